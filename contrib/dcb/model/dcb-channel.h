@@ -1,0 +1,61 @@
+/*
+ * Full-duplex point-to-point link between two DcbNetDevices.
+ */
+#ifndef DCB_CHANNEL_H
+#define DCB_CHANNEL_H
+
+#include "ns3/channel.h"
+#include "ns3/nstime.h"
+#include "ns3/ptr.h"
+
+namespace ns3
+{
+
+class DcbNetDevice;
+class Packet;
+
+/**
+ * \ingroup dcb
+ * A full-duplex point-to-point link. A frame whose serialization starts at t
+ * and lasts s reaches the peer at t + s + propagation delay (its last bit).
+ * The delay is the Delay attribute, or Length × DelayPerMetre when Length > 0
+ * (long-haul fibre: 5 ns/m, i.e. 5 µs/km).
+ */
+class DcbChannel : public Channel
+{
+  public:
+    static TypeId GetTypeId();
+    DcbChannel();
+
+    /** Attach a device; a channel takes exactly two. */
+    void Attach(Ptr<DcbNetDevice> device);
+
+    /**
+     * Carry \p frame from \p src to the other end.
+     * \param txTime the serialization time of the frame at the sender
+     */
+    void Transmit(Ptr<Packet> frame, Ptr<DcbNetDevice> src, Time txTime) const;
+
+    /** \return the one-way propagation delay. */
+    Time GetDelay() const;
+
+    /** \return the device at the other end from \p device. */
+    Ptr<DcbNetDevice> GetPeer(Ptr<const DcbNetDevice> device) const;
+
+    std::size_t GetNDevices() const override;
+    Ptr<NetDevice> GetDevice(std::size_t i) const override;
+
+  protected:
+    void DoDispose() override;
+
+  private:
+    Time m_delay;
+    double m_lengthMetres;
+    Time m_delayPerMetre;
+    Ptr<DcbNetDevice> m_devices[2];
+    std::size_t m_nDevices{0};
+};
+
+} // namespace ns3
+
+#endif /* DCB_CHANNEL_H */

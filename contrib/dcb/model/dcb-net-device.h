@@ -1,0 +1,220 @@
+/*
+ * Data-center-bridging network device: eight traffic classes, strict priority
+ * with optional DWRR, IEEE 802.1Qbb PFC, per-class counters, pcap capture.
+ */
+#ifndef DCB_NET_DEVICE_H
+#define DCB_NET_DEVICE_H
+
+#include "dcb-tx-source.h"
+#include "ethernet-vlan-header.h"
+
+#include "ns3/data-rate.h"
+#include "ns3/error-model.h"
+#include "ns3/event-id.h"
+#include "ns3/mac48-address.h"
+#include "ns3/net-device.h"
+#include "ns3/nstime.h"
+#include "ns3/traced-callback.h"
+
+#include <array>
+#include <deque>
+
+namespace ns3
+{
+
+class DcbChannel;
+class PcapFileWrapper;
+
+/**
+ * \ingroup dcb
+ * Per-traffic-class counters of a DcbNetDevice.
+ */
+struct DcbClassCounters
+{
+    uint64_t txPackets{0};
+    uint64_t txBytes{0};
+    uint64_t rxPackets{0};
+    uint64_t rxBytes{0};
+    uint64_t pfcXoffSent{0};     //!< XOFF frames (quanta > 0) sent, refreshes included
+    uint64_t pfcXonSent{0};      //!< XON frames (quanta 0) sent
+    uint64_t pfcXoffReceived{0}; //!< XOFF frames received
+    uint64_t pfcXonReceived{0};  //!< XON frames received
+    Time pausedTime{0};          //!< time this transmitter spent paused by its peer
+};
+
+/**
+ * \ingroup dcb
+ * A full-duplex Ethernet port with eight traffic classes.
+ *
+ * Frames enter through Enqueue (switches, NIC control traffic) or are pulled from
+ * a DcbTxSource (a NIC's scheduler) when the wire is free. Transmission order:
+ * MAC control frames (PFC) first, never paused; then the strict-priority classes
+ * from 7 down to 0; then the DWRR classes; then the pull source. A class paused
+ * by a received PFC frame starts no new frame until the pause expires or an XON
+ * arrives; the frame on the wire is always finished.
+ *
+ * The serialization time of a frame of L bytes is (L + WireOverhead) × 8 / rate,
+ * WireOverhead covering preamble/SFD, FCS and the inter-frame gap.
+ */
+class DcbNetDevice : public NetDevice
+{
+  public:
+    static constexpr uint8_t N_CLASSES = 8;
+
+    /** Data frame received: (device, frame without Ethernet header, that header). */
+    using DcbReceiveCallback =
+        Callback<void, Ptr<DcbNetDevice>, Ptr<Packet>, const EthernetVlanHeader&>;
+    /** A frame queued with Enqueue left the queue: (if index, tag, class, frame bytes). */
+    using DequeueCallback = Callback<void, uint32_t, uint32_t, uint8_t, uint32_t>;
+
+    static TypeId GetTypeId();
+    DcbNetDevice();
+    ~DcbNetDevice() override;
+
+    bool Attach(Ptr<DcbChannel> channel);
+    Ptr<DcbChannel> GetDcbChannel() const;
+    void SetDataRate(DataRate rate);
+    DataRate GetDataRate() const;
+
+    /**
+     * Queue a complete frame (Ethernet header included) in traffic class \p tc.
+     * \param tag opaque value handed back to the dequeue callback (switch ingress port)
+     */
+    void Enqueue(Ptr<Packet> frame, uint8_t tc, uint32_t tag);
+    /** \return bytes queued in class \p tc (excluding the frame on the wire). */
+    uint64_t GetQueueBytes(uint8_t tc) const;
+    /** \return frames queued in class \p tc. */
+    uint32_t GetQueuePackets(uint8_t tc) const;
+
+    void SetTxSource(DcbTxSource* source);
+    /** The pull source has new frames; start transmitting if idle. */
+    void NotifyTxReady();
+    void SetDcbReceiveCallback(DcbReceiveCallback cb);
+    void SetDequeueCallback(DequeueCallback cb);
+
+    /**
+     * Ask the peer to pause (\p xoff true) or resume class \p cls. While in XOFF the
+     * device re-sends the pause before it expires; leaving XOFF sends one XON.
+     */
+    void SetPfcXoff(uint8_t cls, bool xoff);
+    /** \return true while this device asks its peer to pause \p cls. */
+    bool IsPfcXoff(uint8_t cls) const;
+    /** \return the mask of classes in which the peer currently pauses us. */
+    uint8_t GetPausedMask() const;
+    /** \return the duration of a pause of \p quanta at this device's rate. */
+    Time QuantaToTime(uint16_t quanta) const;
+
+    const DcbClassCounters& GetCounters(uint8_t cls) const;
+    uint64_t GetDroppedByErrorModel() const;
+
+    /** Set the DWRR weight of a class (DWRR classes are given by DwrrClassMask). */
+    void SetDwrrWeight(uint8_t cls, uint32_t weight);
+
+    /** Capture every frame sent or received, as LINKTYPE_ETHERNET pcap. */
+    void EnablePcap(const std::string& filename);
+
+    /** Channel entry point: the last bit of \p frame has arrived. */
+    void Receive(Ptr<Packet> frame);
+
+    // NetDevice
+    void SetIfIndex(const uint32_t index) override;
+    uint32_t GetIfIndex() const override;
+    Ptr<Channel> GetChannel() const override;
+    void SetAddress(Address address) override;
+    Address GetAddress() const override;
+    bool SetMtu(const uint16_t mtu) override;
+    uint16_t GetMtu() const override;
+    bool IsLinkUp() const override;
+    void AddLinkChangeCallback(Callback<void> callback) override;
+    bool IsBroadcast() const override;
+    Address GetBroadcast() const override;
+    bool IsMulticast() const override;
+    Address GetMulticast(Ipv4Address multicastGroup) const override;
+    Address GetMulticast(Ipv6Address addr) const override;
+    bool IsBridge() const override;
+    bool IsPointToPoint() const override;
+    bool Send(Ptr<Packet> packet, const Address& dest, uint16_t protocolNumber) override;
+    bool SendFrom(Ptr<Packet> packet,
+                  const Address& source,
+                  const Address& dest,
+                  uint16_t protocolNumber) override;
+    Ptr<Node> GetNode() const override;
+    void SetNode(Ptr<Node> node) override;
+    bool NeedsArp() const override;
+    void SetReceiveCallback(NetDevice::ReceiveCallback cb) override;
+    void SetPromiscReceiveCallback(PromiscReceiveCallback cb) override;
+    bool SupportsSendFrom() const override;
+
+  protected:
+    void DoDispose() override;
+
+  private:
+    struct QueueItem
+    {
+        Ptr<Packet> frame;
+        uint32_t tag;
+    };
+
+    void TryTransmit();
+    void StartTransmission(Ptr<Packet> frame, uint8_t tc);
+    void TransmitComplete();
+    bool PickFromQueues(Ptr<Packet>& frame, uint8_t& tc);
+    bool PickDwrr(Ptr<Packet>& frame, uint8_t& tc);
+    void TakeHead(uint8_t tc, Ptr<Packet>& frame);
+    void HandlePfc(Ptr<Packet> frame);
+    void PauseClass(uint8_t cls, uint16_t quanta);
+    void ResumeClass(uint8_t cls);
+    void SendPfcFrame(uint8_t cls, uint16_t quanta);
+    void RefreshPfc(uint8_t cls);
+    void WritePcap(Ptr<const Packet> frame);
+
+    Ptr<Node> m_node;
+    uint32_t m_ifIndex{0};
+    Mac48Address m_address;
+    uint16_t m_mtu{9216};
+    Ptr<DcbChannel> m_channel;
+    DataRate m_rate{"100Gbps"};
+    uint32_t m_wireOverhead{24};
+    bool m_pfcEnabled{true};
+    uint16_t m_pauseQuanta{0xffff};
+    double m_refreshFraction{0.5};
+    uint8_t m_dwrrMask{0};
+    uint32_t m_dwrrQuantum{9216};
+    Ptr<ErrorModel> m_receiveErrorModel;
+
+    std::array<std::deque<QueueItem>, N_CLASSES> m_queues;
+    std::array<uint64_t, N_CLASSES> m_queueBytes{};
+    std::deque<Ptr<Packet>> m_controlQueue;
+    bool m_txBusy{false};
+    DcbTxSource* m_txSource{nullptr};
+
+    uint8_t m_pausedMask{0};
+    std::array<EventId, N_CLASSES> m_resumeEvents;
+    std::array<Time, N_CLASSES> m_pauseStart;
+    uint8_t m_xoffMask{0};
+    std::array<EventId, N_CLASSES> m_refreshEvents;
+
+    std::array<uint32_t, N_CLASSES> m_dwrrWeight;
+    std::array<int64_t, N_CLASSES> m_dwrrDeficit{};
+    uint8_t m_dwrrNext{0};
+
+    std::array<DcbClassCounters, N_CLASSES> m_counters;
+    uint64_t m_droppedByErrorModel{0};
+
+    DcbReceiveCallback m_dcbRxCallback;
+    DequeueCallback m_dequeueCallback;
+    NetDevice::ReceiveCallback m_rxCallback;
+    NetDevice::PromiscReceiveCallback m_promiscCallback;
+    Ptr<PcapFileWrapper> m_pcap;
+
+    TracedCallback<Ptr<const Packet>> m_txBeginTrace;
+    TracedCallback<Ptr<const Packet>> m_rxTrace;
+    TracedCallback<Ptr<const Packet>> m_rxDropTrace;
+    TracedCallback<uint8_t, uint16_t> m_pfcSentTrace;
+    TracedCallback<uint8_t, uint16_t> m_pfcReceivedTrace;
+    TracedCallback<uint8_t, bool> m_pauseStateTrace;
+};
+
+} // namespace ns3
+
+#endif /* DCB_NET_DEVICE_H */

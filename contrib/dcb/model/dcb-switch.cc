@@ -1,0 +1,333 @@
+#include "dcb-switch.h"
+
+#include "dcb-channel.h"
+
+#include "ns3/abort.h"
+#include "ns3/ipv4-header.h"
+#include "ns3/log.h"
+#include "ns3/node.h"
+#include "ns3/udp-header.h"
+#include "ns3/uinteger.h"
+
+#include <algorithm>
+#include <cstring>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("DcbSwitch");
+NS_OBJECT_ENSURE_REGISTERED(DcbSwitch);
+
+namespace
+{
+constexpr uint8_t IP_PROTOCOL_UDP = 17;
+} // namespace
+
+TypeId
+DcbSwitch::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::DcbSwitch")
+            .SetParent<Object>()
+            .SetGroupName("Dcb")
+            .AddConstructor<DcbSwitch>()
+            .AddAttribute("EcmpSeed",
+                          "Seed mixed into this switch's ECMP hash; 0 = use the node id, so "
+                          "that switches in different tiers hash differently (avoids ECMP "
+                          "polarization).",
+                          UintegerValue(0),
+                          MakeUintegerAccessor(&DcbSwitch::m_ecmpSeed),
+                          MakeUintegerChecker<uint32_t>())
+            .AddTraceSource("Drop",
+                            "A packet was dropped: (packet from its IPv4 header, reason).",
+                            MakeTraceSourceAccessor(&DcbSwitch::m_dropTrace),
+                            "ns3::DcbSwitch::DropTracedCallback");
+    return tid;
+}
+
+DcbSwitch::DcbSwitch()
+{
+    for (uint32_t d = 0; d < m_dscpToTc.size(); ++d)
+    {
+        m_dscpToTc[d] = static_cast<uint8_t>(d >> 3);
+    }
+    m_groups.emplace_back(); // group 0: no route
+}
+
+DcbSwitch::~DcbSwitch() = default;
+
+void
+DcbSwitch::DoDispose()
+{
+    m_ports.clear();
+    m_ecnMarkers.clear();
+    m_buffer = nullptr;
+    Object::DoDispose();
+}
+
+void
+DcbSwitch::Setup()
+{
+    Ptr<Node> node = GetObject<Node>();
+    NS_ABORT_MSG_IF(!node, "DcbSwitch must be aggregated to a Node before Setup()");
+    m_ports.clear();
+    m_peerMac.clear();
+    std::vector<BufferPortInfo> info;
+    for (uint32_t i = 0; i < node->GetNDevices(); ++i)
+    {
+        Ptr<DcbNetDevice> dev = DynamicCast<DcbNetDevice>(node->GetDevice(i));
+        NS_ABORT_MSG_IF(!dev,
+                        "DcbSwitch on node " << node->GetId() << ": device " << i
+                                             << " is not a DcbNetDevice");
+        NS_ABORT_MSG_IF(dev->GetIfIndex() != i, "DcbSwitch: port index must equal ifIndex");
+        m_ports.push_back(dev);
+        Ptr<DcbChannel> ch = dev->GetDcbChannel();
+        Ptr<DcbNetDevice> peer = ch ? ch->GetPeer(dev) : nullptr;
+        m_peerMac.push_back(peer ? Mac48Address::ConvertFrom(peer->GetAddress())
+                                 : Mac48Address::GetBroadcast());
+        info.push_back(BufferPortInfo{dev->GetDataRate(),
+                                      ch ? ch->GetDelay() : Time(0),
+                                      static_cast<uint32_t>(dev->GetMtu())});
+        dev->SetDcbReceiveCallback(MakeCallback(&DcbSwitch::ReceiveFromPort, this));
+        dev->SetDequeueCallback(MakeCallback(&DcbSwitch::OnDequeue, this));
+    }
+    m_ecnMarkers.resize(m_ports.size());
+    NS_ABORT_MSG_IF(!m_buffer, "DcbSwitch on node " << node->GetId() << ": no BufferManager");
+    m_buffer->SetPfcCallback(MakeCallback(&DcbSwitch::OnPfc, this));
+    m_buffer->Setup(info);
+}
+
+uint32_t
+DcbSwitch::GetNPorts() const
+{
+    return static_cast<uint32_t>(m_ports.size());
+}
+
+Ptr<DcbNetDevice>
+DcbSwitch::GetPort(uint32_t port) const
+{
+    return m_ports.at(port);
+}
+
+void
+DcbSwitch::SetBufferManager(Ptr<BufferManager> manager)
+{
+    m_buffer = manager;
+}
+
+Ptr<BufferManager>
+DcbSwitch::GetBufferManager() const
+{
+    return m_buffer;
+}
+
+void
+DcbSwitch::SetEcnMarker(uint32_t port, Ptr<EcnMarker> marker)
+{
+    if (m_ecnMarkers.size() <= port)
+    {
+        m_ecnMarkers.resize(port + 1);
+    }
+    m_ecnMarkers[port] = marker;
+}
+
+Ptr<EcnMarker>
+DcbSwitch::GetEcnMarker(uint32_t port) const
+{
+    return port < m_ecnMarkers.size() ? m_ecnMarkers[port] : nullptr;
+}
+
+void
+DcbSwitch::SetDscpToTc(uint8_t dscp, uint8_t tc)
+{
+    NS_ABORT_MSG_IF(dscp >= 64 || tc >= 8, "DcbSwitch: DSCP must be < 64 and class < 8");
+    m_dscpToTc[dscp] = tc;
+}
+
+void
+DcbSwitch::SetAddressRange(Ipv4Address base, uint32_t count)
+{
+    m_addressBase = base.Get();
+    m_routeOfAddress.assign(count, 0);
+}
+
+void
+DcbSwitch::SetRoute(Ipv4Address dst, const std::vector<uint32_t>& ports)
+{
+    const uint32_t index = dst.Get() - m_addressBase;
+    NS_ABORT_MSG_IF(index >= m_routeOfAddress.size(),
+                    "DcbSwitch::SetRoute: " << dst << " outside the address range");
+    std::vector<uint32_t> sorted = ports;
+    std::sort(sorted.begin(), sorted.end());
+    // Groups are few (one per distinct next-hop set); a linear search at set-up is cheap.
+    auto it = std::find(m_groups.begin(), m_groups.end(), sorted);
+    if (it == m_groups.end())
+    {
+        m_groups.push_back(sorted);
+        it = m_groups.end() - 1;
+    }
+    m_routeOfAddress[index] = static_cast<uint32_t>(it - m_groups.begin());
+}
+
+const std::vector<uint32_t>&
+DcbSwitch::GetRoute(Ipv4Address dst) const
+{
+    const uint32_t index = dst.Get() - m_addressBase;
+    if (index >= m_routeOfAddress.size())
+    {
+        return m_groups[0];
+    }
+    return m_groups[m_routeOfAddress[index]];
+}
+
+uint32_t
+DcbSwitch::Seed() const
+{
+    if (m_ecmpSeed != 0)
+    {
+        return m_ecmpSeed;
+    }
+    Ptr<Node> node = GetObject<Node>();
+    return node ? node->GetId() + 1 : 1;
+}
+
+uint32_t
+DcbSwitch::HashFlow(Ipv4Address src,
+                    Ipv4Address dst,
+                    uint8_t protocol,
+                    uint16_t sport,
+                    uint16_t dport) const
+{
+    char key[17];
+    const uint32_t s = src.Get();
+    const uint32_t d = dst.Get();
+    const uint32_t seed = Seed();
+    std::memcpy(key, &s, 4);
+    std::memcpy(key + 4, &d, 4);
+    key[8] = static_cast<char>(protocol);
+    std::memcpy(key + 9, &sport, 2);
+    std::memcpy(key + 11, &dport, 2);
+    std::memcpy(key + 13, &seed, 4);
+    m_hasher.clear();
+    return m_hasher.GetHash32(key, sizeof(key));
+}
+
+int64_t
+DcbSwitch::SelectPort(Ipv4Address src,
+                      Ipv4Address dst,
+                      uint8_t protocol,
+                      uint16_t sport,
+                      uint16_t dport) const
+{
+    const std::vector<uint32_t>& group = GetRoute(dst);
+    if (group.empty())
+    {
+        return -1;
+    }
+    if (group.size() == 1)
+    {
+        return group[0];
+    }
+    return group[HashFlow(src, dst, protocol, sport, dport) % group.size()];
+}
+
+void
+DcbSwitch::ReceiveFromPort(Ptr<DcbNetDevice> port,
+                           Ptr<Packet> packet,
+                           const EthernetVlanHeader& eth)
+{
+    if (eth.GetEtherType() != EthernetVlanHeader::ETHERTYPE_IPV4)
+    {
+        Drop(packet, DROP_NOT_IPV4);
+        return;
+    }
+    const uint32_t inPort = port->GetIfIndex();
+    Ipv4Header ip;
+    packet->RemoveHeader(ip);
+    uint16_t sport = 0;
+    uint16_t dport = 0;
+    if (ip.GetProtocol() == IP_PROTOCOL_UDP)
+    {
+        UdpHeader udp;
+        packet->PeekHeader(udp);
+        sport = udp.GetSourcePort();
+        dport = udp.GetDestinationPort();
+    }
+    const int64_t out =
+        SelectPort(ip.GetSource(), ip.GetDestination(), ip.GetProtocol(), sport, dport);
+    if (out < 0)
+    {
+        packet->AddHeader(ip);
+        Drop(packet, DROP_NO_ROUTE);
+        return;
+    }
+    if (ip.GetTtl() <= 1)
+    {
+        packet->AddHeader(ip);
+        Drop(packet, DROP_TTL_EXPIRED);
+        return;
+    }
+    ip.SetTtl(ip.GetTtl() - 1);
+    const uint8_t tc = m_dscpToTc[ip.GetDscp() & 63];
+    const uint32_t outPort = static_cast<uint32_t>(out);
+    Ptr<DcbNetDevice> outDev = m_ports[outPort];
+
+    EthernetVlanHeader outEth;
+    outEth.SetSource(Mac48Address::ConvertFrom(outDev->GetAddress()));
+    outEth.SetDestination(m_peerMac[outPort]);
+    outEth.SetVlanTag(tc, eth.GetVid());
+    outEth.SetEtherType(EthernetVlanHeader::ETHERTYPE_IPV4);
+    const uint32_t frameBytes =
+        packet->GetSize() + ip.GetSerializedSize() + outEth.GetSerializedSize();
+
+    if (!m_buffer->Admit(inPort, outPort, tc, frameBytes))
+    {
+        packet->AddHeader(ip);
+        Drop(packet, DROP_BUFFER);
+        return;
+    }
+    const Ptr<EcnMarker>& marker = m_ecnMarkers[outPort];
+    if (marker && ip.GetEcn() != Ipv4Header::ECN_NotECT &&
+        marker->ShouldMark(tc, outDev->GetQueueBytes(tc)))
+    {
+        ip.SetEcn(Ipv4Header::ECN_CE);
+    }
+    ip.EnableChecksum();
+    packet->AddHeader(ip);
+    packet->AddHeader(outEth);
+    m_forwarded++;
+    outDev->Enqueue(packet, tc, inPort);
+}
+
+void
+DcbSwitch::OnDequeue(uint32_t outPort, uint32_t inPort, uint8_t tc, uint32_t bytes)
+{
+    m_buffer->Release(inPort, outPort, tc, bytes);
+}
+
+void
+DcbSwitch::OnPfc(uint32_t port, uint8_t pg, bool xoff)
+{
+    m_ports[port]->SetPfcXoff(pg, xoff);
+}
+
+void
+DcbSwitch::Drop(Ptr<const Packet> packet, DropReason reason)
+{
+    m_drops[reason]++;
+    m_dropTrace(packet, reason);
+}
+
+uint64_t
+DcbSwitch::GetDrops(DropReason reason) const
+{
+    return m_drops[reason];
+}
+
+uint64_t
+DcbSwitch::GetForwarded() const
+{
+    return m_forwarded;
+}
+
+} // namespace ns3

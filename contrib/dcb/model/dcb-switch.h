@@ -1,0 +1,116 @@
+/*
+ * A data-center switch: IPv4 forwarding with ECMP, shared-buffer admission,
+ * PFC generation and ECN marking over DcbNetDevice ports.
+ */
+#ifndef DCB_SWITCH_H
+#define DCB_SWITCH_H
+
+#include "buffer-manager.h"
+#include "dcb-net-device.h"
+#include "ecn-marker.h"
+
+#include "ns3/hash-murmur3.h"
+#include "ns3/ipv4-address.h"
+#include "ns3/object.h"
+#include "ns3/traced-callback.h"
+
+#include <array>
+#include <vector>
+
+namespace ns3
+{
+
+/**
+ * \ingroup dcb
+ * Switch logic aggregated onto a Node whose devices are all DcbNetDevices; the
+ * port index of a device is its interface index on the node.
+ *
+ * Forwarding: the destination IPv4 address indexes a dense table (addresses are
+ * allocated contiguously from a base by the helpers) that names an ECMP group of
+ * egress ports; with several ports the 5-tuple (source and destination address,
+ * protocol, UDP ports) is hashed with Murmur3 and a per-switch seed, so that
+ * flows differing only in UDP source port spread. TTL is decremented; the DSCP
+ * selects the traffic class (default class = DSCP >> 3) and the egress frame
+ * carries it as the 802.1Q PCP.
+ */
+class DcbSwitch : public Object
+{
+  public:
+    enum DropReason : uint8_t
+    {
+        DROP_NO_ROUTE = 0,
+        DROP_TTL_EXPIRED,
+        DROP_NOT_IPV4,
+        DROP_BUFFER, //!< refused by the buffer manager (see its drop reasons)
+        N_DROP_REASONS
+    };
+
+    static TypeId GetTypeId();
+    DcbSwitch();
+    ~DcbSwitch() override;
+
+    /** Register every DcbNetDevice of the node as a port and size the buffer. */
+    void Setup();
+    uint32_t GetNPorts() const;
+    Ptr<DcbNetDevice> GetPort(uint32_t port) const;
+
+    void SetBufferManager(Ptr<BufferManager> manager);
+    Ptr<BufferManager> GetBufferManager() const;
+    /** Install an ECN marker on egress port \p port (nullptr: no marking). */
+    void SetEcnMarker(uint32_t port, Ptr<EcnMarker> marker);
+    Ptr<EcnMarker> GetEcnMarker(uint32_t port) const;
+    void SetDscpToTc(uint8_t dscp, uint8_t tc);
+
+    /** Size the forwarding table for \p count addresses starting at \p base. */
+    void SetAddressRange(Ipv4Address base, uint32_t count);
+    /** Route \p dst through the ECMP group of \p ports. */
+    void SetRoute(Ipv4Address dst, const std::vector<uint32_t>& ports);
+    /** \return the ECMP group for \p dst (empty when there is no route). */
+    const std::vector<uint32_t>& GetRoute(Ipv4Address dst) const;
+
+    /** \return the ECMP hash this switch computes for a 5-tuple. */
+    uint32_t HashFlow(Ipv4Address src,
+                      Ipv4Address dst,
+                      uint8_t protocol,
+                      uint16_t sport,
+                      uint16_t dport) const;
+    /** \return the egress port this switch picks for a 5-tuple (or -1 without route). */
+    int64_t SelectPort(Ipv4Address src,
+                       Ipv4Address dst,
+                       uint8_t protocol,
+                       uint16_t sport,
+                       uint16_t dport) const;
+
+    uint64_t GetDrops(DropReason reason) const;
+    uint64_t GetForwarded() const;
+
+  protected:
+    void DoDispose() override;
+
+  private:
+    void ReceiveFromPort(Ptr<DcbNetDevice> port, Ptr<Packet> packet, const EthernetVlanHeader& eth);
+    void OnDequeue(uint32_t outPort, uint32_t inPort, uint8_t tc, uint32_t bytes);
+    void OnPfc(uint32_t port, uint8_t pg, bool xoff);
+    void Drop(Ptr<const Packet> packet, DropReason reason);
+    uint32_t Seed() const;
+
+    uint32_t m_ecmpSeed;
+    std::vector<Ptr<DcbNetDevice>> m_ports;
+    std::vector<Mac48Address> m_peerMac;
+    std::vector<Ptr<EcnMarker>> m_ecnMarkers;
+    Ptr<BufferManager> m_buffer;
+    std::array<uint8_t, 64> m_dscpToTc;
+
+    uint32_t m_addressBase{0};
+    std::vector<uint32_t> m_routeOfAddress; //!< address index -> group index (0 = none)
+    std::vector<std::vector<uint32_t>> m_groups; //!< group 0 is the empty group
+    mutable Hash::Function::Murmur3 m_hasher;
+
+    uint64_t m_forwarded{0};
+    std::array<uint64_t, N_DROP_REASONS> m_drops{};
+    TracedCallback<Ptr<const Packet>, uint8_t> m_dropTrace;
+};
+
+} // namespace ns3
+
+#endif /* DCB_SWITCH_H */

@@ -1,0 +1,36 @@
+/*
+ * Pull interface through which a DcbNetDevice asks its owner (an RDMA NIC) for
+ * the next frame when the wire becomes free.
+ */
+#ifndef DCB_TX_SOURCE_H
+#define DCB_TX_SOURCE_H
+
+#include "ns3/packet.h"
+#include "ns3/ptr.h"
+
+namespace ns3
+{
+
+/**
+ * \ingroup dcb
+ * Something that produces frames on demand (a NIC's transmit scheduler). The
+ * device calls PullFrame whenever it is idle and its own queues have nothing
+ * eligible; the source calls DcbNetDevice::NotifyTxReady when it has new work.
+ */
+class DcbTxSource
+{
+  public:
+    virtual ~DcbTxSource() = default;
+
+    /**
+     * \param pausedMask bit n set when traffic class n is paused by PFC
+     * \param tc [out] the traffic class of the returned frame
+     * \return a complete frame (Ethernet header included), or nullptr if none is
+     *         eligible now
+     */
+    virtual Ptr<Packet> PullFrame(uint8_t pausedMask, uint8_t& tc) = 0;
+};
+
+} // namespace ns3
+
+#endif /* DCB_TX_SOURCE_H */

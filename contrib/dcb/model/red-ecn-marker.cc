@@ -1,0 +1,121 @@
+#include "red-ecn-marker.h"
+
+#include "ns3/abort.h"
+#include "ns3/double.h"
+#include "ns3/uinteger.h"
+
+namespace ns3
+{
+
+NS_OBJECT_ENSURE_REGISTERED(RedEcnMarker);
+
+TypeId
+RedEcnMarker::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::RedEcnMarker")
+            .SetParent<EcnMarker>()
+            .SetGroupName("Dcb")
+            .AddConstructor<RedEcnMarker>()
+            .AddAttribute("Kmin",
+                          "Queue length below which nothing is marked. Default 5 KB (DCQCN "
+                          "SIGCOMM'15 recommended setting; spec 3.4).",
+                          QueueSizeValue(QueueSize("5KB")),
+                          MakeQueueSizeAccessor(&RedEcnMarker::m_kmin),
+                          MakeQueueSizeChecker())
+            .AddAttribute("Kmax",
+                          "Queue length above which every ECT packet is marked. Default 200 KB "
+                          "(DCQCN SIGCOMM'15; spec 3.4).",
+                          QueueSizeValue(QueueSize("200KB")),
+                          MakeQueueSizeAccessor(&RedEcnMarker::m_kmax),
+                          MakeQueueSizeChecker())
+            .AddAttribute("Pmax",
+                          "Marking probability at Kmax. Default 0.01 (DCQCN SIGCOMM'15; spec 3.4).",
+                          DoubleValue(0.01),
+                          MakeDoubleAccessor(&RedEcnMarker::m_pmax),
+                          MakeDoubleChecker<double>(0.0, 1.0))
+            .AddAttribute("EcnClasses",
+                          "Traffic classes in which marking is enabled (bit mask). Default 0x18: "
+                          "classes 3 and 4, the lossless RoCE classes of SONiC's default "
+                          "WRED/ECN configuration.",
+                          UintegerValue(0x18),
+                          MakeUintegerAccessor(&RedEcnMarker::m_ecnClasses),
+                          MakeUintegerChecker<uint8_t>());
+    return tid;
+}
+
+RedEcnMarker::RedEcnMarker()
+    : m_uniform(CreateObject<UniformRandomVariable>())
+{
+}
+
+void
+RedEcnMarker::DoInitialize()
+{
+    NS_ABORT_MSG_IF(m_kmax.GetValue() < m_kmin.GetValue(),
+                    "RedEcnMarker: Kmax (" << m_kmax << ") must not be below Kmin (" << m_kmin
+                                           << ")");
+    EcnMarker::DoInitialize();
+}
+
+void
+RedEcnMarker::SetClassThresholds(uint8_t tc, uint64_t kminBytes, uint64_t kmaxBytes, double pmax)
+{
+    NS_ABORT_MSG_IF(kmaxBytes < kminBytes, "RedEcnMarker: Kmax below Kmin for class " << +tc);
+    NS_ABORT_MSG_IF(pmax < 0 || pmax > 1, "RedEcnMarker: Pmax outside [0, 1] for class " << +tc);
+    m_class[tc & 7] = Thresholds{kminBytes, kmaxBytes, pmax, true};
+}
+
+const RedEcnMarker::Thresholds&
+RedEcnMarker::Get(uint8_t tc) const
+{
+    const Thresholds& t = m_class[tc & 7];
+    if (t.overridden)
+    {
+        return t;
+    }
+    m_default.kmin = m_kmin.GetValue();
+    m_default.kmax = m_kmax.GetValue();
+    m_default.pmax = m_pmax;
+    return m_default;
+}
+
+double
+RedEcnMarker::GetProbability(uint8_t tc, uint64_t queueBytes) const
+{
+    if (!((m_ecnClasses >> (tc & 7)) & 1))
+    {
+        return 0.0;
+    }
+    const Thresholds& t = Get(tc);
+    if (queueBytes <= t.kmin)
+    {
+        return 0.0;
+    }
+    if (queueBytes > t.kmax)
+    {
+        return 1.0;
+    }
+    return t.pmax * static_cast<double>(queueBytes - t.kmin) /
+           static_cast<double>(t.kmax - t.kmin);
+}
+
+bool
+RedEcnMarker::DoShouldMark(uint8_t tc, uint64_t queueBytes)
+{
+    const double p = GetProbability(tc, queueBytes);
+    if (p <= 0.0)
+    {
+        return false;
+    }
+    return p >= 1.0 || m_uniform->GetValue() < p;
+}
+
+int64_t
+RedEcnMarker::AssignStreams(int64_t stream)
+{
+    m_uniform->SetStream(stream);
+    return 1;
+}
+
+} // namespace ns3
