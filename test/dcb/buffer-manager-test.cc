@@ -6,7 +6,6 @@
 #include "ns3/uinteger.h"
 
 #include <gtest/gtest.h>
-
 #include <vector>
 
 using namespace ns3;
@@ -32,23 +31,16 @@ class BufferManagerTest : public ::testing::Test
         bm->SetAttribute("LosslessClasses", UintegerValue(losslessMask));
         bm->SetAttribute("Headroom", QueueSizeValue(QueueSize("100000B")));
         const uint64_t buffer = 18000000 + uint64_t(100000) * ports * losslessPgs;
-        bm->SetAttribute("BufferSize",
-                         QueueSizeValue(QueueSize(QueueSizeUnit::BYTES, buffer)));
+        bm->SetAttribute("BufferSize", QueueSizeValue(QueueSize(QueueSizeUnit::BYTES, buffer)));
         bm->SetPfcCallback(MakeCallback(&BufferManagerTest::OnPfc, this));
-        std::vector<BufferPortInfo> info(ports,
-                                         BufferPortInfo{DataRate("100Gbps"), MicroSeconds(1), 9216});
+        std::vector<BufferPortInfo> info(
+            ports, BufferPortInfo{DataRate("100Gbps"), MicroSeconds(1), 9216});
         bm->Setup(info);
     }
 
-    void OnPfc(uint32_t port, uint8_t pg, bool xoff)
-    {
-        events.push_back(PfcEvent{port, pg, xoff});
-    }
+    void OnPfc(uint32_t port, uint8_t pg, bool xoff) { events.push_back(PfcEvent{port, pg, xoff}); }
 
-    void TearDown() override
-    {
-        Simulator::Destroy();
-    }
+    void TearDown() override { Simulator::Destroy(); }
 
     Ptr<DynamicThresholdBufferManager> bm;
     std::vector<PfcEvent> events;

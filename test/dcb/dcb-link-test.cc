@@ -11,7 +11,6 @@
 #include "ns3/uinteger.h"
 
 #include <gtest/gtest.h>
-
 #include <vector>
 
 using namespace ns3;
@@ -58,10 +57,7 @@ class DcbLinkTest : public ::testing::Test
         return p;
     }
 
-    void TearDown() override
-    {
-        Simulator::Destroy();
-    }
+    void TearDown() override { Simulator::Destroy(); }
 
     Ptr<Node> a;
     Ptr<Node> b;

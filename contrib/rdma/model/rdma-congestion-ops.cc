@@ -1,0 +1,35 @@
+#include "rdma-congestion-ops.h"
+
+namespace ns3
+{
+
+NS_OBJECT_ENSURE_REGISTERED(RdmaCongestionOps);
+
+TypeId
+RdmaCongestionOps::GetTypeId()
+{
+    static TypeId tid = TypeId("ns3::RdmaCongestionOps").SetParent<Object>().SetGroupName("Rdma");
+    return tid;
+}
+
+RdmaCongestionOps::~RdmaCongestionOps() = default;
+
+bool
+RdmaCongestionOps::WantsEcnEcho() const
+{
+    return false;
+}
+
+void
+RdmaCongestionOps::Stop()
+{
+}
+
+void
+RdmaCongestionOps::DoDispose()
+{
+    Stop();
+    Object::DoDispose();
+}
+
+} // namespace ns3

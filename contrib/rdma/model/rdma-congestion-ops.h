@@ -1,0 +1,79 @@
+/*
+ * Congestion control for RDMA queue pairs, in the shape of ns-3's TcpCongestionOps:
+ * an algorithm object chosen by TypeId, forked once per queue pair, working on
+ * that queue pair's RdmaCcState. It can be unit-tested without any network.
+ */
+#ifndef RDMA_CONGESTION_OPS_H
+#define RDMA_CONGESTION_OPS_H
+
+#include "rdma-cc-state.h"
+
+#include "ns3/object.h"
+
+#include <string>
+
+namespace ns3
+{
+
+/**
+ * \ingroup rdma
+ * Base class of RDMA congestion-control algorithms.
+ *
+ * One instance serves one queue pair in both roles: reaction point (the sender
+ * side: OnCnp, OnAck, OnDataSent) and notification point (the receiver side:
+ * OnDataReceived decides whether a CNP goes back to the sender).
+ */
+class RdmaCongestionOps : public Object
+{
+  public:
+    static TypeId GetTypeId();
+    ~RdmaCongestionOps() override;
+
+    /** \return the algorithm name, e.g. "Dcqcn". */
+    virtual std::string GetName() const = 0;
+
+    /** \return a fresh instance with the same attribute values and no per-QP state. */
+    virtual Ptr<RdmaCongestionOps> Fork() const = 0;
+
+    /**
+     * Bind to a queue pair's state and initialise it (rates, window) for a new QP.
+     * The state outlives this object's use of it (the QP owns both).
+     */
+    virtual void Init(RdmaCcState* state) = 0;
+
+    /** Reaction point: a CNP arrived for this queue pair. */
+    virtual void OnCnp() = 0;
+
+    /** Reaction point: \p bytes of payload were put on the wire (byte counters). */
+    virtual void OnDataSent(uint32_t bytes) = 0;
+
+    /**
+     * Reaction point: an ACK acknowledged \p ackedBytes new bytes.
+     * \param ecnEcho the ACK echoes a CE mark (used by window algorithms)
+     * \param rtt the measured round-trip time when available, else Time(0)
+     */
+    virtual void OnAck(uint64_t ackedBytes, bool ecnEcho, Time rtt) = 0;
+
+    /**
+     * Notification point: a data packet arrived for this queue pair.
+     * \param ceMarked the packet carried ECN CE
+     * \return true if a CNP must be sent to the sender now
+     */
+    virtual bool OnDataReceived(bool ceMarked) = 0;
+
+    /**
+     * \return true if ACKs must echo CE marks (window algorithms that react to ACKs
+     * rather than CNPs).
+     */
+    virtual bool WantsEcnEcho() const;
+
+    /** Cancel any timers; the QP is going away. */
+    virtual void Stop();
+
+  protected:
+    void DoDispose() override;
+};
+
+} // namespace ns3
+
+#endif /* RDMA_CONGESTION_OPS_H */

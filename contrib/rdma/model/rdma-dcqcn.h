@@ -1,0 +1,205 @@
+/*
+ * DCQCN (Zhu et al., "Congestion Control for Large-Scale RDMA Deployments",
+ * SIGCOMM 2015): the paper's reaction-point rate state machine and its
+ * notification-point CNP pacing, as one RdmaCongestionOps per queue pair.
+ * Specification: design/spec-buffers-pfc-dcqcn.md sections 3.3, 3.4 and 4.
+ */
+#ifndef RDMA_DCQCN_H
+#define RDMA_DCQCN_H
+
+#include "rdma-congestion-ops.h"
+
+#include "ns3/data-rate.h"
+#include "ns3/event-id.h"
+#include "ns3/nstime.h"
+#include "ns3/traced-callback.h"
+
+#include <cstdint>
+
+namespace ns3
+{
+
+/**
+ * \ingroup rdma
+ * DCQCN as published (SIGCOMM'15, the "paper" variant of spec section 3.4).
+ *
+ * Reaction point (sender), per queue pair:
+ * - on a CNP: optional target clamp, R_C <- max(R_min, R_C (1 - alpha/2)),
+ *   alpha <- (1 - g) alpha + g (order selectable by AlphaCutOrder), then the
+ *   stage counters T and BC, the byte counter and both timers restart;
+ * - alpha timer (period K): alpha <- (1 - g) alpha;
+ * - rate-increase events from the rate timer (period T_inc) and the byte
+ *   counter (B bytes sent): T or BC is incremented, then the event is a fast
+ *   recovery (stage FR and the fired counter < F), an additive increase
+ *   (min(T, BC) < F) or a hyper increase (i = min(T, BC) - F + 1). Once the
+ *   stage is hyper increase, the timer period is T_inc/2 and the byte count B/2.
+ *   Every increase ends with R_C <- (R_T + R_C)/2; R_C and R_T are capped at
+ *   the line rate.
+ *
+ * The timers stop when they have nothing left to do (R_C = R_T = line rate,
+ * alpha below AlphaStopThreshold()) and restart on the next CNP, so that a
+ * simulation that runs until no events remain ends.
+ *
+ * Notification point (receiver), per queue pair: the first CE-marked packet
+ * after at least CnpInterval without a CNP triggers one immediately; hence at
+ * most one CNP per CnpInterval. The decision is the virtual ShouldSendCnp(),
+ * which the firmware (per-marked-packet) variants override. CNPs are sent only
+ * on packet arrivals (OnDataReceived returns the decision), so a window whose
+ * marked packets all arrived before its end yields its CNP at the next marked
+ * arrival rather than at the end of the window as the reference code's
+ * periodic check does; under a continuous marked stream the two coincide.
+ *
+ * Rates are held in the bound RdmaCcState (m_rate = R_C, m_targetRate = R_T,
+ * m_alpha = alpha), which is the single copy of them.
+ */
+class RdmaDcqcn : public RdmaCongestionOps
+{
+  public:
+    /** Rate-increase stage of the reaction point. */
+    enum Stage
+    {
+        FAST_RECOVERY,     //!< R_C moves half-way to R_T
+        ADDITIVE_INCREASE, //!< R_T grows by RateAI per event
+        HYPER_INCREASE     //!< R_T grows by i * RateHAI per event
+    };
+
+    /** Order of the two updates made on a CNP (spec section 7, item 8). */
+    enum AlphaCutOrder
+    {
+        CUT_THEN_UPDATE, //!< paper eq. (1): cut with the old alpha, then update alpha
+        UPDATE_THEN_CUT  //!< authors' ns-3 code: update alpha, then cut with the new one
+    };
+
+    /**
+     * TracedCallback signature for sending-rate changes.
+     * \param oldRate R_C before the change
+     * \param newRate R_C after the change
+     */
+    typedef void (*RateChangeTracedCallback)(DataRate oldRate, DataRate newRate);
+
+    static TypeId GetTypeId();
+
+    RdmaDcqcn();
+    /**
+     * Copy the attribute values only: per-QP state, timers and trace sinks are
+     * not copied (used by Fork()).
+     * \param other the instance to copy
+     */
+    RdmaDcqcn(const RdmaDcqcn& other);
+    ~RdmaDcqcn() override;
+
+    std::string GetName() const override;
+    Ptr<RdmaCongestionOps> Fork() const override;
+    void Init(RdmaCcState* state) override;
+    void OnCnp() override;
+    void OnDataSent(uint32_t bytes) override;
+    void OnAck(uint64_t ackedBytes, bool ecnEcho, Time rtt) override;
+    bool OnDataReceived(bool ceMarked) override;
+    void Stop() override;
+
+    /** \return the current rate-increase stage */
+    Stage GetStage() const;
+    /** \return T, the rate-timer expiries since the last cut */
+    uint32_t GetTimerStageCount() const;
+    /** \return BC, the byte-counter expiries since the last cut */
+    uint32_t GetByteStageCount() const;
+    /** \return true while the rate timer is scheduled */
+    bool IsRateTimerRunning() const;
+    /** \return true while the alpha timer is scheduled */
+    bool IsAlphaTimerRunning() const;
+
+    /**
+     * The alpha timer stops once alpha falls below this value (and restarts on
+     * the next CNP). At 1e-6 the next cut would differ from a cut with alpha = 0
+     * by less than 5e-7 of the rate; with g = 1/256 it is reached after 3530
+     * periods (194 ms at K = 55 us).
+     * \return the threshold
+     */
+    static constexpr double AlphaStopThreshold() { return 1e-6; }
+
+  protected:
+    void DoDispose() override;
+
+    /**
+     * Notification-point decision for one arriving data packet.
+     * Paper variant: send if the packet is CE-marked and no CNP was sent for
+     * this queue pair in the last CnpInterval.
+     * \param ceMarked the packet carried ECN CE
+     * \param now the current simulation time
+     * \return true if a CNP must be sent now
+     */
+    virtual bool ShouldSendCnp(bool ceMarked, Time now);
+
+    /** \return true if this queue pair has sent a CNP */
+    bool HasSentCnp() const;
+    /** \return the time of the last CNP sent (meaningful if HasSentCnp()) */
+    Time GetLastCnpTime() const;
+
+    /**
+     * Reaction-point rate cut with target clamp and alpha update, resetting the
+     * stage and restarting the timers. OnCnp() calls it; variants that coalesce
+     * CNPs at the reaction point call it from their own reduction schedule.
+     */
+    void ReduceRate();
+
+    /** \return the bound per-QP state (null before Init) */
+    RdmaCcState* GetState() const;
+
+  private:
+    /** The configuration must be usable; aborts naming the attribute otherwise. */
+    void CheckConfig() const;
+    /** Rate timer expiry: T <- T + 1 and one increase event. */
+    void RateTimerExpired();
+    /** Alpha timer expiry: alpha <- (1 - g) alpha. */
+    void AlphaTimerExpired();
+    /**
+     * One rate-increase event whose counter has just been incremented.
+     * \param firedCount the new value of the counter that fired (T or BC)
+     */
+    void IncreaseEvent(uint32_t firedCount);
+    /** \return the current rate-timer period (halved in hyper increase) */
+    Time RateTimerPeriod() const;
+    /** \return the current byte-counter period (halved in hyper increase) */
+    uint64_t ByteCounterPeriod() const;
+    /** \return true when R_C = R_T = line rate (nothing left to recover) */
+    bool AtLineRate() const;
+    /**
+     * Write R_C into the state and fire the RateChange trace if it changed.
+     * \param rate the new R_C
+     */
+    void SetRate(DataRate rate);
+
+    // Attributes
+    double m_g;                         //!< alpha EWMA gain g
+    Time m_alphaUpdatePeriod;           //!< K
+    Time m_rateIncreaseTimer;           //!< T_inc
+    uint64_t m_byteCounter;             //!< B in bytes (0 disables the byte counter)
+    uint32_t m_fastRecoveryTimes;       //!< F
+    DataRate m_rateAi;                  //!< R_AI
+    DataRate m_rateHai;                 //!< R_HAI
+    DataRate m_minRate;                 //!< R_min
+    double m_initialAlpha;              //!< alpha of a new queue pair
+    Time m_cnpInterval;                 //!< N, NP window
+    bool m_clampTargetRate;             //!< R_T <- R_C on every CNP
+    bool m_clampTargetRateAfterTimeInc; //!< clamp also after timer-only increases
+    bool m_qcnTargetRateQuirk;          //!< QCN "R_T > 10 R_C -> R_T/8" on the first increase
+    AlphaCutOrder m_alphaCutOrder;      //!< order of the cut and the alpha update
+
+    // Per-QP state (not copied by Fork)
+    RdmaCcState* m_state;  //!< bound state (owned by the queue pair)
+    Stage m_stage;         //!< rate-increase stage
+    uint32_t m_timerCount; //!< T
+    uint32_t m_byteCount;  //!< BC
+    uint64_t m_bytesLeft;  //!< bytes until the next byte-counter event
+    bool m_recovering;     //!< a cut happened and R_C/R_T are not back at line rate
+    EventId m_rateTimer;   //!< rate-increase timer
+    EventId m_alphaTimer;  //!< alpha decay timer
+    bool m_cnpSent;        //!< NP: a CNP has been sent for this QP
+    Time m_lastCnpTime;    //!< NP: time of the last CNP sent
+
+    TracedCallback<DataRate, DataRate> m_rateChangeTrace; //!< R_C changes
+};
+
+} // namespace ns3
+
+#endif /* RDMA_DCQCN_H */

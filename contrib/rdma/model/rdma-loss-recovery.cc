@@ -1,0 +1,58 @@
+#include "rdma-loss-recovery.h"
+
+#include "ns3/uinteger.h"
+
+namespace ns3
+{
+
+NS_OBJECT_ENSURE_REGISTERED(RdmaLossRecovery);
+
+TypeId
+RdmaLossRecovery::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::RdmaLossRecovery")
+            .SetParent<Object>()
+            .SetGroupName("Rdma")
+            .AddAttribute("RetryCount",
+                          "Retransmission timeouts in a row before the QP fails with "
+                          "RetryExceeded. Default 7, the IBTA maximum of the 3-bit retry_cnt "
+                          "that perftest and rdma_cm use.",
+                          UintegerValue(7), MakeUintegerAccessor(&RdmaLossRecovery::m_retryLimit),
+                          MakeUintegerChecker<uint32_t>(0, 7));
+    return tid;
+}
+
+RdmaLossRecovery::~RdmaLossRecovery() = default;
+
+RdmaLossRecovery::RxVerdict
+RdmaLossRecovery::Classify(uint64_t psn, uint64_t expected) const
+{
+    return DoClassify(psn, expected);
+}
+
+void
+RdmaLossRecovery::OnSequenceNak(RdmaTxSequence& seq, uint64_t psn)
+{
+    DoSequenceNak(seq, psn);
+}
+
+void
+RdmaLossRecovery::OnTimeout(RdmaTxSequence& seq)
+{
+    DoTimeout(seq);
+}
+
+Time
+RdmaLossRecovery::GetRetransmitTimeout(const RdmaTxSequence& seq) const
+{
+    return DoGetRetransmitTimeout(seq);
+}
+
+uint32_t
+RdmaLossRecovery::GetRetryLimit() const
+{
+    return m_retryLimit;
+}
+
+} // namespace ns3

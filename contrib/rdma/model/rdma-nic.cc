@@ -1,0 +1,372 @@
+#include "rdma-nic.h"
+
+#include "roce-bth-header.h"
+#include "roce-icrc-trailer.h"
+
+#include "ns3/abort.h"
+#include "ns3/boolean.h"
+#include "ns3/dcb-channel.h"
+#include "ns3/ipv4-header.h"
+#include "ns3/log.h"
+#include "ns3/simulator.h"
+#include "ns3/type-id.h"
+#include "ns3/udp-header.h"
+#include "ns3/uinteger.h"
+
+#include <vector>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("RdmaNic");
+NS_OBJECT_ENSURE_REGISTERED(RdmaNic);
+
+namespace
+{
+constexpr uint8_t IP_PROTOCOL_UDP = 17;
+/** Ethernet + 802.1Q (18), IPv4 (20), UDP (8), ICRC (4). */
+constexpr uint32_t ENCAPSULATION_HEADER_BYTES = 18 + 20 + 8 + 4;
+} // namespace
+
+TypeId
+RdmaNic::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::RdmaNic")
+            .SetParent<Object>()
+            .SetGroupName("Rdma")
+            .AddConstructor<RdmaNic>()
+            .AddAttribute("CongestionControl",
+                          "Congestion-control algorithm forked for each QP. Default DCQCN "
+                          "(Zhu et al. SIGCOMM'15), what RoCE NICs run.",
+                          TypeIdValue(TypeId::LookupByName("ns3::RdmaDcqcn")),
+                          MakeTypeIdAccessor(&RdmaNic::m_ccType), MakeTypeIdChecker())
+            .AddAttribute("LossRecovery",
+                          "Loss recovery forked for each QP. Default go-back-N, as commercial "
+                          "RoCE NICs (ConnectX) implement it.",
+                          TypeIdValue(TypeId::LookupByName("ns3::RdmaGoBackN")),
+                          MakeTypeIdAccessor(&RdmaNic::m_lossType), MakeTypeIdChecker())
+            .AddAttribute("CnpDscp",
+                          "DSCP of CNPs. Default 48 (ConnectX CNP_DSCP default; class 6, "
+                          "a lossy high-priority class; spec 3.3).",
+                          UintegerValue(48), MakeUintegerAccessor(&RdmaNic::m_cnpDscp),
+                          MakeUintegerChecker<uint8_t>(0, 63))
+            .AddAttribute("EcnCapable",
+                          "Mark data packets ECT(0) so switches can signal congestion (required "
+                          "by DCQCN). Default true.",
+                          BooleanValue(true), MakeBooleanAccessor(&RdmaNic::m_ecnCapable),
+                          MakeBooleanChecker())
+            .AddAttribute("ComputeIcrc",
+                          "Compute the real RoCEv2 ICRC of every packet (for captures). Costs "
+                          "a copy and a CRC per packet; default false writes a zero ICRC.",
+                          BooleanValue(false), MakeBooleanAccessor(&RdmaNic::m_computeIcrc),
+                          MakeBooleanChecker())
+            .AddAttribute("Ttl", "IPv4 TTL of transmitted packets. Default 64 (Linux default).",
+                          UintegerValue(64), MakeUintegerAccessor(&RdmaNic::m_ttl),
+                          MakeUintegerChecker<uint8_t>(1))
+            .AddTraceSource("Completion", "A work completion was generated.",
+                            MakeTraceSourceAccessor(&RdmaNic::m_completionTrace),
+                            "ns3::RdmaNic::CompletionTracedCallback")
+            .AddTraceSource("DataPlaced", "Payload written to host memory: (qpn, address, bytes).",
+                            MakeTraceSourceAccessor(&RdmaNic::m_dataPlacedTrace),
+                            "ns3::RdmaNic::DataPlacedTracedCallback")
+            .AddTraceSource("MessageReceived",
+                            "The last packet of an incoming WRITE or SEND was executed: "
+                            "(qpn, message bytes).",
+                            MakeTraceSourceAccessor(&RdmaNic::m_messageReceivedTrace),
+                            "ns3::RdmaNic::MessageReceivedTracedCallback");
+    return tid;
+}
+
+RdmaNic::RdmaNic()
+{
+    m_qpFactory.SetTypeId(RdmaQueuePair::GetTypeId());
+}
+
+RdmaNic::~RdmaNic() = default;
+
+void
+RdmaNic::DoDispose()
+{
+    m_wakeEvent.Cancel();
+    for (auto& qp : m_qps)
+    {
+        qp->Dispose();
+    }
+    m_qps.clear();
+    m_active.clear();
+    if (m_device)
+    {
+        m_device->SetTxSource(nullptr);
+    }
+    m_device = nullptr;
+    m_ccPrototype = nullptr;
+    m_lossPrototype = nullptr;
+    Object::DoDispose();
+}
+
+void
+RdmaNic::Setup(Ptr<DcbNetDevice> device, Ipv4Address address)
+{
+    m_device = device;
+    m_address = address;
+    device->SetTxSource(this);
+    device->SetDcbReceiveCallback(MakeCallback(&RdmaNic::Receive, this));
+    Ptr<DcbChannel> ch = device->GetDcbChannel();
+    Ptr<DcbNetDevice> peer = ch ? ch->GetPeer(device) : nullptr;
+    m_gatewayMac =
+        peer ? Mac48Address::ConvertFrom(peer->GetAddress()) : Mac48Address::GetBroadcast();
+}
+
+Ptr<DcbNetDevice>
+RdmaNic::GetDevice() const
+{
+    return m_device;
+}
+
+Ipv4Address
+RdmaNic::GetAddress() const
+{
+    return m_address;
+}
+
+DataRate
+RdmaNic::GetLineRate() const
+{
+    return m_device ? m_device->GetDataRate() : DataRate("100Gbps");
+}
+
+void
+RdmaNic::SetCongestionControl(Ptr<RdmaCongestionOps> prototype)
+{
+    m_ccPrototype = prototype;
+}
+
+void
+RdmaNic::SetLossRecovery(Ptr<RdmaLossRecovery> prototype)
+{
+    m_lossPrototype = prototype;
+}
+
+void
+RdmaNic::SetQueuePairAttribute(const std::string& name, const AttributeValue& value)
+{
+    m_qpFactory.Set(name, value);
+}
+
+Ptr<RdmaQueuePair>
+RdmaNic::CreateQueuePair(Ipv4Address remote)
+{
+    NS_ABORT_MSG_IF(!m_device, "RdmaNic::CreateQueuePair before Setup");
+    if (!m_ccPrototype)
+    {
+        ObjectFactory f(m_ccType.GetName());
+        m_ccPrototype = f.Create<RdmaCongestionOps>();
+    }
+    if (!m_lossPrototype)
+    {
+        ObjectFactory f(m_lossType.GetName());
+        m_lossPrototype = f.Create<RdmaLossRecovery>();
+    }
+    const uint32_t qpn = FIRST_QPN + static_cast<uint32_t>(m_qps.size());
+    NS_ABORT_MSG_IF(qpn > RoceBthHeader::QP_MASK, "RdmaNic: out of 24-bit QP numbers");
+    Ptr<RdmaQueuePair> qp = m_qpFactory.Create<RdmaQueuePair>();
+    qp->Setup(this, qpn, m_address, remote, m_ccPrototype->Fork(), m_lossPrototype->Fork());
+    m_qps.push_back(qp);
+    return qp;
+}
+
+Ptr<RdmaQueuePair>
+RdmaNic::GetQueuePair(uint32_t qpn) const
+{
+    if (qpn < FIRST_QPN || qpn - FIRST_QPN >= m_qps.size())
+    {
+        return nullptr;
+    }
+    return m_qps[qpn - FIRST_QPN];
+}
+
+uint32_t
+RdmaNic::GetNQueuePairs() const
+{
+    return static_cast<uint32_t>(m_qps.size());
+}
+
+uint32_t
+RdmaNic::GetEncapsulationBytes() const
+{
+    return ENCAPSULATION_HEADER_BYTES + 24; // + preamble/SFD, FCS, IFG on the wire
+}
+
+uint64_t
+RdmaNic::GetDroppedNoQp() const
+{
+    return m_droppedNoQp;
+}
+
+// ------------------------------------------------------------------ transmit
+
+void
+RdmaNic::NotifyTxWork(RdmaQueuePair* qp)
+{
+    if (!qp->m_inActiveList)
+    {
+        qp->m_inActiveList = true;
+        m_active.push_back(qp);
+    }
+    if (m_device)
+    {
+        m_device->NotifyTxReady();
+    }
+}
+
+Ptr<Packet>
+RdmaNic::PullFrame(uint8_t pausedMask, uint8_t& tc)
+{
+    const Time now = Simulator::Now();
+    Time earliest = Time::Max();
+    const std::size_t n = m_active.size();
+    for (std::size_t visited = 0; visited < n && !m_active.empty(); ++visited)
+    {
+        const std::size_t idx = m_rrNext % m_active.size();
+        RdmaQueuePair* qp = m_active[idx];
+        if (!qp->HasTxWork())
+        {
+            qp->m_inActiveList = false;
+            m_active[idx] = m_active.back();
+            m_active.pop_back();
+            continue;
+        }
+        m_rrNext = idx + 1;
+        const uint8_t qtc = qp->GetTrafficClass();
+        if (pausedMask & (1u << qtc))
+        {
+            continue;
+        }
+        if (qp->GetNextTxTime() > now)
+        {
+            earliest = std::min(earliest, qp->GetNextTxTime());
+            continue;
+        }
+        Ptr<Packet> p = qp->BuildNextPacket();
+        if (p)
+        {
+            tc = qtc;
+            return Encapsulate(qp, p, qp->GetDscp(), m_ecnCapable);
+        }
+    }
+    if (earliest != Time::Max() &&
+        (!m_wakeEvent.IsRunning() || Simulator::GetDelayLeft(m_wakeEvent) > earliest - now))
+    {
+        m_wakeEvent.Cancel();
+        m_wakeEvent = Simulator::Schedule(earliest - now, &RdmaNic::Wake, this);
+    }
+    return nullptr;
+}
+
+void
+RdmaNic::Wake()
+{
+    m_device->NotifyTxReady();
+}
+
+void
+RdmaNic::SendControl(RdmaQueuePair* qp, Ptr<Packet> packet, bool cnp)
+{
+    const uint8_t dscp = cnp ? m_cnpDscp : qp->GetDscp();
+    Ptr<Packet> frame = Encapsulate(qp, packet, dscp, false);
+    m_device->Enqueue(frame, static_cast<uint8_t>(dscp >> 3), 0);
+}
+
+Ptr<Packet>
+RdmaNic::Encapsulate(RdmaQueuePair* qp, Ptr<Packet> packet, uint8_t dscp, bool ect) const
+{
+    packet->AddTrailer(RoceIcrcTrailer());
+    UdpHeader udp;
+    udp.SetSourcePort(qp->GetUdpSourcePort());
+    udp.SetDestinationPort(RoceBthHeader::ROCE_V2_UDP_PORT);
+    packet->AddHeader(udp);
+    Ipv4Header ip;
+    ip.SetSource(qp->GetLocalAddress());
+    ip.SetDestination(qp->GetRemoteAddress());
+    ip.SetProtocol(IP_PROTOCOL_UDP);
+    ip.SetPayloadSize(packet->GetSize());
+    ip.SetTtl(m_ttl);
+    ip.SetDscp(static_cast<Ipv4Header::DscpType>(dscp));
+    ip.SetEcn(ect ? Ipv4Header::ECN_ECT0 : Ipv4Header::ECN_NotECT);
+    ip.SetDontFragment();
+    ip.EnableChecksum();
+    packet->AddHeader(ip);
+    if (m_computeIcrc)
+    {
+        std::vector<uint8_t> bytes(packet->GetSize());
+        packet->CopyData(bytes.data(), bytes.size());
+        RoceIcrcTrailer icrc;
+        packet->RemoveTrailer(icrc);
+        icrc.SetIcrc(RoceIcrcTrailer::ComputeIcrc(bytes.data(), bytes.size() - 4));
+        packet->AddTrailer(icrc);
+    }
+    EthernetVlanHeader eth;
+    eth.SetSource(Mac48Address::ConvertFrom(m_device->GetAddress()));
+    eth.SetDestination(m_gatewayMac);
+    eth.SetVlanTag(static_cast<uint8_t>(dscp >> 3), 0);
+    eth.SetEtherType(EthernetVlanHeader::ETHERTYPE_IPV4);
+    packet->AddHeader(eth);
+    return packet;
+}
+
+// ------------------------------------------------------------------ receive
+
+void
+RdmaNic::Receive(Ptr<DcbNetDevice> device, Ptr<Packet> packet, const EthernetVlanHeader& eth)
+{
+    if (eth.GetEtherType() != EthernetVlanHeader::ETHERTYPE_IPV4)
+    {
+        return;
+    }
+    Ipv4Header ip;
+    packet->RemoveHeader(ip);
+    if (ip.GetProtocol() != IP_PROTOCOL_UDP || ip.GetDestination() != m_address)
+    {
+        m_droppedNoQp++;
+        return;
+    }
+    UdpHeader udp;
+    packet->RemoveHeader(udp);
+    if (udp.GetDestinationPort() != RoceBthHeader::ROCE_V2_UDP_PORT)
+    {
+        m_droppedNoQp++;
+        return;
+    }
+    RoceIcrcTrailer icrc;
+    packet->RemoveTrailer(icrc);
+    RoceBthHeader bth;
+    packet->PeekHeader(bth);
+    Ptr<RdmaQueuePair> qp = GetQueuePair(bth.GetDestQp());
+    if (!qp)
+    {
+        m_droppedNoQp++;
+        return;
+    }
+    qp->Receive(packet, ip.GetEcn() == Ipv4Header::ECN_CE);
+}
+
+void
+RdmaNic::NotifyCompletion(const RdmaCompletion& completion)
+{
+    m_completionTrace(completion);
+}
+
+void
+RdmaNic::NotifyDataPlaced(uint32_t qpn, uint64_t address, uint32_t bytes)
+{
+    m_dataPlacedTrace(qpn, address, bytes);
+}
+
+void
+RdmaNic::NotifyMessageReceived(uint32_t qpn, uint64_t bytes)
+{
+    m_messageReceivedTrace(qpn, bytes);
+}
+
+} // namespace ns3

@@ -1,0 +1,110 @@
+/*
+ * A RoCEv2 RDMA NIC attached to a host's DcbNetDevice.
+ */
+#ifndef RDMA_NIC_H
+#define RDMA_NIC_H
+
+#include "rdma-queue-pair.h"
+#include "rdma-work-request.h"
+
+#include "ns3/dcb-net-device.h"
+#include "ns3/dcb-tx-source.h"
+#include "ns3/event-id.h"
+#include "ns3/ipv4-address.h"
+#include "ns3/object-factory.h"
+#include "ns3/object.h"
+#include "ns3/traced-callback.h"
+
+#include <vector>
+
+namespace ns3
+{
+
+/**
+ * \ingroup rdma
+ * RoCEv2 NIC: owns the queue pairs of one port, encapsulates their packets in
+ * UDP (destination port 4791) / IPv4 (DSCP, ECN-capable) / Ethernet 802.1Q, and
+ * feeds the port from a transmit scheduler that serves, round robin, the queue
+ * pairs that have work, whose class is not paused by PFC and whose rate limiter
+ * allows a packet now. ACKs, NAKs and CNPs go straight to the port's queues (CNPs
+ * with CnpDscp, a high-priority class).
+ *
+ * Aggregated onto the host Node. Models never write files: completions, data
+ * placement and messages are exposed as trace sources.
+ */
+class RdmaNic : public Object, public DcbTxSource
+{
+  public:
+    static constexpr uint32_t FIRST_QPN = 0x100; //!< QPs 0 and 1 are IBTA special QPs
+
+    static TypeId GetTypeId();
+    RdmaNic();
+    ~RdmaNic() override;
+
+    /** Attach to the host's port and give the NIC its IPv4 address. */
+    void Setup(Ptr<DcbNetDevice> device, Ipv4Address address);
+    Ptr<DcbNetDevice> GetDevice() const;
+    Ipv4Address GetAddress() const;
+    DataRate GetLineRate() const;
+
+    /** Congestion control forked for each new QP (default: CongestionControl type). */
+    void SetCongestionControl(Ptr<RdmaCongestionOps> prototype);
+    /** Loss recovery forked for each new QP (default: LossRecovery type). */
+    void SetLossRecovery(Ptr<RdmaLossRecovery> prototype);
+    void SetQueuePairAttribute(const std::string& name, const AttributeValue& value);
+
+    /** Create an unconnected QP towards \p remote. */
+    Ptr<RdmaQueuePair> CreateQueuePair(Ipv4Address remote);
+    Ptr<RdmaQueuePair> GetQueuePair(uint32_t qpn) const;
+    uint32_t GetNQueuePairs() const;
+
+    // DcbTxSource
+    Ptr<Packet> PullFrame(uint8_t pausedMask, uint8_t& tc) override;
+
+    // ---- used by RdmaQueuePair
+    void NotifyTxWork(RdmaQueuePair* qp);
+    /** Encapsulate and queue a control packet (ACK/NAK, or a CNP when \p cnp). */
+    void SendControl(RdmaQueuePair* qp, Ptr<Packet> packet, bool cnp);
+    void NotifyCompletion(const RdmaCompletion& completion);
+    void NotifyDataPlaced(uint32_t qpn, uint64_t address, uint32_t bytes);
+    void NotifyMessageReceived(uint32_t qpn, uint64_t bytes);
+    /** \return bytes added around a QP packet: Ethernet+802.1Q, IPv4, UDP, ICRC, wire overhead. */
+    uint32_t GetEncapsulationBytes() const;
+
+    uint64_t GetDroppedNoQp() const;
+
+  protected:
+    void DoDispose() override;
+
+  private:
+    void Receive(Ptr<DcbNetDevice> device, Ptr<Packet> packet, const EthernetVlanHeader& eth);
+    Ptr<Packet> Encapsulate(RdmaQueuePair* qp, Ptr<Packet> packet, uint8_t dscp, bool ect) const;
+    void Wake();
+
+    Ptr<DcbNetDevice> m_device;
+    Ipv4Address m_address;
+    Mac48Address m_gatewayMac;
+    TypeId m_ccType;
+    TypeId m_lossType;
+    Ptr<RdmaCongestionOps> m_ccPrototype;
+    Ptr<RdmaLossRecovery> m_lossPrototype;
+    ObjectFactory m_qpFactory;
+    uint8_t m_cnpDscp;
+    bool m_ecnCapable;
+    bool m_computeIcrc;
+    uint8_t m_ttl;
+
+    std::vector<Ptr<RdmaQueuePair>> m_qps; //!< index = qpn - FIRST_QPN
+    std::vector<RdmaQueuePair*> m_active;  //!< QPs that may have transmit work
+    std::size_t m_rrNext{0};
+    EventId m_wakeEvent;
+    uint64_t m_droppedNoQp{0};
+
+    TracedCallback<const RdmaCompletion&> m_completionTrace;
+    TracedCallback<uint32_t, uint64_t, uint32_t> m_dataPlacedTrace;
+    TracedCallback<uint32_t, uint64_t> m_messageReceivedTrace;
+};
+
+} // namespace ns3
+
+#endif /* RDMA_NIC_H */

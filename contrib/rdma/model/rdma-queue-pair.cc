@@ -1,0 +1,820 @@
+#include "rdma-queue-pair.h"
+
+#include "rdma-nic.h"
+#include "roce-aeth-header.h"
+#include "roce-cnp-header.h"
+#include "roce-reth-header.h"
+
+#include "ns3/abort.h"
+#include "ns3/log.h"
+#include "ns3/simulator.h"
+#include "ns3/uinteger.h"
+
+#include <algorithm>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("RdmaQueuePair");
+NS_OBJECT_ENSURE_REGISTERED(RdmaQueuePair);
+
+namespace
+{
+uint32_t
+WirePsn(uint64_t psn)
+{
+    return static_cast<uint32_t>(psn & RoceBthHeader::PSN_MASK);
+}
+
+/** Unwrap a 24-bit PSN to the 64-bit value closest to \p reference. */
+uint64_t
+Unwrap(uint32_t wire, uint64_t reference)
+{
+    const int32_t delta = RoceBthHeader::PsnDiff(wire, WirePsn(reference));
+    const int64_t value = static_cast<int64_t>(reference) + delta;
+    return value < 0 ? 0 : static_cast<uint64_t>(value);
+}
+
+RoceOpcode
+SegmentOpcode(RdmaVerb verb, uint32_t index, uint32_t count)
+{
+    const bool first = index == 0;
+    const bool last = index + 1 == count;
+    if (verb == RdmaVerb::Send)
+    {
+        return first ? (last ? RoceOpcode::SendOnly : RoceOpcode::SendFirst)
+                     : (last ? RoceOpcode::SendLast : RoceOpcode::SendMiddle);
+    }
+    return first ? (last ? RoceOpcode::WriteOnly : RoceOpcode::WriteFirst)
+                 : (last ? RoceOpcode::WriteLast : RoceOpcode::WriteMiddle);
+}
+
+RoceOpcode
+ResponseOpcode(uint32_t index, uint32_t count)
+{
+    const bool first = index == 0;
+    const bool last = index + 1 == count;
+    return first ? (last ? RoceOpcode::ReadResponseOnly : RoceOpcode::ReadResponseFirst)
+                 : (last ? RoceOpcode::ReadResponseLast : RoceOpcode::ReadResponseMiddle);
+}
+} // namespace
+
+TypeId
+RdmaQueuePair::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::RdmaQueuePair")
+            .SetParent<Object>()
+            .SetGroupName("Rdma")
+            .AddConstructor<RdmaQueuePair>()
+            .AddAttribute("Mtu",
+                          "Path MTU: payload bytes per packet. Default 1024 (the RoCE MTU of "
+                          "the SRNIC evaluation and of most RoCE deployments' default).",
+                          UintegerValue(1024), MakeUintegerAccessor(&RdmaQueuePair::m_mtu),
+                          MakeUintegerChecker<uint32_t>(256, 4096))
+            .AddAttribute("Dscp",
+                          "DSCP of the QP's packets. Default 26, the common RoCE lossless "
+                          "marking (class 3 with DSCP>>3 mapping).",
+                          UintegerValue(26), MakeUintegerAccessor(&RdmaQueuePair::m_dscp),
+                          MakeUintegerChecker<uint8_t>(0, 63))
+            .AddAttribute("AckInterval",
+                          "The responder acknowledges after this many in-order request packets "
+                          "(and always when the AckReq bit is set, at every message end). "
+                          "Default 1: an ACK per packet, as the HPCC/SRNIC simulation settings.",
+                          UintegerValue(1), MakeUintegerAccessor(&RdmaQueuePair::m_ackInterval),
+                          MakeUintegerChecker<uint32_t>(1))
+            .AddAttribute("RnrTimer",
+                          "Delay before retrying after an RNR NAK (no receive posted). Default "
+                          "10.24 us: the smallest IBTA min_rnr_timer encoding (0.01 ms).",
+                          TimeValue(NanoSeconds(10240)),
+                          MakeTimeAccessor(&RdmaQueuePair::m_rnrTimer),
+                          MakeTimeChecker(NanoSeconds(1)));
+    return tid;
+}
+
+RdmaQueuePair::RdmaQueuePair() = default;
+RdmaQueuePair::~RdmaQueuePair() = default;
+
+void
+RdmaQueuePair::DoDispose()
+{
+    m_rtoEvent.Cancel();
+    m_rnrEvent.Cancel();
+    if (m_cc)
+    {
+        m_cc->Stop();
+    }
+    m_cc = nullptr;
+    m_loss = nullptr;
+    m_nic = nullptr;
+    Object::DoDispose();
+}
+
+void
+RdmaQueuePair::Setup(RdmaNic* nic, uint32_t qpn, Ipv4Address local, Ipv4Address remote,
+                     Ptr<RdmaCongestionOps> cc, Ptr<RdmaLossRecovery> lossRecovery)
+{
+    m_nic = nic;
+    m_qpn = qpn;
+    m_local = local;
+    m_remote = remote;
+    m_cc = cc;
+    m_loss = lossRecovery;
+    m_ccState.m_lineRate = nic->GetLineRate();
+    m_ccState.m_rate = m_ccState.m_lineRate;
+    m_ccState.m_targetRate = m_ccState.m_lineRate;
+    m_ccState.m_mtu = m_mtu;
+    m_cc->Init(&m_ccState);
+}
+
+void
+RdmaQueuePair::Connect(uint32_t remoteQpn)
+{
+    m_remoteQpn = remoteQpn;
+}
+
+uint32_t
+RdmaQueuePair::GetQpn() const
+{
+    return m_qpn;
+}
+
+uint32_t
+RdmaQueuePair::GetRemoteQpn() const
+{
+    return m_remoteQpn;
+}
+
+Ipv4Address
+RdmaQueuePair::GetLocalAddress() const
+{
+    return m_local;
+}
+
+Ipv4Address
+RdmaQueuePair::GetRemoteAddress() const
+{
+    return m_remote;
+}
+
+uint16_t
+RdmaQueuePair::GetUdpSourcePort() const
+{
+    return m_udpSourcePort;
+}
+
+void
+RdmaQueuePair::SetUdpSourcePort(uint16_t port)
+{
+    m_udpSourcePort = port;
+}
+
+uint8_t
+RdmaQueuePair::GetDscp() const
+{
+    return m_dscp;
+}
+
+uint8_t
+RdmaQueuePair::GetTrafficClass() const
+{
+    return static_cast<uint8_t>(m_dscp >> 3);
+}
+
+uint32_t
+RdmaQueuePair::GetMtu() const
+{
+    return m_mtu;
+}
+
+const RdmaCcState&
+RdmaQueuePair::GetCcState() const
+{
+    return m_ccState;
+}
+
+Ptr<RdmaCongestionOps>
+RdmaQueuePair::GetCongestionOps() const
+{
+    return m_cc;
+}
+
+const RdmaQpCounters&
+RdmaQueuePair::GetCounters() const
+{
+    return m_counters;
+}
+
+uint32_t
+RdmaQueuePair::GetOutstandingWorkRequests() const
+{
+    return static_cast<uint32_t>(m_sq.size());
+}
+
+bool
+RdmaQueuePair::IsInError() const
+{
+    return m_error;
+}
+
+// ------------------------------------------------------------------ verbs
+
+void
+RdmaQueuePair::PostSend(const RdmaWorkRequest& wr)
+{
+    if (m_error)
+    {
+        RdmaCompletion c;
+        c.qpn = m_qpn;
+        c.wrId = wr.wrId;
+        c.verb = wr.verb;
+        c.status = RdmaWcStatus::Flushed;
+        c.postTime = Simulator::Now();
+        c.completionTime = Simulator::Now();
+        m_nic->NotifyCompletion(c);
+        return;
+    }
+    const uint64_t segments = std::max<uint64_t>(1, (wr.length + m_mtu - 1) / m_mtu);
+    NS_ABORT_MSG_IF(segments > RoceBthHeader::PSN_MASK / 2,
+                    "RdmaQueuePair " << m_qpn << ": message of " << wr.length
+                                     << " B needs more PSNs than the 24-bit window allows");
+    m_sq.push_back(
+        SendWqe{wr, m_nextPsnToAssign, static_cast<uint32_t>(segments), 0, Simulator::Now()});
+    m_nextPsnToAssign += segments;
+    m_nic->NotifyTxWork(this);
+}
+
+void
+RdmaQueuePair::PostRecv(const RdmaRecvRequest& rr)
+{
+    m_rq.push_back(RecvWqe{rr, Simulator::Now()});
+}
+
+// ------------------------------------------------------------------ transmit
+
+bool
+RdmaQueuePair::HasTxWork() const
+{
+    if (!m_readJobs.empty())
+    {
+        return true;
+    }
+    if (m_error || m_rnrWait || m_seq.nxt >= m_nextPsnToAssign)
+    {
+        return false;
+    }
+    const uint64_t inflightBytes = (m_seq.nxt - m_seq.una) * m_mtu;
+    return inflightBytes < m_ccState.m_window;
+}
+
+Time
+RdmaQueuePair::GetNextTxTime() const
+{
+    return m_nextTxTime;
+}
+
+Ptr<Packet>
+RdmaQueuePair::BuildNextPacket()
+{
+    Ptr<Packet> p = !m_readJobs.empty() ? BuildReadResponse() : BuildRequestPacket();
+    if (p)
+    {
+        // Pace at the congestion-controlled rate: the next packet may start once this
+        // one would have left at that rate (wire bytes, headers included).
+        const uint32_t wireBytes = p->GetSize() + m_nic->GetEncapsulationBytes();
+        m_nextTxTime = Simulator::Now() + m_ccState.m_rate.CalculateBytesTxTime(wireBytes);
+    }
+    return p;
+}
+
+RdmaQueuePair::SendWqe*
+RdmaQueuePair::FindWqe(uint64_t psn)
+{
+    for (SendWqe& w : m_sq)
+    {
+        if (psn >= w.firstPsn && psn < w.firstPsn + w.nPackets)
+        {
+            return &w;
+        }
+    }
+    return nullptr;
+}
+
+Ptr<Packet>
+RdmaQueuePair::BuildRequestPacket()
+{
+    if (!HasTxWork())
+    {
+        return nullptr;
+    }
+    const uint64_t psn = m_seq.nxt;
+    SendWqe* w = FindWqe(psn);
+    NS_ASSERT_MSG(w, "no WQE for PSN " << psn);
+    const uint32_t index = static_cast<uint32_t>(psn - w->firstPsn);
+    const uint64_t offset = static_cast<uint64_t>(index) * m_mtu;
+    RoceBthHeader bth;
+    bth.SetDestQp(m_remoteQpn);
+    bth.SetPsn(WirePsn(psn));
+    Ptr<Packet> p;
+    uint32_t payload = 0;
+    if (w->wr.verb == RdmaVerb::Read)
+    {
+        // One request for the rest of the READ from this PSN (a re-request after a
+        // loss starts mid-message).
+        p = Create<Packet>();
+        RoceRethHeader reth;
+        reth.SetVirtualAddress(w->wr.remoteAddr + offset);
+        reth.SetRemoteKey(w->wr.rkey);
+        reth.SetDmaLength(static_cast<uint32_t>(w->wr.length - std::min(offset, w->wr.length)));
+        p->AddHeader(reth);
+        bth.SetOpcode(RoceOpcode::ReadRequest);
+        bth.SetAckRequest(true);
+        m_seq.nxt = w->firstPsn + w->nPackets;
+    }
+    else
+    {
+        payload = static_cast<uint32_t>(std::min<uint64_t>(m_mtu, w->wr.length - offset));
+        p = Create<Packet>(payload);
+        const RoceOpcode op = SegmentOpcode(w->wr.verb, index, w->nPackets);
+        if (RoceBthHeader::HasReth(op))
+        {
+            RoceRethHeader reth;
+            reth.SetVirtualAddress(w->wr.remoteAddr);
+            reth.SetRemoteKey(w->wr.rkey);
+            reth.SetDmaLength(static_cast<uint32_t>(w->wr.length));
+            p->AddHeader(reth);
+        }
+        bth.SetOpcode(op);
+        bth.SetAckRequest(RoceBthHeader::IsLastOrOnly(op));
+        m_seq.nxt = psn + 1;
+    }
+    p->AddHeader(bth);
+    AfterSend(psn, payload);
+    return p;
+}
+
+void
+RdmaQueuePair::AfterSend(uint64_t psn, uint32_t payload)
+{
+    m_counters.dataPacketsSent++;
+    m_counters.payloadBytesSent += payload;
+    if (psn < m_seq.high)
+    {
+        m_counters.retransmittedPackets++;
+    }
+    m_seq.high = std::max(m_seq.high, m_seq.nxt);
+    m_ccState.m_bytesInFlight = (m_seq.nxt - m_seq.una) * m_mtu;
+    m_cc->OnDataSent(payload);
+    ArmRetransmitTimer();
+}
+
+Ptr<Packet>
+RdmaQueuePair::BuildReadResponse()
+{
+    ReadResponseJob& job = m_readJobs.front();
+    const uint64_t offset = static_cast<uint64_t>(job.next) * m_mtu;
+    const uint32_t payload = static_cast<uint32_t>(std::min<uint64_t>(m_mtu, job.length - offset));
+    Ptr<Packet> p = Create<Packet>(payload);
+    const RoceOpcode op = ResponseOpcode(job.next, job.nPackets);
+    if (RoceBthHeader::HasAeth(op))
+    {
+        RoceAethHeader aeth;
+        aeth.SetAck();
+        aeth.SetMsn(m_msn);
+        p->AddHeader(aeth);
+    }
+    RoceBthHeader bth;
+    bth.SetOpcode(op);
+    bth.SetDestQp(m_remoteQpn);
+    bth.SetPsn(WirePsn(job.firstPsn + job.next));
+    p->AddHeader(bth);
+    m_counters.dataPacketsSent++;
+    m_counters.payloadBytesSent += payload;
+    m_cc->OnDataSent(payload);
+    if (++job.next == job.nPackets)
+    {
+        m_readJobs.pop_front();
+    }
+    return p;
+}
+
+// ------------------------------------------------------------------ requester
+
+uint64_t
+RdmaQueuePair::UnwrapRequesterPsn(uint32_t wire) const
+{
+    return Unwrap(wire, m_seq.una);
+}
+
+void
+RdmaQueuePair::ArmRetransmitTimer()
+{
+    if (m_seq.una < m_seq.high && !m_rtoEvent.IsRunning())
+    {
+        m_rtoEvent = Simulator::Schedule(m_loss->GetRetransmitTimeout(m_seq),
+                                         &RdmaQueuePair::RetransmitTimeout, this);
+    }
+}
+
+void
+RdmaQueuePair::RetransmitTimeout()
+{
+    if (m_seq.una >= m_seq.high)
+    {
+        return;
+    }
+    m_counters.timeouts++;
+    if (++m_retries > m_loss->GetRetryLimit())
+    {
+        Flush(RdmaWcStatus::RetryExceeded);
+        return;
+    }
+    m_loss->OnTimeout(m_seq);
+    m_rewoundAt = UINT64_MAX;
+    m_nic->NotifyTxWork(this);
+}
+
+void
+RdmaQueuePair::CompleteFront(RdmaWcStatus status)
+{
+    const SendWqe& w = m_sq.front();
+    RdmaCompletion c;
+    c.qpn = m_qpn;
+    c.wrId = w.wr.wrId;
+    c.verb = w.wr.verb;
+    c.status = status;
+    c.bytes = w.wr.length;
+    c.postTime = w.postTime;
+    c.completionTime = Simulator::Now();
+    m_sq.pop_front();
+    m_nic->NotifyCompletion(c);
+}
+
+void
+RdmaQueuePair::Flush(RdmaWcStatus status)
+{
+    m_error = true;
+    m_rtoEvent.Cancel();
+    m_rnrEvent.Cancel();
+    bool first = true;
+    while (!m_sq.empty())
+    {
+        CompleteFront(first ? status : RdmaWcStatus::Flushed);
+        first = false;
+    }
+    m_seq.una = m_seq.nxt = m_seq.high = m_nextPsnToAssign;
+}
+
+void
+RdmaQueuePair::RewindTo(uint64_t psn)
+{
+    // Re-request a READ gap once per missing PSN, not once per later response.
+    if (m_rewoundAt == psn)
+    {
+        return;
+    }
+    m_rewoundAt = psn;
+    m_seq.nxt = psn;
+    m_nic->NotifyTxWork(this);
+}
+
+void
+RdmaQueuePair::AcknowledgeUpTo(uint64_t psn)
+{
+    // Everything up to and including psn has been executed by the responder.
+    const uint64_t before = m_seq.una;
+    while (!m_sq.empty())
+    {
+        SendWqe& w = m_sq.front();
+        const uint64_t last = w.firstPsn + w.nPackets - 1;
+        if (w.wr.verb == RdmaVerb::Read)
+        {
+            if (w.received == w.nPackets)
+            {
+                CompleteFront(RdmaWcStatus::Success);
+                continue;
+            }
+            // The READ ran at the responder but responses are missing: the ACK is an
+            // implied NAK for the first missing response (IBTA 9.7.5.1.1).
+            m_seq.una = std::max(m_seq.una, w.firstPsn + w.received);
+            if (psn >= last)
+            {
+                RewindTo(w.firstPsn + w.received);
+            }
+            break;
+        }
+        if (last > psn)
+        {
+            m_seq.una = std::max(m_seq.una, psn + 1);
+            break;
+        }
+        m_seq.una = std::max(m_seq.una, last + 1);
+        CompleteFront(RdmaWcStatus::Success);
+    }
+    if (m_sq.empty())
+    {
+        m_seq.una = std::max(m_seq.una, std::min(psn + 1, m_nextPsnToAssign));
+    }
+    if (m_seq.nxt < m_seq.una)
+    {
+        m_seq.nxt = m_seq.una;
+    }
+    if (m_seq.una > before)
+    {
+        m_retries = 0;
+        m_rtoEvent.Cancel();
+        ArmRetransmitTimer();
+        m_cc->OnAck((m_seq.una - before) * m_mtu, false, Time(0));
+        m_ccState.m_bytesInFlight = (m_seq.nxt - m_seq.una) * m_mtu;
+        m_nic->NotifyTxWork(this);
+    }
+}
+
+void
+RdmaQueuePair::HandleAck(uint64_t psn, const RoceBthHeader& bth, Ptr<Packet> packet)
+{
+    RoceAethHeader aeth;
+    packet->RemoveHeader(aeth);
+    if (aeth.IsAck())
+    {
+        AcknowledgeUpTo(psn);
+        return;
+    }
+    m_counters.naksReceived++;
+    if (psn > 0)
+    {
+        AcknowledgeUpTo(psn - 1);
+    }
+    if (aeth.IsRnrNak())
+    {
+        m_seq.nxt = psn;
+        m_rnrWait = true;
+        m_rnrEvent.Cancel();
+        m_rnrEvent = Simulator::Schedule(m_rnrTimer, &RdmaQueuePair::RnrRetry, this);
+        return;
+    }
+    if (aeth.GetNakCode() == RoceNakCode::PsnSequenceError)
+    {
+        m_loss->OnSequenceNak(m_seq, psn);
+        m_rewoundAt = UINT64_MAX;
+        m_nic->NotifyTxWork(this);
+    }
+}
+
+void
+RdmaQueuePair::RnrRetry()
+{
+    m_rnrWait = false;
+    m_nic->NotifyTxWork(this);
+}
+
+void
+RdmaQueuePair::HandleReadResponse(uint64_t psn, const RoceBthHeader& bth, Ptr<Packet> packet)
+{
+    if (RoceBthHeader::HasAeth(bth.GetOpcode()))
+    {
+        RoceAethHeader aeth;
+        packet->RemoveHeader(aeth);
+    }
+    // Requests before this READ were executed (responses are in order).
+    SendWqe* w = FindWqe(psn);
+    if (!w || w->wr.verb != RdmaVerb::Read)
+    {
+        m_counters.duplicatesReceived++;
+        return;
+    }
+    const uint64_t expected = w->firstPsn + w->received;
+    if (psn < expected)
+    {
+        m_counters.duplicatesReceived++;
+        return;
+    }
+    if (w->firstPsn > 0)
+    {
+        AcknowledgeUpTo(w->firstPsn - 1);
+    }
+    if (m_sq.empty() || &m_sq.front() != w)
+    {
+        // An earlier READ is still missing responses.
+        m_counters.outOfOrderDropped++;
+        return;
+    }
+    if (psn > expected)
+    {
+        m_counters.outOfOrderDropped++;
+        RewindTo(expected);
+        return;
+    }
+    m_nic->NotifyDataPlaced(m_qpn, w->wr.localAddr + (psn - w->firstPsn) * m_mtu,
+                            packet->GetSize());
+    w->received++;
+    m_rewoundAt = UINT64_MAX;
+    AcknowledgeUpTo(psn);
+}
+
+// ------------------------------------------------------------------ responder
+
+void
+RdmaQueuePair::Receive(Ptr<Packet> packet, bool ceMarked)
+{
+    RoceBthHeader bth;
+    packet->RemoveHeader(bth);
+    const RoceOpcode op = bth.GetOpcode();
+    if (op == RoceOpcode::Cnp)
+    {
+        m_counters.cnpsReceived++;
+        m_cc->OnCnp();
+        return;
+    }
+    if (op == RoceOpcode::Acknowledge)
+    {
+        HandleAck(UnwrapRequesterPsn(bth.GetPsn()), bth, packet);
+        return;
+    }
+    if (m_cc->OnDataReceived(ceMarked))
+    {
+        SendCnp();
+    }
+    m_ceSinceAck = m_ceSinceAck || ceMarked;
+    if (RoceBthHeader::IsReadResponse(op))
+    {
+        HandleReadResponse(UnwrapRequesterPsn(bth.GetPsn()), bth, packet);
+        return;
+    }
+    HandleRequest(Unwrap(bth.GetPsn(), m_epsn), bth, packet);
+}
+
+void
+RdmaQueuePair::HandleRequest(uint64_t psn, const RoceBthHeader& bth, Ptr<Packet> packet)
+{
+    switch (m_loss->Classify(psn, m_epsn))
+    {
+        case RdmaLossRecovery::RxVerdict::Accept:
+            m_nakSent = false;
+            ExecuteRequest(psn, bth, packet);
+            return;
+        case RdmaLossRecovery::RxVerdict::Duplicate:
+            m_counters.duplicatesReceived++;
+            if (bth.GetOpcode() == RoceOpcode::ReadRequest)
+            {
+                // Re-execute the READ from the requested PSN (IBTA 9.7.5.1.3); the
+                // requester has gone back, so responses queued after it are void.
+                RoceRethHeader reth;
+                packet->RemoveHeader(reth);
+                m_readJobs.clear();
+                const uint64_t length = reth.GetDmaLength();
+                const uint32_t n =
+                    static_cast<uint32_t>(std::max<uint64_t>(1, (length + m_mtu - 1) / m_mtu));
+                m_readJobs.push_back(ReadResponseJob{psn, n, 0, length});
+                m_nic->NotifyTxWork(this);
+                return;
+            }
+            SendAck(m_epsn - 1);
+            return;
+        case RdmaLossRecovery::RxVerdict::OutOfOrder:
+            m_counters.outOfOrderDropped++;
+            if (!m_nakSent)
+            {
+                m_nakSent = true;
+                SendNak(m_epsn, static_cast<uint8_t>(RoceNakCode::PsnSequenceError), false);
+            }
+            return;
+    }
+}
+
+void
+RdmaQueuePair::ExecuteRequest(uint64_t psn, const RoceBthHeader& bth, Ptr<Packet> packet)
+{
+    const RoceOpcode op = bth.GetOpcode();
+    if (op == RoceOpcode::ReadRequest)
+    {
+        RoceRethHeader reth;
+        packet->RemoveHeader(reth);
+        const uint64_t length = reth.GetDmaLength();
+        const uint32_t n =
+            static_cast<uint32_t>(std::max<uint64_t>(1, (length + m_mtu - 1) / m_mtu));
+        m_readJobs.push_back(ReadResponseJob{psn, n, 0, length});
+        m_epsn = psn + n;
+        m_msn = (m_msn + 1) & RoceAethHeader::MSN_MASK;
+        m_nic->NotifyTxWork(this);
+        return;
+    }
+    if (RoceBthHeader::HasReth(op))
+    {
+        RoceRethHeader reth;
+        packet->RemoveHeader(reth);
+        m_rxRemoteBase = reth.GetVirtualAddress();
+    }
+    if (RoceBthHeader::IsFirstOrOnly(op))
+    {
+        m_rxMessageOffset = 0;
+        if (RoceBthHeader::IsSend(op))
+        {
+            if (m_rq.empty())
+            {
+                // Receiver not ready: nothing is executed, the requester retries.
+                SendNak(psn, 0, true);
+                return;
+            }
+            m_rxRecvActive = true;
+        }
+    }
+    const uint32_t bytes = packet->GetSize();
+    if (RoceBthHeader::IsWrite(op))
+    {
+        m_nic->NotifyDataPlaced(m_qpn, m_rxRemoteBase + m_rxMessageOffset, bytes);
+    }
+    else if (m_rxRecvActive)
+    {
+        m_nic->NotifyDataPlaced(m_qpn, m_rxMessageOffset, bytes);
+    }
+    m_rxMessageOffset += bytes;
+    m_epsn = psn + 1;
+    if (RoceBthHeader::IsLastOrOnly(op))
+    {
+        m_msn = (m_msn + 1) & RoceAethHeader::MSN_MASK;
+        if (RoceBthHeader::IsSend(op) && m_rxRecvActive)
+        {
+            const RecvWqe r = m_rq.front();
+            m_rq.pop_front();
+            m_rxRecvActive = false;
+            RdmaCompletion c;
+            c.qpn = m_qpn;
+            c.wrId = r.rr.wrId;
+            c.verb = RdmaVerb::Send;
+            c.receive = true;
+            c.status =
+                m_rxMessageOffset > r.rr.length ? RdmaWcStatus::LengthError : RdmaWcStatus::Success;
+            c.bytes = m_rxMessageOffset;
+            c.postTime = r.postTime;
+            c.completionTime = Simulator::Now();
+            m_nic->NotifyCompletion(c);
+        }
+        m_nic->NotifyMessageReceived(m_qpn, m_rxMessageOffset);
+    }
+    if (++m_unackedPackets >= m_ackInterval || bth.GetAckRequest())
+    {
+        SendAck(psn);
+    }
+}
+
+void
+RdmaQueuePair::SendAck(uint64_t psn)
+{
+    RoceAethHeader aeth;
+    aeth.SetAck();
+    aeth.SetMsn(m_msn);
+    Ptr<Packet> p = Create<Packet>();
+    p->AddHeader(aeth);
+    RoceBthHeader bth;
+    bth.SetOpcode(RoceOpcode::Acknowledge);
+    bth.SetDestQp(m_remoteQpn);
+    bth.SetPsn(WirePsn(psn));
+    // Window algorithms (DCTCP) read congestion from ACKs: echo CE in BECN.
+    bth.SetBecn(m_ceSinceAck && m_cc->WantsEcnEcho());
+    p->AddHeader(bth);
+    m_unackedPackets = 0;
+    m_ceSinceAck = false;
+    m_counters.acksSent++;
+    m_nic->SendControl(this, p, false);
+}
+
+void
+RdmaQueuePair::SendNak(uint64_t psn, uint8_t code, bool rnr)
+{
+    RoceAethHeader aeth;
+    if (rnr)
+    {
+        aeth.SetRnrNak(1);
+    }
+    else
+    {
+        aeth.SetNak(static_cast<RoceNakCode>(code));
+    }
+    aeth.SetMsn(m_msn);
+    Ptr<Packet> p = Create<Packet>();
+    p->AddHeader(aeth);
+    RoceBthHeader bth;
+    bth.SetOpcode(RoceOpcode::Acknowledge);
+    bth.SetDestQp(m_remoteQpn);
+    bth.SetPsn(WirePsn(psn));
+    p->AddHeader(bth);
+    m_counters.naksSent++;
+    m_nic->SendControl(this, p, false);
+}
+
+void
+RdmaQueuePair::SendCnp()
+{
+    Ptr<Packet> p = Create<Packet>();
+    p->AddHeader(RoceCnpHeader());
+    RoceBthHeader bth;
+    bth.SetOpcode(RoceOpcode::Cnp);
+    bth.SetDestQp(m_remoteQpn);
+    bth.SetPsn(0);
+    p->AddHeader(bth);
+    m_counters.cnpsSent++;
+    m_nic->SendControl(this, p, true);
+}
+
+} // namespace ns3

@@ -1,0 +1,296 @@
+// RC transport on small fabrics: verbs, go-back-N recovery, timeouts.
+#include "rdma-test-fabric.h"
+
+#include "ns3/error-model.h"
+#include "ns3/ethernet-vlan-header.h"
+#include "ns3/ipv4-header.h"
+#include "ns3/pointer.h"
+#include "ns3/roce-bth-header.h"
+#include "ns3/simulator.h"
+#include "ns3/udp-header.h"
+#include "ns3/uinteger.h"
+
+#include <gtest/gtest.h>
+#include <map>
+#include <vector>
+
+using namespace ns3;
+
+namespace
+{
+
+/** Parse the BTH of a RoCEv2 frame. */
+bool
+PeekBth(Ptr<const Packet> frame, RoceBthHeader& bth)
+{
+    Ptr<Packet> p = frame->Copy();
+    EthernetVlanHeader eth;
+    p->RemoveHeader(eth);
+    if (eth.GetEtherType() != EthernetVlanHeader::ETHERTYPE_IPV4)
+    {
+        return false;
+    }
+    Ipv4Header ip;
+    p->RemoveHeader(ip);
+    UdpHeader udp;
+    p->RemoveHeader(udp);
+    p->RemoveHeader(bth);
+    return true;
+}
+
+/** Drops the first data packet carrying PSN k (and, optionally, its retransmissions). */
+class PsnDropModel : public ErrorModel
+{
+  public:
+    PsnDropModel(uint32_t psn, uint32_t times)
+        : m_psn(psn)
+        , m_left(times)
+    {
+    }
+
+  private:
+    bool DoCorrupt(Ptr<Packet> p) override
+    {
+        RoceBthHeader bth;
+        if (m_left == 0 || !PeekBth(p, bth) || bth.GetOpcode() == RoceOpcode::Acknowledge ||
+            bth.GetOpcode() == RoceOpcode::Cnp || bth.GetPsn() != m_psn)
+        {
+            return false;
+        }
+        m_left--;
+        return true;
+    }
+
+    void DoReset() override {}
+
+    uint32_t m_psn;
+    uint32_t m_left;
+};
+
+class RdmaTransportTest : public ::testing::Test
+{
+  protected:
+    void SetUp() override
+    {
+        rdma.SetCongestionControl("ns3::RdmaNoCongestionControl");
+        rdma.SetLossRecoveryAttribute("AckTimeoutExponent", UintegerValue(8)); // 1.05 ms
+    }
+
+    void TearDown() override { Simulator::Destroy(); }
+
+    void OnCompletion(const RdmaCompletion& c) { completions.push_back(c); }
+
+    void OnPlaced(uint32_t qpn, uint64_t addr, uint32_t bytes)
+    {
+        for (uint32_t i = 0; i < bytes; ++i)
+        {
+            placed[addr + i]++;
+        }
+    }
+
+    void OnTx(Ptr<const Packet> frame)
+    {
+        RoceBthHeader bth;
+        if (PeekBth(frame, bth) && bth.GetOpcode() != RoceOpcode::Acknowledge &&
+            bth.GetOpcode() != RoceOpcode::Cnp)
+        {
+            sentPsns.push_back(bth.GetPsn());
+        }
+    }
+
+    RdmaTestFabric TwoHosts()
+    {
+        RdmaTestFabric f = RdmaTestFabric::Star(2, "100Gbps", MicroSeconds(1), dcb, rdma);
+        for (auto& nic : f.nics)
+        {
+            nic->TraceConnectWithoutContext("Completion",
+                                            MakeCallback(&RdmaTransportTest::OnCompletion, this));
+            nic->TraceConnectWithoutContext("DataPlaced",
+                                            MakeCallback(&RdmaTransportTest::OnPlaced, this));
+        }
+        f.nics[0]->GetDevice()->TraceConnectWithoutContext(
+            "PhyTxBegin", MakeCallback(&RdmaTransportTest::OnTx, this));
+        return f;
+    }
+
+    void ExpectEveryByteOnce(uint64_t base, uint64_t length)
+    {
+        uint64_t missing = 0;
+        uint64_t duplicated = 0;
+        for (uint64_t a = base; a < base + length; ++a)
+        {
+            auto it = placed.find(a);
+            if (it == placed.end())
+            {
+                missing++;
+            }
+            else if (it->second != 1)
+            {
+                duplicated++;
+            }
+        }
+        EXPECT_EQ(missing, 0u);
+        EXPECT_EQ(duplicated, 0u);
+        EXPECT_EQ(placed.size(), length);
+    }
+
+    DcbHelper dcb;
+    RdmaHelper rdma;
+    std::vector<RdmaCompletion> completions;
+    std::map<uint64_t, uint32_t> placed;
+    std::vector<uint32_t> sentPsns;
+};
+
+TEST_F(RdmaTransportTest, WriteSegmentsAtMtuAndCompletes)
+{
+    RdmaTestFabric f = TwoHosts();
+    auto [qa, qb] = RdmaHelper::Connect(f.nics[0], f.nics[1]);
+    RdmaWorkRequest wr;
+    wr.wrId = 7;
+    wr.verb = RdmaVerb::Write;
+    wr.length = 10000;
+    wr.remoteAddr = 0x10000;
+    qa->PostSend(wr);
+    Simulator::Run();
+    ASSERT_EQ(completions.size(), 1u);
+    EXPECT_EQ(completions[0].wrId, 7u);
+    EXPECT_EQ(completions[0].status, RdmaWcStatus::Success);
+    EXPECT_EQ(qa->GetCounters().dataPacketsSent, 10u); // ceil(10000 / 1024)
+    EXPECT_EQ(qa->GetCounters().retransmittedPackets, 0u);
+    ExpectEveryByteOnce(0x10000, 10000);
+}
+
+TEST_F(RdmaTransportTest, SendConsumesPostedReceiveAndWaitsWithoutOne)
+{
+    RdmaTestFabric f = TwoHosts();
+    auto [qa, qb] = RdmaHelper::Connect(f.nics[0], f.nics[1]);
+    RdmaWorkRequest wr;
+    wr.wrId = 1;
+    wr.verb = RdmaVerb::Send;
+    wr.length = 3000;
+    qa->PostSend(wr);
+    // No receive posted yet: RNR NAKs until the receive arrives at 50 us.
+    RdmaRecvRequest rr;
+    rr.wrId = 99;
+    rr.length = 4096;
+    Simulator::Schedule(MicroSeconds(50), &RdmaQueuePair::PostRecv, qb, rr);
+    Simulator::Run();
+    ASSERT_EQ(completions.size(), 2u);
+    const RdmaCompletion& recv = completions[0].receive ? completions[0] : completions[1];
+    const RdmaCompletion& send = completions[0].receive ? completions[1] : completions[0];
+    EXPECT_EQ(recv.wrId, 99u);
+    EXPECT_EQ(recv.bytes, 3000u);
+    EXPECT_EQ(send.wrId, 1u);
+    EXPECT_GT(send.completionTime, MicroSeconds(50));
+    EXPECT_GT(qa->GetCounters().naksReceived, 0u);
+}
+
+TEST_F(RdmaTransportTest, ReadReturnsResponsesAndCompletes)
+{
+    RdmaTestFabric f = TwoHosts();
+    auto [qa, qb] = RdmaHelper::Connect(f.nics[0], f.nics[1]);
+    RdmaWorkRequest wr;
+    wr.wrId = 5;
+    wr.verb = RdmaVerb::Read;
+    wr.length = 50000;
+    wr.localAddr = 0x2000;
+    qa->PostSend(wr);
+    Simulator::Run();
+    ASSERT_EQ(completions.size(), 1u);
+    EXPECT_EQ(completions[0].verb, RdmaVerb::Read);
+    EXPECT_EQ(completions[0].status, RdmaWcStatus::Success);
+    EXPECT_EQ(qb->GetCounters().dataPacketsSent, 49u); // responses: ceil(50000 / 1024)
+    ExpectEveryByteOnce(0x2000, 50000);
+}
+
+TEST_F(RdmaTransportTest, GoBackNResendsEverythingInFlightAfterTheLoss)
+{
+    RdmaTestFabric f = TwoHosts();
+    const uint32_t k = 20;
+    f.nics[1]->GetDevice()->SetAttribute("ReceiveErrorModel",
+                                         PointerValue(Create<PsnDropModel>(k, 1)));
+    auto [qa, qb] = RdmaHelper::Connect(f.nics[0], f.nics[1]);
+    RdmaWorkRequest wr;
+    wr.verb = RdmaVerb::Write;
+    wr.length = 200 * 1024;
+    qa->PostSend(wr);
+    Simulator::Run();
+    ASSERT_EQ(completions.size(), 1u);
+    EXPECT_EQ(completions[0].status, RdmaWcStatus::Success);
+    ExpectEveryByteOnce(0, 200 * 1024);
+    // The sender went back to k when the NAK arrived: every packet sent from k up to
+    // the highest PSN sent by then is sent again.
+    std::size_t resend = 0;
+    while (resend < sentPsns.size() && !(sentPsns[resend] == k && resend > k))
+    {
+        resend++;
+    }
+    ASSERT_LT(resend, sentPsns.size());
+    uint32_t highestBefore = 0;
+    for (std::size_t i = 0; i < resend; ++i)
+    {
+        highestBefore = std::max(highestBefore, sentPsns[i]);
+    }
+    const uint64_t inFlightFromK = highestBefore - k + 1;
+    EXPECT_GT(inFlightFromK, 10u); // a 2 x 1 us RTT at 100 Gb/s holds ~ 25 packets
+    EXPECT_EQ(qa->GetCounters().retransmittedPackets, inFlightFromK);
+    EXPECT_EQ(qa->GetCounters().naksReceived, 1u);
+    EXPECT_EQ(qb->GetCounters().naksSent, 1u);
+    EXPECT_EQ(qa->GetCounters().timeouts, 0u);
+}
+
+TEST_F(RdmaTransportTest, TailLossRecoveredByTimeout)
+{
+    RdmaTestFabric f = TwoHosts();
+    f.nics[1]->GetDevice()->SetAttribute("ReceiveErrorModel",
+                                         PointerValue(Create<PsnDropModel>(9, 1)));
+    auto [qa, qb] = RdmaHelper::Connect(f.nics[0], f.nics[1]);
+    RdmaWorkRequest wr;
+    wr.verb = RdmaVerb::Write;
+    wr.length = 10 * 1024; // PSN 9 is the last packet: no later packet reveals the gap
+    qa->PostSend(wr);
+    Simulator::Run();
+    ASSERT_EQ(completions.size(), 1u);
+    EXPECT_EQ(completions[0].status, RdmaWcStatus::Success);
+    EXPECT_EQ(qa->GetCounters().timeouts, 1u);
+    // 4.096 us x 2^8 = 1.048576 ms
+    EXPECT_GT(completions[0].completionTime, NanoSeconds(1048576));
+    ExpectEveryByteOnce(0, 10 * 1024);
+}
+
+TEST_F(RdmaTransportTest, ReadResponseLossIsReRequested)
+{
+    RdmaTestFabric f = TwoHosts();
+    // Requester side drops response PSN 5 once.
+    f.nics[0]->GetDevice()->SetAttribute("ReceiveErrorModel",
+                                         PointerValue(Create<PsnDropModel>(5, 1)));
+    auto [qa, qb] = RdmaHelper::Connect(f.nics[0], f.nics[1]);
+    RdmaWorkRequest wr;
+    wr.verb = RdmaVerb::Read;
+    wr.length = 40 * 1024;
+    qa->PostSend(wr);
+    Simulator::Run();
+    ASSERT_EQ(completions.size(), 1u);
+    EXPECT_EQ(completions[0].status, RdmaWcStatus::Success);
+    ExpectEveryByteOnce(0, 40 * 1024);
+    EXPECT_GT(qb->GetCounters().dataPacketsSent, 40u);
+}
+
+TEST_F(RdmaTransportTest, RetryExceededFailsTheQp)
+{
+    RdmaTestFabric f = TwoHosts();
+    f.nics[1]->GetDevice()->SetAttribute("ReceiveErrorModel",
+                                         PointerValue(Create<PsnDropModel>(0, 100)));
+    auto [qa, qb] = RdmaHelper::Connect(f.nics[0], f.nics[1]);
+    RdmaWorkRequest wr;
+    wr.verb = RdmaVerb::Write;
+    wr.length = 1000;
+    qa->PostSend(wr);
+    Simulator::Run();
+    ASSERT_EQ(completions.size(), 1u);
+    EXPECT_EQ(completions[0].status, RdmaWcStatus::RetryExceeded);
+    EXPECT_EQ(qa->GetCounters().timeouts, 8u); // 7 retries, then failure
+    EXPECT_TRUE(qa->IsInError());
+}
+
+} // namespace
