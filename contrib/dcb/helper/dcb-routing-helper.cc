@@ -82,9 +82,9 @@ DcbRoutingHelper::PopulateRoutes(const std::vector<HostAddress>& hosts)
         }
         std::sort(attach.begin(), attach.end());
         attach.erase(std::unique(attach.begin(), attach.end()), attach.end());
-        NS_ABORT_MSG_IF(attach.empty(),
-                        "DcbRoutingHelper: host node " << h.host->GetId() << " (" << h.address
-                                                       << ") is not linked to any switch");
+        NS_ABORT_MSG_IF(attach.empty(), "DcbRoutingHelper: host node "
+                                            << h.host->GetId() << " (" << h.address
+                                            << ") is not linked to any switch");
         groups[attach].push_back(&h);
     }
 

@@ -19,8 +19,7 @@ BufferManager::GetTypeId()
                           "Traffic classes protected by PFC, as a bit mask (bit n = class n). "
                           "Default 0x18, classes 3 and 4: SONiC's default PORT_QOS_MAP "
                           "pfc_enable \"3,4\".",
-                          UintegerValue(0x18),
-                          MakeUintegerAccessor(&BufferManager::m_losslessMask),
+                          UintegerValue(0x18), MakeUintegerAccessor(&BufferManager::m_losslessMask),
                           MakeUintegerChecker<uint8_t>())
             .AddTraceSource("Drop",
                             "A packet was refused: (in port, out port, class, bytes, reason).",
@@ -115,16 +114,16 @@ BufferManager::DropReasonName(DropReason reason)
 {
     switch (reason)
     {
-    case DROP_INGRESS_LIMIT:
-        return "ingress-limit";
-    case DROP_EGRESS_LIMIT:
-        return "egress-limit";
-    case DROP_HEADROOM_OVERFLOW:
-        return "headroom-overflow";
-    case DROP_BUFFER_FULL:
-        return "buffer-full";
-    default:
-        return "unknown";
+        case DROP_INGRESS_LIMIT:
+            return "ingress-limit";
+        case DROP_EGRESS_LIMIT:
+            return "egress-limit";
+        case DROP_HEADROOM_OVERFLOW:
+            return "headroom-overflow";
+        case DROP_BUFFER_FULL:
+            return "buffer-full";
+        default:
+            return "unknown";
     }
 }
 

@@ -23,9 +23,9 @@ namespace ns3
  */
 struct BufferPortInfo
 {
-    DataRate rate;    //!< line rate of the port
-    Time cableDelay;  //!< one-way propagation delay of the attached link
-    uint32_t mtu;     //!< largest frame the peer may send, bytes
+    DataRate rate;   //!< line rate of the port
+    Time cableDelay; //!< one-way propagation delay of the attached link
+    uint32_t mtu;    //!< largest frame the peer may send, bytes
 };
 
 /**
@@ -85,10 +85,7 @@ class BufferManager : public Object
 
   private:
     virtual void DoSetup() = 0;
-    virtual bool DoAdmit(uint32_t inPort,
-                         uint32_t outPort,
-                         uint8_t tc,
-                         uint32_t bytes,
+    virtual bool DoAdmit(uint32_t inPort, uint32_t outPort, uint8_t tc, uint32_t bytes,
                          DropReason& reason) = 0;
     virtual void DoRelease(uint32_t inPort, uint32_t outPort, uint8_t tc, uint32_t bytes) = 0;
 

@@ -24,20 +24,17 @@ DcbChannel::GetTypeId()
                           "One-way propagation delay, used when Length is 0. Default 1 us: the "
                           "per-link delay of the SRNIC and HPCC fat-tree settings (SRNIC NSDI'23 "
                           "Sec. 6.3).",
-                          TimeValue(MicroSeconds(1)),
-                          MakeTimeAccessor(&DcbChannel::m_delay),
+                          TimeValue(MicroSeconds(1)), MakeTimeAccessor(&DcbChannel::m_delay),
                           MakeTimeChecker(Time(0)))
             .AddAttribute("Length",
                           "Cable length in metres; when > 0 the delay is Length x DelayPerMetre "
                           "and Delay is ignored.",
-                          DoubleValue(0.0),
-                          MakeDoubleAccessor(&DcbChannel::m_lengthMetres),
+                          DoubleValue(0.0), MakeDoubleAccessor(&DcbChannel::m_lengthMetres),
                           MakeDoubleChecker<double>(0.0))
             .AddAttribute("DelayPerMetre",
                           "Propagation delay per metre of cable. Default 5 ns/m (light in "
                           "fibre, ~0.67 c; Azure NSDI'23 long-haul links, 5 us/km).",
-                          TimeValue(NanoSeconds(5)),
-                          MakeTimeAccessor(&DcbChannel::m_delayPerMetre),
+                          TimeValue(NanoSeconds(5)), MakeTimeAccessor(&DcbChannel::m_delayPerMetre),
                           MakeTimeChecker(Time(0)));
     return tid;
 }
@@ -79,11 +76,8 @@ DcbChannel::Transmit(Ptr<Packet> frame, Ptr<DcbNetDevice> src, Time txTime) cons
     {
         return;
     }
-    Simulator::ScheduleWithContext(dst->GetNode()->GetId(),
-                                   txTime + GetDelay(),
-                                   &DcbNetDevice::Receive,
-                                   dst,
-                                   frame);
+    Simulator::ScheduleWithContext(dst->GetNode()->GetId(), txTime + GetDelay(),
+                                   &DcbNetDevice::Receive, dst, frame);
 }
 
 std::size_t

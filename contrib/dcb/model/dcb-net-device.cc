@@ -4,14 +4,14 @@
 #include "pfc-frame.h"
 
 #include "ns3/boolean.h"
+#include "ns3/double.h"
 #include "ns3/log.h"
 #include "ns3/node.h"
 #include "ns3/pcap-file-wrapper.h"
-#include "ns3/trace-helper.h"
 #include "ns3/pointer.h"
 #include "ns3/simulator.h"
+#include "ns3/trace-helper.h"
 #include "ns3/uinteger.h"
-#include "ns3/double.h"
 
 namespace ns3
 {
@@ -31,75 +31,61 @@ DcbNetDevice::GetTypeId()
                           "Line rate of the port. Default 100 Gb/s (host links of the SRNIC and "
                           "HPCC fat-tree settings).",
                           DataRateValue(DataRate("100Gbps")),
-                          MakeDataRateAccessor(&DcbNetDevice::m_rate),
-                          MakeDataRateChecker())
+                          MakeDataRateAccessor(&DcbNetDevice::m_rate), MakeDataRateChecker())
             .AddAttribute("Mtu",
                           "Largest frame payload the port accepts, bytes. Default 9216 (jumbo "
                           "frames, the SONiC port default).",
-                          UintegerValue(9216),
-                          MakeUintegerAccessor(&DcbNetDevice::m_mtu),
+                          UintegerValue(9216), MakeUintegerAccessor(&DcbNetDevice::m_mtu),
                           MakeUintegerChecker<uint16_t>(64))
             .AddAttribute("WireOverhead",
                           "Bytes each frame costs on the wire beyond the captured frame: "
                           "preamble+SFD 8, FCS 4, inter-frame gap 12 (IEEE 802.3) = 24.",
-                          UintegerValue(24),
-                          MakeUintegerAccessor(&DcbNetDevice::m_wireOverhead),
+                          UintegerValue(24), MakeUintegerAccessor(&DcbNetDevice::m_wireOverhead),
                           MakeUintegerChecker<uint32_t>(0, 64))
             .AddAttribute("PfcEnabled",
                           "Honour received PFC frames (IEEE 802.1Qbb). When false, pause frames "
                           "are counted and ignored.",
-                          BooleanValue(true),
-                          MakeBooleanAccessor(&DcbNetDevice::m_pfcEnabled),
+                          BooleanValue(true), MakeBooleanAccessor(&DcbNetDevice::m_pfcEnabled),
                           MakeBooleanChecker())
             .AddAttribute("PauseQuanta",
                           "Pause time carried in XOFF frames, in quanta of 512 bit times. "
                           "Default 0xFFFF: pause 'for a large number of quanta and then "
                           "explicitly resume' (Cisco PFC white paper; spec 2.3).",
-                          UintegerValue(0xffff),
-                          MakeUintegerAccessor(&DcbNetDevice::m_pauseQuanta),
+                          UintegerValue(0xffff), MakeUintegerAccessor(&DcbNetDevice::m_pauseQuanta),
                           MakeUintegerChecker<uint16_t>(1))
             .AddAttribute("PauseRefreshFraction",
                           "While a class stays in XOFF, the pause is re-sent after this fraction "
                           "of its duration. Default 0.5 (DCQCN authors' simulator refreshes at "
                           "pause_time/2; spec 2.3).",
-                          DoubleValue(0.5),
-                          MakeDoubleAccessor(&DcbNetDevice::m_refreshFraction),
+                          DoubleValue(0.5), MakeDoubleAccessor(&DcbNetDevice::m_refreshFraction),
                           MakeDoubleChecker<double>(0.01, 0.99))
             .AddAttribute("DwrrClassMask",
                           "Traffic classes served by deficit weighted round robin after the "
                           "strict-priority classes (bit n = class n). Default 0: all strict.",
-                          UintegerValue(0),
-                          MakeUintegerAccessor(&DcbNetDevice::m_dwrrMask),
+                          UintegerValue(0), MakeUintegerAccessor(&DcbNetDevice::m_dwrrMask),
                           MakeUintegerChecker<uint8_t>())
             .AddAttribute("DwrrQuantum",
                           "DWRR quantum in bytes per unit of weight. Default 9216 (one jumbo "
                           "frame, so every round can send at least one frame).",
-                          UintegerValue(9216),
-                          MakeUintegerAccessor(&DcbNetDevice::m_dwrrQuantum),
+                          UintegerValue(9216), MakeUintegerAccessor(&DcbNetDevice::m_dwrrQuantum),
                           MakeUintegerChecker<uint32_t>(64))
             .AddAttribute("ReceiveErrorModel",
                           "Error model applied to arriving data frames (PFC frames are exempt).",
-                          PointerValue(),
-                          MakePointerAccessor(&DcbNetDevice::m_receiveErrorModel),
+                          PointerValue(), MakePointerAccessor(&DcbNetDevice::m_receiveErrorModel),
                           MakePointerChecker<ErrorModel>())
-            .AddTraceSource("PhyTxBegin",
-                            "A frame starts serialization.",
+            .AddTraceSource("PhyTxBegin", "A frame starts serialization.",
                             MakeTraceSourceAccessor(&DcbNetDevice::m_txBeginTrace),
                             "ns3::Packet::TracedCallback")
-            .AddTraceSource("MacRx",
-                            "A data frame was received and handed up.",
+            .AddTraceSource("MacRx", "A data frame was received and handed up.",
                             MakeTraceSourceAccessor(&DcbNetDevice::m_rxTrace),
                             "ns3::Packet::TracedCallback")
-            .AddTraceSource("PhyRxDrop",
-                            "A frame was dropped by the receive error model.",
+            .AddTraceSource("PhyRxDrop", "A frame was dropped by the receive error model.",
                             MakeTraceSourceAccessor(&DcbNetDevice::m_rxDropTrace),
                             "ns3::Packet::TracedCallback")
-            .AddTraceSource("PfcSent",
-                            "A PFC frame was sent: (class, quanta; 0 = XON).",
+            .AddTraceSource("PfcSent", "A PFC frame was sent: (class, quanta; 0 = XON).",
                             MakeTraceSourceAccessor(&DcbNetDevice::m_pfcSentTrace),
                             "ns3::DcbNetDevice::PfcTracedCallback")
-            .AddTraceSource("PfcReceived",
-                            "A PFC frame was received: (class, quanta; 0 = XON).",
+            .AddTraceSource("PfcReceived", "A PFC frame was received: (class, quanta; 0 = XON).",
                             MakeTraceSourceAccessor(&DcbNetDevice::m_pfcReceivedTrace),
                             "ns3::DcbNetDevice::PfcTracedCallback")
             .AddTraceSource("PauseState",
@@ -237,8 +223,8 @@ DcbNetDevice::GetPausedMask() const
 Time
 DcbNetDevice::QuantaToTime(uint16_t quanta) const
 {
-    return m_rate.CalculateBytesTxTime(static_cast<uint64_t>(quanta) *
-                                       PfcFrame::BITS_PER_QUANTUM / 8);
+    return m_rate.CalculateBytesTxTime(static_cast<uint64_t>(quanta) * PfcFrame::BITS_PER_QUANTUM /
+                                       8);
 }
 
 // ---------------------------------------------------------------- transmit side
@@ -525,9 +511,7 @@ DcbNetDevice::RefreshPfc(uint8_t cls)
 {
     SendPfcFrame(cls, m_pauseQuanta);
     m_refreshEvents[cls] = Simulator::Schedule(QuantaToTime(m_pauseQuanta) * m_refreshFraction,
-                                               &DcbNetDevice::RefreshPfc,
-                                               this,
-                                               cls);
+                                               &DcbNetDevice::RefreshPfc, this, cls);
 }
 
 void
@@ -676,9 +660,7 @@ DcbNetDevice::Send(Ptr<Packet> packet, const Address& dest, uint16_t protocolNum
 }
 
 bool
-DcbNetDevice::SendFrom(Ptr<Packet> packet,
-                       const Address& source,
-                       const Address& dest,
+DcbNetDevice::SendFrom(Ptr<Packet> packet, const Address& source, const Address& dest,
                        uint16_t protocolNumber)
 {
     EthernetVlanHeader eth;

@@ -134,9 +134,7 @@ class DcbNetDevice : public NetDevice
     bool IsBridge() const override;
     bool IsPointToPoint() const override;
     bool Send(Ptr<Packet> packet, const Address& dest, uint16_t protocolNumber) override;
-    bool SendFrom(Ptr<Packet> packet,
-                  const Address& source,
-                  const Address& dest,
+    bool SendFrom(Ptr<Packet> packet, const Address& source, const Address& dest,
                   uint16_t protocolNumber) override;
     Ptr<Node> GetNode() const override;
     void SetNode(Ptr<Node> node) override;

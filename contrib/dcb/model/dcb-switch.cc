@@ -35,11 +35,9 @@ DcbSwitch::GetTypeId()
                           "Seed mixed into this switch's ECMP hash; 0 = use the node id, so "
                           "that switches in different tiers hash differently (avoids ECMP "
                           "polarization).",
-                          UintegerValue(0),
-                          MakeUintegerAccessor(&DcbSwitch::m_ecmpSeed),
+                          UintegerValue(0), MakeUintegerAccessor(&DcbSwitch::m_ecmpSeed),
                           MakeUintegerChecker<uint32_t>())
-            .AddTraceSource("Drop",
-                            "A packet was dropped: (packet from its IPv4 header, reason).",
+            .AddTraceSource("Drop", "A packet was dropped: (packet from its IPv4 header, reason).",
                             MakeTraceSourceAccessor(&DcbSwitch::m_dropTrace),
                             "ns3::DcbSwitch::DropTracedCallback");
     return tid;
@@ -76,17 +74,15 @@ DcbSwitch::Setup()
     for (uint32_t i = 0; i < node->GetNDevices(); ++i)
     {
         Ptr<DcbNetDevice> dev = DynamicCast<DcbNetDevice>(node->GetDevice(i));
-        NS_ABORT_MSG_IF(!dev,
-                        "DcbSwitch on node " << node->GetId() << ": device " << i
-                                             << " is not a DcbNetDevice");
+        NS_ABORT_MSG_IF(!dev, "DcbSwitch on node " << node->GetId() << ": device " << i
+                                                   << " is not a DcbNetDevice");
         NS_ABORT_MSG_IF(dev->GetIfIndex() != i, "DcbSwitch: port index must equal ifIndex");
         m_ports.push_back(dev);
         Ptr<DcbChannel> ch = dev->GetDcbChannel();
         Ptr<DcbNetDevice> peer = ch ? ch->GetPeer(dev) : nullptr;
         m_peerMac.push_back(peer ? Mac48Address::ConvertFrom(peer->GetAddress())
                                  : Mac48Address::GetBroadcast());
-        info.push_back(BufferPortInfo{dev->GetDataRate(),
-                                      ch ? ch->GetDelay() : Time(0),
+        info.push_back(BufferPortInfo{dev->GetDataRate(), ch ? ch->GetDelay() : Time(0),
                                       static_cast<uint32_t>(dev->GetMtu())});
         dev->SetDcbReceiveCallback(MakeCallback(&DcbSwitch::ReceiveFromPort, this));
         dev->SetDequeueCallback(MakeCallback(&DcbSwitch::OnDequeue, this));
@@ -192,10 +188,7 @@ DcbSwitch::Seed() const
 }
 
 uint32_t
-DcbSwitch::HashFlow(Ipv4Address src,
-                    Ipv4Address dst,
-                    uint8_t protocol,
-                    uint16_t sport,
+DcbSwitch::HashFlow(Ipv4Address src, Ipv4Address dst, uint8_t protocol, uint16_t sport,
                     uint16_t dport) const
 {
     char key[17];
@@ -213,10 +206,7 @@ DcbSwitch::HashFlow(Ipv4Address src,
 }
 
 int64_t
-DcbSwitch::SelectPort(Ipv4Address src,
-                      Ipv4Address dst,
-                      uint8_t protocol,
-                      uint16_t sport,
+DcbSwitch::SelectPort(Ipv4Address src, Ipv4Address dst, uint8_t protocol, uint16_t sport,
                       uint16_t dport) const
 {
     const std::vector<uint32_t>& group = GetRoute(dst);
@@ -232,8 +222,7 @@ DcbSwitch::SelectPort(Ipv4Address src,
 }
 
 void
-DcbSwitch::ReceiveFromPort(Ptr<DcbNetDevice> port,
-                           Ptr<Packet> packet,
+DcbSwitch::ReceiveFromPort(Ptr<DcbNetDevice> port, Ptr<Packet> packet,
                            const EthernetVlanHeader& eth)
 {
     if (eth.GetEtherType() != EthernetVlanHeader::ETHERTYPE_IPV4)

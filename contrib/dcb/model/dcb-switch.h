@@ -69,16 +69,10 @@ class DcbSwitch : public Object
     const std::vector<uint32_t>& GetRoute(Ipv4Address dst) const;
 
     /** \return the ECMP hash this switch computes for a 5-tuple. */
-    uint32_t HashFlow(Ipv4Address src,
-                      Ipv4Address dst,
-                      uint8_t protocol,
-                      uint16_t sport,
+    uint32_t HashFlow(Ipv4Address src, Ipv4Address dst, uint8_t protocol, uint16_t sport,
                       uint16_t dport) const;
     /** \return the egress port this switch picks for a 5-tuple (or -1 without route). */
-    int64_t SelectPort(Ipv4Address src,
-                       Ipv4Address dst,
-                       uint8_t protocol,
-                       uint16_t sport,
+    int64_t SelectPort(Ipv4Address src, Ipv4Address dst, uint8_t protocol, uint16_t sport,
                        uint16_t dport) const;
 
     uint64_t GetDrops(DropReason reason) const;
@@ -102,7 +96,7 @@ class DcbSwitch : public Object
     std::array<uint8_t, 64> m_dscpToTc;
 
     uint32_t m_addressBase{0};
-    std::vector<uint32_t> m_routeOfAddress; //!< address index -> group index (0 = none)
+    std::vector<uint32_t> m_routeOfAddress;      //!< address index -> group index (0 = none)
     std::vector<std::vector<uint32_t>> m_groups; //!< group 0 is the empty group
     mutable Hash::Function::Murmur3 m_hasher;
 

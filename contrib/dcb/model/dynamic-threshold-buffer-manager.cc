@@ -118,11 +118,8 @@ DynamicThresholdBufferManager::Threshold(double alpha) const
 }
 
 bool
-DynamicThresholdBufferManager::DoAdmit(uint32_t inPort,
-                                       uint32_t outPort,
-                                       uint8_t tc,
-                                       uint32_t bytes,
-                                       DropReason& reason)
+DynamicThresholdBufferManager::DoAdmit(uint32_t inPort, uint32_t outPort, uint8_t tc,
+                                       uint32_t bytes, DropReason& reason)
 {
     const uint32_t in = inPort * N_PG + tc;
     const uint32_t out = outPort * N_PG + tc;
@@ -166,9 +163,7 @@ DynamicThresholdBufferManager::DoAdmit(uint32_t inPort,
 }
 
 void
-DynamicThresholdBufferManager::DoRelease(uint32_t inPort,
-                                         uint32_t outPort,
-                                         uint8_t tc,
+DynamicThresholdBufferManager::DoRelease(uint32_t inPort, uint32_t outPort, uint8_t tc,
                                          uint32_t bytes)
 {
     const uint32_t in = inPort * N_PG + tc;

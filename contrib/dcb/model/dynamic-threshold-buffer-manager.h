@@ -54,10 +54,7 @@ class DynamicThresholdBufferManager : public BufferManager
 
   private:
     void DoSetup() override;
-    bool DoAdmit(uint32_t inPort,
-                 uint32_t outPort,
-                 uint8_t tc,
-                 uint32_t bytes,
+    bool DoAdmit(uint32_t inPort, uint32_t outPort, uint8_t tc, uint32_t bytes,
                  DropReason& reason) override;
     void DoRelease(uint32_t inPort, uint32_t outPort, uint8_t tc, uint32_t bytes) override;
     uint64_t Threshold(double alpha) const;

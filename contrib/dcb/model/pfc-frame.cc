@@ -13,10 +13,8 @@ constexpr uint32_t PFC_PADDING_BYTES = 26;
 TypeId
 PfcFrame::GetTypeId()
 {
-    static TypeId tid = TypeId("ns3::PfcFrame")
-                            .SetParent<Header>()
-                            .SetGroupName("Dcb")
-                            .AddConstructor<PfcFrame>();
+    static TypeId tid =
+        TypeId("ns3::PfcFrame").SetParent<Header>().SetGroupName("Dcb").AddConstructor<PfcFrame>();
     return tid;
 }
 

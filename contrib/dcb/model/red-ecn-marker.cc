@@ -21,25 +21,21 @@ RedEcnMarker::GetTypeId()
                           "Queue length below which nothing is marked. Default 5 KB (DCQCN "
                           "SIGCOMM'15 recommended setting; spec 3.4).",
                           QueueSizeValue(QueueSize("5KB")),
-                          MakeQueueSizeAccessor(&RedEcnMarker::m_kmin),
-                          MakeQueueSizeChecker())
+                          MakeQueueSizeAccessor(&RedEcnMarker::m_kmin), MakeQueueSizeChecker())
             .AddAttribute("Kmax",
                           "Queue length above which every ECT packet is marked. Default 200 KB "
                           "(DCQCN SIGCOMM'15; spec 3.4).",
                           QueueSizeValue(QueueSize("200KB")),
-                          MakeQueueSizeAccessor(&RedEcnMarker::m_kmax),
-                          MakeQueueSizeChecker())
+                          MakeQueueSizeAccessor(&RedEcnMarker::m_kmax), MakeQueueSizeChecker())
             .AddAttribute("Pmax",
                           "Marking probability at Kmax. Default 0.01 (DCQCN SIGCOMM'15; spec 3.4).",
-                          DoubleValue(0.01),
-                          MakeDoubleAccessor(&RedEcnMarker::m_pmax),
+                          DoubleValue(0.01), MakeDoubleAccessor(&RedEcnMarker::m_pmax),
                           MakeDoubleChecker<double>(0.0, 1.0))
             .AddAttribute("EcnClasses",
                           "Traffic classes in which marking is enabled (bit mask). Default 0x18: "
                           "classes 3 and 4, the lossless RoCE classes of SONiC's default "
                           "WRED/ECN configuration.",
-                          UintegerValue(0x18),
-                          MakeUintegerAccessor(&RedEcnMarker::m_ecnClasses),
+                          UintegerValue(0x18), MakeUintegerAccessor(&RedEcnMarker::m_ecnClasses),
                           MakeUintegerChecker<uint8_t>());
     return tid;
 }
@@ -96,8 +92,7 @@ RedEcnMarker::GetProbability(uint8_t tc, uint64_t queueBytes) const
     {
         return 1.0;
     }
-    return t.pmax * static_cast<double>(queueBytes - t.kmin) /
-           static_cast<double>(t.kmax - t.kmin);
+    return t.pmax * static_cast<double>(queueBytes - t.kmin) / static_cast<double>(t.kmax - t.kmin);
 }
 
 bool
