@@ -1,0 +1,160 @@
+// Packet captures decode as RoCEv2 and PFC in tshark (Wireshark's dissectors).
+#include "rdma-test-fabric.h"
+
+#include "ns3/boolean.h"
+#include "ns3/simulator.h"
+
+#include <cstdio>
+#include <cstdlib>
+#include <gtest/gtest.h>
+#include <sstream>
+#include <string>
+#include <vector>
+
+using namespace ns3;
+
+namespace
+{
+
+/** Run tshark on \p pcap and return one line of tab-separated \p fields per frame. */
+std::vector<std::string>
+Tshark(const std::string& pcap, const std::string& filter, const std::vector<std::string>& fields)
+{
+    std::string cmd = "tshark -n -r " + pcap + " -Y '" + filter + "' -T fields";
+    for (const auto& f : fields)
+    {
+        cmd += " -e " + f;
+    }
+    cmd += " 2>/dev/null";
+    std::vector<std::string> lines;
+    FILE* pipe = popen(cmd.c_str(), "r");
+    if (!pipe)
+    {
+        return lines;
+    }
+    char buf[4096];
+    while (fgets(buf, sizeof(buf), pipe))
+    {
+        std::string line(buf);
+        while (!line.empty() && (line.back() == '\n' || line.back() == '\r'))
+        {
+            line.pop_back();
+        }
+        lines.push_back(line);
+    }
+    pclose(pipe);
+    return lines;
+}
+
+bool
+HaveTshark()
+{
+    return std::system("tshark --version >/dev/null 2>&1") == 0;
+}
+
+class RoceCaptureTest : public ::testing::Test
+{
+  protected:
+    void TearDown() override { Simulator::Destroy(); }
+};
+
+TEST_F(RoceCaptureTest, TsharkDecodesWriteAndAcks)
+{
+    if (!HaveTshark())
+    {
+        GTEST_SKIP() << "tshark not installed (./roce-lab installs it)";
+    }
+    DcbHelper dcb;
+    RdmaHelper rdma;
+    rdma.SetNicAttribute("ComputeIcrc", BooleanValue(true));
+    RdmaTestFabric f = RdmaTestFabric::Star(2, "100Gbps", MicroSeconds(1), dcb, rdma);
+    const std::string pcap = std::string(ROCE_LAB_BINARY_DIR) + "/test/roce-capture-write.pcap";
+    f.nics[0]->GetDevice()->EnablePcap(pcap);
+    auto [qa, qb] = RdmaHelper::Connect(f.nics[0], f.nics[1]);
+    RdmaWorkRequest wr;
+    wr.verb = RdmaVerb::Write;
+    wr.length = 5 * 1024;
+    wr.remoteAddr = 0x1000;
+    qa->PostSend(wr);
+    Simulator::Run();
+    Simulator::Destroy(); // closes the capture
+
+    const auto data = Tshark(
+        pcap, "infiniband.bth.opcode != 17",
+        {"udp.dstport", "infiniband.bth.opcode", "infiniband.bth.psn", "infiniband.bth.destqp"});
+    ASSERT_EQ(data.size(), 5u);
+    const char* expectOpcodes[] = {"6", "7", "7", "7", "8"}; // WRITE first, middle x3, last
+    for (std::size_t i = 0; i < data.size(); ++i)
+    {
+        std::istringstream in(data[i]);
+        std::string port;
+        std::string opcode;
+        std::string psn;
+        std::string qp;
+        in >> port >> opcode >> psn >> qp;
+        EXPECT_EQ(port, "4791");
+        EXPECT_EQ(opcode, expectOpcodes[i]) << data[i];
+        EXPECT_EQ(psn, std::to_string(i)) << data[i];
+        EXPECT_EQ(std::strtoul(qp.c_str(), nullptr, 0), qb->GetQpn()) << data[i];
+    }
+    const auto acks = Tshark(pcap, "infiniband.bth.opcode == 17",
+                             {"infiniband.bth.psn", "infiniband.aeth.syndrome"});
+    ASSERT_EQ(acks.size(), 5u); // an ACK per packet (AckInterval 1)
+    EXPECT_EQ(acks.back().substr(0, 1), "4");
+    // The RETH of the first packet carries the remote address and the length.
+    const auto reth = Tshark(pcap, "infiniband.bth.opcode == 6",
+                             {"infiniband.reth.va", "infiniband.reth.dmalen"});
+    ASSERT_EQ(reth.size(), 1u);
+    EXPECT_NE(reth[0].find("5120"), std::string::npos) << reth[0];
+}
+
+TEST_F(RoceCaptureTest, TsharkDecodesPfcFrames)
+{
+    if (!HaveTshark())
+    {
+        GTEST_SKIP() << "tshark not installed (./roce-lab installs it)";
+    }
+    DcbHelper dcb;
+    RdmaHelper rdma;
+    rdma.SetCongestionControl("ns3::RdmaNoCongestionControl");
+    RdmaTestFabric f = RdmaTestFabric::Star(5, "100Gbps", MicroSeconds(1), dcb, rdma);
+    const std::string pcap = std::string(ROCE_LAB_BINARY_DIR) + "/test/roce-capture-pfc.pcap";
+    f.nics[0]->GetDevice()->EnablePcap(pcap);
+    for (uint32_t s = 0; s < 4; ++s)
+    {
+        auto [qa, qb] = RdmaHelper::Connect(f.nics[s], f.nics[4]);
+        RdmaWorkRequest wr;
+        wr.verb = RdmaVerb::Write;
+        wr.length = 4000000;
+        qa->PostSend(wr);
+    }
+    Simulator::Run();
+    const uint64_t xoffReceived = f.nics[0]->GetDevice()->GetCounters(3).pfcXoffReceived;
+    const uint64_t xonReceived = f.nics[0]->GetDevice()->GetCounters(3).pfcXonReceived;
+    Simulator::Destroy();
+    ASSERT_GT(xoffReceived, 0u);
+
+    const auto pfc =
+        Tshark(pcap, "macc.opcode == 0x0101", {"macc.cbfc.enbv.c3", "macc.cbfc.pause_time.c3"});
+    ASSERT_EQ(pfc.size(), xoffReceived + xonReceived);
+    uint64_t xoff = 0;
+    for (const auto& line : pfc)
+    {
+        std::istringstream in(line);
+        std::string enabled;
+        std::string quanta;
+        in >> enabled >> quanta;
+        EXPECT_TRUE(enabled == "1" || enabled == "True") << line;
+        if (quanta == "65535")
+        {
+            xoff++;
+        }
+        else
+        {
+            EXPECT_EQ(quanta, "0") << line;
+        }
+    }
+    EXPECT_EQ(xoff, xoffReceived);
+}
+
+} // namespace
