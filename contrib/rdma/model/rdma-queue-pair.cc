@@ -763,20 +763,11 @@ RdmaQueuePair::SendAck(uint64_t psn)
 {
     RoceAethHeader aeth;
     aeth.SetAck();
-    aeth.SetMsn(m_msn);
-    Ptr<Packet> p = Create<Packet>();
-    p->AddHeader(aeth);
-    RoceBthHeader bth;
-    bth.SetOpcode(RoceOpcode::Acknowledge);
-    bth.SetDestQp(m_remoteQpn);
-    bth.SetPsn(WirePsn(psn));
     // Window algorithms (DCTCP) read congestion from ACKs: echo CE in BECN.
-    bth.SetBecn(m_ceSinceAck && m_cc->WantsEcnEcho());
-    p->AddHeader(bth);
+    SendAcknowledge(psn, aeth, m_ceSinceAck && m_cc->WantsEcnEcho());
     m_unackedPackets = 0;
     m_ceSinceAck = false;
     m_counters.acksSent++;
-    m_nic->SendControl(this, p, false);
 }
 
 void
@@ -791,6 +782,13 @@ RdmaQueuePair::SendNak(uint64_t psn, uint8_t code, bool rnr)
     {
         aeth.SetNak(static_cast<RoceNakCode>(code));
     }
+    SendAcknowledge(psn, aeth, false);
+    m_counters.naksSent++;
+}
+
+void
+RdmaQueuePair::SendAcknowledge(uint64_t psn, RoceAethHeader& aeth, bool becn)
+{
     aeth.SetMsn(m_msn);
     Ptr<Packet> p = Create<Packet>();
     p->AddHeader(aeth);
@@ -798,8 +796,8 @@ RdmaQueuePair::SendNak(uint64_t psn, uint8_t code, bool rnr)
     bth.SetOpcode(RoceOpcode::Acknowledge);
     bth.SetDestQp(m_remoteQpn);
     bth.SetPsn(WirePsn(psn));
+    bth.SetBecn(becn);
     p->AddHeader(bth);
-    m_counters.naksSent++;
     m_nic->SendControl(this, p, false);
 }
 

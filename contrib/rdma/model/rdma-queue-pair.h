@@ -8,6 +8,7 @@
 #include "rdma-congestion-ops.h"
 #include "rdma-loss-recovery.h"
 #include "rdma-work-request.h"
+#include "roce-aeth-header.h"
 #include "roce-bth-header.h"
 
 #include "ns3/event-id.h"
@@ -150,6 +151,8 @@ class RdmaQueuePair : public Object
     void ExecuteRequest(uint64_t psn, const RoceBthHeader& bth, Ptr<Packet> packet);
     void SendAck(uint64_t psn);
     void SendNak(uint64_t psn, uint8_t code, bool rnr);
+    /** Send an Acknowledge packet (ACK or NAK per \p aeth) for \p psn. */
+    void SendAcknowledge(uint64_t psn, RoceAethHeader& aeth, bool becn);
     void SendCnp();
 
     RdmaNic* m_nic{nullptr};
