@@ -184,3 +184,45 @@ TEST_F(DcbLinkTest, PfcFrameIs64BytesOnTheWire)
 }
 
 } // namespace
+
+namespace
+{
+
+TEST_F(DcbLinkTest, DwrrSharesBandwidthByWeight)
+{
+    Build("100Gbps", NanoSeconds(100));
+    da->SetAttribute("DwrrClassMask", UintegerValue(0x06)); // classes 1 and 2
+    da->SetDwrrWeight(1, 1);
+    da->SetDwrrWeight(2, 3);
+    for (int i = 0; i < 400; ++i)
+    {
+        da->Enqueue(Frame(1000, 1), 1, 0);
+        da->Enqueue(Frame(1000, 2), 2, 0);
+        da->Enqueue(Frame(1000, 5), 5, 0); // strict class: always first
+    }
+    Simulator::Run();
+    ASSERT_EQ(arrivals.size(), 1200u);
+    uint32_t first1 = 0;
+    uint32_t first2 = 0;
+    for (std::size_t i = 0; i < arrivals.size(); ++i)
+    {
+        if (i == 0)
+        {
+            continue; // the first frame left before the others were queued
+        }
+        if (i <= 400)
+        {
+            EXPECT_EQ(arrivals[i].pcp, 5) << i; // strict priority before any DWRR class
+        }
+        else if (i <= 800)
+        {
+            (arrivals[i].pcp == 1 ? first1 : first2)++;
+        }
+    }
+    // While both DWRR classes are backlogged they share 1:3, within one quantum
+    // (9 frames of 1000 B per 9216 B of weight) at the window's edges.
+    EXPECT_EQ(first1 + first2, 400u);
+    EXPECT_NEAR(double(first1), 100.0, 9.0);
+}
+
+} // namespace
