@@ -349,7 +349,7 @@ DcbNetDevice::StartTransmission(Ptr<Packet> frame, uint8_t tc)
     {
         WritePcap(frame);
     }
-    const Time txTime = m_rate.CalculateBytesTxTime(size + m_wireOverhead);
+    const Time txTime = SerializationTime(size + m_wireOverhead, m_rate);
     m_channel->Transmit(frame, this, txTime);
     Simulator::Schedule(txTime, &DcbNetDevice::TransmitComplete, this);
 }

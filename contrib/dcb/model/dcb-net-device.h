@@ -101,6 +101,19 @@ class DcbNetDevice : public NetDevice
     bool IsPfcXoff(uint8_t cls) const;
     /** \return the mask of classes in which the peer currently pauses us. */
     uint8_t GetPausedMask() const;
+    /**
+     * \return the time \p bytes take at \p rate, rounded to the nearest picosecond.
+     * Integer arithmetic: DataRate::CalculateBytesTxTime divides 128-bit fixed point,
+     * which showed up at ~4% of a profile on the per-packet path.
+     */
+    static Time SerializationTime(uint64_t bytes, const DataRate& rate)
+    {
+        const uint64_t bps = rate.GetBitRate();
+        const unsigned __int128 bits = static_cast<unsigned __int128>(bytes) * 8;
+        const unsigned __int128 ps = (bits * 1000000000000ULL + bps / 2) / bps;
+        return PicoSeconds(static_cast<int64_t>(ps));
+    }
+
     /** \return the duration of a pause of \p quanta at this device's rate. */
     Time QuantaToTime(uint16_t quanta) const;
 

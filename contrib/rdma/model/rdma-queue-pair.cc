@@ -6,6 +6,7 @@
 #include "roce-reth-header.h"
 
 #include "ns3/abort.h"
+#include "ns3/dcb-net-device.h"
 #include "ns3/log.h"
 #include "ns3/simulator.h"
 #include "ns3/uinteger.h"
@@ -282,7 +283,8 @@ RdmaQueuePair::BuildNextPacket()
         // Pace at the congestion-controlled rate: the next packet may start once this
         // one would have left at that rate (wire bytes, headers included).
         const uint32_t wireBytes = p->GetSize() + m_nic->GetEncapsulationBytes();
-        m_nextTxTime = Simulator::Now() + m_ccState.m_rate.CalculateBytesTxTime(wireBytes);
+        m_nextTxTime =
+            Simulator::Now() + DcbNetDevice::SerializationTime(wireBytes, m_ccState.m_rate);
     }
     return p;
 }
