@@ -1,0 +1,559 @@
+#include "experiment-runner.h"
+
+#include "ns3/abort.h"
+#include "ns3/dcb-net-device.h"
+#include "ns3/rdma-helper.h"
+#include "ns3/rng-seed-manager.h"
+#include "ns3/roce-bth-header.h"
+#include "ns3/sample-statistics.h"
+#include "ns3/show-progress.h"
+#include "ns3/simulator.h"
+#include "ns3/uinteger.h"
+
+#include <cinttypes>
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <iostream>
+#include <nlohmann/json.hpp>
+#include <streambuf>
+
+namespace ns3
+{
+
+namespace
+{
+
+/** "12.345678": microseconds with picosecond precision, from integer arithmetic. */
+std::string
+Micros(Time t)
+{
+    int64_t ps = t.GetPicoSeconds();
+    const char* sign = ps < 0 ? "-" : "";
+    ps = ps < 0 ? -ps : ps;
+    char buf[48];
+    std::snprintf(buf, sizeof(buf), "%s%" PRId64 ".%06" PRId64, sign, ps / 1000000, ps % 1000000);
+    return buf;
+}
+
+std::string
+Fixed6(double v)
+{
+    char buf[64];
+    std::snprintf(buf, sizeof(buf), "%.6f", v);
+    return buf;
+}
+
+/** Round to 1e-6 so summary.json carries no spurious digits. */
+double
+Round6(double v)
+{
+    return std::round(v * 1e6) / 1e6;
+}
+
+std::string
+VerbName(RdmaVerb verb)
+{
+    switch (verb)
+    {
+        case RdmaVerb::Write:
+            return "write";
+        case RdmaVerb::Send:
+            return "send";
+        case RdmaVerb::Read:
+            return "read";
+    }
+    return "unknown";
+}
+
+/**
+ * Passes ShowProgress output through only once the run has lasted long enough
+ * to print a progress line: the "Start wall clock" line is held back, and if
+ * the next line is the closing "End wall clock" the whole report is dropped,
+ * so short runs stay silent.
+ */
+class DeferredProgressBuffer : public std::streambuf
+{
+  public:
+    explicit DeferredProgressBuffer(std::ostream& out)
+        : m_out(out)
+    {
+    }
+
+  protected:
+    int overflow(int c) override
+    {
+        if (c == traits_type::eof())
+        {
+            return 0;
+        }
+        if (m_state == State::Live)
+        {
+            m_out.put(static_cast<char>(c));
+            return c;
+        }
+        if (m_state == State::Silent)
+        {
+            return c;
+        }
+        m_line += static_cast<char>(c);
+        if (c == '\n')
+        {
+            if (m_held.empty())
+            {
+                m_held = m_line;
+            }
+            else if (m_line.rfind("End wall clock", 0) == 0)
+            {
+                m_state = State::Silent;
+            }
+            else
+            {
+                m_out << m_held << m_line;
+                m_out.flush();
+                m_state = State::Live;
+            }
+            m_line.clear();
+        }
+        return c;
+    }
+
+    int sync() override
+    {
+        if (m_state == State::Live)
+        {
+            m_out.flush();
+        }
+        return 0;
+    }
+
+  private:
+    enum class State : uint8_t
+    {
+        Holding,
+        Live,
+        Silent,
+    };
+
+    std::ostream& m_out;
+    State m_state{State::Holding};
+    std::string m_held;
+    std::string m_line;
+};
+
+void
+CheckWritten(std::ofstream& out, const std::string& path)
+{
+    out.close();
+    if (out.fail())
+    {
+        throw std::runtime_error("cannot write " + path);
+    }
+}
+
+} // namespace
+
+ExperimentRunner::ExperimentRunner(const ExperimentConfig& config,
+                                   const std::string& outputDirectory)
+    : m_config(config)
+    , m_outputDirectory(outputDirectory)
+    , m_topology(config)
+{
+}
+
+ExperimentRunner::~ExperimentRunner() = default;
+
+std::string
+ExperimentRunner::OutputPath(const std::string& name) const
+{
+    return (std::filesystem::path(m_outputDirectory) / name).string();
+}
+
+void
+ExperimentRunner::Run()
+{
+    std::error_code ec;
+    std::filesystem::create_directories(m_outputDirectory, ec);
+    if (ec)
+    {
+        throw std::runtime_error("cannot create output directory " + m_outputDirectory + ": " +
+                                 ec.message());
+    }
+
+    RngSeedManager::SetSeed(m_config.GetSeed());
+    RngSeedManager::SetRun(1);
+    m_topology.Build();
+    m_topology.AssignStreams(0);
+    SetUpFlows();
+
+    const ExperimentMonitors& mon = m_config.GetMonitors();
+    if (mon.queueInterval.IsStrictlyPositive())
+    {
+        m_queueFile.open(OutputPath("queues.csv"), std::ios::binary);
+        m_queueFile << "time_us,node,port,class,bytes\n";
+        Simulator::Schedule(mon.queueInterval, &ExperimentRunner::SampleQueues, this);
+    }
+    if (mon.rateInterval.IsStrictlyPositive())
+    {
+        m_rateFile.open(OutputPath("rates.csv"), std::ios::binary);
+        m_rateFile << "time_us,flow,rate_gbps\n";
+        Simulator::Schedule(mon.rateInterval, &ExperimentRunner::SampleRates, this);
+    }
+
+    Simulator::Stop(m_config.GetStopTime());
+    {
+        DeferredProgressBuffer progressBuffer(std::cerr);
+        std::ostream progressStream(&progressBuffer);
+        std::unique_ptr<ShowProgress> progress;
+        if (m_config.GetProgress())
+        {
+            progress = std::make_unique<ShowProgress>(Seconds(2), progressStream);
+        }
+        const uint64_t eventsBefore = Simulator::GetEventCount();
+        Simulator::Run();
+        m_events = Simulator::GetEventCount() - eventsBefore;
+        progress.reset();
+    }
+    m_endTime = Simulator::Now();
+
+    for (uint32_t id = 0; id < m_results.size(); ++id)
+    {
+        m_results[id].retransmittedPackets =
+            m_flowState[id].requester->GetCounters().retransmittedPackets +
+            m_flowState[id].responder->GetCounters().retransmittedPackets;
+    }
+    if (m_queueFile.is_open())
+    {
+        CheckWritten(m_queueFile, OutputPath("queues.csv"));
+    }
+    if (m_rateFile.is_open())
+    {
+        CheckWritten(m_rateFile, OutputPath("rates.csv"));
+    }
+    WriteConfig();
+    WriteFlows();
+    WritePfc();
+    WriteSummary();
+}
+
+void
+ExperimentRunner::SetUpFlows()
+{
+    const auto& flows = m_config.GetFlows();
+    const uint32_t headerBytes =
+        m_topology.GetNic(0)->GetEncapsulationBytes() + RoceBthHeader().GetSerializedSize();
+    m_ideal = std::make_unique<IdealFctCalculator>(m_config.GetTopology(), headerBytes);
+    m_results.resize(flows.size());
+    m_flowState.resize(flows.size());
+    for (uint32_t hostIndex = 0; hostIndex < m_topology.GetNHosts(); ++hostIndex)
+    {
+        m_topology.GetNic(hostIndex)->TraceConnectWithoutContext(
+            "Completion", MakeCallback(&ExperimentRunner::OnCompletion, this));
+    }
+    for (const ExperimentFlow& f : flows)
+    {
+        // The requester posts the work request: src for WRITE/SEND, dst for READ.
+        const bool read = f.verb == RdmaVerb::Read;
+        Ptr<RdmaNic> requesterNic = m_topology.GetNic(read ? f.dst : f.src);
+        Ptr<RdmaNic> responderNic = m_topology.GetNic(read ? f.src : f.dst);
+        auto [requester, responder] = RdmaHelper::Connect(requesterNic, responderNic);
+        const UintegerValue dscp(f.priority * 8u + 2u);
+        requester->SetAttribute("Dscp", dscp);
+        responder->SetAttribute("Dscp", dscp);
+        FlowState& s = m_flowState[f.id];
+        s.requester = requester;
+        s.responder = responder;
+        s.dataSender = read ? responder : requester;
+        if (f.verb == RdmaVerb::Send)
+        {
+            RdmaRecvRequest rr;
+            rr.wrId = f.id;
+            rr.length = f.bytes;
+            responder->PostRecv(rr);
+        }
+        ExperimentFlowResult& r = m_results[f.id];
+        r.start = f.start;
+        r.idealFct = m_ideal->GetIdealFct(f.src, f.dst, f.bytes, s.dataSender->GetMtu());
+        Simulator::Schedule(f.start, &ExperimentRunner::StartFlow, this, f.id);
+    }
+}
+
+void
+ExperimentRunner::StartFlow(uint32_t id)
+{
+    const ExperimentFlow& f = m_config.GetFlows()[id];
+    RdmaWorkRequest wr;
+    wr.wrId = id;
+    wr.verb = f.verb;
+    wr.length = f.bytes;
+    m_flowState[id].requester->PostSend(wr);
+}
+
+void
+ExperimentRunner::OnCompletion(const RdmaCompletion& completion)
+{
+    // Receive completions (SEND arrived at dst) are not the flow's end.
+    if (completion.receive || completion.wrId >= m_results.size())
+    {
+        return;
+    }
+    ExperimentFlowResult& r = m_results[completion.wrId];
+    if (r.completed)
+    {
+        return;
+    }
+    r.completed = true;
+    r.status = completion.status;
+    ++m_completed;
+    if (completion.status == RdmaWcStatus::Success)
+    {
+        r.finished = true;
+        r.finish = completion.completionTime;
+        ++m_finished;
+    }
+    if (m_completed == m_results.size())
+    {
+        Simulator::Stop();
+    }
+}
+
+void
+ExperimentRunner::SampleQueues()
+{
+    const std::string now = Micros(Simulator::Now());
+    const ExperimentTopology& topo = m_config.GetTopology();
+    for (uint32_t s = 0; s < m_topology.GetNSwitches(); ++s)
+    {
+        Ptr<DcbSwitch> sw = m_topology.GetSwitch(s);
+        for (uint32_t p = 0; p < sw->GetNPorts(); ++p)
+        {
+            Ptr<DcbNetDevice> port = sw->GetPort(p);
+            for (uint8_t c = 0; c < DcbNetDevice::N_CLASSES; ++c)
+            {
+                const uint64_t bytes = port->GetQueueBytes(c);
+                if (bytes > 0)
+                {
+                    m_queueFile << now << ',' << topo.switches[s] << ',' << p << ',' << unsigned{c}
+                                << ',' << bytes << '\n';
+                }
+            }
+        }
+    }
+    Simulator::Schedule(m_config.GetMonitors().queueInterval, &ExperimentRunner::SampleQueues,
+                        this);
+}
+
+void
+ExperimentRunner::SampleRates()
+{
+    const std::string now = Micros(Simulator::Now());
+    const Time t = Simulator::Now();
+    for (uint32_t id = 0; id < m_results.size(); ++id)
+    {
+        if (m_results[id].start > t || m_results[id].completed)
+        {
+            continue;
+        }
+        const double gbps =
+            static_cast<double>(m_flowState[id].dataSender->GetCcState().m_rate.GetBitRate()) / 1e9;
+        m_rateFile << now << ',' << id << ',' << Fixed6(gbps) << '\n';
+    }
+    Simulator::Schedule(m_config.GetMonitors().rateInterval, &ExperimentRunner::SampleRates, this);
+}
+
+// ------------------------------------------------------------------ outputs
+
+void
+ExperimentRunner::WriteConfig() const
+{
+    const std::string path = OutputPath("config.json");
+    std::ofstream out(path, std::ios::binary);
+    out << m_config.EffectiveJson().dump(2) << '\n';
+    CheckWritten(out, path);
+}
+
+void
+ExperimentRunner::WriteFlows() const
+{
+    const std::string path = OutputPath("flows.csv");
+    std::ofstream out(path, std::ios::binary);
+    out << "id,src,dst,bytes,start_us,finish_us,fct_us,ideal_fct_us,slowdown,"
+           "retransmitted_packets,verb,priority\n";
+    const auto& hosts = m_config.GetTopology().hosts;
+    for (const ExperimentFlow& f : m_config.GetFlows())
+    {
+        const ExperimentFlowResult& r = m_results[f.id];
+        out << f.id << ',' << hosts[f.src] << ',' << hosts[f.dst] << ',' << f.bytes << ','
+            << Micros(r.start) << ',';
+        if (r.finished)
+        {
+            const Time fct = r.finish - r.start;
+            out << Micros(r.finish) << ',' << Micros(fct) << ',' << Micros(r.idealFct) << ','
+                << Fixed6(static_cast<double>(fct.GetPicoSeconds()) /
+                          static_cast<double>(r.idealFct.GetPicoSeconds()));
+        }
+        else
+        {
+            out << ",," << Micros(r.idealFct) << ',';
+        }
+        out << ',' << r.retransmittedPackets << ',' << VerbName(f.verb) << ','
+            << unsigned{f.priority} << '\n';
+    }
+    CheckWritten(out, path);
+}
+
+void
+ExperimentRunner::WritePfc() const
+{
+    const std::string path = OutputPath("pfc.csv");
+    std::ofstream out(path, std::ios::binary);
+    out << "node,port,class,xoff_sent,xon_sent,xoff_received,paused_us\n";
+    const ExperimentTopology& topo = m_config.GetTopology();
+    for (uint32_t n = 0; n < topo.GetNNodes(); ++n)
+    {
+        Ptr<Node> node = m_topology.GetNode(n);
+        for (uint32_t d = 0; d < node->GetNDevices(); ++d)
+        {
+            Ptr<DcbNetDevice> dev = DynamicCast<DcbNetDevice>(node->GetDevice(d));
+            if (!dev)
+            {
+                continue;
+            }
+            for (uint8_t c = 0; c < DcbNetDevice::N_CLASSES; ++c)
+            {
+                const DcbClassCounters& k = dev->GetCounters(c);
+                if (k.pfcXoffSent || k.pfcXonSent || k.pfcXoffReceived ||
+                    k.pausedTime.IsStrictlyPositive())
+                {
+                    out << topo.GetNodeName(n) << ',' << dev->GetIfIndex() << ',' << unsigned{c}
+                        << ',' << k.pfcXoffSent << ',' << k.pfcXonSent << ',' << k.pfcXoffReceived
+                        << ',' << Micros(k.pausedTime) << '\n';
+                }
+            }
+        }
+    }
+    CheckWritten(out, path);
+}
+
+void
+ExperimentRunner::WriteSummary() const
+{
+    using OrderedJson = nlohmann::ordered_json;
+    SampleStatistics fct;
+    SampleStatistics slowdown;
+    uint64_t retransmitted = 0;
+    for (const ExperimentFlowResult& r : m_results)
+    {
+        retransmitted += r.retransmittedPackets;
+        if (r.finished)
+        {
+            const Time f = r.finish - r.start;
+            fct.Add(static_cast<double>(f.GetPicoSeconds()) / 1e6);
+            slowdown.Add(static_cast<double>(f.GetPicoSeconds()) /
+                         static_cast<double>(r.idealFct.GetPicoSeconds()));
+        }
+    }
+
+    uint64_t xoffSent = 0;
+    uint64_t xonSent = 0;
+    Time paused(0);
+    for (uint32_t n = 0; n < m_config.GetTopology().GetNNodes(); ++n)
+    {
+        Ptr<Node> node = m_topology.GetNode(n);
+        for (uint32_t d = 0; d < node->GetNDevices(); ++d)
+        {
+            if (Ptr<DcbNetDevice> dev = DynamicCast<DcbNetDevice>(node->GetDevice(d)))
+            {
+                for (uint8_t c = 0; c < DcbNetDevice::N_CLASSES; ++c)
+                {
+                    xoffSent += dev->GetCounters(c).pfcXoffSent;
+                    xonSent += dev->GetCounters(c).pfcXonSent;
+                    paused += dev->GetCounters(c).pausedTime;
+                }
+            }
+        }
+    }
+
+    OrderedJson bufferDrops;
+    OrderedJson switchDrops;
+    static const char* switchDropNames[DcbSwitch::N_DROP_REASONS] = {"no-route", "ttl-expired",
+                                                                     "not-ipv4", "buffer"};
+    for (uint32_t r = 0; r < BufferManager::N_DROP_REASONS; ++r)
+    {
+        uint64_t total = 0;
+        for (uint32_t s = 0; s < m_topology.GetNSwitches(); ++s)
+        {
+            total += m_topology.GetSwitch(s)->GetBufferManager()->GetDrops(
+                static_cast<BufferManager::DropReason>(r));
+        }
+        bufferDrops[BufferManager::DropReasonName(static_cast<BufferManager::DropReason>(r))] =
+            total;
+    }
+    for (uint32_t r = 0; r < DcbSwitch::N_DROP_REASONS; ++r)
+    {
+        uint64_t total = 0;
+        for (uint32_t s = 0; s < m_topology.GetNSwitches(); ++s)
+        {
+            total += m_topology.GetSwitch(s)->GetDrops(static_cast<DcbSwitch::DropReason>(r));
+        }
+        switchDrops[switchDropNames[r]] = total;
+    }
+
+    const auto failed = static_cast<uint32_t>(m_completed - m_finished);
+    OrderedJson j;
+    j["flows"] = m_results.size();
+    j["finished"] = m_finished;
+    j["failed"] = failed;
+    j["unfinished"] = m_results.size() - m_finished;
+    j["end_time_us"] = Round6(static_cast<double>(m_endTime.GetPicoSeconds()) / 1e6);
+    j["fct_us"] = {{"mean", Round6(fct.GetMean())},
+                   {"p50", Round6(fct.GetPercentile(50))},
+                   {"p99", Round6(fct.GetPercentile(99))},
+                   {"max", Round6(fct.GetMax())}};
+    j["slowdown"] = {{"mean", Round6(slowdown.GetMean())},
+                     {"p50", Round6(slowdown.GetPercentile(50))},
+                     {"p99", Round6(slowdown.GetPercentile(99))},
+                     {"max", Round6(slowdown.GetMax())}};
+    j["retransmitted_packets"] = retransmitted;
+    j["pfc"] = {{"xoff_sent", xoffSent},
+                {"xon_sent", xonSent},
+                {"paused_us", Round6(static_cast<double>(paused.GetPicoSeconds()) / 1e6)}};
+    j["drops"] = {{"buffer", bufferDrops}, {"switch", switchDrops}};
+
+    const std::string path = OutputPath("summary.json");
+    std::ofstream out(path, std::ios::binary);
+    out << j.dump(2) << '\n';
+    CheckWritten(out, path);
+}
+
+const std::vector<ExperimentFlowResult>&
+ExperimentRunner::GetFlowResults() const
+{
+    return m_results;
+}
+
+uint32_t
+ExperimentRunner::GetFinishedFlows() const
+{
+    return m_finished;
+}
+
+Time
+ExperimentRunner::GetEndTime() const
+{
+    return m_endTime;
+}
+
+uint64_t
+ExperimentRunner::GetEventCount() const
+{
+    return m_events;
+}
+
+const TopologyBuilder&
+ExperimentRunner::GetTopology() const
+{
+    return m_topology;
+}
+
+} // namespace ns3

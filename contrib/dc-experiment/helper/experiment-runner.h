@@ -1,0 +1,116 @@
+/*
+ * Runs an experiment: builds the network, starts the flows, samples the
+ * monitors and writes the output directory.
+ */
+#ifndef EXPERIMENT_RUNNER_H
+#define EXPERIMENT_RUNNER_H
+
+#include "topology-builder.h"
+
+#include "ns3/event-id.h"
+#include "ns3/experiment-config.h"
+#include "ns3/ideal-fct-calculator.h"
+#include "ns3/nstime.h"
+#include "ns3/rdma-queue-pair.h"
+#include "ns3/rdma-work-request.h"
+
+#include <fstream>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace ns3
+{
+
+/** \ingroup dc-experiment What happened to one flow. */
+struct ExperimentFlowResult
+{
+    Time start;
+    Time finish;           //!< completion time (valid when finished)
+    Time idealFct;         //!< see IdealFctCalculator
+    bool completed{false}; //!< a completion arrived (successful or not)
+    bool finished{false};  //!< completed successfully
+    RdmaWcStatus status{RdmaWcStatus::Success};
+    uint64_t retransmittedPackets{0}; //!< both QPs of the flow
+};
+
+/**
+ * \ingroup dc-experiment
+ * Runs one experiment and writes its output directory:
+ *
+ * - config.json: ExperimentConfig::EffectiveJson()
+ * - flows.csv: id,src,dst,bytes,start_us,finish_us,fct_us,ideal_fct_us,slowdown,
+ *   retransmitted_packets,verb,priority (finish/fct/slowdown empty for flows
+ *   that did not finish)
+ * - pfc.csv: node,port,class,xoff_sent,xon_sent,xoff_received,paused_us for
+ *   every port and class with PFC activity
+ * - summary.json: counts, FCT and slowdown statistics, PFC totals, drops
+ * - queues.csv (time_us,node,port,class,bytes; switch queues holding data) and
+ *   rates.csv (time_us,flow,rate_gbps; flows in progress) when the monitors ask
+ *
+ * Each flow gets its own connected QP pair; its work request is posted at its
+ * start time and its finish time is the requester's completion. The run stops
+ * when every flow has completed or at stop_time. Files depend only on the
+ * configuration (fixed number formats, no wall-clock times), so a configuration
+ * and seed always give byte-identical outputs.
+ *
+ * The configuration must outlive the runner. Simulator::Destroy() is left to
+ * the caller, after the runner's results have been read.
+ */
+class ExperimentRunner
+{
+  public:
+    ExperimentRunner(const ExperimentConfig& config, const std::string& outputDirectory);
+    ~ExperimentRunner();
+
+    /**
+     * Build, simulate and write the outputs. Call once.
+     * \throw std::runtime_error if the output directory or a file cannot be written
+     */
+    void Run();
+
+    const std::vector<ExperimentFlowResult>& GetFlowResults() const;
+    uint32_t GetFinishedFlows() const;
+    /** \return the simulated time at which the run stopped. */
+    Time GetEndTime() const;
+    /** \return events executed (including progress and monitor events). */
+    uint64_t GetEventCount() const;
+    const TopologyBuilder& GetTopology() const;
+
+  private:
+    struct FlowState
+    {
+        Ptr<RdmaQueuePair> requester; //!< posts the work request
+        Ptr<RdmaQueuePair> responder;
+        Ptr<RdmaQueuePair> dataSender; //!< src's QP: the requester, or the responder for READ
+    };
+
+    void SetUpFlows();
+    void StartFlow(uint32_t id);
+    void OnCompletion(const RdmaCompletion& completion);
+    void SampleQueues();
+    void SampleRates();
+
+    void WriteConfig() const;
+    void WriteFlows() const;
+    void WritePfc() const;
+    void WriteSummary() const;
+    std::string OutputPath(const std::string& name) const;
+
+    const ExperimentConfig& m_config;
+    std::string m_outputDirectory;
+    TopologyBuilder m_topology;
+    std::unique_ptr<IdealFctCalculator> m_ideal;
+    std::vector<FlowState> m_flowState;
+    std::vector<ExperimentFlowResult> m_results;
+    uint32_t m_completed{0};
+    uint32_t m_finished{0};
+    Time m_endTime;
+    uint64_t m_events{0};
+    std::ofstream m_queueFile;
+    std::ofstream m_rateFile;
+};
+
+} // namespace ns3
+
+#endif /* EXPERIMENT_RUNNER_H */

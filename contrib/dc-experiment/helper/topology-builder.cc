@@ -1,0 +1,146 @@
+#include "topology-builder.h"
+
+#include "ns3/abort.h"
+#include "ns3/data-rate.h"
+#include "ns3/dcb-helper.h"
+#include "ns3/dcb-routing-helper.h"
+#include "ns3/nstime.h"
+#include "ns3/rdma-helper.h"
+
+namespace ns3
+{
+
+namespace
+{
+/** First host address; hosts are numbered contiguously from it. */
+const Ipv4Address FIRST_HOST_ADDRESS("10.0.0.1");
+} // namespace
+
+TopologyBuilder::TopologyBuilder(const ExperimentConfig& config)
+    : m_config(config)
+{
+}
+
+Ipv4Address
+TopologyBuilder::GetHostAddress(uint32_t host)
+{
+    return Ipv4Address(FIRST_HOST_ADDRESS.Get() + host);
+}
+
+void
+TopologyBuilder::Build()
+{
+    NS_ABORT_MSG_IF(m_hosts.GetN() > 0, "TopologyBuilder::Build called twice");
+    const ExperimentTopology& topo = m_config.GetTopology();
+    m_hosts.Create(topo.hosts.size());
+    m_switchNodes.Create(topo.switches.size());
+
+    DcbHelper dcb;
+    for (const auto& a : m_config.GetLink().attributes)
+    {
+        dcb.SetDeviceAttribute(a.name, *a.value);
+    }
+    for (const auto& a : m_config.GetSwitch().attributes)
+    {
+        dcb.SetSwitchAttribute(a.name, *a.value);
+    }
+    dcb.SetBufferManager(m_config.GetBuffer().typeName);
+    for (const auto& a : m_config.GetBuffer().attributes)
+    {
+        dcb.SetBufferManagerAttribute(a.name, *a.value);
+    }
+    const ExperimentComponent& ecn = m_config.GetEcn();
+    dcb.SetEcnMarker(ecn.typeName == "none" ? "" : ecn.typeName);
+    for (const auto& a : ecn.attributes)
+    {
+        dcb.SetEcnMarkerAttribute(a.name, *a.value);
+    }
+
+    for (const ExperimentLink& link : topo.links)
+    {
+        dcb.SetDeviceAttribute("DataRate", DataRateValue(link.rate));
+        dcb.SetChannelAttribute("Delay", TimeValue(link.delay));
+        dcb.Install(GetNode(link.a), GetNode(link.b));
+    }
+    for (uint32_t s = 0; s < m_switchNodes.GetN(); ++s)
+    {
+        m_switches.push_back(dcb.InstallSwitch(m_switchNodes.Get(s)));
+    }
+
+    RdmaHelper rdma;
+    for (const auto& a : m_config.GetNic().attributes)
+    {
+        rdma.SetNicAttribute(a.name, *a.value);
+    }
+    rdma.SetCongestionControl(m_config.GetCongestionControl().typeName);
+    for (const auto& a : m_config.GetCongestionControl().attributes)
+    {
+        rdma.SetCongestionControlAttribute(a.name, *a.value);
+    }
+    rdma.SetLossRecovery(m_config.GetLossRecovery().typeName);
+    for (const auto& a : m_config.GetLossRecovery().attributes)
+    {
+        rdma.SetLossRecoveryAttribute(a.name, *a.value);
+    }
+    for (const auto& a : m_config.GetQueuePair().attributes)
+    {
+        rdma.SetQueuePairAttribute(a.name, *a.value);
+    }
+    std::vector<DcbRoutingHelper::HostAddress> addresses;
+    for (uint32_t h = 0; h < m_hosts.GetN(); ++h)
+    {
+        m_nics.push_back(rdma.Install(m_hosts.Get(h), GetHostAddress(h)));
+        addresses.push_back(DcbRoutingHelper::HostAddress{GetHostAddress(h), m_hosts.Get(h)});
+    }
+    DcbRoutingHelper::PopulateRoutes(addresses);
+}
+
+int64_t
+TopologyBuilder::AssignStreams(int64_t stream)
+{
+    return DcbHelper::AssignStreams(m_switchNodes, stream);
+}
+
+uint32_t
+TopologyBuilder::GetNHosts() const
+{
+    return m_hosts.GetN();
+}
+
+uint32_t
+TopologyBuilder::GetNSwitches() const
+{
+    return m_switchNodes.GetN();
+}
+
+Ptr<Node>
+TopologyBuilder::GetHost(uint32_t host) const
+{
+    return m_hosts.Get(host);
+}
+
+Ptr<RdmaNic>
+TopologyBuilder::GetNic(uint32_t host) const
+{
+    return m_nics.at(host);
+}
+
+Ptr<DcbSwitch>
+TopologyBuilder::GetSwitch(uint32_t sw) const
+{
+    return m_switches.at(sw);
+}
+
+Ptr<Node>
+TopologyBuilder::GetNode(uint32_t index) const
+{
+    return index < m_hosts.GetN() ? m_hosts.Get(index) : m_switchNodes.Get(index - m_hosts.GetN());
+}
+
+const NodeContainer&
+TopologyBuilder::GetSwitchNodes() const
+{
+    return m_switchNodes;
+}
+
+} // namespace ns3

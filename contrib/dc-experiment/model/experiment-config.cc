@@ -1,0 +1,625 @@
+#include "experiment-config.h"
+
+#include "json-attribute-converter.h"
+#include "json-schema-reader.h"
+
+#include "ns3/type-id.h"
+
+#include <algorithm>
+#include <fstream>
+#include <map>
+#include <optional>
+#include <random>
+#include <set>
+#include <sstream>
+
+namespace ns3
+{
+
+using Json = nlohmann::json;
+using OrderedJson = nlohmann::ordered_json;
+
+namespace
+{
+const std::set<std::string> VERBS = {"write", "send", "read"};
+} // namespace
+
+/**
+ * Reads a parsed experiment document into an ExperimentConfig, building its
+ * effective (fully defaulted) form on the way.
+ */
+class ExperimentConfigParser
+{
+  public:
+    ExperimentConfigParser(const JsonSchemaReader& reader, ExperimentConfig& config)
+        : m_reader(reader)
+        , m_config(config)
+    {
+    }
+
+    void Parse(const Json& root);
+
+  private:
+    void ParseComponent(const Json* section, const std::string& pointer,
+                        const std::string& typeName, const std::string& baseType,
+                        const std::map<std::string, std::string>& reserved,
+                        ExperimentComponent& out);
+    uint32_t HostRef(const Json& value, const std::string& pointer) const;
+    void ParseFlows(const Json* flows, const std::string& pointer);
+    void ParseFlowSets(const Json* sets, const std::string& pointer);
+    ExperimentFlow ParseFlowCommon(const Json& object, const std::string& pointer,
+                                   OrderedJson& effective) const;
+    void AddFlow(ExperimentFlow flow, const std::string& pointer);
+    void ParseMonitors(const Json* monitors, const std::string& pointer);
+
+    const JsonSchemaReader& m_reader;
+    ExperimentConfig& m_config;
+    std::map<std::string, uint32_t> m_hostIndex;
+    std::set<std::string> m_switchNames;
+};
+
+// ------------------------------------------------------------------ components
+
+void
+ExperimentConfigParser::ParseComponent(const Json* section, const std::string& pointer,
+                                       const std::string& typeName, const std::string& baseType,
+                                       const std::map<std::string, std::string>& reserved,
+                                       ExperimentComponent& out)
+{
+    static const Json empty = Json::object();
+    const Json& s = section ? *section : empty;
+    m_reader.RequireObject(s, pointer);
+    OrderedJson eff;
+    std::string type = typeName;
+    if (!baseType.empty())
+    {
+        type = m_reader.GetString(s, pointer, "type", typeName, {});
+        eff["type"] = type;
+        if (type == "none" && baseType == "ns3::EcnMarker")
+        {
+            m_reader.CheckKeys(s, pointer, {"type"});
+            out.typeName = type;
+            m_config.m_effective[pointer.substr(1)] = eff;
+            return;
+        }
+        TypeId tid;
+        TypeId base;
+        if (!TypeId::LookupByNameFailSafe(type, &tid))
+        {
+            m_reader.Fail(JsonSchemaReader::Child(pointer, "type"),
+                          "unknown TypeId \"" + type + "\"");
+        }
+        TypeId::LookupByNameFailSafe(baseType, &base);
+        if (!tid.IsChildOf(base) || !tid.HasConstructor())
+        {
+            m_reader.Fail(JsonSchemaReader::Child(pointer, "type"),
+                          "\"" + type + "\" is not a constructible subclass of " + baseType);
+        }
+    }
+    out.typeName = type;
+    TypeId tid;
+    TypeId::LookupByNameFailSafe(type, &tid);
+
+    // The settable attributes of the type and its parents, parents first.
+    std::vector<TypeId> chain;
+    for (TypeId t = tid;; t = t.GetParent())
+    {
+        chain.insert(chain.begin(), t);
+        if (t.GetParent() == t)
+        {
+            break;
+        }
+    }
+    std::vector<TypeId::AttributeInformation> attributes;
+    std::vector<std::string> names;
+    for (const TypeId& t : chain)
+    {
+        for (std::size_t i = 0; i < t.GetAttributeN(); ++i)
+        {
+            const TypeId::AttributeInformation info = t.GetAttribute(i);
+            if ((info.flags & TypeId::ATTR_CONSTRUCT) && !reserved.count(info.name) &&
+                JsonAttributeConverter::IsSupported(info))
+            {
+                attributes.push_back(info);
+                names.push_back(info.name);
+            }
+        }
+    }
+
+    for (auto it = s.begin(); it != s.end(); ++it)
+    {
+        const std::string& key = it.key();
+        if (key == "type" && !baseType.empty())
+        {
+            continue;
+        }
+        const std::string p = JsonSchemaReader::Child(pointer, key);
+        auto r = reserved.find(key);
+        if (r != reserved.end())
+        {
+            m_reader.Fail(p,
+                          "attribute " + key + " of " + type + " cannot be set here: " + r->second);
+        }
+        TypeId::AttributeInformation info;
+        if (!tid.LookupAttributeByName(key, &info))
+        {
+            m_reader.Fail(p, "unknown attribute \"" + key + "\" of " + type +
+                                 "; its attributes are: " + JsonSchemaReader::JoinNames(names));
+        }
+        if (std::find(names.begin(), names.end(), key) == names.end())
+        {
+            m_reader.Fail(p, "attribute " + key + " of " + type + " cannot be set from JSON");
+        }
+        std::string error;
+        Ptr<AttributeValue> value = JsonAttributeConverter::FromJson(info, it.value(), error);
+        if (!value)
+        {
+            m_reader.Fail(p, "attribute " + key + " of " + type + " (" +
+                                 JsonAttributeConverter::HelpSummary(info.help) + "): bad value " +
+                                 it.value().dump() + ": " + error);
+        }
+        out.attributes.push_back(ExperimentAttribute{key, value});
+    }
+
+    for (const auto& info : attributes)
+    {
+        auto given =
+            std::find_if(out.attributes.begin(), out.attributes.end(),
+                         [&info](const ExperimentAttribute& a) { return a.name == info.name; });
+        const AttributeValue& v =
+            given != out.attributes.end() ? *given->value : *info.initialValue;
+        eff[info.name] = JsonAttributeConverter::ToJson(info, v);
+    }
+    m_config.m_effective[pointer.substr(1)] = eff;
+}
+
+// ------------------------------------------------------------------ flows
+
+uint32_t
+ExperimentConfigParser::HostRef(const Json& value, const std::string& pointer) const
+{
+    const auto& hosts = m_config.m_topology.hosts;
+    const std::string known = "hosts are " +
+                              (hosts.size() <= 8 ? JsonSchemaReader::JoinNames(hosts)
+                                                 : hosts.front() + " .. " + hosts.back()) +
+                              ", or indices 0.." + std::to_string(hosts.size() - 1);
+    if (value.is_number_integer())
+    {
+        if (!value.is_number_unsigned() || value.get<uint64_t>() >= hosts.size())
+        {
+            m_reader.Fail(pointer, "host index " + value.dump() + " out of range (" + known + ")");
+        }
+        return static_cast<uint32_t>(value.get<uint64_t>());
+    }
+    if (value.is_string())
+    {
+        const std::string name = value.get<std::string>();
+        auto it = m_hostIndex.find(name);
+        if (it != m_hostIndex.end())
+        {
+            return it->second;
+        }
+        if (m_switchNames.count(name))
+        {
+            m_reader.Fail(pointer, "\"" + name + "\" is a switch, not a host (" + known + ")");
+        }
+        m_reader.Fail(pointer, "unknown host \"" + name + "\" (" + known + ")");
+    }
+    m_reader.Fail(pointer, "expected a host name or index, got " + value.dump());
+}
+
+ExperimentFlow
+ExperimentConfigParser::ParseFlowCommon(const Json& object, const std::string& pointer,
+                                        OrderedJson& effective) const
+{
+    ExperimentFlow f{};
+    f.bytes = m_reader.GetUint(object, pointer, "bytes", std::nullopt, 1,
+                               ExperimentConfig::MAX_FLOW_BYTES);
+    f.start = m_reader.GetTime(object, pointer, "start", "0us", Time(0));
+    if (f.start >= m_config.m_stopTime)
+    {
+        m_reader.Fail(JsonSchemaReader::Child(pointer, "start"),
+                      "flow starts at " + JsonAttributeConverter::FormatTime(f.start) +
+                          ", not before stop_time " +
+                          JsonAttributeConverter::FormatTime(m_config.m_stopTime));
+    }
+    f.priority = static_cast<uint8_t>(m_reader.GetUint(object, pointer, "priority", 3, 0, 7));
+    const std::string verb = m_reader.GetString(object, pointer, "verb", "write", VERBS);
+    ParseRdmaVerb(verb, f.verb);
+    effective["bytes"] = f.bytes;
+    effective["start"] = JsonAttributeConverter::FormatTime(f.start);
+    effective["priority"] = f.priority;
+    effective["verb"] = verb;
+    f.origin = pointer;
+    return f;
+}
+
+void
+ExperimentConfigParser::AddFlow(ExperimentFlow flow, const std::string& pointer)
+{
+    if (flow.src == flow.dst)
+    {
+        m_reader.Fail(pointer, "src and dst are the same host (\"" +
+                                   m_config.m_topology.hosts[flow.src] + "\")");
+    }
+    flow.id = static_cast<uint32_t>(m_config.m_flows.size());
+    m_config.m_flows.push_back(flow);
+}
+
+void
+ExperimentConfigParser::ParseFlows(const Json* flows, const std::string& pointer)
+{
+    OrderedJson eff = OrderedJson::array();
+    if (flows)
+    {
+        if (!flows->is_array())
+        {
+            m_reader.Fail(pointer,
+                          "expected an array of flows, got " + std::string(flows->type_name()));
+        }
+        for (std::size_t i = 0; i < flows->size(); ++i)
+        {
+            const Json& f = (*flows)[i];
+            const std::string p = JsonSchemaReader::Child(pointer, i);
+            m_reader.CheckKeys(f, p, {"src", "dst", "bytes", "start", "priority", "verb"});
+            OrderedJson e;
+            ExperimentFlow flow{};
+            for (const char* end : {"src", "dst"})
+            {
+                const Json* v = JsonSchemaReader::Find(f, end);
+                if (!v)
+                {
+                    m_reader.Fail(JsonSchemaReader::Child(p, end),
+                                  std::string("missing required field \"") + end +
+                                      "\" (a host name or index)");
+                }
+                const uint32_t h = HostRef(*v, JsonSchemaReader::Child(p, end));
+                (std::string(end) == "src" ? flow.src : flow.dst) = h;
+                e[end] = m_config.m_topology.hosts[h];
+            }
+            const ExperimentFlow common = ParseFlowCommon(f, p, e);
+            flow.bytes = common.bytes;
+            flow.start = common.start;
+            flow.priority = common.priority;
+            flow.verb = common.verb;
+            flow.origin = p;
+            AddFlow(flow, JsonSchemaReader::Child(p, "dst"));
+            eff.push_back(e);
+        }
+    }
+    m_config.m_effective["flows"] = eff;
+}
+
+void
+ExperimentConfigParser::ParseFlowSets(const Json* sets, const std::string& pointer)
+{
+    OrderedJson eff = OrderedJson::array();
+    const auto nHosts = static_cast<uint32_t>(m_config.m_topology.hosts.size());
+    if (sets)
+    {
+        if (!sets->is_array())
+        {
+            m_reader.Fail(pointer,
+                          "expected an array of flow sets, got " + std::string(sets->type_name()));
+        }
+        for (std::size_t i = 0; i < sets->size(); ++i)
+        {
+            const Json& s = (*sets)[i];
+            const std::string p = JsonSchemaReader::Child(pointer, i);
+            m_reader.RequireObject(s, p);
+            const std::string type = m_reader.GetString(s, p, "type", std::nullopt,
+                                                        {"incast", "permutation_background"});
+            OrderedJson e;
+            e["type"] = type;
+            if (type == "incast")
+            {
+                m_reader.CheckKeys(
+                    s, p, {"type", "senders", "dst", "bytes", "start", "priority", "verb"});
+                const Json* dstValue = JsonSchemaReader::Find(s, "dst");
+                if (!dstValue)
+                {
+                    m_reader.Fail(JsonSchemaReader::Child(p, "dst"),
+                                  "missing required field \"dst\" (a host name or index)");
+                }
+                const uint32_t dst = HostRef(*dstValue, JsonSchemaReader::Child(p, "dst"));
+                std::vector<uint32_t> senders;
+                const Json* sv = JsonSchemaReader::Find(s, "senders");
+                if (!sv || (sv->is_string() && sv->get<std::string>() == "all_but_dst"))
+                {
+                    for (uint32_t h = 0; h < nHosts; ++h)
+                    {
+                        if (h != dst)
+                        {
+                            senders.push_back(h);
+                        }
+                    }
+                    e["senders"] = "all_but_dst";
+                }
+                else if (sv->is_array() && !sv->empty())
+                {
+                    OrderedJson names = OrderedJson::array();
+                    for (std::size_t j = 0; j < sv->size(); ++j)
+                    {
+                        const uint32_t h = HostRef(
+                            (*sv)[j],
+                            JsonSchemaReader::Child(JsonSchemaReader::Child(p, "senders"), j));
+                        if (h == dst)
+                        {
+                            m_reader.Fail(
+                                JsonSchemaReader::Child(JsonSchemaReader::Child(p, "senders"), j),
+                                "sender \"" + m_config.m_topology.hosts[h] +
+                                    "\" is the incast's dst");
+                        }
+                        senders.push_back(h);
+                        names.push_back(m_config.m_topology.hosts[h]);
+                    }
+                    e["senders"] = names;
+                }
+                else
+                {
+                    m_reader.Fail(JsonSchemaReader::Child(p, "senders"),
+                                  "expected a non-empty array of hosts or \"all_but_dst\", got " +
+                                      sv->dump());
+                }
+                e["dst"] = m_config.m_topology.hosts[dst];
+                const ExperimentFlow common = ParseFlowCommon(s, p, e);
+                for (uint32_t src : senders)
+                {
+                    ExperimentFlow f = common;
+                    f.src = src;
+                    f.dst = dst;
+                    AddFlow(f, JsonSchemaReader::Child(p, "dst"));
+                }
+            }
+            else
+            {
+                m_reader.CheckKeys(s, p, {"type", "bytes", "start", "priority", "verb"});
+                if (nHosts < 2)
+                {
+                    m_reader.Fail(p, "a permutation needs at least two hosts");
+                }
+                const ExperimentFlow common = ParseFlowCommon(s, p, e);
+                // Sattolo's algorithm gives a single-cycle permutation, hence no
+                // host sends to itself. A local mt19937_64 (fully specified by the
+                // C++ standard) seeded from the experiment seed and the set's index
+                // keeps configuration loading free of ns-3's global RNG state.
+                std::vector<uint32_t> perm(nHosts);
+                for (uint32_t h = 0; h < nHosts; ++h)
+                {
+                    perm[h] = h;
+                }
+                std::mt19937_64 rng(uint64_t{m_config.m_seed} * 1000003ULL + i);
+                for (uint32_t k = nHosts - 1; k > 0; --k)
+                {
+                    const auto j = static_cast<uint32_t>(rng() % k);
+                    std::swap(perm[k], perm[j]);
+                }
+                for (uint32_t h = 0; h < nHosts; ++h)
+                {
+                    ExperimentFlow f = common;
+                    f.src = h;
+                    f.dst = perm[h];
+                    AddFlow(f, p);
+                }
+            }
+            eff.push_back(e);
+        }
+    }
+    m_config.m_effective["flow_sets"] = eff;
+}
+
+void
+ExperimentConfigParser::ParseMonitors(const Json* monitors, const std::string& pointer)
+{
+    static const Json empty = Json::object();
+    const Json& m = monitors ? *monitors : empty;
+    m_reader.CheckKeys(m, pointer, {"queue_interval", "rate_interval"});
+    OrderedJson eff;
+    for (const char* key : {"queue_interval", "rate_interval"})
+    {
+        Time t(0);
+        if (JsonSchemaReader::Find(m, key))
+        {
+            t = m_reader.GetTime(m, pointer, key, std::nullopt, NanoSeconds(1));
+            eff[key] = JsonAttributeConverter::FormatTime(t);
+        }
+        else
+        {
+            eff[key] = nullptr;
+        }
+        (std::string(key) == "queue_interval" ? m_config.m_monitors.queueInterval
+                                              : m_config.m_monitors.rateInterval) = t;
+    }
+    m_config.m_effective["monitors"] = eff;
+}
+
+// ------------------------------------------------------------------ root
+
+void
+ExperimentConfigParser::Parse(const Json& root)
+{
+    m_reader.CheckKeys(root, "",
+                       {"description", "seed", "stop_time", "progress", "topology", "nic", "switch",
+                        "link", "buffer", "ecn", "cc", "loss_recovery", "qp", "flows", "flow_sets",
+                        "monitors"});
+    OrderedJson& eff = m_config.m_effective;
+    if (JsonSchemaReader::Find(root, "description"))
+    {
+        eff["description"] = m_reader.GetString(root, "", "description", std::nullopt, {});
+    }
+    m_config.m_seed =
+        static_cast<uint32_t>(m_reader.GetUint(root, "", "seed", 1, 1, 4294967295ULL));
+    m_config.m_stopTime = m_reader.GetTime(root, "", "stop_time", "100ms", NanoSeconds(1));
+    m_config.m_progress = m_reader.GetBool(root, "", "progress", true);
+    eff["seed"] = m_config.m_seed;
+    eff["stop_time"] = JsonAttributeConverter::FormatTime(m_config.m_stopTime);
+    eff["progress"] = m_config.m_progress;
+
+    const Json* topo = JsonSchemaReader::Find(root, "topology");
+    if (!topo)
+    {
+        m_reader.Fail("/topology",
+                      "missing required field \"topology\" (an object with \"type\": \"dumbbell\", "
+                      "\"incast\", \"leaf_spine\" or \"custom\")");
+    }
+    m_config.m_topology =
+        ExperimentTopology::Parse(m_reader, *topo, "/topology", m_config.m_effective["topology"]);
+    for (uint32_t i = 0; i < m_config.m_topology.hosts.size(); ++i)
+    {
+        m_hostIndex[m_config.m_topology.hosts[i]] = i;
+    }
+    m_switchNames.insert(m_config.m_topology.switches.begin(), m_config.m_topology.switches.end());
+
+    ParseComponent(JsonSchemaReader::Find(root, "nic"), "/nic", "ns3::RdmaNic", "",
+                   {{"CongestionControl", "choose it with /cc/type"},
+                    {"LossRecovery", "choose it with /loss_recovery/type"}},
+                   m_config.m_nic);
+    ParseComponent(JsonSchemaReader::Find(root, "switch"), "/switch", "ns3::DcbSwitch", "", {},
+                   m_config.m_switch);
+    ParseComponent(JsonSchemaReader::Find(root, "link"), "/link", "ns3::DcbNetDevice", "",
+                   {{"DataRate", "link rates come from /topology"}}, m_config.m_link);
+    ParseComponent(JsonSchemaReader::Find(root, "buffer"), "/buffer",
+                   "ns3::DynamicThresholdBufferManager", "ns3::BufferManager", {},
+                   m_config.m_buffer);
+    ParseComponent(JsonSchemaReader::Find(root, "ecn"), "/ecn", "ns3::RedEcnMarker",
+                   "ns3::EcnMarker", {}, m_config.m_ecn);
+    ParseComponent(JsonSchemaReader::Find(root, "cc"), "/cc", "ns3::RdmaDcqcn",
+                   "ns3::RdmaCongestionOps", {}, m_config.m_cc);
+    ParseComponent(JsonSchemaReader::Find(root, "loss_recovery"), "/loss_recovery",
+                   "ns3::RdmaGoBackN", "ns3::RdmaLossRecovery", {}, m_config.m_lossRecovery);
+    ParseComponent(JsonSchemaReader::Find(root, "qp"), "/qp", "ns3::RdmaQueuePair", "",
+                   {{"Dscp", "each flow's priority p sets DSCP 8p+2"}}, m_config.m_qp);
+
+    ParseFlows(JsonSchemaReader::Find(root, "flows"), "/flows");
+    ParseFlowSets(JsonSchemaReader::Find(root, "flow_sets"), "/flow_sets");
+    if (m_config.m_flows.empty())
+    {
+        m_reader.Fail("/flows", "the experiment has no flows (give \"flows\" or \"flow_sets\")");
+    }
+    ParseMonitors(JsonSchemaReader::Find(root, "monitors"), "/monitors");
+}
+
+// ------------------------------------------------------------------ ExperimentConfig
+
+ExperimentConfig
+ExperimentConfig::LoadFile(const std::string& path)
+{
+    std::ifstream in(path, std::ios::binary);
+    if (!in)
+    {
+        throw ExperimentConfigError(path, "", "cannot open the file");
+    }
+    std::ostringstream text;
+    text << in.rdbuf();
+    return LoadString(text.str(), path);
+}
+
+ExperimentConfig
+ExperimentConfig::LoadString(const std::string& text, const std::string& name)
+{
+    const JsonSchemaReader reader(name);
+    const nlohmann::json root = reader.ParseText(text);
+    ExperimentConfig config;
+    config.m_source = name;
+    ExperimentConfigParser parser(reader, config);
+    parser.Parse(root);
+    return config;
+}
+
+const std::string&
+ExperimentConfig::GetSource() const
+{
+    return m_source;
+}
+
+uint32_t
+ExperimentConfig::GetSeed() const
+{
+    return m_seed;
+}
+
+Time
+ExperimentConfig::GetStopTime() const
+{
+    return m_stopTime;
+}
+
+bool
+ExperimentConfig::GetProgress() const
+{
+    return m_progress;
+}
+
+const ExperimentTopology&
+ExperimentConfig::GetTopology() const
+{
+    return m_topology;
+}
+
+const ExperimentComponent&
+ExperimentConfig::GetNic() const
+{
+    return m_nic;
+}
+
+const ExperimentComponent&
+ExperimentConfig::GetSwitch() const
+{
+    return m_switch;
+}
+
+const ExperimentComponent&
+ExperimentConfig::GetLink() const
+{
+    return m_link;
+}
+
+const ExperimentComponent&
+ExperimentConfig::GetBuffer() const
+{
+    return m_buffer;
+}
+
+const ExperimentComponent&
+ExperimentConfig::GetEcn() const
+{
+    return m_ecn;
+}
+
+const ExperimentComponent&
+ExperimentConfig::GetCongestionControl() const
+{
+    return m_cc;
+}
+
+const ExperimentComponent&
+ExperimentConfig::GetLossRecovery() const
+{
+    return m_lossRecovery;
+}
+
+const ExperimentComponent&
+ExperimentConfig::GetQueuePair() const
+{
+    return m_qp;
+}
+
+const std::vector<ExperimentFlow>&
+ExperimentConfig::GetFlows() const
+{
+    return m_flows;
+}
+
+const ExperimentMonitors&
+ExperimentConfig::GetMonitors() const
+{
+    return m_monitors;
+}
+
+const nlohmann::ordered_json&
+ExperimentConfig::EffectiveJson() const
+{
+    return m_effective;
+}
+
+} // namespace ns3

@@ -1,0 +1,62 @@
+/*
+ * The network of an experiment: hosts, switches and links, from the
+ * "topology" section of an experiment file.
+ */
+#ifndef EXPERIMENT_TOPOLOGY_H
+#define EXPERIMENT_TOPOLOGY_H
+
+#include "json-schema-reader.h"
+
+#include "ns3/data-rate.h"
+#include "ns3/nstime.h"
+
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+namespace ns3
+{
+
+/**
+ * \ingroup dc-experiment
+ * One link of the expanded topology. Nodes are numbered hosts first
+ * (0 .. nHosts-1), then switches (nHosts .. nHosts+nSwitches-1).
+ */
+struct ExperimentLink
+{
+    uint32_t a;
+    uint32_t b;
+    DataRate rate;
+    Time delay;
+};
+
+/**
+ * \ingroup dc-experiment
+ * A topology expanded to named hosts, named switches and links. Built-in types
+ * (dumbbell, incast, leaf_spine) name hosts h0.. and switches s0..; custom
+ * topologies declare their names. Every host has exactly one link, to a
+ * switch, and every node is connected to the first host.
+ */
+struct ExperimentTopology
+{
+    std::string type; //!< dumbbell, incast, leaf_spine or custom
+    std::vector<std::string> hosts;
+    std::vector<std::string> switches;
+    std::vector<ExperimentLink> links;
+
+    uint32_t GetNNodes() const;
+    /** \return the name of node \p index (host or switch). */
+    const std::string& GetNodeName(uint32_t index) const;
+
+    /**
+     * Read the "topology" object \p topo found at \p pointer.
+     * \param[out] effective the section with every default filled in
+     * \throw ExperimentConfigError
+     */
+    static ExperimentTopology Parse(const JsonSchemaReader& reader, const nlohmann::json& topo,
+                                    const std::string& pointer, nlohmann::ordered_json& effective);
+};
+
+} // namespace ns3
+
+#endif /* EXPERIMENT_TOPOLOGY_H */

@@ -1,0 +1,349 @@
+#include "json-schema-reader.h"
+
+#include "json-attribute-converter.h"
+
+#include <algorithm>
+
+namespace ns3
+{
+
+using Json = nlohmann::json;
+
+namespace
+{
+
+std::string
+EscapeKey(const std::string& key)
+{
+    std::string out;
+    for (char c : key)
+    {
+        if (c == '~')
+        {
+            out += "~0";
+        }
+        else if (c == '/')
+        {
+            out += "~1";
+        }
+        else
+        {
+            out += c;
+        }
+    }
+    return out;
+}
+
+/**
+ * Tracks the JSON pointer during parsing to reject duplicate keys, which
+ * nlohmann/json would otherwise resolve silently (the last one wins).
+ */
+class DuplicateKeyCheck
+{
+  public:
+    explicit DuplicateKeyCheck(std::string file)
+        : m_file(std::move(file))
+    {
+    }
+
+    bool operator()(int /*depth*/, Json::parse_event_t event, Json& parsed)
+    {
+        switch (event)
+        {
+            case Json::parse_event_t::object_start:
+                ElementStarted();
+                m_stack.push_back(Frame{false, -1, {}, {}});
+                break;
+            case Json::parse_event_t::array_start:
+                ElementStarted();
+                m_stack.push_back(Frame{true, -1, {}, {}});
+                break;
+            case Json::parse_event_t::object_end:
+            case Json::parse_event_t::array_end:
+                m_stack.pop_back();
+                break;
+            case Json::parse_event_t::key:
+            {
+                Frame& f = m_stack.back();
+                const std::string key = parsed.get<std::string>();
+                if (!f.keys.insert(key).second)
+                {
+                    std::string pointer;
+                    for (std::size_t i = 0; i + 1 < m_stack.size(); ++i)
+                    {
+                        pointer += m_stack[i].array ? "/" + std::to_string(m_stack[i].index)
+                                                    : "/" + EscapeKey(m_stack[i].key);
+                    }
+                    throw ExperimentConfigError(m_file, JsonSchemaReader::Child(pointer, key),
+                                                "duplicate key \"" + key + "\"");
+                }
+                f.key = key;
+                break;
+            }
+            case Json::parse_event_t::value:
+                ElementStarted();
+                break;
+        }
+        return true;
+    }
+
+  private:
+    struct Frame
+    {
+        bool array;
+        long index;
+        std::string key;
+        std::set<std::string> keys;
+    };
+
+    void ElementStarted()
+    {
+        if (!m_stack.empty() && m_stack.back().array)
+        {
+            m_stack.back().index++;
+        }
+    }
+
+    std::string m_file;
+    std::vector<Frame> m_stack;
+};
+
+} // namespace
+
+JsonSchemaReader::JsonSchemaReader(std::string file)
+    : m_file(std::move(file))
+{
+}
+
+const std::string&
+JsonSchemaReader::GetFile() const
+{
+    return m_file;
+}
+
+void
+JsonSchemaReader::Fail(const std::string& pointer, const std::string& reason) const
+{
+    throw ExperimentConfigError(m_file, pointer, reason);
+}
+
+const Json*
+JsonSchemaReader::Find(const Json& object, const std::string& key)
+{
+    auto it = object.find(key);
+    return it == object.end() || it->is_null() ? nullptr : &*it;
+}
+
+std::string
+JsonSchemaReader::Child(const std::string& pointer, const std::string& key)
+{
+    return pointer + "/" + EscapeKey(key);
+}
+
+std::string
+JsonSchemaReader::Child(const std::string& pointer, std::size_t index)
+{
+    return pointer + "/" + std::to_string(index);
+}
+
+std::string
+JsonSchemaReader::JoinNames(const std::vector<std::string>& names, std::size_t max)
+{
+    std::string s;
+    for (std::size_t i = 0; i < names.size(); ++i)
+    {
+        if (i == max)
+        {
+            return s + ", ...";
+        }
+        s += (i ? ", " : "") + names[i];
+    }
+    return s;
+}
+
+Json
+JsonSchemaReader::ParseText(const std::string& text) const
+{
+    try
+    {
+        return Json::parse(text, DuplicateKeyCheck(m_file));
+    }
+    catch (const Json::parse_error& e)
+    {
+        // e.byte is the 1-based offset of the character where parsing failed.
+        const std::size_t end = std::min<std::size_t>(e.byte == 0 ? 0 : e.byte - 1, text.size());
+        uint64_t line = 1;
+        std::size_t lineStart = 0;
+        for (std::size_t i = 0; i < end; ++i)
+        {
+            if (text[i] == '\n')
+            {
+                ++line;
+                lineStart = i + 1;
+            }
+        }
+        std::string reason = e.what();
+        // Drop nlohmann's "[json.exception.parse_error.101] parse error at ...: " prefix.
+        const auto colon = reason.find(": ");
+        if (reason.rfind("[json.exception", 0) == 0 && colon != std::string::npos)
+        {
+            reason = reason.substr(colon + 2);
+        }
+        throw ExperimentConfigError(m_file, line, end - lineStart + 1, "invalid JSON: " + reason);
+    }
+}
+
+void
+JsonSchemaReader::RequireObject(const Json& value, const std::string& pointer) const
+{
+    if (!value.is_object())
+    {
+        Fail(pointer, "expected an object, got " + std::string(value.type_name()));
+    }
+}
+
+void
+JsonSchemaReader::CheckKeys(const Json& object, const std::string& pointer,
+                            const std::vector<std::string>& allowed) const
+{
+    RequireObject(object, pointer);
+    for (auto it = object.begin(); it != object.end(); ++it)
+    {
+        if (std::find(allowed.begin(), allowed.end(), it.key()) == allowed.end())
+        {
+            Fail(Child(pointer, it.key()),
+                 "unknown key \"" + it.key() + "\"; allowed keys here: " + JoinNames(allowed));
+        }
+    }
+}
+
+uint64_t
+JsonSchemaReader::GetUint(const Json& object, const std::string& pointer, const std::string& key,
+                          std::optional<uint64_t> fallback, uint64_t min, uint64_t max) const
+{
+    const std::string range =
+        "an integer in [" + std::to_string(min) + ", " + std::to_string(max) + "]";
+    const Json* v = Find(object, key);
+    if (!v)
+    {
+        if (!fallback)
+        {
+            Fail(Child(pointer, key), "missing required field \"" + key + "\" (" + range + ")");
+        }
+        return *fallback;
+    }
+    if (!v->is_number_integer())
+    {
+        Fail(Child(pointer, key),
+             "expected " + range + ", got " + std::string(v->type_name()) + " " + v->dump());
+    }
+    if (!v->is_number_unsigned() || v->get<uint64_t>() < min || v->get<uint64_t>() > max)
+    {
+        Fail(Child(pointer, key), "value " + v->dump() + " out of range: expected " + range);
+    }
+    return v->get<uint64_t>();
+}
+
+bool
+JsonSchemaReader::GetBool(const Json& object, const std::string& pointer, const std::string& key,
+                          bool fallback) const
+{
+    const Json* v = Find(object, key);
+    if (!v)
+    {
+        return fallback;
+    }
+    if (!v->is_boolean())
+    {
+        Fail(Child(pointer, key),
+             "expected true or false, got " + std::string(v->type_name()) + " " + v->dump());
+    }
+    return v->get<bool>();
+}
+
+std::string
+JsonSchemaReader::GetString(const Json& object, const std::string& pointer, const std::string& key,
+                            std::optional<std::string> fallback,
+                            const std::set<std::string>& allowed) const
+{
+    std::vector<std::string> names(allowed.begin(), allowed.end());
+    std::string quoted;
+    for (const auto& n : names)
+    {
+        quoted += (quoted.empty() ? "\"" : ", \"") + n + "\"";
+    }
+    const Json* v = Find(object, key);
+    if (!v)
+    {
+        if (!fallback)
+        {
+            Fail(Child(pointer, key),
+                 "missing required field \"" + key + "\" (" +
+                     (allowed.empty() ? std::string("a string") : "one of " + quoted) + ")");
+        }
+        return *fallback;
+    }
+    if (!v->is_string())
+    {
+        Fail(Child(pointer, key),
+             "expected a string, got " + std::string(v->type_name()) + " " + v->dump());
+    }
+    if (!allowed.empty() && !allowed.count(v->get<std::string>()))
+    {
+        Fail(Child(pointer, key), "value " + v->dump() + " is not one of " + quoted);
+    }
+    return v->get<std::string>();
+}
+
+Time
+JsonSchemaReader::GetTime(const Json& object, const std::string& pointer, const std::string& key,
+                          std::optional<std::string> fallback, Time min) const
+{
+    const std::string expected = "a duration string \"<number><unit>\" with unit s, ms, us, ns "
+                                 "or ps, at least " +
+                                 JsonAttributeConverter::FormatTime(min);
+    const Json* v = Find(object, key);
+    Time t;
+    if (!v)
+    {
+        if (!fallback)
+        {
+            Fail(Child(pointer, key), "missing required field \"" + key + "\" (" + expected + ")");
+        }
+        JsonAttributeConverter::ParseTime(*fallback, t);
+        return t;
+    }
+    if (!v->is_string() || !JsonAttributeConverter::ParseTime(v->get<std::string>(), t))
+    {
+        Fail(Child(pointer, key), "expected " + expected + ", got " + v->dump());
+    }
+    if (t < min)
+    {
+        Fail(Child(pointer, key), "value " + v->dump() + " out of range: expected " + expected);
+    }
+    return t;
+}
+
+DataRate
+JsonSchemaReader::GetRate(const Json& object, const std::string& pointer, const std::string& key,
+                          const std::string& fallback) const
+{
+    const Json* v = Find(object, key);
+    DataRate r;
+    if (!v)
+    {
+        JsonAttributeConverter::ParseDataRate(fallback, r);
+        return r;
+    }
+    if (!v->is_string() || !JsonAttributeConverter::ParseDataRate(v->get<std::string>(), r) ||
+        r.GetBitRate() == 0)
+    {
+        Fail(Child(pointer, key),
+             "expected a positive data rate string such as \"100Gbps\" (units bps, Kbps, Mbps, "
+             "Gbps), got " +
+                 v->dump());
+    }
+    return r;
+}
+
+} // namespace ns3

@@ -1,0 +1,81 @@
+/*
+ * Strict reading of JSON configuration documents: typed fields with defaults
+ * and ranges, unknown-key and duplicate-key detection, JSON pointers in errors.
+ */
+#ifndef JSON_SCHEMA_READER_H
+#define JSON_SCHEMA_READER_H
+
+#include "experiment-config-error.h"
+
+#include "ns3/data-rate.h"
+#include "ns3/nstime.h"
+
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace ns3
+{
+
+/**
+ * \ingroup dc-experiment
+ * Reads fields of a JSON document for one file and throws an
+ * ExperimentConfigError naming that file, the JSON pointer of the field, the
+ * reason and the accepted values whenever a field is missing, of the wrong
+ * type or out of range. A JSON null counts as an absent field.
+ */
+class JsonSchemaReader
+{
+  public:
+    using Json = nlohmann::json;
+
+    /** \param file the file name used in every error */
+    explicit JsonSchemaReader(std::string file);
+
+    const std::string& GetFile() const;
+
+    /**
+     * Parse \p text. Syntax errors name the line and column; duplicate keys
+     * (which nlohmann/json would resolve silently) are errors naming their pointer.
+     */
+    Json ParseText(const std::string& text) const;
+
+    [[noreturn]] void Fail(const std::string& pointer, const std::string& reason) const;
+
+    /** \return the member \p key of \p object, nullptr when absent or null. */
+    static const Json* Find(const Json& object, const std::string& key);
+    /** \return \p pointer extended by \p key (escaped as RFC 6901 requires). */
+    static std::string Child(const std::string& pointer, const std::string& key);
+    static std::string Child(const std::string& pointer, std::size_t index);
+    /** \return "a, b, c", at most \p max names and then "...". */
+    static std::string JoinNames(const std::vector<std::string>& names, std::size_t max = 40);
+
+    void RequireObject(const Json& value, const std::string& pointer) const;
+    /** Require an object whose keys are all in \p allowed. */
+    void CheckKeys(const Json& object, const std::string& pointer,
+                   const std::vector<std::string>& allowed) const;
+    /** An unsigned integer in [min, max]; required when \p fallback is empty. */
+    uint64_t GetUint(const Json& object, const std::string& pointer, const std::string& key,
+                     std::optional<uint64_t> fallback, uint64_t min, uint64_t max) const;
+    bool GetBool(const Json& object, const std::string& pointer, const std::string& key,
+                 bool fallback) const;
+    /** A string, one of \p allowed unless that is empty. */
+    std::string GetString(const Json& object, const std::string& pointer, const std::string& key,
+                          std::optional<std::string> fallback,
+                          const std::set<std::string>& allowed) const;
+    /** A duration string of at least \p min (see JsonAttributeConverter::ParseTime). */
+    Time GetTime(const Json& object, const std::string& pointer, const std::string& key,
+                 std::optional<std::string> fallback, Time min) const;
+    /** A positive data-rate string. */
+    DataRate GetRate(const Json& object, const std::string& pointer, const std::string& key,
+                     const std::string& fallback) const;
+
+  private:
+    std::string m_file;
+};
+
+} // namespace ns3
+
+#endif /* JSON_SCHEMA_READER_H */

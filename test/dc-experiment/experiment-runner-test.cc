@@ -1,0 +1,235 @@
+// Scenario tests of ExperimentRunner: a single WRITE on an idle dumbbell
+// finishes close to its ideal FCT, the output files have their headers, and a
+// configuration run twice gives byte-identical outputs.
+#include "ns3/experiment-config.h"
+#include "ns3/experiment-runner.h"
+#include "ns3/ideal-fct-calculator.h"
+#include "ns3/sample-statistics.h"
+#include "ns3/simulator.h"
+
+#include <filesystem>
+#include <fstream>
+#include <gtest/gtest.h>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace ns3
+{
+namespace
+{
+
+std::string
+ReadFile(const std::string& path)
+{
+    std::ifstream in(path, std::ios::binary);
+    std::ostringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+
+std::vector<std::string>
+Lines(const std::string& text)
+{
+    std::vector<std::string> lines;
+    std::istringstream in(text);
+    std::string line;
+    while (std::getline(in, line))
+    {
+        lines.push_back(line);
+    }
+    return lines;
+}
+
+std::vector<std::string>
+Fields(const std::string& line)
+{
+    std::vector<std::string> fields;
+    std::stringstream in(line);
+    std::string f;
+    while (std::getline(in, f, ','))
+    {
+        fields.push_back(f);
+    }
+    if (!line.empty() && line.back() == ',')
+    {
+        fields.emplace_back();
+    }
+    return fields;
+}
+
+class ExperimentRunnerTest : public ::testing::Test
+{
+  protected:
+    void TearDown() override { Simulator::Destroy(); }
+
+    /** A fresh output directory for this test. */
+    static std::string OutputDir(const std::string& leaf)
+    {
+        const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
+        const std::filesystem::path dir =
+            std::filesystem::path(ROCE_LAB_BINARY_DIR) / "test-output" / info->name() / leaf;
+        std::filesystem::remove_all(dir);
+        return dir.string();
+    }
+
+    /** Run \p config into \p dir; Simulator::Destroy() afterwards. */
+    static void RunInto(const ExperimentConfig& config, const std::string& dir)
+    {
+        {
+            ExperimentRunner runner(config, dir);
+            runner.Run();
+        }
+        Simulator::Destroy();
+    }
+};
+
+TEST_F(ExperimentRunnerTest, SingleWriteOnIdleDumbbellFinishesNearItsIdealFct)
+{
+    const ExperimentConfig config = ExperimentConfig::LoadString(
+        R"({"progress": false, "stop_time": "10ms",
+            "topology": {"type": "dumbbell", "hosts_per_side": 1},
+            "flows": [{"src": "h0", "dst": "h1", "bytes": 100000, "start": "10us"}]})",
+        "single-write.json");
+    const std::string dir = OutputDir("out");
+    ExperimentRunner runner(config, dir);
+    runner.Run();
+    ASSERT_EQ(runner.GetFinishedFlows(), 1u);
+    const ExperimentFlowResult& r = runner.GetFlowResults()[0];
+    const Time fct = r.finish - r.start;
+    EXPECT_GE(fct, r.idealFct);
+    EXPECT_LT(fct, 2 * r.idealFct);
+    // The run ends with the last completion, not at stop_time.
+    EXPECT_EQ(runner.GetEndTime(), r.finish);
+
+    const std::vector<std::string> lines = Lines(ReadFile(dir + "/flows.csv"));
+    ASSERT_EQ(lines.size(), 2u);
+    EXPECT_EQ(lines[0], "id,src,dst,bytes,start_us,finish_us,fct_us,ideal_fct_us,slowdown,"
+                        "retransmitted_packets,verb,priority");
+    const std::vector<std::string> row = Fields(lines[1]);
+    ASSERT_EQ(row.size(), 12u) << lines[1];
+    EXPECT_EQ(row[0], "0");
+    EXPECT_EQ(row[1], "h0");
+    EXPECT_EQ(row[2], "h1");
+    EXPECT_EQ(row[3], "100000");
+    EXPECT_EQ(row[4], "10.000000");
+    const double fctUs = std::stod(row[6]);
+    const double idealUs = std::stod(row[7]);
+    EXPECT_GE(fctUs, idealUs);
+    EXPECT_LT(fctUs, 2 * idealUs);
+    EXPECT_GE(std::stod(row[8]), 1.0);
+    EXPECT_EQ(row[9], "0");
+    EXPECT_EQ(row[10], "write");
+    EXPECT_EQ(row[11], "3");
+
+    EXPECT_EQ(Lines(ReadFile(dir + "/pfc.csv"))[0],
+              "node,port,class,xoff_sent,xon_sent,xoff_received,paused_us");
+    const auto summary = nlohmann::json::parse(ReadFile(dir + "/summary.json"));
+    EXPECT_EQ(summary["flows"], 1);
+    EXPECT_EQ(summary["finished"], 1);
+    const auto effective = nlohmann::json::parse(ReadFile(dir + "/config.json"));
+    EXPECT_EQ(effective["topology"]["hosts_per_side"], 1);
+    EXPECT_FALSE(std::filesystem::exists(dir + "/queues.csv"));
+}
+
+TEST_F(ExperimentRunnerTest, AllVerbsFinish)
+{
+    const ExperimentConfig config = ExperimentConfig::LoadString(
+        R"({"progress": false, "stop_time": "10ms",
+            "topology": {"type": "incast", "senders": 3},
+            "flows": [{"src": 1, "dst": 0, "bytes": 20000, "verb": "write"},
+                      {"src": 2, "dst": 0, "bytes": 20000, "verb": "send", "priority": 4},
+                      {"src": 3, "dst": 0, "bytes": 20000, "verb": "read"}]})",
+        "verbs.json");
+    ExperimentRunner runner(config, OutputDir("out"));
+    runner.Run();
+    EXPECT_EQ(runner.GetFinishedFlows(), 3u);
+    for (const auto& r : runner.GetFlowResults())
+    {
+        EXPECT_TRUE(r.finished);
+        EXPECT_GE(r.finish - r.start, r.idealFct);
+    }
+}
+
+TEST_F(ExperimentRunnerTest, SameConfigTwiceGivesIdenticalFiles)
+{
+    // An incast into a small buffer (PFC pauses, DCQCN cuts) with monitors on:
+    // enough going on for any nondeterminism (container order, uninitialised
+    // state, wall-clock leaks) to show.
+    const std::string text =
+        R"({"progress": false, "seed": 5, "stop_time": "20ms",
+            "topology": {"type": "leaf_spine", "leaves": 2, "spines": 2, "hosts_per_leaf": 4},
+            "buffer": {"BufferSize": "1MB"},
+            "flow_sets": [{"type": "incast", "dst": "h0", "bytes": 200000},
+                          {"type": "permutation_background", "bytes": 100000, "start": "5us"}],
+            "monitors": {"queue_interval": "5us", "rate_interval": "5us"}})";
+    const ExperimentConfig config = ExperimentConfig::LoadString(text, "determinism.json");
+    const std::string a = OutputDir("a");
+    const std::string b = OutputDir("b");
+    RunInto(config, a);
+    RunInto(ExperimentConfig::LoadString(text, "determinism.json"), b);
+    for (const char* file :
+         {"flows.csv", "pfc.csv", "summary.json", "config.json", "queues.csv", "rates.csv"})
+    {
+        const std::string fa = ReadFile(a + "/" + file);
+        EXPECT_FALSE(fa.empty()) << file;
+        EXPECT_EQ(fa, ReadFile(b + "/" + file)) << file << " differs between runs";
+    }
+    const auto summary = nlohmann::json::parse(ReadFile(a + "/summary.json"));
+    EXPECT_EQ(summary["finished"], summary["flows"]);
+    EXPECT_GT(summary["pfc"]["xoff_sent"].get<uint64_t>(), 0u) << "the scenario must exercise PFC";
+    EXPECT_GT(Lines(ReadFile(a + "/pfc.csv")).size(), 1u);
+}
+
+TEST_F(ExperimentRunnerTest, UnwritableOutputDirectoryThrows)
+{
+    const ExperimentConfig config = ExperimentConfig::LoadString(
+        R"({"progress": false, "topology": {"type": "incast", "senders": 1},
+            "flows": [{"src": 1, "dst": 0, "bytes": 1000}]})",
+        "unwritable.json");
+    const std::string file = OutputDir("not-a-dir");
+    std::filesystem::create_directories(std::filesystem::path(file).parent_path());
+    std::ofstream(file) << "x";
+    ExperimentRunner runner(config, file + "/sub");
+    EXPECT_THROW(runner.Run(), std::runtime_error);
+}
+
+TEST(IdealFctCalculatorTest, FormulaOnADumbbell)
+{
+    const ExperimentConfig config = ExperimentConfig::LoadString(
+        R"({"topology": {"type": "dumbbell", "hosts_per_side": 1, "fabric_link_rate": "400Gbps"},
+            "flows": [{"src": 0, "dst": 1, "bytes": 1}]})",
+        "ideal.json");
+    const uint32_t header = 86;
+    IdealFctCalculator calc(config.GetTopology(), header);
+    EXPECT_EQ(calc.GetWireBytes(2048, 1024), 2048u + 2 * header);
+    EXPECT_EQ(calc.GetBottleneckRate(0, 1), DataRate("100Gbps"));
+    // 3 links of 1 us; store-and-forward of the last packet (1110 B) on the
+    // 400G fabric link (22.2 ns) and the 100G host link (88.8 ns).
+    EXPECT_EQ(calc.GetBaseRtt(0, 1, 1024), MicroSeconds(6) + PicoSeconds(22200 + 88800));
+    // 2 packets: (2048 + 172) B at 100G = 177.6 ns.
+    EXPECT_EQ(calc.GetIdealFct(0, 1, 2048, 1024),
+              NanoSeconds(6000) + PicoSeconds(22200 + 88800 + 177600));
+    Simulator::Destroy();
+}
+
+TEST(SampleStatisticsTest, NearestRankPercentiles)
+{
+    SampleStatistics s;
+    EXPECT_EQ(s.GetPercentile(50), 0.0);
+    for (int v : {5, 1, 4, 2, 3, 6, 7, 8, 9, 10})
+    {
+        s.Add(v);
+    }
+    EXPECT_EQ(s.GetCount(), 10u);
+    EXPECT_DOUBLE_EQ(s.GetMean(), 5.5);
+    EXPECT_EQ(s.GetPercentile(50), 5.0);
+    EXPECT_EQ(s.GetPercentile(99), 10.0);
+    EXPECT_EQ(s.GetPercentile(0), 1.0);
+    EXPECT_EQ(s.GetPercentile(10), 1.0);
+    EXPECT_EQ(s.GetPercentile(11), 2.0);
+    EXPECT_EQ(s.GetMax(), 10.0);
+}
+
+} // namespace
+} // namespace ns3
