@@ -232,4 +232,51 @@ TEST(SampleStatisticsTest, NearestRankPercentiles)
 }
 
 } // namespace
+namespace
+{
+
+/** Run \p json and return the configuration error it raises ("" if none). */
+std::string
+RunError(const std::string& json, const std::string& dir)
+{
+    const ExperimentConfig config = ExperimentConfig::LoadString(json, "combo.json");
+    try
+    {
+        ExperimentRunner runner(config, dir);
+        runner.Run();
+    }
+    catch (const ExperimentConfigError& e)
+    {
+        Simulator::Destroy();
+        return e.what();
+    }
+    Simulator::Destroy();
+    return "";
+}
+
+TEST(ExperimentRunnerCombinationTest, BufferTooSmallForHeadroomIsAConfigError)
+{
+    const std::string msg = RunError(
+        R"({"progress": false, "topology": {"type": "incast", "senders": 8},
+            "buffer": {"BufferSize": "500KB"},
+            "flows": [{"src": 1, "dst": 0, "bytes": 1000}]})",
+        std::string(ROCE_LAB_BINARY_DIR) + "/test-output/combo-buffer");
+    EXPECT_NE(msg.find("combo.json"), std::string::npos) << msg;
+    EXPECT_NE(msg.find("/buffer"), std::string::npos) << msg;
+    EXPECT_NE(msg.find("BufferSize"), std::string::npos) << msg;
+}
+
+TEST(ExperimentRunnerCombinationTest, KmaxBelowKminIsAConfigError)
+{
+    const std::string msg = RunError(
+        R"({"progress": false, "topology": {"type": "incast", "senders": 2},
+            "ecn": {"Kmin": "300KB", "Kmax": "100KB"},
+            "flows": [{"src": 1, "dst": 0, "bytes": 1000}]})",
+        std::string(ROCE_LAB_BINARY_DIR) + "/test-output/combo-ecn");
+    EXPECT_NE(msg.find("/ecn"), std::string::npos) << msg;
+    EXPECT_NE(msg.find("Kmax"), std::string::npos) << msg;
+}
+
+} // namespace
+
 } // namespace ns3

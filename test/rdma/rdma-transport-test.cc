@@ -274,6 +274,9 @@ TEST_F(RdmaTransportTest, ReadResponseLossIsReRequested)
     EXPECT_EQ(completions[0].status, RdmaWcStatus::Success);
     ExpectEveryByteOnce(0, 40 * 1024);
     EXPECT_GT(qb->GetCounters().dataPacketsSent, 40u);
+    // Every response sent again counts as a retransmission at the responder.
+    EXPECT_EQ(qb->GetCounters().retransmittedPackets, qb->GetCounters().dataPacketsSent - 40);
+    EXPECT_GT(qb->GetCounters().retransmittedPackets, 0u);
 }
 
 TEST_F(RdmaTransportTest, RetryExceededFailsTheQp)

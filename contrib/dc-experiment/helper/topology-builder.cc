@@ -4,6 +4,7 @@
 #include "ns3/data-rate.h"
 #include "ns3/dcb-helper.h"
 #include "ns3/dcb-routing-helper.h"
+#include "ns3/experiment-config-error.h"
 #include "ns3/nstime.h"
 #include "ns3/rdma-helper.h"
 
@@ -64,7 +65,16 @@ TopologyBuilder::Build()
     }
     for (uint32_t s = 0; s < m_switchNodes.GetN(); ++s)
     {
-        m_switches.push_back(dcb.InstallSwitch(m_switchNodes.Get(s)));
+        std::string error;
+        Ptr<DcbSwitch> sw = dcb.InstallSwitch(m_switchNodes.Get(s), &error);
+        if (!sw)
+        {
+            // The buffer or ECN attributes are individually valid but cannot work together
+            // on this topology (e.g. a buffer smaller than the PFC headroom it must reserve).
+            const bool ecn = error.find("EcnMarker") != std::string::npos;
+            throw ExperimentConfigError(m_config.GetSource(), ecn ? "/ecn" : "/buffer", error);
+        }
+        m_switches.push_back(sw);
     }
 
     RdmaHelper rdma;

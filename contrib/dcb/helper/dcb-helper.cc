@@ -1,5 +1,6 @@
 #include "dcb-helper.h"
 
+#include "ns3/abort.h"
 #include "ns3/dcb-channel.h"
 #include "ns3/dcb-net-device.h"
 #include "ns3/mac48-address.h"
@@ -80,17 +81,35 @@ DcbHelper::Install(Ptr<Node> a, Ptr<Node> b) const
 }
 
 Ptr<DcbSwitch>
-DcbHelper::InstallSwitch(Ptr<Node> node) const
+DcbHelper::InstallSwitch(Ptr<Node> node, std::string* error) const
 {
+    auto fail = [&](const std::string& what, const std::string& why) -> Ptr<DcbSwitch>
+    {
+        const std::string msg =
+            "switch node " + std::to_string(node->GetId()) + ": " + what + ": " + why;
+        NS_ABORT_MSG_IF(!error, msg);
+        *error = msg;
+        return nullptr;
+    };
     Ptr<DcbSwitch> sw = m_switchFactory.Create<DcbSwitch>();
     node->AggregateObject(sw);
     sw->SetBufferManager(m_bufferFactory.Create<BufferManager>());
-    sw->Setup();
+    const std::string bufferError = sw->Setup();
+    if (!bufferError.empty())
+    {
+        return fail(m_bufferFactory.GetTypeId().GetName(), bufferError);
+    }
     if (m_ecnEnabled)
     {
         for (uint32_t p = 0; p < sw->GetNPorts(); ++p)
         {
-            sw->SetEcnMarker(p, m_ecnFactory.Create<EcnMarker>());
+            Ptr<EcnMarker> marker = m_ecnFactory.Create<EcnMarker>();
+            const std::string ecnError = marker->CheckConfig();
+            if (!ecnError.empty())
+            {
+                return fail(m_ecnFactory.GetTypeId().GetName(), ecnError);
+            }
+            sw->SetEcnMarker(p, marker);
         }
     }
     return sw;

@@ -43,8 +43,11 @@ class DcbHelper
     /**
      * Make \p node a switch: aggregate a DcbSwitch over all its (already linked)
      * devices, with a buffer manager and an ECN marker per port.
+     * \param error where to report an impossible buffer or ECN configuration; when
+     *        null such a configuration is a fatal error
+     * \return the switch, or nullptr after reporting an error
      */
-    Ptr<DcbSwitch> InstallSwitch(Ptr<Node> node) const;
+    Ptr<DcbSwitch> InstallSwitch(Ptr<Node> node, std::string* error = nullptr) const;
 
     /**
      * Use consecutive streams from \p stream for the switches' random variables.

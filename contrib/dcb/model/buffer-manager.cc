@@ -38,11 +38,11 @@ BufferManager::DoDispose()
     Object::DoDispose();
 }
 
-void
+std::string
 BufferManager::Setup(const std::vector<BufferPortInfo>& ports)
 {
     m_ports = ports;
-    DoSetup();
+    return DoSetup();
 }
 
 uint32_t

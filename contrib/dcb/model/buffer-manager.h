@@ -12,6 +12,7 @@
 #include "ns3/traced-callback.h"
 
 #include <array>
+#include <string>
 #include <vector>
 
 namespace ns3
@@ -57,8 +58,12 @@ class BufferManager : public Object
     BufferManager();
     ~BufferManager() override;
 
-    /** Size the per-port state; called once by the switch when ports are known. */
-    void Setup(const std::vector<BufferPortInfo>& ports);
+    /**
+     * Size the per-port state; called once by the switch when ports are known.
+     * \return "" on success, else why the configuration cannot work (naming the
+     *         attribute), leaving the manager unusable
+     */
+    std::string Setup(const std::vector<BufferPortInfo>& ports);
     uint32_t GetNPorts() const;
 
     /** \return true if the packet is admitted (and accounted), false if dropped. */
@@ -84,7 +89,8 @@ class BufferManager : public Object
     const std::vector<BufferPortInfo>& GetPorts() const;
 
   private:
-    virtual void DoSetup() = 0;
+    /** \return "" or the reason the configuration is impossible. */
+    virtual std::string DoSetup() = 0;
     virtual bool DoAdmit(uint32_t inPort, uint32_t outPort, uint8_t tc, uint32_t bytes,
                          DropReason& reason) = 0;
     virtual void DoRelease(uint32_t inPort, uint32_t outPort, uint8_t tc, uint32_t bytes) = 0;

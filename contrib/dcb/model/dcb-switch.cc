@@ -63,7 +63,7 @@ DcbSwitch::DoDispose()
     Object::DoDispose();
 }
 
-void
+std::string
 DcbSwitch::Setup()
 {
     Ptr<Node> node = GetObject<Node>();
@@ -90,7 +90,7 @@ DcbSwitch::Setup()
     m_ecnMarkers.resize(m_ports.size());
     NS_ABORT_MSG_IF(!m_buffer, "DcbSwitch on node " << node->GetId() << ": no BufferManager");
     m_buffer->SetPfcCallback(MakeCallback(&DcbSwitch::OnPfc, this));
-    m_buffer->Setup(info);
+    return m_buffer->Setup(info);
 }
 
 uint32_t

@@ -49,8 +49,11 @@ class DcbSwitch : public Object
     DcbSwitch();
     ~DcbSwitch() override;
 
-    /** Register every DcbNetDevice of the node as a port and size the buffer. */
-    void Setup();
+    /**
+     * Register every DcbNetDevice of the node as a port and size the buffer.
+     * \return "" on success, else why the buffer configuration cannot work
+     */
+    std::string Setup();
     uint32_t GetNPorts() const;
     Ptr<DcbNetDevice> GetPort(uint32_t port) const;
 

@@ -4,6 +4,7 @@
 #include "ns3/double.h"
 
 #include <algorithm>
+#include <sstream>
 
 namespace ns3
 {
@@ -70,7 +71,7 @@ DynamicThresholdBufferManager::GetTypeId()
 
 DynamicThresholdBufferManager::DynamicThresholdBufferManager() = default;
 
-void
+std::string
 DynamicThresholdBufferManager::DoSetup()
 {
     const auto& ports = GetPorts();
@@ -96,11 +97,14 @@ DynamicThresholdBufferManager::DoSetup()
         reserved += h * losslessPgs;
     }
     const uint64_t total = m_bufferSize.GetValue();
-    NS_ABORT_MSG_IF(reserved >= total,
-                    "DynamicThresholdBufferManager: BufferSize "
-                        << total << " B cannot hold the PFC headroom of " << n << " ports x "
-                        << losslessPgs << " lossless PGs (" << reserved
-                        << " B); raise BufferSize or lower Headroom/LosslessClasses");
+    if (reserved >= total)
+    {
+        std::ostringstream why;
+        why << "BufferSize " << total << " B cannot hold the PFC headroom of " << n << " ports x "
+            << losslessPgs << " lossless PGs (" << reserved
+            << " B); raise BufferSize above that or lower Headroom/LosslessClasses";
+        return why.str();
+    }
     m_sharedPool = total - reserved;
     m_sharedUsed = 0;
     m_headroomUsed = 0;
@@ -108,6 +112,7 @@ DynamicThresholdBufferManager::DoSetup()
     m_ingressHeadroom.assign(n * N_PG, 0);
     m_paused.assign(n * N_PG, 0);
     m_egressBytes.assign(n * N_PG, 0);
+    return "";
 }
 
 uint64_t

@@ -53,7 +53,7 @@ class DynamicThresholdBufferManager : public BufferManager
     bool IsPaused(uint32_t port, uint8_t pg) const;
 
   private:
-    void DoSetup() override;
+    std::string DoSetup() override;
     bool DoAdmit(uint32_t inPort, uint32_t outPort, uint8_t tc, uint32_t bytes,
                  DropReason& reason) override;
     void DoRelease(uint32_t inPort, uint32_t outPort, uint8_t tc, uint32_t bytes) override;

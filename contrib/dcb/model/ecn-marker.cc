@@ -26,6 +26,18 @@ EcnMarker::ShouldMark(uint8_t tc, uint64_t queueBytes)
     return true;
 }
 
+std::string
+EcnMarker::CheckConfig() const
+{
+    return DoCheckConfig();
+}
+
+std::string
+EcnMarker::DoCheckConfig() const
+{
+    return "";
+}
+
 uint64_t
 EcnMarker::GetMarks(uint8_t tc) const
 {

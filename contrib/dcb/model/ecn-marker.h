@@ -7,6 +7,7 @@
 #include "ns3/object.h"
 
 #include <array>
+#include <string>
 
 namespace ns3
 {
@@ -30,6 +31,9 @@ class EcnMarker : public Object
      */
     bool ShouldMark(uint8_t tc, uint64_t queueBytes);
 
+    /** \return "" if the configuration is usable, else the reason (naming the attribute). */
+    std::string CheckConfig() const;
+
     /** \return packets marked CE in class \p tc. */
     uint64_t GetMarks(uint8_t tc) const;
 
@@ -37,6 +41,7 @@ class EcnMarker : public Object
     virtual int64_t AssignStreams(int64_t stream) = 0;
 
   private:
+    virtual std::string DoCheckConfig() const;
     virtual bool DoShouldMark(uint8_t tc, uint64_t queueBytes) = 0;
 
     std::array<uint64_t, 8> m_marks{};

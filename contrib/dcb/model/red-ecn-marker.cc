@@ -4,6 +4,8 @@
 #include "ns3/double.h"
 #include "ns3/uinteger.h"
 
+#include <sstream>
+
 namespace ns3
 {
 
@@ -45,13 +47,16 @@ RedEcnMarker::RedEcnMarker()
 {
 }
 
-void
-RedEcnMarker::DoInitialize()
+std::string
+RedEcnMarker::DoCheckConfig() const
 {
-    NS_ABORT_MSG_IF(m_kmax.GetValue() < m_kmin.GetValue(),
-                    "RedEcnMarker: Kmax (" << m_kmax << ") must not be below Kmin (" << m_kmin
-                                           << ")");
-    EcnMarker::DoInitialize();
+    if (m_kmax.GetValue() < m_kmin.GetValue())
+    {
+        std::ostringstream why;
+        why << "Kmax (" << m_kmax << ") must not be below Kmin (" << m_kmin << ")";
+        return why.str();
+    }
+    return "";
 }
 
 void

@@ -32,10 +32,8 @@ class RedEcnMarker : public EcnMarker
     double GetProbability(uint8_t tc, uint64_t queueBytes) const;
     int64_t AssignStreams(int64_t stream) override;
 
-  protected:
-    void DoInitialize() override;
-
   private:
+    std::string DoCheckConfig() const override;
     bool DoShouldMark(uint8_t tc, uint64_t queueBytes) override;
 
     struct Thresholds

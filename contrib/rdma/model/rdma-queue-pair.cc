@@ -392,6 +392,12 @@ RdmaQueuePair::BuildReadResponse()
     p->AddHeader(bth);
     m_counters.dataPacketsSent++;
     m_counters.payloadBytesSent += payload;
+    const uint64_t psn = job.firstPsn + job.next;
+    if (psn < m_responseHigh)
+    {
+        m_counters.retransmittedPackets++; // a re-executed READ resends responses
+    }
+    m_responseHigh = std::max(m_responseHigh, psn + 1);
     m_cc->OnDataSent(payload);
     if (++job.next == job.nPackets)
     {

@@ -193,6 +193,7 @@ class RdmaQueuePair : public Object
     bool m_rxRecvActive{false};
     std::deque<RecvWqe> m_rq;
     std::deque<ReadResponseJob> m_readJobs;
+    uint64_t m_responseHigh{0}; //!< one past the highest READ response PSN sent
 };
 
 } // namespace ns3
