@@ -1,17 +1,19 @@
 // roce-run: run one JSON experiment and write its output directory.
 //
-//   roce-run [CONFIG.json] [--out=DIR]     (also accepts "--out DIR")
+//   roce-run [CONFIG.json] [--out=DIR] [--bench]     (also accepts "--out DIR")
 //
 // With no CONFIG the shipped scratch/configs/leaf-spine-incast.json is used.
 // The output directory defaults to results/<config name>. Attribute defaults can
 // be changed as with any ns-3 program (--ns3::RdmaDcqcn::G=0.01); the JSON file
 // still wins for the attributes it names. Exit status: 0 on success, 2 for a
 // configuration error (message on stderr), 1 if the outputs cannot be written.
+// --bench also prints simulated packets per wall-second, events and peak memory.
 #include "ns3/command-line.h"
 #include "ns3/experiment-config.h"
 #include "ns3/experiment-runner.h"
 #include "ns3/json-attribute-converter.h"
 #include "ns3/nstime.h"
+#include "ns3/run-statistics.h"
 #include "ns3/simulator.h"
 
 #include <chrono>
@@ -66,7 +68,9 @@ main(int argc, char** argv)
               "contrib/dc-experiment/doc/dc-experiment.md).");
     cmd.AddNonOption("config", "experiment file (default: " + std::string(DEFAULT_CONFIG) + ")",
                      configPath);
+    bool bench = false;
     cmd.AddValue("out", "output directory (default: results/<config name>)", outDir);
+    cmd.AddValue("bench", "print speed and memory figures after the run", bench);
     std::vector<std::string> args = JoinOptionValues(argc, argv);
     std::vector<char*> argvJoined;
     for (auto& a : args)
@@ -105,6 +109,10 @@ main(int argc, char** argv)
             finished = runner.GetFinishedFlows();
             events = runner.GetEventCount();
             end = runner.GetEndTime();
+            if (bench)
+            {
+                RunStatistics::Collect(runner).Print(std::cout);
+            }
         }
         Simulator::Destroy();
         const double wall =

@@ -10,6 +10,7 @@
 #include "ns3/simulator.h"
 #include "ns3/uinteger.h"
 
+#include <chrono>
 #include <cinttypes>
 #include <cmath>
 #include <cstdio>
@@ -180,6 +181,7 @@ ExperimentRunner::Run()
                                  ec.message());
     }
 
+    const auto wallStart = std::chrono::steady_clock::now();
     RngSeedManager::SetSeed(m_config.GetSeed());
     RngSeedManager::SetRun(1);
     m_topology.Build();
@@ -210,8 +212,12 @@ ExperimentRunner::Run()
             progress = std::make_unique<ShowProgress>(Seconds(2), progressStream);
         }
         const uint64_t eventsBefore = Simulator::GetEventCount();
+        const auto loopStart = std::chrono::steady_clock::now();
         Simulator::Run();
+        const auto loopEnd = std::chrono::steady_clock::now();
         m_events = Simulator::GetEventCount() - eventsBefore;
+        m_setupWallSeconds = std::chrono::duration<double>(loopStart - wallStart).count();
+        m_eventLoopWallSeconds = std::chrono::duration<double>(loopEnd - loopStart).count();
         progress.reset();
     }
     m_endTime = Simulator::Now();
@@ -542,6 +548,18 @@ Time
 ExperimentRunner::GetEndTime() const
 {
     return m_endTime;
+}
+
+double
+ExperimentRunner::GetSetupWallSeconds() const
+{
+    return m_setupWallSeconds;
+}
+
+double
+ExperimentRunner::GetEventLoopWallSeconds() const
+{
+    return m_eventLoopWallSeconds;
 }
 
 uint64_t

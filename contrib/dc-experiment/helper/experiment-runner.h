@@ -73,6 +73,10 @@ class ExperimentRunner
     uint32_t GetFinishedFlows() const;
     /** \return the simulated time at which the run stopped. */
     Time GetEndTime() const;
+    /** \return wall-clock seconds spent building the network and flows (not in outputs). */
+    double GetSetupWallSeconds() const;
+    /** \return wall-clock seconds spent in Simulator::Run (not in outputs). */
+    double GetEventLoopWallSeconds() const;
     /** \return events executed (including progress and monitor events). */
     uint64_t GetEventCount() const;
     const TopologyBuilder& GetTopology() const;
@@ -107,6 +111,8 @@ class ExperimentRunner
     uint32_t m_finished{0};
     Time m_endTime;
     uint64_t m_events{0};
+    double m_setupWallSeconds{0};
+    double m_eventLoopWallSeconds{0};
     std::ofstream m_queueFile;
     std::ofstream m_rateFile;
 };
