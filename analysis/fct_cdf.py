@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 """Plot the FCT CDF (and slowdown CDF) of one or more roce-lab output directories.
 
 usage: analysis/fct_cdf.py OUTDIR [OUTDIR ...] [-o fct-cdf.png] [--slowdown]

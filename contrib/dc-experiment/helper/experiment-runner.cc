@@ -2,6 +2,7 @@
 
 #include "ns3/abort.h"
 #include "ns3/dcb-net-device.h"
+#include "ns3/flow-trace.h"
 #include "ns3/rdma-helper.h"
 #include "ns3/rng-seed-manager.h"
 #include "ns3/roce-bth-header.h"
@@ -238,6 +239,7 @@ ExperimentRunner::Run()
     }
     WriteConfig();
     WriteFlows();
+    WriteTrace();
     WritePfc();
     WriteSummary();
 }
@@ -409,6 +411,15 @@ ExperimentRunner::WriteFlows() const
 }
 
 void
+ExperimentRunner::WriteTrace() const
+{
+    const std::string path = OutputPath("trace.csv");
+    std::ofstream out(path, std::ios::binary);
+    FlowTrace::WriteCsv(out, m_config.GetFlows());
+    CheckWritten(out, path);
+}
+
+void
 ExperimentRunner::WritePfc() const
 {
     const std::string path = OutputPath("pfc.csv");
@@ -447,18 +458,47 @@ ExperimentRunner::WriteSummary() const
     using OrderedJson = nlohmann::ordered_json;
     SampleStatistics fct;
     SampleStatistics slowdown;
+    // Size buckets (upper bounds in bytes, inclusive; KB = 1000 B), as in the
+    // SRNIC/HPCC flow-size breakdowns.
+    static const uint64_t bucketMax[] = {10000, 100000, 1000000, UINT64_MAX};
+    static const char* bucketNames[] = {"0-10KB", "10KB-100KB", "100KB-1MB", "1MB+"};
+    constexpr std::size_t N_BUCKETS = 4;
+    SampleStatistics bucketFct[N_BUCKETS];
+    SampleStatistics bucketSlowdown[N_BUCKETS];
+    uint64_t bucketFlows[N_BUCKETS] = {};
     uint64_t retransmitted = 0;
-    for (const ExperimentFlowResult& r : m_results)
+    const auto& flows = m_config.GetFlows();
+    for (std::size_t i = 0; i < m_results.size(); ++i)
     {
+        const ExperimentFlowResult& r = m_results[i];
+        std::size_t b = 0;
+        while (flows[i].bytes > bucketMax[b])
+        {
+            ++b;
+        }
+        ++bucketFlows[b];
         retransmitted += r.retransmittedPackets;
         if (r.finished)
         {
             const Time f = r.finish - r.start;
-            fct.Add(static_cast<double>(f.GetPicoSeconds()) / 1e6);
-            slowdown.Add(static_cast<double>(f.GetPicoSeconds()) /
-                         static_cast<double>(r.idealFct.GetPicoSeconds()));
+            const double us = static_cast<double>(f.GetPicoSeconds()) / 1e6;
+            const double sd = static_cast<double>(f.GetPicoSeconds()) /
+                              static_cast<double>(r.idealFct.GetPicoSeconds());
+            fct.Add(us);
+            slowdown.Add(sd);
+            bucketFct[b].Add(us);
+            bucketSlowdown[b].Add(sd);
         }
     }
+    auto describe = [](SampleStatistics& s)
+    {
+        return OrderedJson{{"mean", Round6(s.GetMean())},
+                           {"p50", Round6(s.GetPercentile(50))},
+                           {"p95", Round6(s.GetPercentile(95))},
+                           {"p99", Round6(s.GetPercentile(99))},
+                           {"p99.9", Round6(s.GetPercentile(99.9))},
+                           {"max", Round6(s.GetMax())}};
+    };
 
     uint64_t xoffSent = 0;
     uint64_t xonSent = 0;
@@ -512,14 +552,21 @@ ExperimentRunner::WriteSummary() const
     j["failed"] = failed;
     j["unfinished"] = m_results.size() - m_finished;
     j["end_time_us"] = Round6(static_cast<double>(m_endTime.GetPicoSeconds()) / 1e6);
-    j["fct_us"] = {{"mean", Round6(fct.GetMean())},
-                   {"p50", Round6(fct.GetPercentile(50))},
-                   {"p99", Round6(fct.GetPercentile(99))},
-                   {"max", Round6(fct.GetMax())}};
-    j["slowdown"] = {{"mean", Round6(slowdown.GetMean())},
-                     {"p50", Round6(slowdown.GetPercentile(50))},
-                     {"p99", Round6(slowdown.GetPercentile(99))},
-                     {"max", Round6(slowdown.GetMax())}};
+    j["fct_us"] = describe(fct);
+    j["slowdown"] = describe(slowdown);
+    OrderedJson buckets = OrderedJson::array();
+    for (std::size_t b = 0; b < N_BUCKETS; ++b)
+    {
+        buckets.push_back(
+            OrderedJson{{"bucket", bucketNames[b]},
+                        {"max_bytes", bucketMax[b] == UINT64_MAX ? OrderedJson(nullptr)
+                                                                 : OrderedJson(bucketMax[b])},
+                        {"flows", bucketFlows[b]},
+                        {"finished", bucketFct[b].GetCount()},
+                        {"fct_us", describe(bucketFct[b])},
+                        {"slowdown", describe(bucketSlowdown[b])}});
+    }
+    j["by_size"] = buckets;
     j["retransmitted_packets"] = retransmitted;
     j["pfc"] = {{"xoff_sent", xoffSent},
                 {"xon_sent", xonSent},

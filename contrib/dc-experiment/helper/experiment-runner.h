@@ -97,6 +97,8 @@ class ExperimentRunner
 
     void WriteConfig() const;
     void WriteFlows() const;
+    /** trace.csv: every flow in FlowTrace's CSV format, for replay. */
+    void WriteTrace() const;
     void WritePfc() const;
     void WriteSummary() const;
     std::string OutputPath(const std::string& name) const;

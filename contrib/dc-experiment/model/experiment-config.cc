@@ -1,9 +1,15 @@
 #include "experiment-config.h"
 
+#include "flow-size-cdf.h"
+#include "flow-trace.h"
 #include "json-attribute-converter.h"
 #include "json-schema-reader.h"
+#include "poisson-flow-generator.h"
 
+#include "ns3/double.h"
+#include "ns3/rng-seed-manager.h"
 #include "ns3/type-id.h"
+#include "ns3/uinteger.h"
 
 #include <algorithm>
 #include <fstream>
@@ -51,6 +57,8 @@ class ExperimentConfigParser
                                    OrderedJson& effective) const;
     void AddFlow(ExperimentFlow flow, const std::string& pointer);
     void ParseMonitors(const Json* monitors, const std::string& pointer);
+    void ParseFlowsFile(const Json* file, const std::string& pointer);
+    void ParseWorkload(const Json* workload, const std::string& pointer);
 
     const JsonSchemaReader& m_reader;
     ExperimentConfig& m_config;
@@ -433,6 +441,185 @@ ExperimentConfigParser::ParseMonitors(const Json* monitors, const std::string& p
     m_config.m_effective["monitors"] = eff;
 }
 
+// ------------------------------------------------------------------ traces and workloads
+
+void
+ExperimentConfigParser::ParseFlowsFile(const Json* file, const std::string& pointer)
+{
+    if (!file)
+    {
+        m_config.m_effective["flows_file"] = nullptr;
+        return;
+    }
+    m_reader.CheckKeys(*file, pointer, {"path", "format", "time_origin"});
+    const std::string path = ExperimentTopology::ResolvePath(
+        m_reader.GetFile(), m_reader.GetString(*file, pointer, "path", std::nullopt, {}));
+    const std::string format = m_reader.GetString(*file, pointer, "format", "csv", {"csv", "hpcc"});
+    const Time origin = m_reader.GetTime(*file, pointer, "time_origin", "0ns", Time(0));
+    std::ifstream probe(path, std::ios::binary);
+    if (!probe)
+    {
+        m_reader.Fail(JsonSchemaReader::Child(pointer, "path"),
+                      "cannot open the flows file \"" + path + "\"");
+    }
+    const std::string text = FlowTrace::ReadWholeFile(path, "flows file");
+    const ExperimentTopology& topo = m_config.m_topology;
+    const auto nHosts = static_cast<uint32_t>(topo.hosts.size());
+    std::vector<ExperimentFlow> flows;
+    if (format == "csv")
+    {
+        flows = FlowTrace::ReadCsv(text, path, nHosts);
+        for (auto& f : flows)
+        {
+            if (f.start < origin)
+            {
+                throw ExperimentConfigError(f.origin, "",
+                                            "the flow starts before /flows_file/time_origin");
+            }
+            f.start -= origin;
+        }
+    }
+    else
+    {
+        // Without an HPCC topology, HPCC node id i is host i.
+        std::vector<int64_t> hostOfNode = topo.hpccHostOfNode;
+        if (hostOfNode.empty())
+        {
+            for (uint32_t h = 0; h < nHosts; ++h)
+            {
+                hostOfNode.push_back(h);
+            }
+        }
+        flows = FlowTrace::ReadHpcc(text, path, hostOfNode, origin);
+    }
+    for (ExperimentFlow& f : flows)
+    {
+        if (f.start >= m_config.m_stopTime)
+        {
+            throw ExperimentConfigError(
+                f.origin, "",
+                "the flow starts at " + JsonAttributeConverter::FormatTime(f.start) +
+                    " (after subtracting time_origin), not before stop_time " +
+                    JsonAttributeConverter::FormatTime(m_config.m_stopTime) + " of " +
+                    m_reader.GetFile());
+        }
+        AddFlow(f, pointer);
+    }
+    OrderedJson eff;
+    eff["path"] = path;
+    eff["format"] = format;
+    eff["time_origin"] = JsonAttributeConverter::FormatTime(origin);
+    m_config.m_effective["flows_file"] = eff;
+}
+
+void
+ExperimentConfigParser::ParseWorkload(const Json* workload, const std::string& pointer)
+{
+    if (!workload)
+    {
+        m_config.m_effective["workload"] = nullptr;
+        return;
+    }
+    m_reader.CheckKeys(*workload, pointer,
+                       {"type", "cdf", "cdf_format", "load", "duration", "start", "priority",
+                        "verb", "host_link_rate"});
+    m_reader.GetString(*workload, pointer, "type", std::nullopt, {"poisson"});
+    const std::string cdfPath = ExperimentTopology::ResolvePath(
+        m_reader.GetFile(), m_reader.GetString(*workload, pointer, "cdf", std::nullopt, {}));
+    const std::string cdfFormatName =
+        m_reader.GetString(*workload, pointer, "cdf_format", "auto", {"auto", "percent", "cdf"});
+    FlowSizeCdf::Format cdfFormat;
+    FlowSizeCdf::ParseFormat(cdfFormatName, cdfFormat);
+    const std::string lp = JsonSchemaReader::Child(pointer, "load");
+    const Json* loadValue = JsonSchemaReader::Find(*workload, "load");
+    if (!loadValue)
+    {
+        m_reader.Fail(lp, "missing required field \"load\" (fraction of the host link rate, "
+                          "in (0, 10])");
+    }
+    if (!loadValue->is_number() || loadValue->get<double>() <= 0 || loadValue->get<double>() > 10)
+    {
+        m_reader.Fail(lp, "expected a number in (0, 10] (fraction of the host link rate), got " +
+                              loadValue->dump());
+    }
+    const double load = loadValue->get<double>();
+    const Time duration =
+        m_reader.GetTime(*workload, pointer, "duration", std::nullopt, PicoSeconds(1));
+    const Time start = m_reader.GetTime(*workload, pointer, "start", "0ns", Time(0));
+    if (start + duration > m_config.m_stopTime)
+    {
+        m_reader.Fail(JsonSchemaReader::Child(pointer, "duration"),
+                      "arrivals end at start + duration = " +
+                          JsonAttributeConverter::FormatTime(start + duration) +
+                          ", after stop_time " +
+                          JsonAttributeConverter::FormatTime(m_config.m_stopTime));
+    }
+    const auto priority =
+        static_cast<uint8_t>(m_reader.GetUint(*workload, pointer, "priority", 3, 0, 7));
+    const std::string verbName = m_reader.GetString(*workload, pointer, "verb", "write", VERBS);
+    RdmaVerb verb;
+    ParseRdmaVerb(verbName, verb);
+    const ExperimentTopology& topo = m_config.m_topology;
+    if (topo.hosts.size() < 2)
+    {
+        m_reader.Fail(pointer, "a workload needs at least two hosts");
+    }
+    // Default: the rate of the first host's link.
+    DataRate hostRate;
+    for (const ExperimentLink& l : topo.links)
+    {
+        if (l.a == 0 || l.b == 0)
+        {
+            hostRate = l.rate;
+            break;
+        }
+    }
+    hostRate = m_reader.GetRate(*workload, pointer, "host_link_rate",
+                                JsonAttributeConverter::FormatDataRate(hostRate));
+    std::ifstream probe(cdfPath, std::ios::binary);
+    if (!probe)
+    {
+        m_reader.Fail(JsonSchemaReader::Child(pointer, "cdf"),
+                      "cannot open the flow-size distribution \"" + cdfPath + "\"");
+    }
+    const FlowSizeCdf cdf = FlowSizeCdf::LoadFile(cdfPath, cdfFormat);
+
+    // ns-3 random streams take the seed from RngSeedManager; set the
+    // experiment's seed only while the streams are created, so that loading a
+    // configuration leaves the global seed as it found it.
+    const uint32_t savedSeed = RngSeedManager::GetSeed();
+    RngSeedManager::SetSeed(m_config.m_seed);
+    Ptr<PoissonFlowGenerator> generator = CreateObject<PoissonFlowGenerator>();
+    generator->SetAttribute("Load", DoubleValue(load));
+    generator->SetAttribute("HostRate", DataRateValue(hostRate));
+    generator->SetAttribute("Start", TimeValue(start));
+    generator->SetAttribute("Duration", TimeValue(duration));
+    generator->SetAttribute("Priority", UintegerValue(priority));
+    generator->SetSizeDistribution(cdf);
+    generator->AssignStreams(ExperimentConfig::WORKLOAD_STREAM);
+    RngSeedManager::SetSeed(savedSeed);
+    std::vector<ExperimentFlow> flows =
+        generator->Generate(static_cast<uint32_t>(topo.hosts.size()));
+    generator->Dispose();
+    for (ExperimentFlow& f : flows)
+    {
+        f.verb = verb;
+        f.origin = pointer;
+        AddFlow(f, pointer);
+    }
+    OrderedJson eff;
+    eff["type"] = "poisson";
+    eff["cdf"] = cdfPath;
+    eff["cdf_format"] = cdfFormatName;
+    eff["load"] = load;
+    eff["duration"] = JsonAttributeConverter::FormatTime(duration);
+    eff["start"] = JsonAttributeConverter::FormatTime(start);
+    eff["priority"] = priority;
+    eff["verb"] = verbName;
+    eff["host_link_rate"] = JsonAttributeConverter::FormatDataRate(hostRate);
+    m_config.m_effective["workload"] = eff;
+}
+
 // ------------------------------------------------------------------ root
 
 void
@@ -441,7 +628,7 @@ ExperimentConfigParser::Parse(const Json& root)
     m_reader.CheckKeys(root, "",
                        {"description", "seed", "stop_time", "progress", "topology", "nic", "switch",
                         "link", "buffer", "ecn", "cc", "loss_recovery", "qp", "flows", "flow_sets",
-                        "monitors"});
+                        "flows_file", "workload", "monitors"});
     OrderedJson& eff = m_config.m_effective;
     if (JsonSchemaReader::Find(root, "description"))
     {
@@ -460,7 +647,7 @@ ExperimentConfigParser::Parse(const Json& root)
     {
         m_reader.Fail("/topology",
                       "missing required field \"topology\" (an object with \"type\": \"dumbbell\", "
-                      "\"incast\", \"leaf_spine\" or \"custom\")");
+                      "\"incast\", \"leaf_spine\", \"custom\" or \"file\")");
     }
     m_config.m_topology =
         ExperimentTopology::Parse(m_reader, *topo, "/topology", m_config.m_effective["topology"]);
@@ -492,9 +679,12 @@ ExperimentConfigParser::Parse(const Json& root)
 
     ParseFlows(JsonSchemaReader::Find(root, "flows"), "/flows");
     ParseFlowSets(JsonSchemaReader::Find(root, "flow_sets"), "/flow_sets");
+    ParseFlowsFile(JsonSchemaReader::Find(root, "flows_file"), "/flows_file");
+    ParseWorkload(JsonSchemaReader::Find(root, "workload"), "/workload");
     if (m_config.m_flows.empty())
     {
-        m_reader.Fail("/flows", "the experiment has no flows (give \"flows\" or \"flow_sets\")");
+        m_reader.Fail("/flows", "the experiment has no flows (give \"flows\", \"flow_sets\", "
+                                "\"flows_file\" or \"workload\")");
     }
     ParseMonitors(JsonSchemaReader::Find(root, "monitors"), "/monitors");
 }

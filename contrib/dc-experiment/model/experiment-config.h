@@ -72,6 +72,8 @@ class ExperimentConfig
   public:
     /** Highest flow size accepted, bytes (keeps PSN use far below the 24-bit window). */
     static constexpr uint64_t MAX_FLOW_BYTES = 1ULL << 30;
+    /** First ns-3 random stream of the "workload" generator (3 streams; switches use 0..). */
+    static constexpr int64_t WORKLOAD_STREAM = 1LL << 40;
 
     /** Load and validate \p path. \throw ExperimentConfigError */
     static ExperimentConfig LoadFile(const std::string& path);

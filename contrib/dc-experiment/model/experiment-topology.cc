@@ -1,10 +1,14 @@
 #include "experiment-topology.h"
 
+#include "hpcc-topology-reader.h"
 #include "json-attribute-converter.h"
 
 #include <deque>
+#include <filesystem>
+#include <fstream>
 #include <map>
 #include <regex>
+#include <sstream>
 
 namespace ns3
 {
@@ -279,6 +283,67 @@ ParseCustom(const JsonSchemaReader& r, const Json& topo, const std::string& poin
 
 } // namespace
 
+std::string
+ExperimentTopology::ResolvePath(const std::string& configFile, const std::string& path)
+{
+    // Absolute and normalized, so that the effective configuration (config.json,
+    // written elsewhere) names the same file.
+    std::filesystem::path p(path);
+    if (p.is_relative())
+    {
+        p = std::filesystem::path(configFile).parent_path() / p;
+    }
+    std::error_code ec;
+    const std::filesystem::path abs = std::filesystem::absolute(p, ec);
+    return (ec ? p : abs).lexically_normal().string();
+}
+
+void
+ExperimentTopology::ParseFile(const JsonSchemaReader& r, const Json& topo,
+                              const std::string& pointer, ExperimentTopology& t,
+                              OrderedJson& effective)
+{
+    r.CheckKeys(topo, pointer, {"type", "path", "format"});
+    const std::string path =
+        ResolvePath(r.GetFile(), r.GetString(topo, pointer, "path", std::nullopt, {}));
+    const std::string format =
+        r.GetString(topo, pointer, "format", "roce-lab", {"roce-lab", "hpcc"});
+    std::ifstream in(path, std::ios::binary);
+    if (!in)
+    {
+        r.Fail(JsonSchemaReader::Child(pointer, "path"),
+               "cannot open the topology file \"" + path + "\"");
+    }
+    std::ostringstream text;
+    text << in.rdbuf();
+    if (format == "hpcc")
+    {
+        t = HpccTopologyReader::Read(text.str(), path, t.hpccHostOfNode);
+        t.type = "file";
+    }
+    else
+    {
+        // Our own format: a JSON file holding one "topology" object of a
+        // built-in or custom type; its errors name that file and its pointers.
+        const JsonSchemaReader sub(path);
+        const Json doc = sub.ParseText(text.str());
+        sub.RequireObject(doc, "");
+        if (sub.GetString(doc, "", "type", std::nullopt,
+                          {"dumbbell", "incast", "leaf_spine", "custom"}) == "file")
+        {
+            sub.Fail("/type", "a topology file cannot refer to another file");
+        }
+        OrderedJson inner;
+        t = Parse(sub, doc, "", inner);
+        t.type = "file";
+    }
+    OrderedJson eff;
+    eff["type"] = "file";
+    eff["path"] = path;
+    eff["format"] = format;
+    effective = eff;
+}
+
 uint32_t
 ExperimentTopology::GetNNodes() const
 {
@@ -298,8 +363,12 @@ ExperimentTopology::Parse(const JsonSchemaReader& reader, const nlohmann::json& 
     reader.RequireObject(topo, pointer);
     ExperimentTopology t;
     t.type = reader.GetString(topo, pointer, "type", std::nullopt,
-                              {"dumbbell", "incast", "leaf_spine", "custom"});
-    if (t.type == "custom")
+                              {"dumbbell", "incast", "leaf_spine", "custom", "file"});
+    if (t.type == "file")
+    {
+        ParseFile(reader, topo, pointer, t, effective);
+    }
+    else if (t.type == "custom")
     {
         ParseCustom(reader, topo, pointer, t, effective);
     }

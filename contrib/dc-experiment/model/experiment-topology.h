@@ -39,10 +39,12 @@ struct ExperimentLink
  */
 struct ExperimentTopology
 {
-    std::string type; //!< dumbbell, incast, leaf_spine or custom
+    std::string type; //!< dumbbell, incast, leaf_spine, custom or file
     std::vector<std::string> hosts;
     std::vector<std::string> switches;
     std::vector<ExperimentLink> links;
+    /** For HPCC-format files: host index of each HPCC node id (-1: switch); else empty. */
+    std::vector<int64_t> hpccHostOfNode;
 
     uint32_t GetNNodes() const;
     /** \return the name of node \p index (host or switch). */
@@ -55,6 +57,15 @@ struct ExperimentTopology
      */
     static ExperimentTopology Parse(const JsonSchemaReader& reader, const nlohmann::json& topo,
                                     const std::string& pointer, nlohmann::ordered_json& effective);
+
+    /** \return \p path relative to the directory of \p configFile (unchanged if absolute). */
+    static std::string ResolvePath(const std::string& configFile, const std::string& path);
+
+  private:
+    /** The "file" type: {"path", "format": "roce-lab" | "hpcc"}. */
+    static void ParseFile(const JsonSchemaReader& reader, const nlohmann::json& topo,
+                          const std::string& pointer, ExperimentTopology& t,
+                          nlohmann::ordered_json& effective);
 };
 
 } // namespace ns3

@@ -44,7 +44,7 @@ RdmaGoBackN::DoClassify(uint64_t psn, uint64_t expected) const
 }
 
 void
-RdmaGoBackN::DoSequenceNak(RdmaTxSequence& seq, uint64_t psn)
+RdmaGoBackN::DoSequenceNak(RdmaTxSequence& seq, uint64_t psn, uint64_t sackPsn)
 {
     // A NAK at psn acknowledges everything before it; go back and resend from psn.
     if (psn < seq.una || psn > seq.high)

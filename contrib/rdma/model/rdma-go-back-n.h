@@ -26,7 +26,7 @@ class RdmaGoBackN : public RdmaLossRecovery
 
   private:
     RxVerdict DoClassify(uint64_t psn, uint64_t expected) const override;
-    void DoSequenceNak(RdmaTxSequence& seq, uint64_t psn) override;
+    void DoSequenceNak(RdmaTxSequence& seq, uint64_t psn, uint64_t sackPsn) override;
     void DoTimeout(RdmaTxSequence& seq) override;
     Time DoGetRetransmitTimeout(const RdmaTxSequence& seq) const override;
 

@@ -32,9 +32,9 @@ RdmaLossRecovery::Classify(uint64_t psn, uint64_t expected) const
 }
 
 void
-RdmaLossRecovery::OnSequenceNak(RdmaTxSequence& seq, uint64_t psn)
+RdmaLossRecovery::OnSequenceNak(RdmaTxSequence& seq, uint64_t psn, uint64_t sackPsn)
 {
-    DoSequenceNak(seq, psn);
+    DoSequenceNak(seq, psn, sackPsn);
 }
 
 void
@@ -53,6 +53,42 @@ uint32_t
 RdmaLossRecovery::GetRetryLimit() const
 {
     return m_retryLimit;
+}
+
+bool
+RdmaLossRecovery::HasRetransmission(const RdmaTxSequence& seq) const
+{
+    return DoHasRetransmission(seq);
+}
+
+uint64_t
+RdmaLossRecovery::NextTransmitPsn(const RdmaTxSequence& seq)
+{
+    return DoNextTransmitPsn(seq);
+}
+
+uint64_t
+RdmaLossRecovery::GetInFlightCap() const
+{
+    return DoGetInFlightCap();
+}
+
+bool
+RdmaLossRecovery::DoHasRetransmission(const RdmaTxSequence& seq) const
+{
+    return false;
+}
+
+uint64_t
+RdmaLossRecovery::DoNextTransmitPsn(const RdmaTxSequence& seq)
+{
+    return seq.nxt;
+}
+
+uint64_t
+RdmaLossRecovery::DoGetInFlightCap() const
+{
+    return UINT64_MAX;
 }
 
 } // namespace ns3

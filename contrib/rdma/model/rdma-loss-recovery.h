@@ -39,7 +39,12 @@ class RdmaLossRecovery : public Object
         Accept,     //!< in order: execute it
         Duplicate,  //!< already executed: acknowledge again, do not execute
         OutOfOrder, //!< ahead of the expected PSN: a packet before it was lost
+        Buffer,     //!< ahead of the expected PSN and inside the receive window: keep it
+                    //!< (selective repeat) and report it in a SACK
     };
+
+    /** No SACK information in a NAK. */
+    static constexpr uint64_t NO_SACK = UINT64_MAX;
 
     static TypeId GetTypeId();
     ~RdmaLossRecovery() override;
@@ -48,20 +53,45 @@ class RdmaLossRecovery : public Object
 
     /** Responder: classify PSN \p psn when \p expected is the next in-order PSN. */
     RxVerdict Classify(uint64_t psn, uint64_t expected) const;
-    /** Requester: the responder reported a sequence error at \p psn (NAK). */
-    void OnSequenceNak(RdmaTxSequence& seq, uint64_t psn);
+    /**
+     * Requester: the responder reported a sequence error at \p psn (NAK; everything
+     * before \p psn is acknowledged), and, from a selective-repeat responder, that it
+     * holds \p sackPsn out of order (NO_SACK when the NAK carries no SACK).
+     */
+    void OnSequenceNak(RdmaTxSequence& seq, uint64_t psn, uint64_t sackPsn = NO_SACK);
     /** Requester: the retransmission timer expired with packets outstanding. */
     void OnTimeout(RdmaTxSequence& seq);
     /** \return the retransmission timeout for the current state. */
     Time GetRetransmitTimeout(const RdmaTxSequence& seq) const;
     /** \return transport retries allowed before the QP fails (IBV retry_cnt). */
     uint32_t GetRetryLimit() const;
+    /**
+     * Requester: \return true if a lost packet waits for retransmission (sent ahead of
+     * new data and regardless of the CC window, which it already counts in).
+     */
+    bool HasRetransmission(const RdmaTxSequence& seq) const;
+    /**
+     * Requester: \return the PSN of the packet to send now: a retransmission, or
+     * seq.nxt for new data (or go-back-N's resend point). Consumes the retransmission.
+     */
+    uint64_t NextTransmitPsn(const RdmaTxSequence& seq);
+    /**
+     * \return the most packets in flight (seq.nxt - seq.una) the requester may have,
+     * and the responder's reordering window, in packets.
+     */
+    uint64_t GetInFlightCap() const;
 
   private:
     virtual RxVerdict DoClassify(uint64_t psn, uint64_t expected) const = 0;
-    virtual void DoSequenceNak(RdmaTxSequence& seq, uint64_t psn) = 0;
+    virtual void DoSequenceNak(RdmaTxSequence& seq, uint64_t psn, uint64_t sackPsn) = 0;
     virtual void DoTimeout(RdmaTxSequence& seq) = 0;
     virtual Time DoGetRetransmitTimeout(const RdmaTxSequence& seq) const = 0;
+    /** Default: no retransmission queue (go-back-N rewinds seq.nxt instead). */
+    virtual bool DoHasRetransmission(const RdmaTxSequence& seq) const;
+    /** Default: seq.nxt. */
+    virtual uint64_t DoNextTransmitPsn(const RdmaTxSequence& seq);
+    /** Default: unlimited. */
+    virtual uint64_t DoGetInFlightCap() const;
 
     uint32_t m_retryLimit;
 };

@@ -4,6 +4,7 @@
 #include "roce-aeth-header.h"
 #include "roce-cnp-header.h"
 #include "roce-reth-header.h"
+#include "roce-sack-header.h"
 
 #include "ns3/abort.h"
 #include "ns3/dcb-net-device.h"
@@ -105,6 +106,7 @@ RdmaQueuePair::DoDispose()
     {
         m_cc->Stop();
     }
+    m_oooRing.clear();
     m_cc = nullptr;
     m_loss = nullptr;
     m_nic = nullptr;
@@ -260,7 +262,15 @@ RdmaQueuePair::HasTxWork() const
     {
         return true;
     }
-    if (m_error || m_rnrWait || m_seq.nxt >= m_nextPsnToAssign)
+    if (m_error || m_rnrWait)
+    {
+        return false;
+    }
+    if (m_loss->HasRetransmission(m_seq))
+    {
+        return true; // lost packets go first, within the window they already count in
+    }
+    if (m_seq.nxt >= m_nextPsnToAssign || m_seq.nxt - m_seq.una >= m_loss->GetInFlightCap())
     {
         return false;
     }
@@ -309,7 +319,8 @@ RdmaQueuePair::BuildRequestPacket()
     {
         return nullptr;
     }
-    const uint64_t psn = m_seq.nxt;
+    const uint64_t psn = m_loss->NextTransmitPsn(m_seq);
+    const bool resend = psn < m_seq.nxt; // a selective retransmission: nxt stays
     SendWqe* w = FindWqe(psn);
     NS_ASSERT_MSG(w, "no WQE for PSN " << psn);
     const uint32_t index = static_cast<uint32_t>(psn - w->firstPsn);
@@ -331,7 +342,10 @@ RdmaQueuePair::BuildRequestPacket()
         p->AddHeader(reth);
         bth.SetOpcode(RoceOpcode::ReadRequest);
         bth.SetAckRequest(true);
-        m_seq.nxt = w->firstPsn + w->nPackets;
+        if (!resend)
+        {
+            m_seq.nxt = w->firstPsn + w->nPackets;
+        }
     }
     else
     {
@@ -347,8 +361,15 @@ RdmaQueuePair::BuildRequestPacket()
             p->AddHeader(reth);
         }
         bth.SetOpcode(op);
-        bth.SetAckRequest(RoceBthHeader::IsLastOrOnly(op));
-        m_seq.nxt = psn + 1;
+        if (!resend)
+        {
+            m_seq.nxt = psn + 1;
+        }
+        // Ask for an ACK at each message end and, under a window CC, on the packet
+        // that exhausts the window: with AckInterval > 1 the responder would
+        // otherwise wait for packets the window does not let go.
+        const bool windowFull = (m_seq.nxt - m_seq.una) * m_mtu >= m_ccState.m_window;
+        bth.SetAckRequest(RoceBthHeader::IsLastOrOnly(op) || windowFull);
     }
     p->AddHeader(bth);
     AfterSend(psn, payload);
@@ -487,7 +508,7 @@ RdmaQueuePair::RewindTo(uint64_t psn)
 }
 
 void
-RdmaQueuePair::AcknowledgeUpTo(uint64_t psn)
+RdmaQueuePair::AcknowledgeUpTo(uint64_t psn, bool ecnEcho)
 {
     // Everything up to and including psn has been executed by the responder.
     const uint64_t before = m_seq.una;
@@ -532,7 +553,7 @@ RdmaQueuePair::AcknowledgeUpTo(uint64_t psn)
         m_retries = 0;
         m_rtoEvent.Cancel();
         ArmRetransmitTimer();
-        m_cc->OnAck((m_seq.una - before) * m_mtu, false, Time(0));
+        m_cc->OnAck((m_seq.una - before) * m_mtu, ecnEcho, Time(0));
         m_ccState.m_bytesInFlight = (m_seq.nxt - m_seq.una) * m_mtu;
         m_nic->NotifyTxWork(this);
     }
@@ -543,9 +564,13 @@ RdmaQueuePair::HandleAck(uint64_t psn, const RoceBthHeader& bth, Ptr<Packet> pac
 {
     RoceAethHeader aeth;
     packet->RemoveHeader(aeth);
+    if (bth.GetBecn())
+    {
+        m_counters.ecnEchoesReceived++;
+    }
     if (aeth.IsAck())
     {
-        AcknowledgeUpTo(psn);
+        AcknowledgeUpTo(psn, bth.GetBecn());
         return;
     }
     m_counters.naksReceived++;
@@ -563,7 +588,14 @@ RdmaQueuePair::HandleAck(uint64_t psn, const RoceBthHeader& bth, Ptr<Packet> pac
     }
     if (aeth.GetNakCode() == RoceNakCode::PsnSequenceError)
     {
-        m_loss->OnSequenceNak(m_seq, psn);
+        uint64_t sack = RdmaLossRecovery::NO_SACK;
+        if (packet->GetSize() >= 4)
+        {
+            RoceSackHeader sh;
+            packet->RemoveHeader(sh);
+            sack = UnwrapRequesterPsn(sh.GetSackPsn());
+        }
+        m_loss->OnSequenceNak(m_seq, psn, sack);
         m_rewoundAt = UINT64_MAX;
         m_nic->NotifyTxWork(this);
     }
@@ -643,12 +675,20 @@ RdmaQueuePair::Receive(Ptr<Packet> packet, bool ceMarked)
     {
         SendCnp();
     }
-    m_ceSinceAck = m_ceSinceAck || ceMarked;
     if (RoceBthHeader::IsReadResponse(op))
     {
+        m_ceSinceAck = m_ceSinceAck || ceMarked;
         HandleReadResponse(UnwrapRequesterPsn(bth.GetPsn()), bth, packet);
         return;
     }
+    if (m_unackedPackets > 0 && ceMarked != m_ceSinceAck && m_cc->WantsEcnEcho())
+    {
+        // DCTCP receiver state machine (RFC 8257 section 3.2): the CE state changed, so
+        // acknowledge the packets so far with their own echo before counting this one;
+        // with AckInterval > 1 every ACK's BECN then describes all the packets it covers.
+        SendAck(m_epsn - 1);
+    }
+    m_ceSinceAck = m_ceSinceAck || ceMarked;
     HandleRequest(Unwrap(bth.GetPsn(), m_epsn), bth, packet);
 }
 
@@ -660,6 +700,13 @@ RdmaQueuePair::HandleRequest(uint64_t psn, const RoceBthHeader& bth, Ptr<Packet>
         case RdmaLossRecovery::RxVerdict::Accept:
             m_nakSent = false;
             ExecuteRequest(psn, bth, packet);
+            if (!m_oooRing.empty())
+            {
+                DrainInOrder();
+            }
+            return;
+        case RdmaLossRecovery::RxVerdict::Buffer:
+            BufferOutOfOrder(psn, bth, packet);
             return;
         case RdmaLossRecovery::RxVerdict::Duplicate:
             m_counters.duplicatesReceived++;
@@ -687,6 +734,57 @@ RdmaQueuePair::HandleRequest(uint64_t psn, const RoceBthHeader& bth, Ptr<Packet>
                 SendNak(m_epsn, static_cast<uint8_t>(RoceNakCode::PsnSequenceError), false);
             }
             return;
+    }
+}
+
+void
+RdmaQueuePair::BufferOutOfOrder(uint64_t psn, const RoceBthHeader& bth, Ptr<Packet> packet)
+{
+    if (m_oooRing.empty())
+    {
+        m_oooRing.resize(m_loss->GetInFlightCap());
+    }
+    OutOfOrderSlot& slot = m_oooRing[psn % m_oooRing.size()];
+    if (slot.psnPlusOne == psn + 1)
+    {
+        m_counters.duplicatesReceived++;
+    }
+    else
+    {
+        // The loss recovery's window keeps psn within one ring of m_epsn, so a
+        // slot never holds a packet still waiting.
+        slot.psnPlusOne = psn + 1;
+        slot.bth = bth;
+        slot.packet = packet;
+        m_counters.outOfOrderBuffered++;
+    }
+    SendNak(m_epsn, static_cast<uint8_t>(RoceNakCode::PsnSequenceError), false, psn);
+}
+
+void
+RdmaQueuePair::DrainInOrder()
+{
+    // Kept packets are executed as the expected PSN reaches them: every message
+    // completes, and its data is reported placed, only once all its packets arrived.
+    // (SRNIC places them in the user buffer on arrival, located by the header
+    // extensions; completions, which this model reports, happen at the same time.)
+    while (true)
+    {
+        OutOfOrderSlot& slot = m_oooRing[m_epsn % m_oooRing.size()];
+        if (slot.psnPlusOne != m_epsn + 1)
+        {
+            return;
+        }
+        const uint64_t psn = m_epsn;
+        const RoceBthHeader bth = slot.bth;
+        Ptr<Packet> packet = slot.packet;
+        slot.psnPlusOne = 0;
+        slot.packet = nullptr;
+        ExecuteRequest(psn, bth, packet);
+        if (m_epsn == psn)
+        {
+            return; // not executed (RNR): the requester resends it
+        }
     }
 }
 
@@ -779,7 +877,7 @@ RdmaQueuePair::SendAck(uint64_t psn)
 }
 
 void
-RdmaQueuePair::SendNak(uint64_t psn, uint8_t code, bool rnr)
+RdmaQueuePair::SendNak(uint64_t psn, uint8_t code, bool rnr, uint64_t sackPsn)
 {
     RoceAethHeader aeth;
     if (rnr)
@@ -790,15 +888,29 @@ RdmaQueuePair::SendNak(uint64_t psn, uint8_t code, bool rnr)
     {
         aeth.SetNak(static_cast<RoceNakCode>(code));
     }
-    SendAcknowledge(psn, aeth, false);
+    if (sackPsn != RdmaLossRecovery::NO_SACK)
+    {
+        RoceSackHeader sack;
+        sack.SetSackPsn(WirePsn(sackPsn));
+        SendAcknowledge(psn, aeth, false, &sack);
+    }
+    else
+    {
+        SendAcknowledge(psn, aeth, false);
+    }
     m_counters.naksSent++;
 }
 
 void
-RdmaQueuePair::SendAcknowledge(uint64_t psn, RoceAethHeader& aeth, bool becn)
+RdmaQueuePair::SendAcknowledge(uint64_t psn, RoceAethHeader& aeth, bool becn,
+                               const RoceSackHeader* sack)
 {
     aeth.SetMsn(m_msn);
     Ptr<Packet> p = Create<Packet>();
+    if (sack)
+    {
+        p->AddHeader(*sack);
+    }
     p->AddHeader(aeth);
     RoceBthHeader bth;
     bth.SetOpcode(RoceOpcode::Acknowledge);

@@ -10,6 +10,7 @@
 #include "rdma-work-request.h"
 #include "roce-aeth-header.h"
 #include "roce-bth-header.h"
+#include "roce-sack-header.h"
 
 #include "ns3/event-id.h"
 #include "ns3/ipv4-address.h"
@@ -17,6 +18,7 @@
 #include "ns3/packet.h"
 
 #include <deque>
+#include <vector>
 
 namespace ns3
 {
@@ -40,6 +42,8 @@ struct RdmaQpCounters
     uint64_t timeouts{0};
     uint64_t outOfOrderDropped{0}; //!< responder drops of packets ahead of the expected PSN
     uint64_t duplicatesReceived{0};
+    uint64_t ecnEchoesReceived{0};  //!< ACKs with BECN set (CE echoed for window CC)
+    uint64_t outOfOrderBuffered{0}; //!< responder: packets kept ahead of the expected PSN
 };
 
 /**
@@ -135,7 +139,7 @@ class RdmaQueuePair : public Object
     Ptr<Packet> BuildReadResponse();
     SendWqe* FindWqe(uint64_t psn);
     void HandleAck(uint64_t psn, const RoceBthHeader& bth, Ptr<Packet> packet);
-    void AcknowledgeUpTo(uint64_t psn);
+    void AcknowledgeUpTo(uint64_t psn, bool ecnEcho = false);
     void HandleReadResponse(uint64_t psn, const RoceBthHeader& bth, Ptr<Packet> packet);
     void CompleteFront(RdmaWcStatus status);
     void RewindTo(uint64_t psn);
@@ -150,9 +154,15 @@ class RdmaQueuePair : public Object
     void HandleRequest(uint64_t psn, const RoceBthHeader& bth, Ptr<Packet> packet);
     void ExecuteRequest(uint64_t psn, const RoceBthHeader& bth, Ptr<Packet> packet);
     void SendAck(uint64_t psn);
-    void SendNak(uint64_t psn, uint8_t code, bool rnr);
+    void SendNak(uint64_t psn, uint8_t code, bool rnr,
+                 uint64_t sackPsn = RdmaLossRecovery::NO_SACK);
+    /** Selective repeat: keep an out-of-order packet and report it in a SACK. */
+    void BufferOutOfOrder(uint64_t psn, const RoceBthHeader& bth, Ptr<Packet> packet);
+    /** Selective repeat: execute the kept packets that are now in order. */
+    void DrainInOrder();
     /** Send an Acknowledge packet (ACK or NAK per \p aeth) for \p psn. */
-    void SendAcknowledge(uint64_t psn, RoceAethHeader& aeth, bool becn);
+    void SendAcknowledge(uint64_t psn, RoceAethHeader& aeth, bool becn,
+                         const RoceSackHeader* sack = nullptr);
     void SendCnp();
 
     RdmaNic* m_nic{nullptr};
@@ -194,6 +204,17 @@ class RdmaQueuePair : public Object
     std::deque<RecvWqe> m_rq;
     std::deque<ReadResponseJob> m_readJobs;
     uint64_t m_responseHigh{0}; //!< one past the highest READ response PSN sent
+
+    /** A request packet received ahead of the expected PSN (selective repeat). */
+    struct OutOfOrderSlot
+    {
+        uint64_t psnPlusOne{0}; //!< 0: empty
+        RoceBthHeader bth;
+        Ptr<Packet> packet;
+    };
+
+    /** Receive bitmap and kept packets, a ring of the loss recovery's in-flight cap. */
+    std::vector<OutOfOrderSlot> m_oooRing;
 };
 
 } // namespace ns3

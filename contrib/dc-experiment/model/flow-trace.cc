@@ -1,0 +1,340 @@
+#include "flow-trace.h"
+
+#include "json-attribute-converter.h"
+
+#include <cinttypes>
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+
+namespace ns3
+{
+
+namespace
+{
+
+struct Field
+{
+    std::string text;
+    uint64_t column; //!< from 1
+};
+
+std::vector<Field>
+Split(const std::string& line, char sep)
+{
+    std::vector<Field> fields;
+    std::size_t start = 0;
+    while (true)
+    {
+        const std::size_t end = line.find(sep, start);
+        const std::size_t stop = end == std::string::npos ? line.size() : end;
+        fields.push_back(Field{line.substr(start, stop - start), start + 1});
+        if (end == std::string::npos)
+        {
+            return fields;
+        }
+        start = end + 1;
+    }
+}
+
+std::vector<Field>
+SplitBlanks(const std::string& line)
+{
+    std::vector<Field> fields;
+    std::size_t i = 0;
+    while (i < line.size())
+    {
+        while (i < line.size() && (line[i] == ' ' || line[i] == '\t'))
+        {
+            ++i;
+        }
+        const std::size_t start = i;
+        while (i < line.size() && line[i] != ' ' && line[i] != '\t')
+        {
+            ++i;
+        }
+        if (i > start)
+        {
+            fields.push_back(Field{line.substr(start, i - start), start + 1});
+        }
+    }
+    return fields;
+}
+
+/** \return true if \p text is a decimal integer in [min, max]. */
+bool
+ParseUint(const std::string& text, uint64_t min, uint64_t max, uint64_t& value)
+{
+    if (text.empty() || text.size() > 19)
+    {
+        return false;
+    }
+    value = 0;
+    for (char c : text)
+    {
+        if (c < '0' || c > '9')
+        {
+            return false;
+        }
+        value = value * 10 + static_cast<uint64_t>(c - '0');
+    }
+    return value >= min && value <= max;
+}
+
+std::string
+StripCr(const std::string& line)
+{
+    return !line.empty() && line.back() == '\r' ? line.substr(0, line.size() - 1) : line;
+}
+
+} // namespace
+
+const char*
+FlowTrace::CsvHeader()
+{
+    return "id,src,dst,bytes,start,priority,verb";
+}
+
+std::string
+FlowTrace::ReadWholeFile(const std::string& path, const std::string& what)
+{
+    std::ifstream in(path, std::ios::binary);
+    if (!in)
+    {
+        throw ExperimentConfigError(path, "", "cannot open the " + what);
+    }
+    std::ostringstream text;
+    text << in.rdbuf();
+    return text.str();
+}
+
+std::string
+FlowTrace::FormatMicroseconds(Time t)
+{
+    const int64_t ps = t.GetPicoSeconds();
+    char buf[48];
+    std::snprintf(buf, sizeof(buf), "%" PRId64 ".%06" PRId64 "us", ps / 1000000, ps % 1000000);
+    return buf;
+}
+
+void
+FlowTrace::WriteCsv(std::ostream& os, const std::vector<ExperimentFlow>& flows)
+{
+    os << CsvHeader() << '\n';
+    for (const ExperimentFlow& f : flows)
+    {
+        std::string verb = RdmaVerbName(f.verb);
+        for (char& c : verb)
+        {
+            c = static_cast<char>(c - 'A' + 'a');
+        }
+        os << f.id << ',' << f.src << ',' << f.dst << ',' << f.bytes << ','
+           << FormatMicroseconds(f.start) << ',' << unsigned{f.priority} << ',' << verb << '\n';
+    }
+}
+
+std::vector<ExperimentFlow>
+FlowTrace::ReadCsv(const std::string& text, const std::string& name, uint32_t nHosts)
+{
+    static const char* columns[] = {"id", "src", "dst", "bytes", "start", "priority", "verb"};
+    std::vector<ExperimentFlow> flows;
+    std::istringstream in(text);
+    std::string raw;
+    uint64_t lineNo = 0;
+    bool header = false;
+    uint64_t lastId = 0;
+    while (std::getline(in, raw))
+    {
+        ++lineNo;
+        const std::string line = StripCr(raw);
+        if (line.empty() || line[0] == '#')
+        {
+            continue;
+        }
+        const std::vector<Field> f = Split(line, ',');
+        if (!header)
+        {
+            if (line != CsvHeader())
+            {
+                throw ExperimentConfigError(name, lineNo, 1,
+                                            "expected the header row \"" +
+                                                std::string(CsvHeader()) + "\", got \"" + line +
+                                                "\"");
+            }
+            header = true;
+            continue;
+        }
+        if (f.size() != 7)
+        {
+            throw ExperimentConfigError(name, lineNo, 1,
+                                        "expected 7 comma-separated fields (" +
+                                            std::string(CsvHeader()) + "), got " +
+                                            std::to_string(f.size()));
+        }
+        auto fail = [&](int k, const std::string& why)
+        {
+            throw ExperimentConfigError(name, lineNo, f[k].column,
+                                        std::string("field ") + columns[k] + ": " + why +
+                                            ", got \"" + f[k].text + "\"");
+        };
+        ExperimentFlow flow{};
+        uint64_t v = 0;
+        if (!ParseUint(f[0].text, 0, UINT32_MAX, v) || (!flows.empty() && v <= lastId))
+        {
+            fail(0, "expected an integer id greater than the previous row's");
+        }
+        lastId = v;
+        for (int k : {1, 2})
+        {
+            if (!ParseUint(f[k].text, 0, nHosts - 1, v))
+            {
+                fail(k, "expected a host index in [0, " + std::to_string(nHosts - 1) + "]");
+            }
+            (k == 1 ? flow.src : flow.dst) = static_cast<uint32_t>(v);
+        }
+        if (flow.src == flow.dst)
+        {
+            fail(2, "dst is the same host as src");
+        }
+        if (!ParseUint(f[3].text, 1, ExperimentConfig::MAX_FLOW_BYTES, flow.bytes))
+        {
+            fail(3, "expected an integer in [1, " +
+                        std::to_string(ExperimentConfig::MAX_FLOW_BYTES) + "] bytes");
+        }
+        if (!JsonAttributeConverter::ParseTime(f[4].text, flow.start))
+        {
+            fail(4, "expected a duration with its unit (s, ms, us, ns, ps), e.g. \"12.5us\"");
+        }
+        if (!ParseUint(f[5].text, 0, 7, v))
+        {
+            fail(5, "expected an integer in [0, 7]");
+        }
+        flow.priority = static_cast<uint8_t>(v);
+        if (f[6].text != "write" && f[6].text != "send" && f[6].text != "read")
+        {
+            fail(6, "expected write, send or read");
+        }
+        ParseRdmaVerb(f[6].text, flow.verb);
+        flow.id = static_cast<uint32_t>(flows.size());
+        flow.origin = name + ":" + std::to_string(lineNo);
+        flows.push_back(flow);
+    }
+    if (!header)
+    {
+        throw ExperimentConfigError(name, lineNo + 1, 1,
+                                    "missing the header row \"" + std::string(CsvHeader()) + "\"");
+    }
+    return flows;
+}
+
+std::vector<ExperimentFlow>
+FlowTrace::ReadHpcc(const std::string& text, const std::string& name,
+                    const std::vector<int64_t>& hostOfNode, Time timeOrigin)
+{
+    static const char* columns[] = {"src", "dst", "priority", "dport", "bytes", "start_seconds"};
+    std::vector<ExperimentFlow> flows;
+    std::istringstream in(text);
+    std::string raw;
+    uint64_t lineNo = 0;
+    uint64_t count = 0;
+    bool haveCount = false;
+    uint64_t countLine = 0;
+    while (std::getline(in, raw))
+    {
+        ++lineNo;
+        const std::vector<Field> f = SplitBlanks(StripCr(raw));
+        if (f.empty())
+        {
+            continue;
+        }
+        if (!haveCount)
+        {
+            if (f.size() != 1 || !ParseUint(f[0].text, 0, UINT32_MAX, count))
+            {
+                throw ExperimentConfigError(name, lineNo, 1,
+                                            "the first line must be the number of flows");
+            }
+            haveCount = true;
+            countLine = lineNo;
+            continue;
+        }
+        if (f.size() != 6)
+        {
+            throw ExperimentConfigError(
+                name, lineNo, 1,
+                "expected 6 fields \"src dst priority dport bytes start_seconds\", got " +
+                    std::to_string(f.size()));
+        }
+        auto fail = [&](int k, const std::string& why)
+        {
+            throw ExperimentConfigError(name, lineNo, f[k].column,
+                                        std::string("field ") + columns[k] + ": " + why +
+                                            ", got \"" + f[k].text + "\"");
+        };
+        if (flows.size() == count)
+        {
+            throw ExperimentConfigError(name, lineNo, 1,
+                                        "more flows than the " + std::to_string(count) +
+                                            " announced on line " + std::to_string(countLine));
+        }
+        ExperimentFlow flow{};
+        uint64_t v = 0;
+        for (int k : {0, 1})
+        {
+            if (!ParseUint(f[k].text, 0, UINT32_MAX, v) || v >= hostOfNode.size() ||
+                hostOfNode[v] < 0)
+            {
+                fail(k, "expected the node id of a host of the topology (" +
+                            std::to_string(hostOfNode.size()) + " node ids)");
+            }
+            (k == 0 ? flow.src : flow.dst) = static_cast<uint32_t>(hostOfNode[v]);
+        }
+        if (flow.src == flow.dst)
+        {
+            fail(1, "dst is the same host as src");
+        }
+        if (!ParseUint(f[2].text, 0, 7, v))
+        {
+            fail(2, "expected an integer in [0, 7]");
+        }
+        flow.priority = static_cast<uint8_t>(v);
+        if (!ParseUint(f[3].text, 0, 65535, v))
+        {
+            fail(3, "expected a port number in [0, 65535]");
+        }
+        if (!ParseUint(f[4].text, 1, ExperimentConfig::MAX_FLOW_BYTES, flow.bytes))
+        {
+            fail(4, "expected an integer in [1, " +
+                        std::to_string(ExperimentConfig::MAX_FLOW_BYTES) + "] bytes");
+        }
+        Time start;
+        if (!JsonAttributeConverter::ParseTime(f[5].text + "s", start))
+        {
+            fail(5, "expected a non-negative decimal number of seconds (at most 12 decimals)");
+        }
+        if (start < timeOrigin)
+        {
+            fail(5, "the flow starts before the trace's time origin " +
+                        JsonAttributeConverter::FormatTime(timeOrigin));
+        }
+        flow.start = start - timeOrigin;
+        flow.verb = RdmaVerb::Write;
+        flow.id = static_cast<uint32_t>(flows.size());
+        flow.origin = name + ":" + std::to_string(lineNo);
+        flows.push_back(flow);
+    }
+    if (!haveCount)
+    {
+        throw ExperimentConfigError(name, lineNo + 1, 1, "empty file: expected the flow count");
+    }
+    if (flows.size() != count)
+    {
+        throw ExperimentConfigError(name, lineNo, 1,
+                                    "the file holds " + std::to_string(flows.size()) +
+                                        " flows, line " + std::to_string(countLine) +
+                                        " announces " + std::to_string(count));
+    }
+    return flows;
+}
+
+} // namespace ns3

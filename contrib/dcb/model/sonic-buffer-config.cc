@@ -1,0 +1,244 @@
+#include "sonic-buffer-config.h"
+
+#include <cmath>
+#include <sstream>
+
+namespace ns3
+{
+
+SonicPortBuffer::SonicPortBuffer()
+{
+    pgProfile.fill(NONE);
+    queueProfile.fill(NONE);
+    queueWred.fill(NONE);
+}
+
+namespace
+{
+template <typename T>
+int32_t
+FindByName(const std::vector<T>& items, const std::string& name)
+{
+    for (size_t i = 0; i < items.size(); ++i)
+    {
+        if (items[i].name == name)
+        {
+            return static_cast<int32_t>(i);
+        }
+    }
+    return -1;
+}
+
+bool
+IsIngress(SonicBufferPool::Type t)
+{
+    return t != SonicBufferPool::Type::EGRESS;
+}
+
+bool
+IsEgress(SonicBufferPool::Type t)
+{
+    return t != SonicBufferPool::Type::INGRESS;
+}
+} // namespace
+
+int32_t
+SonicBufferConfig::FindPool(const std::string& name) const
+{
+    return FindByName(pools, name);
+}
+
+int32_t
+SonicBufferConfig::FindProfile(const std::string& name) const
+{
+    return FindByName(profiles, name);
+}
+
+int32_t
+SonicBufferConfig::FindWredProfile(const std::string& name) const
+{
+    return FindByName(wredProfiles, name);
+}
+
+double
+SonicBufferConfig::AlphaFromDynamicTh(int32_t dynamicTh)
+{
+    if (dynamicTh <= -8)
+    {
+        return 0.0;
+    }
+    if (dynamicTh >= 7)
+    {
+        return std::numeric_limits<double>::infinity();
+    }
+    return std::ldexp(1.0, dynamicTh);
+}
+
+std::string
+SonicBufferConfig::Validate() const
+{
+    std::ostringstream why;
+    for (const auto& prof : profiles)
+    {
+        if (prof.pool >= pools.size())
+        {
+            why << source << ": /BUFFER_PROFILE/" << prof.name
+                << "/pool: names a pool that BUFFER_POOL does not define";
+            return why.str();
+        }
+    }
+    for (const auto& pool : pools)
+    {
+        if (pool.xoff > 0 && !IsIngress(pool.type))
+        {
+            why << source << ": /BUFFER_POOL/" << pool.name
+                << "/xoff: a shared headroom pool is valid only on an ingress pool";
+            return why.str();
+        }
+    }
+    std::vector<uint8_t> ingressUsed(pools.size(), 0);
+    std::vector<uint8_t> lossyEgressUsed(pools.size(), 0);
+    for (const auto& port : ports)
+    {
+        for (uint32_t pg = 0; pg < 8; ++pg)
+        {
+            const int32_t pi = port.pgProfile[pg];
+            if (pi == SonicPortBuffer::NONE)
+            {
+                continue;
+            }
+            const SonicBufferProfile& prof = profiles.at(pi);
+            if (!IsIngress(pools[prof.pool].type))
+            {
+                why << source << ": /BUFFER_PG/" << port.pgKey[pg] << "/profile: profile '"
+                    << prof.name << "' is on egress pool '" << pools[prof.pool].name
+                    << "'; a priority group needs an ingress pool";
+                return why.str();
+            }
+            ingressUsed[prof.pool] = 1;
+        }
+        for (uint32_t prio = 0; prio < 8; ++prio)
+        {
+            if (!((port.pfcEnable >> prio) & 1))
+            {
+                continue;
+            }
+            const uint8_t pg = port.tcToPg[prio];
+            const int32_t pi = port.pgProfile[pg];
+            if (pi == SonicPortBuffer::NONE)
+            {
+                why << source << ": /PORT_QOS_MAP/" << port.name << "/pfc_enable: priority " << prio
+                    << " is lossless but PG " << unsigned(pg)
+                    << " has no BUFFER_PG profile (a lossless PG needs xoff headroom)";
+                return why.str();
+            }
+            if (profiles[pi].xoff == 0)
+            {
+                why << source << ": /BUFFER_PG/" << port.pgKey[pg] << "/profile: lossless PG "
+                    << unsigned(pg) << " (pfc_enable priority " << prio << ") uses profile '"
+                    << profiles[pi].name << "', which has no xoff (headroom) > 0";
+                return why.str();
+            }
+        }
+        for (uint32_t q = 0; q < 8; ++q)
+        {
+            const int32_t pi = port.queueProfile[q];
+            if (pi == SonicPortBuffer::NONE)
+            {
+                continue;
+            }
+            const SonicBufferProfile& prof = profiles.at(pi);
+            if (!IsEgress(pools[prof.pool].type))
+            {
+                why << source << ": /BUFFER_QUEUE/" << port.name << "|" << q
+                    << "/profile: profile '" << prof.name << "' is on ingress pool '"
+                    << pools[prof.pool].name << "'; a queue needs an egress pool";
+                return why.str();
+            }
+            if (!((port.pfcEnable >> q) & 1) &&
+                pools[prof.pool].type != SonicBufferPool::Type::BOTH)
+            {
+                lossyEgressUsed[prof.pool] = 1;
+            }
+        }
+    }
+    // Azure §6.2: egress_lossy_pool <= ingress pool, "because lossy packets
+    // should not use any of the PFC headroom buffer at ingress".
+    for (size_t e = 0; e < pools.size(); ++e)
+    {
+        if (!lossyEgressUsed[e])
+        {
+            continue;
+        }
+        for (size_t i = 0; i < pools.size(); ++i)
+        {
+            if (ingressUsed[i] && pools[e].size > pools[i].size)
+            {
+                why << source << ": /BUFFER_POOL/" << pools[e].name << "/size: " << pools[e].size
+                    << " B serves lossy queues but is larger than ingress pool '" << pools[i].name
+                    << "' (" << pools[i].size << " B); lossy traffic would reach the PFC headroom";
+                return why.str();
+            }
+        }
+    }
+    return "";
+}
+
+SonicBufferConfig
+SonicBufferConfig::AzureListing1(uint32_t nPorts)
+{
+    SonicBufferConfig c;
+    c.source = "(built-in Azure NSDI'23 Listing 1)";
+    c.pools = {
+        {"ingress_pool", SonicBufferPool::Type::INGRESS, true, 18000000, 6000000},
+        {"egress_lossy_pool", SonicBufferPool::Type::EGRESS, true, 14000000, 0},
+        {"egress_lossless_pool", SonicBufferPool::Type::EGRESS, false, 24000000, 0},
+    };
+    SonicBufferProfile inLossless;
+    inLossless.name = "ingress_lossless_profile";
+    inLossless.pool = 0;
+    inLossless.size = 1248;
+    inLossless.dynamic = true;
+    inLossless.dynamicTh = -3;
+    inLossless.xoff = 96928;
+    inLossless.xon = 1248;
+    inLossless.xonOffset = 2496;
+    SonicBufferProfile inLossy;
+    inLossy.name = "ingress_lossy_profile";
+    inLossy.pool = 0;
+    inLossy.dynamic = false;
+    inLossy.staticTh = 24000000;
+    SonicBufferProfile outLossless;
+    outLossless.name = "egress_lossless_profile";
+    outLossless.pool = 2;
+    outLossless.dynamic = false;
+    outLossless.staticTh = 24000000;
+    SonicBufferProfile outLossy;
+    outLossy.name = "egress_lossy_profile";
+    outLossy.pool = 1;
+    outLossy.size = 1664;
+    outLossy.dynamic = true;
+    outLossy.dynamicTh = -1;
+    c.profiles = {inLossless, inLossy, outLossless, outLossy};
+    c.ports.resize(nPorts);
+    for (uint32_t p = 0; p < nPorts; ++p)
+    {
+        SonicPortBuffer& port = c.ports[p];
+        port.name = "Ethernet" + std::to_string(4 * p);
+        port.configured = true;
+        port.pgProfile[0] = 1;
+        port.pgProfile[3] = 0;
+        port.pgProfile[4] = 0;
+        port.pgKey[0] = port.name + "|0";
+        port.pgKey[3] = port.pgKey[4] = port.name + "|3-4";
+        for (uint32_t q : {0u, 1u, 2u, 5u, 6u})
+        {
+            port.queueProfile[q] = 3;
+        }
+        port.queueProfile[3] = port.queueProfile[4] = 2;
+        port.pfcEnable = 0x18;
+    }
+    return c;
+}
+
+} // namespace ns3

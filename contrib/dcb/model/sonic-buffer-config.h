@@ -1,0 +1,135 @@
+/*
+ * The SONiC buffer configuration as plain data: pools, profiles, per-port
+ * priority-group / queue bindings, PFC-enabled priorities, WRED profiles and
+ * PFC watchdog settings (spec-buffers-pfc-dcqcn.md §1.2, §1.11, §5).
+ */
+#ifndef SONIC_BUFFER_CONFIG_H
+#define SONIC_BUFFER_CONFIG_H
+
+#include <array>
+#include <cstdint>
+#include <limits>
+#include <string>
+#include <vector>
+
+namespace ns3
+{
+
+/**
+ * \ingroup dcb
+ * BUFFER_POOL|name. Pools are admission counters over one physical buffer.
+ */
+struct SonicBufferPool
+{
+    enum class Type : uint8_t
+    {
+        INGRESS,
+        EGRESS,
+        BOTH //!< VoQ chassis templates: one pool for ingress and egress accounting
+    };
+
+    std::string name;
+    Type type{Type::INGRESS};
+    bool dynamic{true}; //!< mode: dynamic (SAI default) or static
+    uint64_t size{0};   //!< shared pool size, bytes
+    uint64_t xoff{0};   //!< shared headroom pool (SHP) size, bytes; 0 = no SHP
+};
+
+/**
+ * \ingroup dcb
+ * BUFFER_PROFILE|name.
+ */
+struct SonicBufferProfile
+{
+    std::string name;
+    uint32_t pool{0};      //!< index into SonicBufferConfig::pools
+    uint64_t size{0};      //!< reserved (guaranteed) bytes
+    bool dynamic{true};    //!< dynamic_th (true) or static_th (false)
+    int32_t dynamicTh{0};  //!< alpha = 2^dynamicTh
+    uint64_t staticTh{0};  //!< absolute shared limit, bytes; 0 = unlimited (SAI)
+    uint64_t xoff{0};      //!< lossless PG: max headroom bytes (per-PG cap in the SHP)
+    uint64_t xon{0};       //!< XON threshold, bytes
+    uint64_t xonOffset{0}; //!< XON hysteresis below the PG limit, bytes
+};
+
+/**
+ * \ingroup dcb
+ * WRED_PROFILE|name, green colour only (RoCE traffic is uncoloured).
+ */
+struct SonicWredProfile
+{
+    std::string name;
+    bool greenEnable{false};
+    uint64_t greenMin{0};             //!< bytes
+    uint64_t greenMax{0};             //!< bytes
+    double greenDropProbability{1.0}; //!< 0..1 (SONiC writes percent; SAI default 100 %)
+    bool ecnMarking{false};           //!< ecn != ecn_none: mark ECT packets instead of dropping
+};
+
+/**
+ * \ingroup dcb
+ * The buffer-related configuration of one switch port.
+ */
+struct SonicPortBuffer
+{
+    static constexpr int32_t NONE = -1;
+
+    std::string name;                    //!< config_db port name, e.g. Ethernet0
+    bool configured{false};              //!< named by any table
+    std::array<int32_t, 8> pgProfile;    //!< PG -> profile index or NONE
+    std::array<std::string, 8> pgKey;    //!< config_db key that set it (for errors)
+    std::array<int32_t, 8> queueProfile; //!< queue -> profile index or NONE
+    std::array<int32_t, 8> queueWred;    //!< queue -> WRED profile index or NONE
+    std::array<uint8_t, 8> tcToPg{{0, 0, 0, 3, 4, 0, 0, 7}}; //!< SONiC AZURE map
+    uint8_t pfcEnable{0};                                    //!< bit p = priority p is lossless
+    bool watchdog{false};                                    //!< PFC_WD entry present
+    std::string watchdogAction{"drop"};                      //!< drop | forward | alert
+    uint32_t detectionMs{200};                               //!< PFC_WD detection_time
+    uint32_t restorationMs{400};                             //!< PFC_WD restoration_time
+
+    SonicPortBuffer();
+};
+
+/**
+ * \ingroup dcb
+ * A whole switch's SONiC buffer configuration, indexed by device port.
+ */
+struct SonicBufferConfig
+{
+    std::string source{"(in memory)"}; //!< file it came from, for error messages
+    std::vector<SonicBufferPool> pools;
+    std::vector<SonicBufferProfile> profiles;
+    std::vector<SonicWredProfile> wredProfiles;
+    std::vector<SonicPortBuffer> ports;
+    uint32_t watchdogPollMs{200}; //!< PFC_WD|GLOBAL POLL_INTERVAL
+
+    /** \return the pool's index or -1. */
+    int32_t FindPool(const std::string& name) const;
+    /** \return the profile's index or -1. */
+    int32_t FindProfile(const std::string& name) const;
+    /** \return the WRED profile's index or -1. */
+    int32_t FindWredProfile(const std::string& name) const;
+
+    /**
+     * Cross-table consistency: profiles on pools of the right direction, every
+     * lossless PG bound to a profile with xoff, every egress pool serving lossy
+     * queues no larger than the ingress pools (Azure §6.2).
+     * \return "" or "<source>: <JSON pointer>: <why>"
+     */
+    std::string Validate() const;
+
+    /**
+     * Azure's Listing 1 (NSDI'23 App. A, 24 MB pizza box) bound to \p nPorts
+     * ports named Ethernet0, Ethernet4, ... with SONiC's default bindings
+     * (buffers_config.j2): PG 0 lossy, PG 3-4 lossless, queues 3-4 lossless,
+     * 0-2 and 5-6 lossy, pfc_enable 3,4.
+     */
+    static SonicBufferConfig AzureListing1(uint32_t nPorts);
+
+    /** alpha = 2^n, with SAI/Mellanox bounds n <= -8 -> 0 and n >= 7 -> infinity. */
+    static double AlphaFromDynamicTh(int32_t dynamicTh);
+};
+
+} // namespace ns3
+
+#endif /* SONIC_BUFFER_CONFIG_H */

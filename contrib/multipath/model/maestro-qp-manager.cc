@@ -1,0 +1,275 @@
+#include "maestro-qp-manager.h"
+
+#include "ns3/abort.h"
+#include "ns3/channel.h"
+#include "ns3/dcb-switch.h"
+#include "ns3/log.h"
+#include "ns3/node.h"
+#include "ns3/rdma-helper.h"
+#include "ns3/uinteger.h"
+
+#include <algorithm>
+#include <set>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("MaestroQpManager");
+NS_OBJECT_ENSURE_REGISTERED(MaestroQpManager);
+
+namespace
+{
+constexpr uint16_t ROCE_UDP_PORT = 4791;
+constexpr uint8_t UDP_PROTOCOL = 17;
+constexpr uint32_t MAX_HOPS = 32;
+} // namespace
+
+TypeId
+MaestroQpManager::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::MaestroQpManager")
+            .SetParent<Object>()
+            .SetGroupName("Multipath")
+            .AddConstructor<MaestroQpManager>()
+            .AddAttribute("NumPaths",
+                          "Virtual paths (QPs) per peer. Default 4: the core paths of the "
+                          "Maestro testbed, enough to fill the RNIC (SOSR'21 §6.3).",
+                          UintegerValue(4), MakeUintegerAccessor(&MaestroQpManager::m_numPaths),
+                          MakeUintegerChecker<uint32_t>(1, 1024))
+            .AddAttribute("CandidateFactor",
+                          "Candidate QPs opened first, as a multiple of NumPaths. Default 2: "
+                          "\"twice as large as the number of (target) paths\" (SOSR'21 §4.1).",
+                          UintegerValue(2),
+                          MakeUintegerAccessor(&MaestroQpManager::m_candidateFactor),
+                          MakeUintegerChecker<uint32_t>(1, 64))
+            .AddAttribute("MaxCandidates",
+                          "Most candidate QPs opened per peer before giving up on more "
+                          "distinct paths. Default 64: well below the few hundred QPs an RNIC "
+                          "keeps without throughput loss (SOSR'21 §6.3, Kalia ATC'16).",
+                          UintegerValue(64),
+                          MakeUintegerAccessor(&MaestroQpManager::m_maxCandidates),
+                          MakeUintegerChecker<uint32_t>(1, 65536));
+    return tid;
+}
+
+MaestroQpManager::MaestroQpManager()
+    : m_numPaths(4)
+    , m_candidateFactor(2)
+    , m_maxCandidates(64)
+    , m_oracle(MakeCallback(&MaestroQpManager::EcmpPath))
+{
+}
+
+void
+MaestroQpManager::DoDispose()
+{
+    m_paths.clear();
+    m_local = nullptr;
+    m_remote = nullptr;
+    m_sink = CompletionSink();
+    Object::DoDispose();
+}
+
+void
+MaestroQpManager::SetPathOracle(PathOracle oracle)
+{
+    m_oracle = oracle;
+}
+
+void
+MaestroQpManager::SetCompletionSink(CompletionSink sink)
+{
+    m_sink = sink;
+}
+
+std::vector<uint64_t>
+MaestroQpManager::EcmpPath(Ptr<DcbNetDevice> port, Ipv4Address src, Ipv4Address dst, uint16_t sport)
+{
+    std::vector<uint64_t> links;
+    Ptr<NetDevice> dev = port;
+    for (uint32_t hop = 0; hop < MAX_HOPS; ++hop)
+    {
+        Ptr<Channel> ch = dev->GetChannel();
+        if (!ch || ch->GetNDevices() != 2)
+        {
+            return {};
+        }
+        Ptr<NetDevice> peer = ch->GetDevice(0) == dev ? ch->GetDevice(1) : ch->GetDevice(0);
+        Ptr<Node> node = peer->GetNode();
+        Ptr<DcbSwitch> sw = node->GetObject<DcbSwitch>();
+        if (!sw)
+        {
+            return links; // reached the destination host
+        }
+        const int64_t out = sw->SelectPort(src, dst, UDP_PROTOCOL, sport, ROCE_UDP_PORT);
+        if (out < 0)
+        {
+            return {};
+        }
+        links.push_back((static_cast<uint64_t>(node->GetId()) << 32) | static_cast<uint64_t>(out));
+        dev = sw->GetPort(static_cast<uint32_t>(out));
+    }
+    return {};
+}
+
+std::vector<uint64_t>
+MaestroQpManager::CorePath(const Ptr<RdmaQueuePair>& qp) const
+{
+    std::vector<uint64_t> links = m_oracle(m_local->GetDevice(), qp->GetLocalAddress(),
+                                           qp->GetRemoteAddress(), qp->GetUdpSourcePort());
+    return links;
+}
+
+uint32_t
+MaestroQpManager::Connect(Ptr<RdmaNic> local, Ptr<RdmaNic> remote)
+{
+    NS_ABORT_MSG_IF(m_local, "MaestroQpManager::Connect called twice");
+    m_local = local;
+    m_remote = remote;
+    local->TraceConnectWithoutContext("Completion",
+                                      MakeCallback(&MaestroQpManager::OnCompletion, this));
+
+    struct Candidate
+    {
+        std::pair<Ptr<RdmaQueuePair>, Ptr<RdmaQueuePair>> qps;
+        std::vector<uint64_t> links;
+    };
+    std::vector<Candidate> candidates;
+    uint32_t target = std::min(m_maxCandidates, m_candidateFactor * m_numPaths);
+    std::set<std::vector<uint64_t>> distinct;
+    // The last link (leaf to destination host) is shared by every path; a core path
+    // is what comes before it.
+    auto core = [](std::vector<uint64_t> l)
+    {
+        if (!l.empty())
+        {
+            l.pop_back();
+        }
+        return l;
+    };
+    while (true)
+    {
+        while (candidates.size() < target)
+        {
+            Candidate c;
+            c.qps = RdmaHelper::Connect(local, remote);
+            c.links = CorePath(c.qps.first);
+            distinct.insert(core(c.links));
+            candidates.push_back(c);
+            ++m_candidates;
+        }
+        if (distinct.size() >= m_numPaths || target >= m_maxCandidates)
+        {
+            break;
+        }
+        target = std::min(m_maxCandidates, target + m_numPaths);
+    }
+
+    // Greedy: first candidates sharing no inter-switch link with a kept path, then
+    // candidates with a distinct (overlapping) core path.
+    std::set<uint64_t> usedLinks;
+    std::set<std::vector<uint64_t>> kept;
+    for (int pass = 0; pass < 2 && m_paths.size() < m_numPaths; ++pass)
+    {
+        for (const Candidate& c : candidates)
+        {
+            if (m_paths.size() >= m_numPaths)
+            {
+                break;
+            }
+            const std::vector<uint64_t> cp = core(c.links);
+            if (kept.count(cp))
+            {
+                continue;
+            }
+            const bool disjoint = std::none_of(cp.begin(), cp.end(),
+                                               [&](uint64_t l) { return usedLinks.count(l) > 0; });
+            if (pass == 0 && !disjoint)
+            {
+                continue;
+            }
+            kept.insert(cp);
+            usedLinks.insert(cp.begin(), cp.end());
+            m_paths.push_back({c.qps.first, c.qps.second, c.links});
+        }
+    }
+    for (uint32_t vp = 0; vp < m_paths.size(); ++vp)
+    {
+        const uint32_t index = m_paths[vp].qp->GetQpn() - RdmaNic::FIRST_QPN;
+        if (m_vpOfQpn.size() <= index)
+        {
+            m_vpOfQpn.resize(index + 1, -1);
+        }
+        m_vpOfQpn[index] = static_cast<int32_t>(vp);
+    }
+    NS_LOG_INFO(m_paths.size() << " virtual paths from " << m_candidates << " candidate QPs");
+    return static_cast<uint32_t>(m_paths.size());
+}
+
+bool
+MaestroQpManager::Reconnect(uint32_t vp)
+{
+    NS_ABORT_MSG_IF(vp >= m_paths.size(), "MaestroQpManager::Reconnect: no virtual path " << vp);
+    for (uint32_t tries = 0; tries < m_maxCandidates; ++tries)
+    {
+        auto qps = RdmaHelper::Connect(m_local, m_remote);
+        ++m_candidates;
+        if (CorePath(qps.first) == m_paths[vp].links)
+        {
+            const uint32_t oldIndex = m_paths[vp].qp->GetQpn() - RdmaNic::FIRST_QPN;
+            m_vpOfQpn[oldIndex] = -1; // late completions of the old QP are dropped
+            m_paths[vp].qp = qps.first;
+            m_paths[vp].peer = qps.second;
+            const uint32_t index = qps.first->GetQpn() - RdmaNic::FIRST_QPN;
+            if (m_vpOfQpn.size() <= index)
+            {
+                m_vpOfQpn.resize(index + 1, -1);
+            }
+            m_vpOfQpn[index] = static_cast<int32_t>(vp);
+            return true;
+        }
+    }
+    return false;
+}
+
+void
+MaestroQpManager::OnCompletion(const RdmaCompletion& c)
+{
+    if (c.receive)
+    {
+        return;
+    }
+    const uint32_t index = c.qpn - RdmaNic::FIRST_QPN;
+    if (index >= m_vpOfQpn.size() || m_vpOfQpn[index] < 0 || m_sink.IsNull())
+    {
+        return;
+    }
+    m_sink(static_cast<uint32_t>(m_vpOfQpn[index]), c);
+}
+
+uint32_t
+MaestroQpManager::GetNPaths() const
+{
+    return static_cast<uint32_t>(m_paths.size());
+}
+
+const MaestroVirtualPath&
+MaestroQpManager::GetPath(uint32_t vp) const
+{
+    return m_paths.at(vp);
+}
+
+Ptr<RdmaNic>
+MaestroQpManager::GetLocalNic() const
+{
+    return m_local;
+}
+
+uint32_t
+MaestroQpManager::GetNCandidates() const
+{
+    return m_candidates;
+}
+
+} // namespace ns3

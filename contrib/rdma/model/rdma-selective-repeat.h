@@ -1,0 +1,71 @@
+/*
+ * IRN-style selective repeat (Mittal et al., "Revisiting Network Support for RDMA",
+ * SIGCOMM 2018), the loss recovery SRNIC implements (Wang et al., NSDI 2023, 4.4).
+ */
+#ifndef RDMA_SELECTIVE_REPEAT_H
+#define RDMA_SELECTIVE_REPEAT_H
+
+#include "rdma-loss-recovery.h"
+
+#include <deque>
+#include <vector>
+
+namespace ns3
+{
+
+/**
+ * \ingroup rdma
+ * Selective repeat with SACKs, BDP-FC and a two-level retransmission timeout.
+ *
+ * Responder: a packet ahead of the expected PSN but within BdpCap packets of it is
+ * kept (Buffer verdict; the QP records it in its receive bitmap) and answered by a
+ * NAK whose BTH PSN is the cumulative acknowledgement and whose SACK header names
+ * the out-of-order PSN; one such NAK per out-of-order packet. Messages complete
+ * only once the expected PSN passes their last packet.
+ *
+ * Requester: a NAK (e, s) marks s received and queues for retransmission every PSN
+ * in [max(e, highest PSN already examined), s) not marked received, so a single
+ * loss is resent exactly once. Retransmissions go ahead of new data; new data is
+ * limited to BdpCap packets in flight (IRN's BDP-FC). A retransmission lost again
+ * is recovered by the timeout: RtoLow when at most RtoLowThreshold packets are
+ * outstanding (a tail loss), RtoHigh otherwise; on expiry every outstanding packet
+ * not marked received is queued again.
+ */
+class RdmaSelectiveRepeat : public RdmaLossRecovery
+{
+  public:
+    static TypeId GetTypeId();
+    RdmaSelectiveRepeat();
+    Ptr<RdmaLossRecovery> Fork() const override;
+
+    /** \return true if \p psn is marked received by a SACK (requester side). */
+    bool IsSacked(uint64_t psn) const;
+
+  private:
+    RxVerdict DoClassify(uint64_t psn, uint64_t expected) const override;
+    void DoSequenceNak(RdmaTxSequence& seq, uint64_t psn, uint64_t sackPsn) override;
+    void DoTimeout(RdmaTxSequence& seq) override;
+    Time DoGetRetransmitTimeout(const RdmaTxSequence& seq) const override;
+    bool DoHasRetransmission(const RdmaTxSequence& seq) const override;
+    uint64_t DoNextTransmitPsn(const RdmaTxSequence& seq) override;
+    uint64_t DoGetInFlightCap() const override;
+
+    void MarkSacked(uint64_t psn);
+    void QueueLost(uint64_t from, uint64_t to);
+    void DropStale(const RdmaTxSequence& seq) const;
+
+    uint32_t m_bdpCap;
+    Time m_rtoLow;
+    Time m_rtoHigh;
+    uint32_t m_rtoLowThreshold;
+
+    /** SACK bitmap as a ring of BdpCap slots: slot psn % cap holds psn + 1 if SACKed. */
+    std::vector<uint64_t> m_sacked;
+    /** PSNs to resend, ascending; entries below seq.una are stale and skipped. */
+    mutable std::deque<uint64_t> m_retransmit;
+    uint64_t m_examinedUpTo{0}; //!< PSNs below this were already checked for loss
+};
+
+} // namespace ns3
+
+#endif /* RDMA_SELECTIVE_REPEAT_H */

@@ -1,0 +1,210 @@
+// Tests of the experiment file's "topology": {"type": "file"}, "flows_file" and
+// "workload" sections: HPCC topology and flow formats, our CSV trace, paths
+// relative to the JSON file, errors naming file:line or the JSON pointer, and
+// a short Poisson run that finishes and is byte-identical when repeated.
+#include "ns3/experiment-config.h"
+#include "ns3/experiment-runner.h"
+#include "ns3/hpcc-topology-reader.h"
+#include "ns3/simulator.h"
+
+#include <filesystem>
+#include <fstream>
+#include <gtest/gtest.h>
+#include <sstream>
+#include <string>
+
+namespace ns3
+{
+namespace
+{
+
+const std::string SRC = ROCE_LAB_SOURCE_DIR;
+const std::string OUT = std::string(ROCE_LAB_BINARY_DIR) + "/test-output/trace-config/";
+
+class TraceConfigTest : public ::testing::Test
+{
+  protected:
+    void SetUp() override { std::filesystem::create_directories(OUT); }
+
+    void TearDown() override { Simulator::Destroy(); }
+
+    static void Write(const std::string& name, const std::string& text)
+    {
+        std::ofstream(OUT + name, std::ios::binary) << text;
+    }
+
+    static std::string Slurp(const std::string& path)
+    {
+        std::ifstream in(path, std::ios::binary);
+        std::ostringstream s;
+        s << in.rdbuf();
+        return s.str();
+    }
+
+    /** Load \p json written to OUT/exp.json; return the error message or "". */
+    static std::string Error(const std::string& json)
+    {
+        Write("exp.json", json);
+        try
+        {
+            ExperimentConfig::LoadFile(OUT + "exp.json");
+        }
+        catch (const ExperimentConfigError& e)
+        {
+            return e.what();
+        }
+        return "";
+    }
+
+    static bool Contains(const std::string& s, const std::string& part)
+    {
+        return s.find(part) != std::string::npos;
+    }
+};
+
+TEST_F(TraceConfigTest, HpccTopologyFile)
+{
+    std::vector<int64_t> hostOf;
+    const std::string text = Slurp(SRC + "/topologies/hpcc-leaf-spine-8.txt");
+    const ExperimentTopology t = HpccTopologyReader::Read(text, "t.txt", hostOf);
+    EXPECT_EQ(t.hosts.size(), 8u);
+    EXPECT_EQ(t.switches.size(), 4u);
+    EXPECT_EQ(t.links.size(), 12u);
+    EXPECT_EQ(t.hosts[3], "h3");
+    EXPECT_EQ(t.switches[0], "s8");
+    EXPECT_EQ(hostOf[9], -1);
+    EXPECT_EQ(t.links[11].delay, MicroSeconds(1)); // "0.001ms"
+    EXPECT_EQ(t.links[11].rate, DataRate("400Gbps"));
+
+    auto error = [](const std::string& text) -> std::string
+    {
+        std::vector<int64_t> h;
+        try
+        {
+            HpccTopologyReader::Read(text, "t.txt", h);
+        }
+        catch (const ExperimentConfigError& e)
+        {
+            return e.what();
+        }
+        return "";
+    };
+    EXPECT_TRUE(Contains(error("3 1\n"), "t.txt:1:1: expected \"<nodes> <switches> <links>\""));
+    EXPECT_TRUE(
+        Contains(error("3 1 2\n2\n0 2 100Gbps 1us 0\n1 2 100Gbs 1us 0\n"), "t.txt:4:5: rate:"));
+    EXPECT_TRUE(
+        Contains(error("3 1 2\n2\n0 2 100Gbps 1us 0\n1 2 100Gbps 1xs 0\n"), "t.txt:4:13: delay:"));
+    EXPECT_TRUE(Contains(error("3 1 2\n2\n0 2 100Gbps 1us 0\n1 2 100Gbps 1us 0.01\n"),
+                         "t.txt:4:17: error_rate: only 0"));
+    EXPECT_TRUE(Contains(error("3 1 2\n2\n0 2 100Gbps 1us 0\n0 1 100Gbps 1us 0\n"),
+                         "t.txt:4:1: hosts 0 and 1 are linked directly"));
+    EXPECT_TRUE(Contains(error("3 1 2\n2\n0 2 100Gbps 1us 0\n"), "t.txt:4:1: the file ends"));
+    EXPECT_TRUE(Contains(error("4 1 2\n3\n0 3 100Gbps 1us 0\n1 3 100Gbps 1us 0\n"),
+                         "node 2 is not connected"));
+    EXPECT_TRUE(Contains(error("3 1 2\n2\n0 2 100Gbps 1us 0\n0 2 100Gbps 1us 0\n"),
+                         "t.txt:4:1: host 0 already has a link (line 3)"));
+}
+
+TEST_F(TraceConfigTest, TopologyFileFormatsAndErrors)
+{
+    // roce-lab format: a JSON topology object; the path is relative to exp.json.
+    std::filesystem::copy_file(SRC + "/topologies/leaf-spine-8.json", OUT + "ls8.json",
+                               std::filesystem::copy_options::overwrite_existing);
+    Write("exp.json", R"({"topology": {"type": "file", "path": "ls8.json"},
+                          "flows": [{"src": "h0", "dst": "h7", "bytes": 1000}]})");
+    const ExperimentConfig c = ExperimentConfig::LoadFile(OUT + "exp.json");
+    EXPECT_EQ(c.GetTopology().hosts.size(), 8u);
+    EXPECT_EQ(c.EffectiveJson()["topology"]["path"], OUT + "ls8.json");
+
+    EXPECT_TRUE(Contains(Error(R"({"topology": {"type": "file", "path": "nope.txt",
+        "format": "hpcc"}, "flows": []})"),
+                         "exp.json: /topology/path: cannot open the topology file"));
+    EXPECT_TRUE(Contains(Error(R"({"topology": {"type": "file", "path": "ls8.json",
+        "format": "ns2"}, "flows": []})"),
+                         "/topology/format"));
+    Write("bad-topo.json", R"({"type": "leaf_spine", "leaves": 0, "spines": 1,
+        "hosts_per_leaf": 2})");
+    EXPECT_TRUE(Contains(Error(R"({"topology": {"type": "file", "path": "bad-topo.json"},
+        "flows": []})"),
+                         "bad-topo.json: /leaves:"));
+}
+
+TEST_F(TraceConfigTest, FlowsFileCsvAndHpcc)
+{
+    Write("flows.csv", "id,src,dst,bytes,start,priority,verb\n0,1,2,1000,1us,3,write\n"
+                       "1,2,0,5000,2.5us,3,read\n");
+    Write("exp.json", R"({"topology": {"type": "file", "path": ")" + SRC +
+                          R"(/topologies/hpcc-leaf-spine-8.txt", "format": "hpcc"},
+            "flows": [{"src": 0, "dst": 1, "bytes": 10}],
+            "flows_file": {"path": "flows.csv"}})");
+    const ExperimentConfig c = ExperimentConfig::LoadFile(OUT + "exp.json");
+    ASSERT_EQ(c.GetFlows().size(), 3u);
+    EXPECT_EQ(c.GetFlows()[2].id, 2u);
+    EXPECT_EQ(c.GetFlows()[2].start, NanoSeconds(2500));
+    EXPECT_EQ(c.GetFlows()[2].verb, RdmaVerb::Read);
+
+    // HPCC flows on the HPCC topology: node ids 4 and 7 are hosts h4 and h7.
+    Write("flows.txt", "1\n4 7 3 100 20000 2.000001\n");
+    Write("exp.json", R"({"topology": {"type": "file", "path": ")" + SRC +
+                          R"(/topologies/hpcc-leaf-spine-8.txt", "format": "hpcc"},
+            "flows_file": {"path": "flows.txt", "format": "hpcc", "time_origin": "2s"}})");
+    const ExperimentConfig h = ExperimentConfig::LoadFile(OUT + "exp.json");
+    ASSERT_EQ(h.GetFlows().size(), 1u);
+    EXPECT_EQ(h.GetTopology().hosts[h.GetFlows()[0].dst], "h7");
+    EXPECT_EQ(h.GetFlows()[0].start, MicroSeconds(1));
+
+    // A node id that is a switch, and a start beyond stop_time, name file and line.
+    Write("flows.txt", "1\n4 9 3 100 20000 2.000001\n");
+    EXPECT_TRUE(Contains(Error(Slurp(OUT + "exp.json")), "flows.txt:2:3: field dst"));
+    Write("flows.txt", "1\n4 7 3 100 20000 3.5\n");
+    EXPECT_TRUE(Contains(Error(Slurp(OUT + "exp.json")), "flows.txt:2: (root): the flow starts"));
+}
+
+TEST_F(TraceConfigTest, WorkloadErrorsNamePointers)
+{
+    const std::string topo = R"("topology": {"type": "incast", "senders": 3})";
+    const std::string cdf = SRC + "/traces/fb-cachefollower-srnic.cdf";
+    EXPECT_TRUE(Contains(Error("{" + topo + R"(, "workload": {"type": "poisson", "cdf": ")" + cdf +
+                               R"(", "load": 1.5e9, "duration": "1us"}})"),
+                         "/workload/load: expected a number in (0, 10]"));
+    EXPECT_TRUE(Contains(Error("{" + topo + R"(, "workload": {"type": "poisson", "cdf": ")" + cdf +
+                               R"(", "load": 0.5}})"),
+                         "/workload/duration"));
+    EXPECT_TRUE(Contains(Error("{" + topo + R"(, "workload": {"type": "poisson", "cdf": "x.cdf",
+                               "load": 0.5, "duration": "1us"}})"),
+                         "/workload/cdf: cannot open"));
+    EXPECT_TRUE(Contains(Error("{" + topo + R"(, "stop_time": "1ms", "workload": {"type":
+        "poisson", "cdf": ")" + cdf +
+                               R"(", "load": 0.5, "duration": "2ms"}})"),
+                         "/workload/duration: arrivals end at"));
+    Write("bad.cdf", "0 0\n10 50\n5 100\n");
+    EXPECT_TRUE(Contains(Error("{" + topo + R"(, "workload": {"type": "poisson", "cdf": "bad.cdf",
+                               "load": 0.5, "duration": "1us"}})"),
+                         "bad.cdf:3:1: size 5 is smaller"));
+}
+
+TEST_F(TraceConfigTest, PoissonRunFinishesAndIsDeterministic)
+{
+    std::string files[2];
+    for (int run = 0; run < 2; ++run)
+    {
+        const std::string dir = OUT + "poisson-run" + std::to_string(run);
+        {
+            const ExperimentConfig c =
+                ExperimentConfig::LoadFile(SRC + "/scratch/configs/poisson-small.json");
+            ASSERT_GT(c.GetFlows().size(), 5u);
+            ExperimentRunner runner(c, dir);
+            runner.Run();
+            EXPECT_EQ(runner.GetFinishedFlows(), c.GetFlows().size());
+        }
+        Simulator::Destroy();
+        files[run] =
+            Slurp(dir + "/flows.csv") + Slurp(dir + "/summary.json") + Slurp(dir + "/trace.csv");
+        EXPECT_TRUE(Contains(Slurp(dir + "/summary.json"), "\"p99.9\""));
+        EXPECT_TRUE(Contains(Slurp(dir + "/summary.json"), "\"by_size\""));
+    }
+    EXPECT_EQ(files[0], files[1]);
+}
+
+} // namespace
+} // namespace ns3
