@@ -1,0 +1,35 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#ifndef HOST_PRESET_HELPER_H
+#define HOST_PRESET_HELPER_H
+
+#include "ns3/host-model.h"
+
+namespace ns3
+{
+
+/**
+ * \ingroup host
+ * Builds the preset intra-host graphs. Every resource keeps its TypeId defaults; change
+ * them afterwards through HostModel::GetResource(name).
+ *
+ * Plain server: rnic0 -[pcie-rnic0, Gen4 x16]- rp0 - rc0 - mem0.
+ *
+ * DGX-like (Hostping Fig. 2): two sockets joined by "upi"; socket s has root complex rc<s>,
+ * memory mem<s> and root ports rp<2s>, rp<2s+1>. Under root port k: the link pcie-rp<k> to
+ * switch swu<k>, which has two leaf switches swa<k> (links pcie-swa<k>) and swb<k>
+ * (pcie-swb<k>). swa<k> holds rnic<k> (pcie-rnic<k>) and gpu<2k> (pcie-gpu<2k>); swb<k>
+ * holds gpu<2k+1> (pcie-gpu<2k+1>). So rnic0 reaches gpu0 over one switch (distance 1),
+ * gpu1 over three (2), gpu2/gpu3 through rc0 (3), gpu4..gpu7 over UPI (4).
+ */
+class HostPresetHelper
+{
+  public:
+    Ptr<HostModel> CreatePlainServer() const;
+    Ptr<HostModel> CreateDgxLike() const;
+};
+
+} // namespace ns3
+
+#endif /* HOST_PRESET_HELPER_H */

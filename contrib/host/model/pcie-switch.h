@@ -1,0 +1,34 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#ifndef PCIE_SWITCH_H
+#define PCIE_SWITCH_H
+
+#include "host-resource.h"
+
+namespace ns3
+{
+
+/**
+ * \ingroup host
+ * A PCIe switch (a device of the intra-host graph). Its fabric is rarely the bottleneck; its
+ * latency is what the GDR distances of Hostping Fig. 4 add up.
+ */
+class PcieSwitch : public HostResource
+{
+  public:
+    static TypeId GetTypeId();
+    PcieSwitch();
+
+  private:
+    DataRate DoGetCapacity() const override;
+    Sharing DoGetSharing() const override;
+    void SetRate(DataRate rate);
+    DataRate GetRate() const;
+
+    DataRate m_rate;
+};
+
+} // namespace ns3
+
+#endif /* PCIE_SWITCH_H */

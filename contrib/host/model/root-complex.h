@@ -1,0 +1,34 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#ifndef ROOT_COMPLEX_H
+#define ROOT_COMPLEX_H
+
+#include "host-resource.h"
+
+namespace ns3
+{
+
+/**
+ * \ingroup host
+ * A CPU root complex (one per socket): the mesh joining root ports, memory channels and the
+ * inter-socket link.
+ */
+class RootComplex : public HostResource
+{
+  public:
+    static TypeId GetTypeId();
+    RootComplex();
+
+  private:
+    DataRate DoGetCapacity() const override;
+    Sharing DoGetSharing() const override;
+    void SetRate(DataRate rate);
+    DataRate GetRate() const;
+
+    DataRate m_rate;
+};
+
+} // namespace ns3
+
+#endif /* ROOT_COMPLEX_H */
