@@ -8,6 +8,8 @@
 // still wins for the attributes it names. Exit status: 0 on success, 2 for a
 // configuration error (message on stderr), 1 if the outputs cannot be written.
 // --bench also prints simulated packets per wall-second, events and peak memory.
+#include "run-progress.h"
+
 #include "ns3/command-line.h"
 #include "ns3/experiment-config.h"
 #include "ns3/experiment-runner.h"
@@ -20,6 +22,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -104,7 +107,14 @@ main(int argc, char** argv)
         Time end;
         {
             ExperimentRunner runner(config, outDir);
+            std::unique_ptr<RunProgress> progress;
+            if (config.GetProgress())
+            {
+                progress = std::make_unique<RunProgress>(runner, config.GetStopTime());
+                progress->Start();
+            }
             runner.Run();
+            progress.reset();
             flows = static_cast<uint32_t>(runner.GetFlowResults().size());
             finished = runner.GetFinishedFlows();
             events = runner.GetEventCount();

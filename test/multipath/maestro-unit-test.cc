@@ -2,6 +2,7 @@
 // and the ECMP path-utilisation oracle with the switches' real hash.
 #include "ns3/dcb-switch.h"
 #include "ns3/maestro-decomposer.h"
+#include "ns3/maestro-flowlet.h"
 #include "ns3/maestro-min-latency.h"
 #include "ns3/maestro-path-monitor.h"
 #include "ns3/maestro-proportional.h"
@@ -193,6 +194,42 @@ TEST_F(MaestroUnitTest, MinLatencyPicksTheFastestMeasuredPathForSmallMessages)
     EXPECT_EQ(ml->SelectPath(*m, 2, 2, 8), 2);
     // large messages are placed proportionally: the idle paths first
     EXPECT_GE(ml->SelectPath(*m, 50000, 1000000, 8), 0);
+}
+
+TEST_F(MaestroUnitTest, FlowletStaysOnOnePathUntilACnpBurstThenMovesToTheLeastMarked)
+{
+    Ptr<MaestroPathMonitor> m = Monitor({40, 40, 40, 40});
+    Ptr<MaestroFlowlet> f = CreateObject<MaestroFlowlet>(); // CnpBurst 4
+    auto complete = [&](uint32_t vp, uint64_t cnps)
+    {
+        m->NotifyPosted(vp, 50000);
+        m->NotifyCompleted(vp, 50000, Seconds(0), MicroSeconds(10), true, cnps, false);
+    };
+    for (int i = 0; i < 10; ++i)
+    {
+        EXPECT_EQ(f->SelectPath(*m, 50000, 1000000, 8), 0);
+    }
+    // a full current path means wait, not spill
+    for (int i = 0; i < 8; ++i)
+    {
+        m->NotifyPosted(0, 50000);
+    }
+    EXPECT_EQ(f->SelectPath(*m, 50000, 1000000, 8), -1);
+    for (int i = 0; i < 8; ++i)
+    {
+        m->NotifyCompleted(0, 50000, Seconds(0), MicroSeconds(10), true, 0, false);
+    }
+    complete(0, 3); // 3 CNPs: below the burst, stay
+    complete(1, 9); // path 1 congested meanwhile
+    EXPECT_EQ(f->SelectPath(*m, 50000, 1000000, 8), 0);
+    complete(0, 4); // burst on path 0: move to the least-marked (2, not 1)
+    EXPECT_EQ(f->SelectPath(*m, 50000, 1000000, 8), 2);
+    EXPECT_EQ(f->GetNReassignments(), 1u);
+    complete(2, 2);
+    EXPECT_EQ(f->SelectPath(*m, 50000, 1000000, 8), 2);
+    m->MarkFailed(2); // failover: next path after 2 with fewest CNPs since the epoch
+    EXPECT_EQ(f->SelectPath(*m, 50000, 1000000, 8), 3);
+    EXPECT_EQ(f->GetNReassignments(), 2u);
 }
 
 TEST_F(MaestroUnitTest, MonitorEstimatesDrainRateOfABackloggedPath)

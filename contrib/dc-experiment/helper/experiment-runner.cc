@@ -522,8 +522,11 @@ ExperimentRunner::WriteSummary() const
 
     OrderedJson bufferDrops;
     OrderedJson switchDrops;
-    static const char* switchDropNames[DcbSwitch::N_DROP_REASONS] = {"no-route", "ttl-expired",
-                                                                     "not-ipv4", "buffer"};
+    // Names of DcbSwitch::DropReason in enum order; a reason added to the enum
+    // later than this list is written as "reason-<n>" rather than left unnamed.
+    static const char* switchDropNames[] = {"no-route", "ttl-expired", "not-ipv4", "buffer",
+                                            "pfc-watchdog"};
+    const uint32_t namedSwitchDrops = sizeof(switchDropNames) / sizeof(switchDropNames[0]);
     for (uint32_t r = 0; r < BufferManager::N_DROP_REASONS; ++r)
     {
         uint64_t total = 0;
@@ -542,7 +545,8 @@ ExperimentRunner::WriteSummary() const
         {
             total += m_topology.GetSwitch(s)->GetDrops(static_cast<DcbSwitch::DropReason>(r));
         }
-        switchDrops[switchDropNames[r]] = total;
+        switchDrops[r < namedSwitchDrops ? std::string(switchDropNames[r])
+                                         : "reason-" + std::to_string(r)] = total;
     }
 
     const auto failed = static_cast<uint32_t>(m_completed - m_finished);

@@ -1,5 +1,6 @@
 #include "experiment-topology.h"
 
+#include "fat-tree-topology.h"
 #include "hpcc-topology-reader.h"
 #include "json-attribute-converter.h"
 
@@ -329,7 +330,7 @@ ExperimentTopology::ParseFile(const JsonSchemaReader& r, const Json& topo,
         const Json doc = sub.ParseText(text.str());
         sub.RequireObject(doc, "");
         if (sub.GetString(doc, "", "type", std::nullopt,
-                          {"dumbbell", "incast", "leaf_spine", "custom"}) == "file")
+                          {"dumbbell", "incast", "leaf_spine", "fat_tree", "custom"}) == "file")
         {
             sub.Fail("/type", "a topology file cannot refer to another file");
         }
@@ -363,7 +364,7 @@ ExperimentTopology::Parse(const JsonSchemaReader& reader, const nlohmann::json& 
     reader.RequireObject(topo, pointer);
     ExperimentTopology t;
     t.type = reader.GetString(topo, pointer, "type", std::nullopt,
-                              {"dumbbell", "incast", "leaf_spine", "custom", "file"});
+                              {"dumbbell", "incast", "leaf_spine", "fat_tree", "custom", "file"});
     if (t.type == "file")
     {
         ParseFile(reader, topo, pointer, t, effective);
@@ -371,6 +372,10 @@ ExperimentTopology::Parse(const JsonSchemaReader& reader, const nlohmann::json& 
     else if (t.type == "custom")
     {
         ParseCustom(reader, topo, pointer, t, effective);
+    }
+    else if (t.type == "fat_tree")
+    {
+        FatTreeTopology::Parse(reader, topo, pointer, t, effective);
     }
     else
     {

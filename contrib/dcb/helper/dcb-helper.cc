@@ -5,6 +5,9 @@
 #include "ns3/dcb-net-device.h"
 #include "ns3/mac48-address.h"
 #include "ns3/node.h"
+#include "ns3/red-ecn-marker.h"
+#include "ns3/sonic-buffer-manager.h"
+#include "ns3/uinteger.h"
 
 namespace ns3
 {
@@ -111,6 +114,7 @@ DcbHelper::InstallSwitch(Ptr<Node> node, std::string* error) const
             }
             sw->SetEcnMarker(p, marker);
         }
+        ApplySonicWred(sw);
     }
     return sw;
 }
@@ -135,6 +139,66 @@ DcbHelper::AssignStreams(NodeContainer switches, int64_t stream)
         }
     }
     return used;
+}
+
+uint32_t
+DcbHelper::ApplySonicWred(Ptr<DcbSwitch> sw)
+{
+    Ptr<SonicBufferManager> bm = DynamicCast<SonicBufferManager>(sw->GetBufferManager());
+    if (!bm || bm->GetConfig().wredProfiles.empty())
+    {
+        return 0;
+    }
+    const SonicBufferConfig& c = bm->GetConfig();
+    uint32_t programmed = 0;
+    for (uint32_t p = 0; p < sw->GetNPorts() && p < c.ports.size(); ++p)
+    {
+        Ptr<RedEcnMarker> red = DynamicCast<RedEcnMarker>(sw->GetEcnMarker(p));
+        if (!red)
+        {
+            continue;
+        }
+        uint8_t mask = 0;
+        for (uint8_t q = 0; q < 8; ++q)
+        {
+            const int32_t wi = c.ports[p].queueWred[q];
+            if (wi == SonicPortBuffer::NONE)
+            {
+                continue;
+            }
+            const SonicWredProfile& w = c.wredProfiles[wi];
+            if (!w.greenEnable || !w.ecnMarking)
+            {
+                continue;
+            }
+            red->SetClassThresholds(q, w.greenMin, w.greenMax, w.greenDropProbability);
+            mask |= static_cast<uint8_t>(1u << q);
+            ++programmed;
+        }
+        red->SetAttribute("EcnClasses", UintegerValue(mask));
+    }
+    return programmed;
+}
+
+Ptr<PfcWatchdog>
+DcbHelper::InstallPfcWatchdog(Ptr<DcbSwitch> sw)
+{
+    Ptr<PfcWatchdog> wd = CreateObject<PfcWatchdog>();
+    Ptr<SonicBufferManager> bm = DynamicCast<SonicBufferManager>(sw->GetBufferManager());
+    if (bm)
+    {
+        for (const SonicPortBuffer& port : bm->GetConfig().ports)
+        {
+            if (port.watchdog)
+            {
+                wd->ConfigureFromSonic(bm->GetConfig());
+                break;
+            }
+        }
+    }
+    sw->AggregateObject(wd);
+    wd->Install(sw);
+    return wd;
 }
 
 } // namespace ns3

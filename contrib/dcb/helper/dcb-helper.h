@@ -8,6 +8,7 @@
 #include "ns3/net-device-container.h"
 #include "ns3/node-container.h"
 #include "ns3/object-factory.h"
+#include "ns3/pfc-watchdog.h"
 
 #include <string>
 
@@ -54,6 +55,23 @@ class DcbHelper
      * \return the number of streams used
      */
     static int64_t AssignStreams(NodeContainer switches, int64_t stream);
+
+    /**
+     * With a SonicBufferManager, program each port's RedEcnMarker from the
+     * configuration's WRED_PROFILE bound by QUEUE|port|q wred_profile (green
+     * min/max threshold, drop probability as Pmax, marking when ecn is not
+     * ecn_none); queues without such a profile do not mark. Nothing happens
+     * when the configuration has no WRED profiles or the markers are not RED.
+     * InstallSwitch calls it. \return number of queues programmed
+     */
+    static uint32_t ApplySonicWred(Ptr<DcbSwitch> sw);
+
+    /**
+     * Create a PfcWatchdog on \p sw: configured from PFC_WD when the switch
+     * runs a SonicBufferManager whose configuration has PFC_WD entries, else
+     * from the PfcWatchdog attribute defaults.
+     */
+    static Ptr<PfcWatchdog> InstallPfcWatchdog(Ptr<DcbSwitch> sw);
 
   private:
     ObjectFactory m_deviceFactory;

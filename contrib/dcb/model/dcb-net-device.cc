@@ -91,7 +91,13 @@ DcbNetDevice::GetTypeId()
             .AddTraceSource("PauseState",
                             "This transmitter was paused (true) or resumed (false) in a class.",
                             MakeTraceSourceAccessor(&DcbNetDevice::m_pauseStateTrace),
-                            "ns3::DcbNetDevice::PauseStateTracedCallback");
+                            "ns3::DcbNetDevice::PauseStateTracedCallback")
+            .AddTraceSource("LinkDrop", "A frame was dropped because the link is down.",
+                            MakeTraceSourceAccessor(&DcbNetDevice::m_linkDropTrace),
+                            "ns3::Packet::TracedCallback")
+            .AddTraceSource("LinkState", "The link went up (true) or down (false).",
+                            MakeTraceSourceAccessor(&DcbNetDevice::m_linkStateTrace),
+                            "ns3::DcbNetDevice::LinkStateTracedCallback");
     return tid;
 }
 
@@ -113,6 +119,7 @@ DcbNetDevice::DoDispose()
         m_queues[c].clear();
     }
     m_controlQueue.clear();
+    m_linkChangeCallbacks.clear();
     m_node = nullptr;
     m_channel = nullptr;
     m_receiveErrorModel = nullptr;
@@ -155,6 +162,15 @@ void
 DcbNetDevice::Enqueue(Ptr<Packet> frame, uint8_t tc, uint32_t tag)
 {
     tc &= 7;
+    if (!m_linkUp)
+    {
+        if (!m_dequeueCallback.IsNull())
+        {
+            m_dequeueCallback(m_ifIndex, tag, tc, frame->GetSize());
+        }
+        LinkDrop(frame, tc);
+        return;
+    }
     m_queueBytes[tc] += frame->GetSize();
     m_queues[tc].push_back(QueueItem{frame, tag});
     TryTransmit();
@@ -350,7 +366,14 @@ DcbNetDevice::StartTransmission(Ptr<Packet> frame, uint8_t tc)
         WritePcap(frame);
     }
     const Time txTime = SerializationTime(size + m_wireOverhead, m_rate);
-    m_channel->Transmit(frame, this, txTime);
+    if (m_linkUp)
+    {
+        m_channel->Transmit(frame, this, txTime);
+    }
+    else
+    {
+        LinkDrop(frame, tc < N_CLASSES ? tc : 0); // a pull source's frame: lost on the dead wire
+    }
     Simulator::Schedule(txTime, &DcbNetDevice::TransmitComplete, this);
 }
 
@@ -368,6 +391,11 @@ DcbNetDevice::Receive(Ptr<Packet> frame)
 {
     EthernetVlanHeader eth;
     frame->PeekHeader(eth);
+    if (!m_linkUp)
+    {
+        LinkDrop(frame, eth.IsTagged() ? eth.GetPcp() : 0);
+        return;
+    }
     if (eth.GetEtherType() == EthernetVlanHeader::ETHERTYPE_MAC_CONTROL)
     {
         if (m_pcap)
@@ -432,7 +460,7 @@ DcbNetDevice::HandlePfc(Ptr<Packet> frame)
         {
             m_counters[c].pfcXoffReceived++;
         }
-        if (!m_pfcEnabled)
+        if (!m_pfcEnabled || ((m_pfcIgnoreMask >> c) & 1))
         {
             continue;
         }
@@ -454,6 +482,7 @@ DcbNetDevice::PauseClass(uint8_t cls, uint16_t quanta)
     if (!(m_pausedMask & bit))
     {
         m_pausedMask |= bit;
+        m_counters[cls].pauseOnsets++;
         m_pauseStart[cls] = Simulator::Now();
         m_pauseStateTrace(cls, true);
     }
@@ -497,6 +526,77 @@ DcbNetDevice::SetPfcXoff(uint8_t cls, bool xoff)
         m_xoffMask &= static_cast<uint8_t>(~bit);
         m_refreshEvents[cls].Cancel();
         SendPfcFrame(cls, 0);
+    }
+}
+
+void
+DcbNetDevice::SetPfcIgnored(uint8_t cls, bool ignore)
+{
+    const uint8_t bit = static_cast<uint8_t>(1u << (cls & 7));
+    m_pfcIgnoreMask = ignore ? (m_pfcIgnoreMask | bit) : (m_pfcIgnoreMask & ~bit);
+    if (ignore)
+    {
+        ResumeClass(cls & 7);
+    }
+}
+
+bool
+DcbNetDevice::IsPfcIgnored(uint8_t cls) const
+{
+    return (m_pfcIgnoreMask >> (cls & 7)) & 1;
+}
+
+uint32_t
+DcbNetDevice::DropQueued(uint8_t cls)
+{
+    cls &= 7;
+    uint32_t n = 0;
+    while (!m_queues[cls].empty())
+    {
+        Ptr<Packet> frame;
+        TakeHead(cls, frame);
+        ++n;
+    }
+    return n;
+}
+
+void
+DcbNetDevice::LinkDrop(Ptr<const Packet> frame, uint8_t cls)
+{
+    m_counters[cls & 7].linkDownDrops++;
+    m_linkDropTrace(frame);
+}
+
+void
+DcbNetDevice::SetLinkUp(bool up)
+{
+    if (up == m_linkUp)
+    {
+        return;
+    }
+    m_linkUp = up;
+    if (!up)
+    {
+        for (uint8_t c = 0; c < N_CLASSES; ++c)
+        {
+            while (!m_queues[c].empty())
+            {
+                Ptr<Packet> frame;
+                TakeHead(c, frame);
+                LinkDrop(frame, c);
+            }
+            ResumeClass(c); // a pause from a peer we no longer hear cannot be lifted
+        }
+        m_controlQueue.clear();
+    }
+    m_linkStateTrace(up);
+    for (const Callback<void>& cb : m_linkChangeCallbacks)
+    {
+        cb();
+    }
+    if (up)
+    {
+        TryTransmit();
     }
 }
 
@@ -603,12 +703,13 @@ DcbNetDevice::GetMtu() const
 bool
 DcbNetDevice::IsLinkUp() const
 {
-    return m_channel != nullptr;
+    return m_channel != nullptr && m_linkUp;
 }
 
 void
 DcbNetDevice::AddLinkChangeCallback(Callback<void> callback)
 {
+    m_linkChangeCallbacks.push_back(callback);
 }
 
 bool

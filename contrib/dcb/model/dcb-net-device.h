@@ -18,6 +18,7 @@
 
 #include <array>
 #include <deque>
+#include <vector>
 
 namespace ns3
 {
@@ -40,6 +41,8 @@ struct DcbClassCounters
     uint64_t pfcXoffReceived{0}; //!< XOFF frames received
     uint64_t pfcXonReceived{0};  //!< XON frames received
     Time pausedTime{0};          //!< time this transmitter spent paused by its peer
+    uint64_t pauseOnsets{0};     //!< unpaused -> paused transitions (SONiC ON2OFF counter)
+    uint64_t linkDownDrops{0};   //!< frames of this class dropped because the link was down
 };
 
 /**
@@ -101,6 +104,27 @@ class DcbNetDevice : public NetDevice
     bool IsPfcXoff(uint8_t cls) const;
     /** \return the mask of classes in which the peer currently pauses us. */
     uint8_t GetPausedMask() const;
+    /**
+     * Ignore (\p ignore true) received PFC for class \p cls, as the PFC watchdog
+     * does for a stormed queue: the class resumes now and later XOFFs are counted
+     * but not obeyed.
+     */
+    void SetPfcIgnored(uint8_t cls, bool ignore);
+    bool IsPfcIgnored(uint8_t cls) const;
+    /**
+     * Drop every frame queued in class \p cls (each is handed to the dequeue
+     * callback, so a switch releases its buffer). \return frames dropped
+     */
+    uint32_t DropQueued(uint8_t cls);
+
+    /**
+     * Bring the link up or down at this end. A down device drops everything it
+     * would send (queued frames at once, later ones on arrival, frames its pull
+     * source offers at line rate) or receive, counting them per class
+     * (linkDownDrops) and firing LinkDrop; link change callbacks and LinkState
+     * fire on every change. Cut a cable by calling it on both ends.
+     */
+    void SetLinkUp(bool up);
     /**
      * \return the time \p bytes take at \p rate, rounded to the nearest picosecond.
      * Integer arithmetic: DataRate::CalculateBytesTxTime divides 128-bit fixed point,
@@ -178,6 +202,7 @@ class DcbNetDevice : public NetDevice
     void SendPfcFrame(uint8_t cls, uint16_t quanta);
     void RefreshPfc(uint8_t cls);
     void WritePcap(Ptr<const Packet> frame);
+    void LinkDrop(Ptr<const Packet> frame, uint8_t cls);
 
     Ptr<Node> m_node;
     uint32_t m_ifIndex{0};
@@ -203,6 +228,11 @@ class DcbNetDevice : public NetDevice
     std::array<EventId, N_CLASSES> m_resumeEvents;
     std::array<Time, N_CLASSES> m_pauseStart;
     uint8_t m_xoffMask{0};
+    uint8_t m_pfcIgnoreMask{0};
+    bool m_linkUp{true};
+    std::vector<Callback<void>> m_linkChangeCallbacks;
+    TracedCallback<Ptr<const Packet>> m_linkDropTrace;
+    TracedCallback<bool> m_linkStateTrace;
     std::array<EventId, N_CLASSES> m_refreshEvents;
 
     std::array<uint32_t, N_CLASSES> m_dwrrWeight;

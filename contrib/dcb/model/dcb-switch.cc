@@ -88,6 +88,7 @@ DcbSwitch::Setup()
         dev->SetDequeueCallback(MakeCallback(&DcbSwitch::OnDequeue, this));
     }
     m_ecnMarkers.resize(m_ports.size());
+    m_stormDrop.assign(m_ports.size(), 0);
     NS_ABORT_MSG_IF(!m_buffer, "DcbSwitch on node " << node->GetId() << ": no BufferManager");
     m_buffer->SetPfcCallback(MakeCallback(&DcbSwitch::OnPfc, this));
     return m_buffer->Setup(info);
@@ -176,6 +177,59 @@ DcbSwitch::GetRoute(Ipv4Address dst) const
     return m_groups[m_routeOfAddress[index]];
 }
 
+void
+DcbSwitch::SetPinnedRoute(Ipv4Address src, Ipv4Address dst, uint32_t port)
+{
+    const uint64_t key = (uint64_t(src.Get()) << 32) | dst.Get();
+    auto it = std::lower_bound(m_pins.begin(), m_pins.end(), std::make_pair(key, uint32_t(0)));
+    if (it != m_pins.end() && it->first == key)
+    {
+        it->second = port;
+        return;
+    }
+    m_pins.insert(it, std::make_pair(key, port));
+}
+
+void
+DcbSwitch::ClearPinnedRoute(Ipv4Address src, Ipv4Address dst)
+{
+    const uint64_t key = (uint64_t(src.Get()) << 32) | dst.Get();
+    auto it = std::lower_bound(m_pins.begin(), m_pins.end(), std::make_pair(key, uint32_t(0)));
+    if (it != m_pins.end() && it->first == key)
+    {
+        m_pins.erase(it);
+    }
+}
+
+uint32_t
+DcbSwitch::GetNPinnedRoutes() const
+{
+    return static_cast<uint32_t>(m_pins.size());
+}
+
+void
+DcbSwitch::SetStormDrop(uint32_t port, uint8_t tc, bool drop)
+{
+    if (m_stormDrop.size() <= port)
+    {
+        m_stormDrop.resize(port + 1, 0);
+    }
+    const uint8_t bit = static_cast<uint8_t>(1u << (tc & 7));
+    m_stormDrop[port] = drop ? (m_stormDrop[port] | bit) : (m_stormDrop[port] & ~bit);
+    if (drop && port < m_ports.size())
+    {
+        // Drain what is queued: each frame goes through OnDequeue (buffer release).
+        const uint32_t n = m_ports[port]->DropQueued(tc);
+        m_drops[DROP_PFC_WATCHDOG] += n;
+    }
+}
+
+bool
+DcbSwitch::IsStormDrop(uint32_t port, uint8_t tc) const
+{
+    return port < m_stormDrop.size() && ((m_stormDrop[port] >> (tc & 7)) & 1);
+}
+
 uint32_t
 DcbSwitch::Seed() const
 {
@@ -209,6 +263,15 @@ int64_t
 DcbSwitch::SelectPort(Ipv4Address src, Ipv4Address dst, uint8_t protocol, uint16_t sport,
                       uint16_t dport) const
 {
+    if (!m_pins.empty())
+    {
+        const uint64_t key = (uint64_t(src.Get()) << 32) | dst.Get();
+        auto it = std::lower_bound(m_pins.begin(), m_pins.end(), std::make_pair(key, uint32_t(0)));
+        if (it != m_pins.end() && it->first == key)
+        {
+            return it->second;
+        }
+    }
     const std::vector<uint32_t>& group = GetRoute(dst);
     if (group.empty())
     {
@@ -259,6 +322,12 @@ DcbSwitch::ReceiveFromPort(Ptr<DcbNetDevice> port, Ptr<Packet> packet,
     ip.SetTtl(ip.GetTtl() - 1);
     const uint8_t tc = m_dscpToTc[ip.GetDscp() & 63];
     const uint32_t outPort = static_cast<uint32_t>(out);
+    if (((m_stormDrop[outPort] | m_stormDrop[inPort]) >> tc) & 1)
+    {
+        packet->AddHeader(ip);
+        Drop(packet, DROP_PFC_WATCHDOG);
+        return;
+    }
     Ptr<DcbNetDevice> outDev = m_ports[outPort];
 
     EthernetVlanHeader outEth;

@@ -41,7 +41,8 @@ class DcbSwitch : public Object
         DROP_NO_ROUTE = 0,
         DROP_TTL_EXPIRED,
         DROP_NOT_IPV4,
-        DROP_BUFFER, //!< refused by the buffer manager (see its drop reasons)
+        DROP_BUFFER,       //!< refused by the buffer manager (see its drop reasons)
+        DROP_PFC_WATCHDOG, //!< queue in PFC storm state with the drop action
         N_DROP_REASONS
     };
 
@@ -70,6 +71,25 @@ class DcbSwitch : public Object
     void SetRoute(Ipv4Address dst, const std::vector<uint32_t>& ports);
     /** \return the ECMP group for \p dst (empty when there is no route). */
     const std::vector<uint32_t>& GetRoute(Ipv4Address dst) const;
+
+    /**
+     * Send every packet from \p src to \p dst out of \p port, ahead of ECMP.
+     * Pins live in a vector sorted by (src, dst) that the forwarding path
+     * binary-searches only when the switch has pins: O(log pins) per packet then,
+     * nothing otherwise. A second pin for the same pair replaces the first.
+     */
+    void SetPinnedRoute(Ipv4Address src, Ipv4Address dst, uint32_t port);
+    /** Remove the pin of (src, dst), if any. */
+    void ClearPinnedRoute(Ipv4Address src, Ipv4Address dst);
+    uint32_t GetNPinnedRoutes() const;
+
+    /**
+     * PFC watchdog storm state of class \p tc on \p port (set by PfcWatchdog):
+     * \p drop true drops the queue's packets and arrivals on that ingress
+     * priority (SONiC "drop" action); false forwards them (lossy).
+     */
+    void SetStormDrop(uint32_t port, uint8_t tc, bool drop);
+    bool IsStormDrop(uint32_t port, uint8_t tc) const;
 
     /** \return the ECMP hash this switch computes for a 5-tuple. */
     uint32_t HashFlow(Ipv4Address src, Ipv4Address dst, uint8_t protocol, uint16_t sport,
@@ -102,6 +122,9 @@ class DcbSwitch : public Object
     std::vector<uint32_t> m_routeOfAddress;      //!< address index -> group index (0 = none)
     std::vector<std::vector<uint32_t>> m_groups; //!< group 0 is the empty group
     mutable Hash::Function::Murmur3 m_hasher;
+
+    std::vector<std::pair<uint64_t, uint32_t>> m_pins; //!< ((src << 32) | dst, port), sorted
+    std::vector<uint8_t> m_stormDrop; //!< per port: classes dropped by the watchdog
 
     uint64_t m_forwarded{0};
     std::array<uint64_t, N_DROP_REASONS> m_drops{};

@@ -1,5 +1,6 @@
 #include "sonic-buffer-manager.h"
 
+#include "headroom-calculator.h"
 #include "sonic-config-loader.h"
 
 #include "ns3/boolean.h"
@@ -61,6 +62,16 @@ SonicBufferManager::GetTypeId()
                           "every port). Default false: such a configuration is rejected.",
                           BooleanValue(false),
                           MakeBooleanAccessor(&SonicBufferManager::m_unlistedLikeFirst),
+                          MakeBooleanChecker())
+            .AddAttribute("CableHeadroom",
+                          "Size each lossless PG's headroom for its port's speed and cable with "
+                          "HeadroomCalculator (SONiC buffermgrd dynamic mode): a PG whose "
+                          "profile xoff is below the calculated one gets a derived profile "
+                          "pg_lossless_<Mb/s>_<m>m_profile, and the extra bytes are added to "
+                          "its pool's shared headroom pool. Default false: profiles as "
+                          "configured (SONiC static mode).",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&SonicBufferManager::m_cableHeadroom),
                           MakeBooleanChecker())
             .AddTraceSource("HeadroomOverflow",
                             "A lossless packet found its PG headroom or the shared headroom "
@@ -172,6 +183,10 @@ SonicBufferManager::DoSetup()
         port.name = name;
     }
 
+    if (m_cableHeadroom)
+    {
+        ApplyCableHeadroom();
+    }
     m_pools.assign(m_config.pools.size(), PoolState());
     m_pgs.assign(n * N_PRIO, PgState());
     m_queues.assign(n * N_PRIO, QueueState());
@@ -200,6 +215,56 @@ SonicBufferManager::DoSetup()
         }
     }
     return "";
+}
+
+void
+SonicBufferManager::ApplyCableHeadroom()
+{
+    Ptr<HeadroomCalculator> calc = CreateObject<HeadroomCalculator>();
+    const std::vector<BufferPortInfo>& info = GetPorts();
+    for (uint32_t p = 0; p < m_config.ports.size() && p < info.size(); ++p)
+    {
+        SonicPortBuffer& port = m_config.ports[p];
+        for (uint32_t prio = 0; prio < N_PRIO; ++prio)
+        {
+            const uint8_t pg = port.tcToPg[prio];
+            const int32_t pi = port.pgProfile[pg];
+            if (!((port.pfcEnable >> prio) & 1) || pi == SonicPortBuffer::NONE)
+            {
+                continue;
+            }
+            const SonicBufferProfile base = m_config.profiles[pi];
+            const bool shp = m_config.pools[base.pool].xoff > 0;
+            calc->SetAttribute("SharedHeadroomPool", BooleanValue(shp));
+            const HeadroomCalculator::Result r =
+                calc->CalculateForDelay(info[p].rate, info[p].cableDelay);
+            if (r.xoff <= base.xoff)
+            {
+                continue;
+            }
+            const double metres = info[p].cableDelay.GetSeconds() * 198e6;
+            const std::string name = "pg_lossless_" +
+                                     std::to_string(info[p].rate.GetBitRate() / 1000000) + "_" +
+                                     std::to_string(uint64_t(metres + 0.5)) + "m_profile";
+            int32_t derived = m_config.FindProfile(name);
+            if (derived < 0)
+            {
+                SonicBufferProfile prof = base;
+                prof.name = name;
+                prof.xoff = r.xoff;
+                m_config.profiles.push_back(prof);
+                derived = static_cast<int32_t>(m_config.profiles.size() - 1);
+            }
+            if (shp)
+            {
+                m_config.pools[base.pool].xoff += m_config.profiles[derived].xoff - base.xoff;
+            }
+            m_notes.push_back(m_config.source + ": port " + port.name + " PG " +
+                              std::to_string(pg) + ": cable headroom xoff " +
+                              std::to_string(r.xoff) + " B (" + name + ")");
+            port.pgProfile[pg] = derived;
+        }
+    }
 }
 
 uint64_t

@@ -133,6 +133,8 @@ class SonicBufferManager : public BufferManager
     void DoDispose() override;
 
     uint64_t Threshold(const SonicBufferProfile& profile) const;
+    /** CableHeadroom: derive per-port lossless profiles from HeadroomCalculator. */
+    void ApplyCableHeadroom();
     uint64_t Cells(uint32_t bytes) const;
     void SetPaused(uint32_t port, uint8_t pg, PgState& state, bool paused);
 
@@ -142,6 +144,7 @@ class SonicBufferManager : public BufferManager
     uint32_t m_cellSize;
     bool m_headroomSticky;
     bool m_unlistedLikeFirst;
+    bool m_cableHeadroom;
 
     SonicBufferConfig m_config;
     bool m_haveConfig{false};

@@ -47,6 +47,13 @@ MaestroEndpoint::GetTypeId()
                           "size (SOSR'21 §4.1, §6.2).",
                           UintegerValue(2), MakeUintegerAccessor(&MaestroEndpoint::m_probeSize),
                           MakeUintegerChecker<uint64_t>(1))
+            .AddAttribute("ReprobeInterval",
+                          "Period of the probes that look for failed paths coming back; 0 "
+                          "disables them. Default 1 s: finds a path enabled in the paper's "
+                          "30-s steps (SOSR'21 Fig. 12d) within 1/30 of a step.",
+                          TimeValue(Seconds(1)),
+                          MakeTimeAccessor(&MaestroEndpoint::m_reprobeInterval),
+                          MakeTimeChecker(Seconds(0)))
             .AddTraceSource("MessageCompleted",
                             "Every chunk of a message has completed (once per message).",
                             MakeTraceSourceAccessor(&MaestroEndpoint::m_messageCompletedTrace),
@@ -64,6 +71,7 @@ MaestroEndpoint::MaestroEndpoint()
     , m_liveLimit(8)
     , m_chunkTimeout(MilliSeconds(10))
     , m_probeSize(2)
+    , m_reprobeInterval(Seconds(1))
 {
     m_qpManager->SetCompletionSink(MakeCallback(&MaestroEndpoint::OnCompletion, this));
 }
@@ -72,6 +80,7 @@ void
 MaestroEndpoint::DoDispose()
 {
     m_watchdog.Cancel();
+    m_reprobeEvent.Cancel();
     m_qpManager->Dispose();
     m_decomposer = nullptr;
     m_monitor = nullptr;
@@ -122,6 +131,7 @@ MaestroEndpoint::Connect(Ptr<RdmaNic> local, Ptr<RdmaNic> remote)
     {
         m_monitor->AddPath(local->GetLineRate());
     }
+    m_probeSlot.assign(n, -1);
     return n;
 }
 
@@ -178,6 +188,10 @@ MaestroEndpoint::Submit(const RdmaWorkRequest& wr, bool probe, int64_t vp)
     {
         m_pending.emplace_back(id, k);
     }
+    if (m_monitor->GetNUsable() < m_monitor->GetNPaths())
+    {
+        ScheduleReprobe();
+    }
     Pump();
     return id;
 }
@@ -227,8 +241,8 @@ MaestroEndpoint::Pump()
     }
 }
 
-void
-MaestroEndpoint::PostChunk(uint32_t vp, Message& message, uint32_t chunkId)
+uint32_t
+MaestroEndpoint::AllocateSlot()
 {
     uint32_t slot;
     if (m_freeSlots.empty())
@@ -241,14 +255,22 @@ MaestroEndpoint::PostChunk(uint32_t vp, Message& message, uint32_t chunkId)
         slot = m_freeSlots.back();
         m_freeSlots.pop_back();
     }
+    ++m_liveSlots;
+    return slot;
+}
+
+void
+MaestroEndpoint::PostChunk(uint32_t vp, Message& message, uint32_t chunkId)
+{
+    const uint32_t slot = AllocateSlot();
     Slot& s = m_slots[slot];
     s.chunk = message.chunks[chunkId];
     s.chunk.vpId = vp;
     s.chunk.postTime = Simulator::Now();
     s.inUse = true;
     s.abandoned = false;
+    s.reprobe = false;
     s.wasIdle = m_monitor->Get(vp).liveWrs == 0;
-    ++m_liveSlots;
     m_monitor->NotifyPosted(vp, s.chunk.length);
     m_chunkPostedTrace(s.chunk);
     m_qpManager->GetPath(vp).qp->PostSend(
@@ -294,6 +316,18 @@ MaestroEndpoint::OnCompletion(uint32_t vp, const RdmaCompletion& c)
     m_freeSlots.push_back(static_cast<uint32_t>(c.wrId));
     --m_liveSlots;
     const bool success = c.status == RdmaWcStatus::Success;
+    if (s.reprobe)
+    {
+        m_probeSlot[vp] = -1;
+        if (success && !m_monitor->Get(vp).usable)
+        {
+            NS_LOG_INFO("virtual path " << vp << " is back");
+            ++m_restores;
+            m_monitor->Restore(vp, m_qpManager->GetLocalNic()->GetLineRate());
+        }
+        Pump();
+        return;
+    }
     m_monitor->NotifyCompleted(vp, d.length, d.postTime, Simulator::Now(), success,
                                m_qpManager->GetPath(vp).qp->GetCounters().cnpsReceived, wasIdle);
     auto it = m_messages.find(d.messageId);
@@ -318,6 +352,7 @@ MaestroEndpoint::OnCompletion(uint32_t vp, const RdmaCompletion& c)
     {
         NS_LOG_INFO("chunk " << d.messageId << "/" << d.chunkId << " failed on path " << vp);
         m_monitor->MarkFailed(vp);
+        ScheduleReprobe();
         if (it != m_messages.end() && it->second.copies[d.chunkId] == 0)
         {
             Requeue(d.messageId, d.chunkId, true);
@@ -347,6 +382,7 @@ MaestroEndpoint::CheckTimeouts()
         }
         m_monitor->NotifyTimeout(vp);
         m_monitor->MarkFailed(vp);
+        ScheduleReprobe();
         for (Slot& s : m_slots)
         {
             if (s.inUse && !s.abandoned && s.chunk.vpId == vp)
@@ -359,13 +395,99 @@ MaestroEndpoint::CheckTimeouts()
     bool anyWatched = false;
     for (const Slot& s : m_slots)
     {
-        anyWatched = anyWatched || (s.inUse && !s.abandoned);
+        anyWatched = anyWatched || (s.inUse && !s.abandoned && !s.reprobe);
     }
     if (anyWatched)
     {
         m_watchdog = Simulator::Schedule(m_chunkTimeout / 4, &MaestroEndpoint::CheckTimeouts, this);
     }
     Pump();
+}
+
+void
+MaestroEndpoint::ScheduleReprobe()
+{
+    if (m_reprobeInterval.IsStrictlyPositive() && !m_reprobeEvent.IsRunning())
+    {
+        m_reprobeEvent = Simulator::Schedule(m_reprobeInterval, &MaestroEndpoint::Reprobe, this);
+    }
+}
+
+void
+MaestroEndpoint::Reprobe()
+{
+    const Time now = Simulator::Now();
+    bool anyFailed = false;
+    for (uint32_t vp = 0; vp < m_monitor->GetNPaths(); ++vp)
+    {
+        if (m_monitor->Get(vp).usable)
+        {
+            continue;
+        }
+        anyFailed = true;
+        const int64_t probe = m_probeSlot[vp];
+        if (probe >= 0 && now - m_slots[probe].chunk.postTime < m_reprobeInterval)
+        {
+            continue; // its probe may still come back
+        }
+        // The old QP may be stuck retrying: move it to the error state and open a
+        // fresh one over the same links; any late completion of the old one is
+        // dropped by the QP manager, and its leftover chunks are released below.
+        m_qpManager->GetPath(vp).qp->SetError(); // stop it retrying; flushes its WRs
+        if (!m_qpManager->Reconnect(vp))
+        {
+            continue;
+        }
+        for (uint32_t i = 0; i < m_slots.size(); ++i)
+        {
+            Slot& s = m_slots[i];
+            if (!s.inUse || s.chunk.vpId != vp)
+            {
+                continue;
+            }
+            s.inUse = false;
+            m_freeSlots.push_back(i);
+            --m_liveSlots;
+            auto it = m_messages.find(s.chunk.messageId);
+            if (s.reprobe || it == m_messages.end())
+            {
+                continue;
+            }
+            --it->second.copies[s.chunk.chunkId];
+            if (!s.abandoned)
+            {
+                Requeue(s.chunk.messageId, s.chunk.chunkId, true);
+            }
+        }
+        m_monitor->ForgetLive(vp);
+        const uint32_t slot = AllocateSlot();
+        Slot& s = m_slots[slot];
+        s.chunk = MaestroWrDescriptor();
+        s.chunk.vpId = vp;
+        s.chunk.length = m_probeSize;
+        s.chunk.postTime = now;
+        s.inUse = true;
+        s.abandoned = false;
+        s.reprobe = true;
+        s.wasIdle = true;
+        m_probeSlot[vp] = slot;
+        RdmaWorkRequest wr;
+        wr.wrId = slot;
+        wr.verb = RdmaVerb::Write;
+        wr.length = m_probeSize;
+        m_qpManager->GetPath(vp).qp->PostSend(wr);
+    }
+    if (anyFailed && !m_messages.empty())
+    {
+        ScheduleReprobe(); // an idle endpoint stops probing until the next message
+    }
+    Pump();
+}
+
+uint64_t
+MaestroEndpoint::GetNRestores() const
+{
+    return m_restores;
 }
 
 Ptr<MaestroDecomposer>

@@ -36,7 +36,10 @@ namespace ns3
  * posted again on a surviving path; so is every live chunk of a path whose oldest
  * chunk has waited longer than ChunkTimeout. WRITEs are idempotent (each chunk goes
  * to its final remote offset), so a late completion of an abandoned copy is
- * harmless and counted once.
+ * harmless and counted once. Every ReprobeInterval, each failed path gets a fresh
+ * QP over the same links (the old one may still be retrying) and a probe; when the
+ * probe completes the path is put back in use, so repaired or newly enabled paths
+ * are found and used.
  *
  * It only creates QPs, posts work requests and reads completions and counters.
  */
@@ -69,6 +72,8 @@ class MaestroEndpoint : public Object
     std::size_t GetNPendingMessages() const;
     /** Chunks posted again after a path failure. */
     uint64_t GetNReposts() const;
+    /** Failed paths found working again by a reprobe and put back in use. */
+    uint64_t GetNRestores() const;
 
     /** TracedCallback signature for MessageCompleted. */
     typedef void (*MessageCompletedCallback)(const MaestroMessageCompletion& completion);
@@ -96,6 +101,7 @@ class MaestroEndpoint : public Object
         bool inUse{false};
         bool wasIdle{false};
         bool abandoned{false}; //!< reposted elsewhere after a timeout
+        bool reprobe{false};   //!< a probe of a failed path (no message)
     };
 
     uint64_t Submit(const RdmaWorkRequest& wr, bool probe, int64_t vp);
@@ -105,6 +111,9 @@ class MaestroEndpoint : public Object
     void Requeue(uint64_t messageId, uint32_t chunkId, bool front);
     void CheckTimeouts();
     void EnsureBalancer();
+    void ScheduleReprobe();
+    void Reprobe();
+    uint32_t AllocateSlot();
 
     Ptr<MaestroDecomposer> m_decomposer;
     Ptr<MaestroPathMonitor> m_monitor;
@@ -116,6 +125,7 @@ class MaestroEndpoint : public Object
     Time m_chunkTimeout;
     std::string m_balancerType;
     uint64_t m_probeSize;
+    Time m_reprobeInterval;
 
     std::unordered_map<uint64_t, Message> m_messages;
     std::deque<std::pair<uint64_t, uint32_t>> m_pending; //!< (message, chunk) to place
@@ -125,6 +135,9 @@ class MaestroEndpoint : public Object
     uint64_t m_nextMessageId{0};
     uint64_t m_reposts{0};
     EventId m_watchdog;
+    EventId m_reprobeEvent;
+    std::vector<int64_t> m_probeSlot; //!< per path: slot of its reprobe (-1: none)
+    uint64_t m_restores{0};
 
     TracedCallback<const MaestroMessageCompletion&> m_messageCompletedTrace;
     TracedCallback<const MaestroWrDescriptor&> m_chunkPostedTrace;

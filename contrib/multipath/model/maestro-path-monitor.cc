@@ -156,6 +156,15 @@ MaestroPathMonitor::Restore(uint32_t vp, DataRate rate)
     p.latency = Time();
 }
 
+void
+MaestroPathMonitor::ForgetLive(uint32_t vp)
+{
+    MaestroPathState& p = m_paths.at(vp);
+    p.liveWrs = 0;
+    p.outstandingBytes = 0;
+    p.lastCompletion = Time();
+}
+
 uint64_t
 MaestroPathMonitor::GetSmallMessageThreshold() const
 {

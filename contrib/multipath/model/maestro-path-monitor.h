@@ -67,6 +67,8 @@ class MaestroPathMonitor : public Object
     void MarkFailed(uint32_t vp);
     /** Put a path back (after a reconnect); its estimates restart from \p rate. */
     void Restore(uint32_t vp, DataRate rate);
+    /** The path's QP was replaced: its live work requests will never complete. */
+    void ForgetLive(uint32_t vp);
 
     uint64_t GetSmallMessageThreshold() const;
 

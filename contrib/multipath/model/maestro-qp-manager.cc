@@ -121,6 +121,33 @@ MaestroQpManager::CorePath(const Ptr<RdmaQueuePair>& qp) const
     return links;
 }
 
+std::vector<uint64_t>
+MaestroQpManager::ReversePath(const Ptr<RdmaQueuePair>& peer) const
+{
+    // ACKs and CNPs of the VP travel on the responder QP's 5-tuple: a path whose
+    // reverse direction crosses a failed link fails as well, so keep both.
+    std::vector<uint64_t> links = m_oracle(m_remote->GetDevice(), peer->GetLocalAddress(),
+                                           peer->GetRemoteAddress(), peer->GetUdpSourcePort());
+    if (!links.empty())
+    {
+        links.pop_back(); // the leaf-to-host link is shared by every path
+    }
+    return links;
+}
+
+bool
+MaestroQpManager::IsSymmetric(const std::vector<uint64_t>& forward,
+                              const std::vector<uint64_t>& reverse)
+{
+    // the ACKs cross only switches that the data crosses
+    return std::all_of(reverse.begin(), reverse.end(),
+                       [&](uint64_t r)
+                       {
+                           return std::any_of(forward.begin(), forward.end(),
+                                              [&](uint64_t f) { return (f >> 32) == (r >> 32); });
+                       });
+}
+
 uint32_t
 MaestroQpManager::Connect(Ptr<RdmaNic> local, Ptr<RdmaNic> remote)
 {
@@ -134,6 +161,7 @@ MaestroQpManager::Connect(Ptr<RdmaNic> local, Ptr<RdmaNic> remote)
     {
         std::pair<Ptr<RdmaQueuePair>, Ptr<RdmaQueuePair>> qps;
         std::vector<uint64_t> links;
+        std::vector<uint64_t> reverse;
     };
     std::vector<Candidate> candidates;
     uint32_t target = std::min(m_maxCandidates, m_candidateFactor * m_numPaths);
@@ -155,11 +183,26 @@ MaestroQpManager::Connect(Ptr<RdmaNic> local, Ptr<RdmaNic> remote)
             Candidate c;
             c.qps = RdmaHelper::Connect(local, remote);
             c.links = CorePath(c.qps.first);
+            c.reverse = ReversePath(c.qps.second);
             distinct.insert(core(c.links));
             candidates.push_back(c);
             ++m_candidates;
         }
-        if (distinct.size() >= m_numPaths || target >= m_maxCandidates)
+        // pairwise disjoint in both directions, greedily
+        std::set<uint64_t> used;
+        uint32_t disjoint = 0;
+        for (const Candidate& c : candidates)
+        {
+            std::vector<uint64_t> all = core(c.links);
+            all.insert(all.end(), c.reverse.begin(), c.reverse.end());
+            if (IsSymmetric(c.links, c.reverse) &&
+                std::none_of(all.begin(), all.end(), [&](uint64_t l) { return used.count(l); }))
+            {
+                used.insert(all.begin(), all.end());
+                ++disjoint;
+            }
+        }
+        if ((distinct.size() >= m_numPaths && disjoint >= m_numPaths) || target >= m_maxCandidates)
         {
             break;
         }
@@ -170,7 +213,7 @@ MaestroQpManager::Connect(Ptr<RdmaNic> local, Ptr<RdmaNic> remote)
     // candidates with a distinct (overlapping) core path.
     std::set<uint64_t> usedLinks;
     std::set<std::vector<uint64_t>> kept;
-    for (int pass = 0; pass < 2 && m_paths.size() < m_numPaths; ++pass)
+    for (int pass = 0; pass < 4 && m_paths.size() < m_numPaths; ++pass)
     {
         for (const Candidate& c : candidates)
         {
@@ -183,15 +226,22 @@ MaestroQpManager::Connect(Ptr<RdmaNic> local, Ptr<RdmaNic> remote)
             {
                 continue;
             }
-            const bool disjoint = std::none_of(cp.begin(), cp.end(),
-                                               [&](uint64_t l) { return usedLinks.count(l) > 0; });
-            if (pass == 0 && !disjoint)
+            auto clear = [&](const std::vector<uint64_t>& l) {
+                return std::none_of(l.begin(), l.end(),
+                                    [&](uint64_t x) { return usedLinks.count(x) > 0; });
+            };
+            // pass 0: symmetric and disjoint both ways; 1: disjoint both ways;
+            // 2: forward disjoint; 3: distinct
+            const bool both = clear(cp) && clear(c.reverse);
+            if ((pass == 0 && !(both && IsSymmetric(c.links, c.reverse))) || (pass == 1 && !both) ||
+                (pass == 2 && !clear(cp)))
             {
                 continue;
             }
             kept.insert(cp);
             usedLinks.insert(cp.begin(), cp.end());
-            m_paths.push_back({c.qps.first, c.qps.second, c.links});
+            usedLinks.insert(c.reverse.begin(), c.reverse.end());
+            m_paths.push_back({c.qps.first, c.qps.second, c.links, c.reverse});
         }
     }
     for (uint32_t vp = 0; vp < m_paths.size(); ++vp)
@@ -211,26 +261,43 @@ bool
 MaestroQpManager::Reconnect(uint32_t vp)
 {
     NS_ABORT_MSG_IF(vp >= m_paths.size(), "MaestroQpManager::Reconnect: no virtual path " << vp);
+    // Same forward links, preferably with symmetric ACKs; the reverse path is drawn
+    // again (the old one may be the broken direction).
+    std::pair<Ptr<RdmaQueuePair>, Ptr<RdmaQueuePair>> chosen;
     for (uint32_t tries = 0; tries < m_maxCandidates; ++tries)
     {
         auto qps = RdmaHelper::Connect(m_local, m_remote);
         ++m_candidates;
-        if (CorePath(qps.first) == m_paths[vp].links)
+        if (CorePath(qps.first) != m_paths[vp].links)
         {
-            const uint32_t oldIndex = m_paths[vp].qp->GetQpn() - RdmaNic::FIRST_QPN;
-            m_vpOfQpn[oldIndex] = -1; // late completions of the old QP are dropped
-            m_paths[vp].qp = qps.first;
-            m_paths[vp].peer = qps.second;
-            const uint32_t index = qps.first->GetQpn() - RdmaNic::FIRST_QPN;
-            if (m_vpOfQpn.size() <= index)
-            {
-                m_vpOfQpn.resize(index + 1, -1);
-            }
-            m_vpOfQpn[index] = static_cast<int32_t>(vp);
-            return true;
+            continue;
+        }
+        const bool symmetric = IsSymmetric(m_paths[vp].links, ReversePath(qps.second));
+        if (!chosen.first || symmetric)
+        {
+            chosen = qps;
+        }
+        if (symmetric)
+        {
+            break;
         }
     }
-    return false;
+    if (!chosen.first)
+    {
+        return false;
+    }
+    const uint32_t oldIndex = m_paths[vp].qp->GetQpn() - RdmaNic::FIRST_QPN;
+    m_vpOfQpn[oldIndex] = -1; // late completions of the old QP are dropped
+    m_paths[vp].qp = chosen.first;
+    m_paths[vp].peer = chosen.second;
+    m_paths[vp].reverse = ReversePath(chosen.second);
+    const uint32_t index = chosen.first->GetQpn() - RdmaNic::FIRST_QPN;
+    if (m_vpOfQpn.size() <= index)
+    {
+        m_vpOfQpn.resize(index + 1, -1);
+    }
+    m_vpOfQpn[index] = static_cast<int32_t>(vp);
+    return true;
 }
 
 void

@@ -17,9 +17,10 @@ namespace ns3
 /** \ingroup multipath One virtual path: a connected QP pair and the links it crosses. */
 struct MaestroVirtualPath
 {
-    Ptr<RdmaQueuePair> qp;       //!< local (requester) QP
-    Ptr<RdmaQueuePair> peer;     //!< remote QP
-    std::vector<uint64_t> links; //!< (switch node id << 32 | egress port) along the path
+    Ptr<RdmaQueuePair> qp;         //!< local (requester) QP
+    Ptr<RdmaQueuePair> peer;       //!< remote QP
+    std::vector<uint64_t> links;   //!< (switch node id << 32 | egress port) along the path
+    std::vector<uint64_t> reverse; //!< core links of its ACKs (responder to requester)
 };
 
 /**
@@ -29,7 +30,8 @@ struct MaestroVirtualPath
  * the UDP source port): it opens candidate QP pairs (first CandidateFactor ×
  * NumPaths, then more, up to MaxCandidates), computes with the switches' known
  * ECMP hash which links each one's 5-tuple crosses, and keeps one QP per distinct
- * core path, preferring paths that share no switch-to-switch link with a kept one.
+ * core path, preferring paths that share no switch-to-switch link with a kept one,
+ * in either direction (the responder's ACKs and CNPs follow its own 5-tuple).
  * The remaining candidates stay idle. Completions of the kept QPs arrive through
  * the NIC's Completion trace (one shared completion queue).
  */
@@ -79,6 +81,9 @@ class MaestroQpManager : public Object
   private:
     void OnCompletion(const RdmaCompletion& c);
     std::vector<uint64_t> CorePath(const Ptr<RdmaQueuePair>& qp) const;
+    std::vector<uint64_t> ReversePath(const Ptr<RdmaQueuePair>& peer) const;
+    static bool IsSymmetric(const std::vector<uint64_t>& forward,
+                            const std::vector<uint64_t>& reverse);
 
     uint32_t m_numPaths;
     uint32_t m_candidateFactor;

@@ -1,5 +1,7 @@
 #include "rdma-helper.h"
 
+#include "rdma-nic-profile.h"
+
 #include "ns3/abort.h"
 #include "ns3/dcb-net-device.h"
 #include "ns3/hash.h"
@@ -53,6 +55,49 @@ RdmaHelper::SetQueuePairAttribute(const std::string& name, const AttributeValue&
     m_qpAttributes.emplace_back(name, value.Copy());
 }
 
+void
+RdmaHelper::SetQpScheduler(const std::string& type)
+{
+    m_schedulerFactory.SetTypeId(type);
+    m_schedulerSet = true;
+}
+
+void
+RdmaHelper::SetQpSchedulerAttribute(const std::string& name, const AttributeValue& value)
+{
+    NS_ABORT_MSG_IF(!m_schedulerSet, "RdmaHelper: SetQpScheduler before its attributes");
+    m_schedulerFactory.Set(name, value);
+}
+
+void
+RdmaHelper::SetCacheModel(const std::string& type)
+{
+    m_cacheSet = !type.empty();
+    if (m_cacheSet)
+    {
+        m_cacheFactory.SetTypeId(type);
+    }
+}
+
+void
+RdmaHelper::SetCacheModelAttribute(const std::string& name, const AttributeValue& value)
+{
+    NS_ABORT_MSG_IF(!m_cacheSet, "RdmaHelper: SetCacheModel before its attributes");
+    m_cacheFactory.Set(name, value);
+}
+
+bool
+RdmaHelper::SetProfile(const std::string& name, std::string* error)
+{
+    RdmaNicProfile profile;
+    if (!RdmaNicProfile::Lookup(name, profile, error))
+    {
+        return false;
+    }
+    profile.Apply(*this);
+    return true;
+}
+
 Ptr<RdmaNic>
 RdmaHelper::Install(Ptr<Node> host, Ipv4Address address) const
 {
@@ -69,6 +114,14 @@ RdmaHelper::Install(Ptr<Node> host, Ipv4Address address) const
     for (const auto& [name, value] : m_qpAttributes)
     {
         nic->SetQueuePairAttribute(name, *value);
+    }
+    if (m_schedulerSet)
+    {
+        nic->SetQpScheduler(m_schedulerFactory.Create<QpScheduler>());
+    }
+    if (m_cacheSet)
+    {
+        nic->SetCacheModel(m_cacheFactory.Create<RnicCacheModel>());
     }
     nic->Setup(dev, address);
     return nic;
@@ -91,14 +144,18 @@ RdmaHelper::UdpSourcePort(Ipv4Address local, Ipv4Address remote, uint32_t localQ
 std::pair<Ptr<RdmaQueuePair>, Ptr<RdmaQueuePair>>
 RdmaHelper::Connect(Ptr<RdmaNic> a, Ptr<RdmaNic> b)
 {
-    Ptr<RdmaQueuePair> qa = a->CreateQueuePair(b->GetAddress());
-    Ptr<RdmaQueuePair> qb = b->CreateQueuePair(a->GetAddress());
+    return Connect(a, a->GetAddress(), b, b->GetAddress());
+}
+
+std::pair<Ptr<RdmaQueuePair>, Ptr<RdmaQueuePair>>
+RdmaHelper::Connect(Ptr<RdmaNic> a, Ipv4Address aLocal, Ptr<RdmaNic> b, Ipv4Address bLocal)
+{
+    Ptr<RdmaQueuePair> qa = a->CreateQueuePair(aLocal, bLocal);
+    Ptr<RdmaQueuePair> qb = b->CreateQueuePair(bLocal, aLocal);
     qa->Connect(qb->GetQpn());
     qb->Connect(qa->GetQpn());
-    qa->SetUdpSourcePort(
-        UdpSourcePort(a->GetAddress(), b->GetAddress(), qa->GetQpn(), qb->GetQpn()));
-    qb->SetUdpSourcePort(
-        UdpSourcePort(b->GetAddress(), a->GetAddress(), qb->GetQpn(), qa->GetQpn()));
+    qa->SetUdpSourcePort(UdpSourcePort(aLocal, bLocal, qa->GetQpn(), qb->GetQpn()));
+    qb->SetUdpSourcePort(UdpSourcePort(bLocal, aLocal, qb->GetQpn(), qa->GetQpn()));
     return {qa, qb};
 }
 

@@ -30,6 +30,19 @@ class RdmaHelper
     void SetLossRecovery(const std::string& type);
     void SetLossRecoveryAttribute(const std::string& name, const AttributeValue& value);
     void SetQueuePairAttribute(const std::string& name, const AttributeValue& value);
+    /** QP scheduler type for NICs installed from now on (default: the NIC's QpScheduler). */
+    void SetQpScheduler(const std::string& type);
+    void SetQpSchedulerAttribute(const std::string& name, const AttributeValue& value);
+    /** On-chip cache model ("" for none, the default: every resource on chip). */
+    void SetCacheModel(const std::string& type);
+    void SetCacheModelAttribute(const std::string& name, const AttributeValue& value);
+    /**
+     * Configure transport, scheduler, caches and congestion control as the named
+     * RdmaNicProfile ("Cx5", "Cx6", "Srnic", "Irn").
+     * \return false, with a message naming the allowed values in \p error, for an
+     *         unknown name
+     */
+    bool SetProfile(const std::string& name, std::string* error = nullptr);
 
     /** Install a NIC on \p host's first DcbNetDevice with IPv4 address \p address. */
     Ptr<RdmaNic> Install(Ptr<Node> host, Ipv4Address address) const;
@@ -42,6 +55,11 @@ class RdmaHelper
      */
     static std::pair<Ptr<RdmaQueuePair>, Ptr<RdmaQueuePair>> Connect(Ptr<RdmaNic> a,
                                                                      Ptr<RdmaNic> b);
+    /** As Connect(a, b), from a's address \p aLocal to b's address \p bLocal (aliases). */
+    static std::pair<Ptr<RdmaQueuePair>, Ptr<RdmaQueuePair>> Connect(Ptr<RdmaNic> a,
+                                                                     Ipv4Address aLocal,
+                                                                     Ptr<RdmaNic> b,
+                                                                     Ipv4Address bLocal);
 
     /** The UDP source port the helper gives a QP. */
     static uint16_t UdpSourcePort(Ipv4Address local, Ipv4Address remote, uint32_t localQpn,
@@ -51,6 +69,10 @@ class RdmaHelper
     ObjectFactory m_nicFactory;
     ObjectFactory m_ccFactory;
     ObjectFactory m_lossFactory;
+    ObjectFactory m_schedulerFactory;
+    bool m_schedulerSet{false};
+    ObjectFactory m_cacheFactory;
+    bool m_cacheSet{false};
     std::vector<std::pair<std::string, Ptr<AttributeValue>>> m_qpAttributes;
 };
 

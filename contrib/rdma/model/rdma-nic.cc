@@ -46,6 +46,13 @@ RdmaNic::GetTypeId()
                           "RoCE NICs (ConnectX) implement it.",
                           TypeIdValue(TypeId::LookupByName("ns3::RdmaGoBackN")),
                           MakeTypeIdAccessor(&RdmaNic::m_lossType), MakeTypeIdChecker())
+            .AddAttribute("QpScheduler",
+                          "Transmit scheduler over the QPs. Default round robin with every "
+                          "resource on chip (ns3::RoundRobinQpScheduler); "
+                          "ns3::CachedQpScheduler and ns3::SrnicQpScheduler model commercial "
+                          "and SRNIC NICs (SRNIC, NSDI'23, sections 3 and 4.3).",
+                          TypeIdValue(TypeId::LookupByName("ns3::RoundRobinQpScheduler")),
+                          MakeTypeIdAccessor(&RdmaNic::m_schedulerType), MakeTypeIdChecker())
             .AddAttribute("CnpDscp",
                           "DSCP of CNPs. Default 48 (ConnectX CNP_DSCP default; class 6, "
                           "a lossy high-priority class; spec 3.3).",
@@ -94,7 +101,12 @@ RdmaNic::DoDispose()
         qp->Dispose();
     }
     m_qps.clear();
-    m_active.clear();
+    if (m_scheduler)
+    {
+        m_scheduler->Dispose();
+    }
+    m_scheduler = nullptr;
+    m_cache = nullptr;
     if (m_device)
     {
         m_device->SetTxSource(nullptr);
@@ -109,7 +121,7 @@ void
 RdmaNic::Setup(Ptr<DcbNetDevice> device, Ipv4Address address)
 {
     m_device = device;
-    m_address = address;
+    m_addresses.assign(1, address);
     device->SetTxSource(this);
     device->SetDcbReceiveCallback(MakeCallback(&RdmaNic::Receive, this));
     Ptr<DcbChannel> ch = device->GetDcbChannel();
@@ -127,7 +139,62 @@ RdmaNic::GetDevice() const
 Ipv4Address
 RdmaNic::GetAddress() const
 {
-    return m_address;
+    return m_addresses.empty() ? Ipv4Address() : m_addresses.front();
+}
+
+void
+RdmaNic::AddAddress(Ipv4Address address)
+{
+    NS_ABORT_MSG_IF(m_addresses.empty(), "RdmaNic::AddAddress before Setup");
+    if (!HasAddress(address))
+    {
+        m_addresses.push_back(address);
+    }
+}
+
+const std::vector<Ipv4Address>&
+RdmaNic::GetAddresses() const
+{
+    return m_addresses;
+}
+
+bool
+RdmaNic::HasAddress(Ipv4Address address) const
+{
+    // A handful of aliases: a linear scan beats any map.
+    for (const Ipv4Address& a : m_addresses)
+    {
+        if (a == address)
+        {
+            return true;
+        }
+    }
+    return false;
+}
+
+void
+RdmaNic::SetQpScheduler(Ptr<QpScheduler> scheduler)
+{
+    m_scheduler = scheduler;
+    m_scheduler->Attach(this);
+}
+
+Ptr<QpScheduler>
+RdmaNic::GetQpScheduler() const
+{
+    return m_scheduler;
+}
+
+void
+RdmaNic::SetCacheModel(Ptr<RnicCacheModel> cache)
+{
+    m_cache = cache;
+}
+
+Ptr<RnicCacheModel>
+RdmaNic::GetCacheModel() const
+{
+    return m_cache;
 }
 
 DataRate
@@ -158,6 +225,20 @@ Ptr<RdmaQueuePair>
 RdmaNic::CreateQueuePair(Ipv4Address remote)
 {
     NS_ABORT_MSG_IF(!m_device, "RdmaNic::CreateQueuePair before Setup");
+    return CreateQueuePair(GetAddress(), remote);
+}
+
+Ptr<RdmaQueuePair>
+RdmaNic::CreateQueuePair(Ipv4Address local, Ipv4Address remote)
+{
+    NS_ABORT_MSG_IF(!m_device, "RdmaNic::CreateQueuePair before Setup");
+    NS_ABORT_MSG_IF(!HasAddress(local),
+                    "RdmaNic::CreateQueuePair: " << local << " is not an address of this NIC");
+    if (!m_scheduler)
+    {
+        ObjectFactory f(m_schedulerType.GetName());
+        SetQpScheduler(f.Create<QpScheduler>());
+    }
     if (!m_ccPrototype)
     {
         ObjectFactory f(m_ccType.GetName());
@@ -171,7 +252,7 @@ RdmaNic::CreateQueuePair(Ipv4Address remote)
     const uint32_t qpn = FIRST_QPN + static_cast<uint32_t>(m_qps.size());
     NS_ABORT_MSG_IF(qpn > RoceBthHeader::QP_MASK, "RdmaNic: out of 24-bit QP numbers");
     Ptr<RdmaQueuePair> qp = m_qpFactory.Create<RdmaQueuePair>();
-    qp->Setup(this, qpn, m_address, remote, m_ccPrototype->Fork(), m_lossPrototype->Fork());
+    qp->Setup(this, qpn, local, remote, m_ccPrototype->Fork(), m_lossPrototype->Fork());
     m_qps.push_back(qp);
     return qp;
 }
@@ -209,11 +290,7 @@ RdmaNic::GetDroppedNoQp() const
 void
 RdmaNic::NotifyTxWork(RdmaQueuePair* qp)
 {
-    if (!qp->m_inActiveList)
-    {
-        qp->m_inActiveList = true;
-        m_active.push_back(qp);
-    }
+    m_scheduler->NotifyTxWork(qp);
     if (m_device)
     {
         m_device->NotifyTxReady();
@@ -223,37 +300,18 @@ RdmaNic::NotifyTxWork(RdmaQueuePair* qp)
 Ptr<Packet>
 RdmaNic::PullFrame(uint8_t pausedMask, uint8_t& tc)
 {
+    if (!m_scheduler)
+    {
+        return nullptr;
+    }
     const Time now = Simulator::Now();
     Time earliest = Time::Max();
-    const std::size_t n = m_active.size();
-    for (std::size_t visited = 0; visited < n && !m_active.empty(); ++visited)
+    RdmaQueuePair* qp = nullptr;
+    Ptr<Packet> p = m_scheduler->Dequeue(pausedMask, qp, earliest);
+    if (p)
     {
-        const std::size_t idx = m_rrNext % m_active.size();
-        RdmaQueuePair* qp = m_active[idx];
-        if (!qp->HasTxWork())
-        {
-            qp->m_inActiveList = false;
-            m_active[idx] = m_active.back();
-            m_active.pop_back();
-            continue;
-        }
-        m_rrNext = idx + 1;
-        const uint8_t qtc = qp->GetTrafficClass();
-        if (pausedMask & (1u << qtc))
-        {
-            continue;
-        }
-        if (qp->GetNextTxTime() > now)
-        {
-            earliest = std::min(earliest, qp->GetNextTxTime());
-            continue;
-        }
-        Ptr<Packet> p = qp->BuildNextPacket();
-        if (p)
-        {
-            tc = qtc;
-            return Encapsulate(qp, p, qp->GetDscp(), m_ecnCapable);
-        }
+        tc = qp->GetTrafficClass();
+        return Encapsulate(qp, p, qp->GetDscp(), m_ecnCapable);
     }
     if (earliest != Time::Max() &&
         (!m_wakeEvent.IsRunning() || Simulator::GetDelayLeft(m_wakeEvent) > earliest - now))
@@ -326,7 +384,7 @@ RdmaNic::Receive(Ptr<DcbNetDevice> device, Ptr<Packet> packet, const EthernetVla
     }
     Ipv4Header ip;
     packet->RemoveHeader(ip);
-    if (ip.GetProtocol() != IP_PROTOCOL_UDP || ip.GetDestination() != m_address)
+    if (ip.GetProtocol() != IP_PROTOCOL_UDP || !HasAddress(ip.GetDestination()))
     {
         m_droppedNoQp++;
         return;

@@ -4,8 +4,10 @@
 #ifndef RDMA_NIC_H
 #define RDMA_NIC_H
 
+#include "qp-scheduler.h"
 #include "rdma-queue-pair.h"
 #include "rdma-work-request.h"
+#include "rnic-cache-model.h"
 
 #include "ns3/dcb-net-device.h"
 #include "ns3/dcb-tx-source.h"
@@ -44,7 +46,18 @@ class RdmaNic : public Object, public DcbTxSource
     /** Attach to the host's port and give the NIC its IPv4 address. */
     void Setup(Ptr<DcbNetDevice> device, Ipv4Address address);
     Ptr<DcbNetDevice> GetDevice() const;
+    /** \return the NIC's first (primary) address. */
     Ipv4Address GetAddress() const;
+    /**
+     * Add an IPv4 alias (a virtual NIC address, as Maestro's vNICs): packets to any
+     * of the NIC's addresses are received, and QPs may be created on it. Routing
+     * must list the alias too (DcbRoutingHelper takes (address, host) pairs).
+     */
+    void AddAddress(Ipv4Address address);
+    /** \return all addresses, the primary first. */
+    const std::vector<Ipv4Address>& GetAddresses() const;
+    /** \return true if \p address is one of the NIC's. */
+    bool HasAddress(Ipv4Address address) const;
     DataRate GetLineRate() const;
 
     /** Congestion control forked for each new QP (default: CongestionControl type). */
@@ -52,9 +65,17 @@ class RdmaNic : public Object, public DcbTxSource
     /** Loss recovery forked for each new QP (default: LossRecovery type). */
     void SetLossRecovery(Ptr<RdmaLossRecovery> prototype);
     void SetQueuePairAttribute(const std::string& name, const AttributeValue& value);
+    /** Use \p scheduler (default: one of the QpScheduler type); before any QP has work. */
+    void SetQpScheduler(Ptr<QpScheduler> scheduler);
+    Ptr<QpScheduler> GetQpScheduler() const;
+    /** Model the NIC's on-chip caches with \p cache (default none: all on chip). */
+    void SetCacheModel(Ptr<RnicCacheModel> cache);
+    Ptr<RnicCacheModel> GetCacheModel() const;
 
     /** Create an unconnected QP towards \p remote. */
     Ptr<RdmaQueuePair> CreateQueuePair(Ipv4Address remote);
+    /** Create an unconnected QP from the NIC's address \p local (see AddAddress). */
+    Ptr<RdmaQueuePair> CreateQueuePair(Ipv4Address local, Ipv4Address remote);
     Ptr<RdmaQueuePair> GetQueuePair(uint32_t qpn) const;
     uint32_t GetNQueuePairs() const;
 
@@ -82,7 +103,10 @@ class RdmaNic : public Object, public DcbTxSource
     void Wake();
 
     Ptr<DcbNetDevice> m_device;
-    Ipv4Address m_address;
+    std::vector<Ipv4Address> m_addresses; //!< primary first
+    TypeId m_schedulerType;
+    Ptr<QpScheduler> m_scheduler;
+    Ptr<RnicCacheModel> m_cache;
     Mac48Address m_gatewayMac;
     TypeId m_ccType;
     TypeId m_lossType;
@@ -95,8 +119,6 @@ class RdmaNic : public Object, public DcbTxSource
     uint8_t m_ttl;
 
     std::vector<Ptr<RdmaQueuePair>> m_qps; //!< index = qpn - FIRST_QPN
-    std::vector<RdmaQueuePair*> m_active;  //!< QPs that may have transmit work
-    std::size_t m_rrNext{0};
     EventId m_wakeEvent;
     uint64_t m_droppedNoQp{0};
 

@@ -3,10 +3,13 @@
 #include "rdma-nic.h"
 #include "roce-aeth-header.h"
 #include "roce-cnp-header.h"
+#include "roce-imm-dt-header.h"
 #include "roce-reth-header.h"
 #include "roce-sack-header.h"
+#include "roce-srnic-ext-header.h"
 
 #include "ns3/abort.h"
+#include "ns3/boolean.h"
 #include "ns3/dcb-net-device.h"
 #include "ns3/log.h"
 #include "ns3/simulator.h"
@@ -38,7 +41,7 @@ Unwrap(uint32_t wire, uint64_t reference)
 }
 
 RoceOpcode
-SegmentOpcode(RdmaVerb verb, uint32_t index, uint32_t count)
+SegmentOpcode(RdmaVerb verb, uint32_t index, uint32_t count, bool imm)
 {
     const bool first = index == 0;
     const bool last = index + 1 == count;
@@ -46,6 +49,11 @@ SegmentOpcode(RdmaVerb verb, uint32_t index, uint32_t count)
     {
         return first ? (last ? RoceOpcode::SendOnly : RoceOpcode::SendFirst)
                      : (last ? RoceOpcode::SendLast : RoceOpcode::SendMiddle);
+    }
+    if (imm)
+    {
+        return first ? (last ? RoceOpcode::WriteOnlyImm : RoceOpcode::WriteFirst)
+                     : (last ? RoceOpcode::WriteLastImm : RoceOpcode::WriteMiddle);
     }
     return first ? (last ? RoceOpcode::WriteOnly : RoceOpcode::WriteFirst)
                  : (last ? RoceOpcode::WriteLast : RoceOpcode::WriteMiddle);
@@ -90,7 +98,15 @@ RdmaQueuePair::GetTypeId()
                           "10.24 us: the smallest IBTA min_rnr_timer encoding (0.01 ms).",
                           TimeValue(NanoSeconds(10240)),
                           MakeTimeAccessor(&RdmaQueuePair::m_rnrTimer),
-                          MakeTimeChecker(NanoSeconds(1)));
+                          MakeTimeChecker(NanoSeconds(1)))
+            .AddAttribute("SrnicHeaderExtensions",
+                          "Carry SRNIC's header extensions (NSDI'23 section 4.4.1): SSN + PSN "
+                          "offset on SEND packets (8 B), remote address + PSN offset on WRITE "
+                          "packets (20 B; 4 B when the packet has a RETH). Both ends of a "
+                          "connection must agree. Default false (plain RoCEv2).",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&RdmaQueuePair::m_srnicExtensions),
+                          MakeBooleanChecker());
     return tid;
 }
 
@@ -250,6 +266,19 @@ RdmaQueuePair::PostSend(const RdmaWorkRequest& wr)
 void
 RdmaQueuePair::PostRecv(const RdmaRecvRequest& rr)
 {
+    if (m_error)
+    {
+        RdmaCompletion c;
+        c.qpn = m_qpn;
+        c.wrId = rr.wrId;
+        c.verb = RdmaVerb::Send;
+        c.receive = true;
+        c.status = RdmaWcStatus::Flushed;
+        c.postTime = Simulator::Now();
+        c.completionTime = Simulator::Now();
+        m_nic->NotifyCompletion(c);
+        return;
+    }
     m_rq.push_back(RecvWqe{rr, Simulator::Now()});
 }
 
@@ -351,7 +380,14 @@ RdmaQueuePair::BuildRequestPacket()
     {
         payload = static_cast<uint32_t>(std::min<uint64_t>(m_mtu, w->wr.length - offset));
         p = Create<Packet>(payload);
-        const RoceOpcode op = SegmentOpcode(w->wr.verb, index, w->nPackets);
+        const RoceOpcode op = SegmentOpcode(w->wr.verb, index, w->nPackets,
+                                            w->wr.hasImm && w->wr.verb == RdmaVerb::Write);
+        if (RoceBthHeader::HasImmDt(op))
+        {
+            RoceImmDtHeader immDt;
+            immDt.SetImmediate(w->wr.imm);
+            p->AddHeader(immDt);
+        }
         if (RoceBthHeader::HasReth(op))
         {
             RoceRethHeader reth;
@@ -359,6 +395,25 @@ RdmaQueuePair::BuildRequestPacket()
             reth.SetRemoteKey(w->wr.rkey);
             reth.SetDmaLength(static_cast<uint32_t>(w->wr.length));
             p->AddHeader(reth);
+        }
+        if (m_srnicExtensions)
+        {
+            RoceSrnicExtHeader ext;
+            ext.SetPsnOffset(index);
+            if (w->wr.verb == RdmaVerb::Send)
+            {
+                ext.SetKind(RoceSrnicExtHeader::Kind::Send);
+                ext.SetSsn(static_cast<uint32_t>(w->firstPsn)); // message id: its first PSN
+            }
+            else
+            {
+                ext.SetKind(RoceBthHeader::HasReth(op) ? RoceSrnicExtHeader::Kind::WriteReth
+                                                       : RoceSrnicExtHeader::Kind::Write);
+                ext.SetVirtualAddress(w->wr.remoteAddr + offset);
+                ext.SetRemoteKey(w->wr.rkey);
+                ext.SetDmaLength(static_cast<uint32_t>(w->wr.length));
+            }
+            p->AddHeader(ext);
         }
         bth.SetOpcode(op);
         if (!resend)
@@ -492,6 +547,32 @@ RdmaQueuePair::Flush(RdmaWcStatus status)
         first = false;
     }
     m_seq.una = m_seq.nxt = m_seq.high = m_nextPsnToAssign;
+}
+
+void
+RdmaQueuePair::SetError()
+{
+    if (m_error)
+    {
+        return;
+    }
+    Flush(RdmaWcStatus::Flushed);
+    m_readJobs.clear();
+    m_rxRecvActive = false;
+    while (!m_rq.empty())
+    {
+        const RecvWqe r = m_rq.front();
+        m_rq.pop_front();
+        RdmaCompletion c;
+        c.qpn = m_qpn;
+        c.wrId = r.rr.wrId;
+        c.verb = RdmaVerb::Send;
+        c.receive = true;
+        c.status = RdmaWcStatus::Flushed;
+        c.postTime = r.postTime;
+        c.completionTime = Simulator::Now();
+        m_nic->NotifyCompletion(c);
+    }
 }
 
 void
@@ -675,6 +756,16 @@ RdmaQueuePair::Receive(Ptr<Packet> packet, bool ceMarked)
     {
         SendCnp();
     }
+    if (m_srnicExtensions && (RoceBthHeader::IsSend(op) || RoceBthHeader::IsWrite(op)))
+    {
+        // The extension locates out-of-order data in SRNIC; here placement happens
+        // in order (DrainInOrder), so it is only read off the wire.
+        RoceSrnicExtHeader ext;
+        ext.SetKind(RoceBthHeader::IsSend(op)    ? RoceSrnicExtHeader::Kind::Send
+                    : RoceBthHeader::HasReth(op) ? RoceSrnicExtHeader::Kind::WriteReth
+                                                 : RoceSrnicExtHeader::Kind::Write);
+        packet->RemoveHeader(ext);
+    }
     if (RoceBthHeader::IsReadResponse(op))
     {
         m_ceSinceAck = m_ceSinceAck || ceMarked;
@@ -805,11 +896,26 @@ RdmaQueuePair::ExecuteRequest(uint64_t psn, const RoceBthHeader& bth, Ptr<Packet
         m_nic->NotifyTxWork(this);
         return;
     }
+    const bool writeImm = RoceBthHeader::IsWrite(op) && RoceBthHeader::HasImmDt(op);
+    if (writeImm && m_rq.empty())
+    {
+        // A WRITE with immediate consumes a receive WQE (IBTA 9.7.4.1.4): without
+        // one nothing of this packet is executed and the requester retries it.
+        SendNak(psn, 0, true);
+        return;
+    }
     if (RoceBthHeader::HasReth(op))
     {
         RoceRethHeader reth;
         packet->RemoveHeader(reth);
         m_rxRemoteBase = reth.GetVirtualAddress();
+    }
+    uint32_t imm = 0;
+    if (RoceBthHeader::HasImmDt(op))
+    {
+        RoceImmDtHeader immDt;
+        packet->RemoveHeader(immDt);
+        imm = immDt.GetImmediate();
     }
     if (RoceBthHeader::IsFirstOrOnly(op))
     {
@@ -851,6 +957,22 @@ RdmaQueuePair::ExecuteRequest(uint64_t psn, const RoceBthHeader& bth, Ptr<Packet
             c.receive = true;
             c.status =
                 m_rxMessageOffset > r.rr.length ? RdmaWcStatus::LengthError : RdmaWcStatus::Success;
+            c.bytes = m_rxMessageOffset;
+            c.postTime = r.postTime;
+            c.completionTime = Simulator::Now();
+            m_nic->NotifyCompletion(c);
+        }
+        else if (writeImm)
+        {
+            const RecvWqe r = m_rq.front();
+            m_rq.pop_front();
+            RdmaCompletion c;
+            c.qpn = m_qpn;
+            c.wrId = r.rr.wrId;
+            c.verb = RdmaVerb::Write;
+            c.receive = true;
+            c.hasImm = true;
+            c.imm = imm;
             c.bytes = m_rxMessageOffset;
             c.postTime = r.postTime;
             c.completionTime = Simulator::Now();

@@ -93,6 +93,12 @@ class RdmaQueuePair : public Object
     uint32_t GetOutstandingWorkRequests() const;
     /** \return true once the QP failed (retry exceeded) and flushed its queues. */
     bool IsInError() const;
+    /**
+     * Move the QP to the error state, as ibv_modify_qp(IBV_QPS_ERR): every posted
+     * send and receive completes with RdmaWcStatus::Flushed, later posts are
+     * flushed at once and nothing more is sent.
+     */
+    void SetError();
 
     // ---- used by RdmaNic
     /** \return true if the QP has a packet it may send now, ignoring pacing. */
@@ -180,6 +186,7 @@ class RdmaQueuePair : public Object
     RdmaCcState m_ccState;
     RdmaQpCounters m_counters;
     bool m_error{false};
+    bool m_srnicExtensions{false};
 
     // requester state
     std::deque<SendWqe> m_sq;

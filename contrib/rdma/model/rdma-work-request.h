@@ -37,6 +37,8 @@ struct RdmaWorkRequest
     uint64_t localAddr{0};  //!< local buffer (READ destination)
     uint64_t remoteAddr{0}; //!< remote buffer (WRITE/READ)
     uint32_t rkey{0};       //!< remote key
+    bool hasImm{false};     //!< WRITE with immediate (IBV_WR_RDMA_WRITE_WITH_IMM)
+    uint32_t imm{0};        //!< immediate data, delivered in the responder's receive completion
 };
 
 /** \ingroup rdma A receive posted to a receive queue (ibv_post_recv). */
@@ -61,7 +63,9 @@ struct RdmaCompletion
     uint32_t qpn{0};
     uint64_t wrId{0};
     RdmaVerb verb{RdmaVerb::Write};
-    bool receive{false}; //!< true for a receive completion (SEND arrived)
+    bool receive{false}; //!< true for a receive completion (SEND or WRITE with immediate)
+    bool hasImm{false};  //!< the receive completion carries immediate data (IBV_WC_WITH_IMM)
+    uint32_t imm{0};     //!< the immediate data
     RdmaWcStatus status{RdmaWcStatus::Success};
     uint64_t bytes{0};
     Time postTime;       //!< when the work request was posted

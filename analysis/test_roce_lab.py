@@ -1,0 +1,179 @@
+#!/usr/bin/python3
+"""Tests of analysis/roce_lab.py: --set edits, sweep expansion, resume and the gathered
+table. Run by ctest (scratch-sweep) with ROCE_RUN set to the roce-run binary and
+ROCE_LAB_TEST_DIR to a scratch directory."""
+
+import csv
+import json
+import os
+import shutil
+import sys
+import unittest
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+sys.path.insert(0, HERE)
+import roce_lab  # noqa: E402
+
+ROCE_RUN = os.environ.get("ROCE_RUN", os.path.join(ROOT, "build", "bin", "roce-run"))
+WORK = os.environ.get("ROCE_LAB_TEST_DIR", "/tmp/roce-lab-test-sweep")
+SMOKE = os.path.join(ROOT, "scratch", "sweeps", "dumbbell-smoke.json")
+
+
+def write_sweep(name, spec):
+    os.makedirs(WORK, exist_ok=True)
+    path = os.path.join(WORK, name + ".json")
+    with open(path, "w") as f:
+        json.dump(spec, f)
+    return path
+
+
+class SetPointer(unittest.TestCase):
+    def test_edits(self):
+        doc = {"flows": [{"bytes": 1}], "seed": 1}
+        roce_lab.set_pointer(doc, "/flows/0/bytes", 5, "t")
+        roce_lab.set_pointer(doc, "/cc/type", "ns3::RdmaDctcp", "t")  # creates /cc
+        roce_lab.set_pointer(doc, "/flows/-", {"bytes": 2}, "t")
+        roce_lab.set_pointer(doc, "/a~1b", 1, "t")
+        self.assertEqual(doc["flows"], [{"bytes": 5}, {"bytes": 2}])
+        self.assertEqual(doc["cc"], {"type": "ns3::RdmaDctcp"})
+        self.assertEqual(doc["a/b"], 1)
+
+    def test_errors_name_the_pointer(self):
+        doc = {"flows": [{"bytes": 1}], "seed": 1}
+        for pointer, text in [("/flows/3/bytes", "/flows/3"), ("/seed/x", "/seed"),
+                              ("flows", "must start with '/'"), ("/flows/01", "/flows/01")]:
+            with self.assertRaises(roce_lab.UsageError) as ctx:
+                roce_lab.set_pointer(doc, pointer, 1, "cfg.json")
+            self.assertIn(text, str(ctx.exception))
+            self.assertIn("cfg.json", str(ctx.exception))
+
+    def test_values(self):
+        self.assertEqual(roce_lab.parse_value("3"), 3)
+        self.assertEqual(roce_lab.parse_value("0.5"), 0.5)
+        self.assertEqual(roce_lab.parse_value("true"), True)
+        self.assertEqual(roce_lab.parse_value("5KB"), "5KB")
+        self.assertEqual(roce_lab.parse_value('"7"'), "7")
+
+    def test_prepare_makes_paths_absolute(self):
+        config = os.path.join(ROOT, "scratch", "configs", "poisson-small.json")
+        out = os.path.join(WORK, "prepare")
+        self.assertEqual(roce_lab.main(["prepare", config, out, "--set", "/workload/load=0.3",
+                                        "--seed", "9"]), 0)
+        with open(os.path.join(out, "input.json")) as f:
+            eff = json.load(f)
+        self.assertEqual(eff["seed"], 9)
+        self.assertEqual(eff["workload"]["load"], 0.3)
+        self.assertEqual(eff["workload"]["cdf"],
+                         os.path.join(ROOT, "traces", "fb-cachefollower-srnic.cdf"))
+        self.assertTrue(os.path.isfile(eff["topology"]["path"]))
+        self.assertEqual(roce_lab.main(["prepare", config, out, "--set", "/x/3=1"]), 0)
+        self.assertEqual(roce_lab.main(["prepare", config, out, "--set", "/seed/3=1"]), 2)
+
+
+class Expansion(unittest.TestCase):
+    def test_grid_seeds_names(self):
+        sweep = roce_lab.Sweep(SMOKE, os.path.join(WORK, "expand"))
+        self.assertEqual(len(sweep.runs), 8)
+        names = [r["name"] for r in sweep.runs]
+        self.assertEqual(names[0], "r0000-bytes=20000-type=ns3__RdmaDcqcn-s1")
+        self.assertEqual(names[7], "r0007-bytes=200000-type=ns3__RdmaNoCongestionControl-s2")
+        self.assertEqual(len(set(names)), 8)
+        # First grid key outermost, seeds innermost.
+        self.assertEqual([r["seed"] for r in sweep.runs], [1, 2] * 4)
+        self.assertEqual([r["config"]["flows"][0]["bytes"] for r in sweep.runs],
+                         [20000] * 4 + [200000] * 4)
+        self.assertEqual(sweep.runs[2]["config"]["cc"]["type"], "ns3::RdmaNoCongestionControl")
+        self.assertIsNone(sweep.runs[0]["config"]["monitors"]["queue_interval"])
+        # Deterministic: a second expansion is identical.
+        again = roce_lab.Sweep(SMOKE, os.path.join(WORK, "expand"))
+        self.assertEqual([r["config"] for r in again.runs], [r["config"] for r in sweep.runs])
+
+    def test_repetitions_and_errors(self):
+        base = os.path.join(ROOT, "scratch", "configs", "dumbbell-small.json")
+        path = write_sweep("reps", {"base": base, "repetitions": 3})
+        sweep = roce_lab.Sweep(path)
+        self.assertEqual([r["name"] for r in sweep.runs], ["r0000-s1", "r0001-s2", "r0002-s3"])
+        for spec, text in [({"base": base, "grid": {"/seed": []}}, "/grid/~1seed"),
+                           ({"base": base, "grid": {"/flows/9/bytes": [1]}}, "/flows/9"),
+                           ({"base": base, "seeds": [0]}, "/seeds"),
+                           ({"base": base, "repetitions": 2, "seeds": [1]}, "not both"),
+                           ({"base": base, "gird": {}}, "/gird"),
+                           ({}, "/base")]:
+            with self.assertRaises(roce_lab.UsageError) as ctx:
+                roce_lab.Sweep(write_sweep("bad", spec))
+            self.assertIn(text, str(ctx.exception))
+
+
+@unittest.skipUnless(os.access(ROCE_RUN, os.X_OK), "roce-run not built: " + ROCE_RUN)
+class RunResumeGather(unittest.TestCase):
+    def test_sweep_resume_table(self):
+        out = os.path.join(WORK, "smoke")
+        shutil.rmtree(out, ignore_errors=True)
+        args = ["sweep", SMOKE, "--out", out, "--jobs", "2", "--roce-run", ROCE_RUN]
+        self.assertEqual(roce_lab.main(args), 0)
+        sweep = roce_lab.Sweep(SMOKE, out)
+        mtimes = {r["name"]: os.stat(os.path.join(out, r["name"], "summary.json")).st_mtime_ns
+                  for r in sweep.runs}
+
+        # Resume: remove one run's summary and corrupt another's; only those two rerun.
+        os.remove(os.path.join(out, sweep.runs[1]["name"], "summary.json"))
+        with open(os.path.join(out, sweep.runs[6]["name"], "summary.json"), "w") as f:
+            f.write('{"flows": 3, "fct_')
+        self.assertEqual(roce_lab.main(args), 0)
+        for i, run in enumerate(sweep.runs):
+            mtime = os.stat(os.path.join(out, run["name"], "summary.json")).st_mtime_ns
+            if i in (1, 6):
+                self.assertNotEqual(mtime, mtimes[run["name"]], run["name"])
+            else:
+                self.assertEqual(mtime, mtimes[run["name"]], run["name"] + " was rerun")
+
+        # The table: one row per run in order, parameters and summary metrics as they are.
+        with open(os.path.join(out, "table.csv")) as f:
+            rows = list(csv.DictReader(f))
+        self.assertEqual([r["run"] for r in rows], [r["name"] for r in sweep.runs])
+        for row, run in zip(rows, sweep.runs):
+            with open(os.path.join(out, run["name"], "summary.json")) as f:
+                summary = json.load(f)
+            self.assertEqual(row["status"], "done")
+            self.assertEqual(int(row["seed"]), run["seed"])
+            self.assertEqual(int(row["/flows/0/bytes"]), run["config"]["flows"][0]["bytes"])
+            self.assertEqual(row["/cc/type"], run["config"]["cc"]["type"])
+            self.assertEqual(int(row["finished"]), summary["finished"])
+            self.assertEqual(float(row["fct_us.mean"]), summary["fct_us"]["mean"])
+            self.assertIn("by_size.1MB+.flows", row)
+        # A larger first flow takes longer: the table carries the runs' own numbers.
+        self.assertGreater(float(rows[4]["fct_us.max"]), float(rows[0]["fct_us.max"]))
+        # A changed input (edited sweep) is not complete any more, and a missing run is
+        # reported as such in the table.
+        sweep.runs[0]["config"]["stop_time"] = "4ms"
+        self.assertFalse(roce_lab.is_complete(sweep, sweep.runs[0]))
+        shutil.rmtree(os.path.join(out, sweep.runs[3]["name"]))
+        roce_lab.gather(roce_lab.Sweep(SMOKE, out))
+        with open(os.path.join(out, "table.csv")) as f:
+            rows = list(csv.DictReader(f))
+        self.assertEqual(rows[3]["status"], "missing")
+        self.assertEqual(rows[3]["fct_us.mean"], "")
+
+    def test_slurm_scripts(self):
+        out = os.path.join(WORK, "slurm")
+        shutil.rmtree(out, ignore_errors=True)
+        self.assertEqual(roce_lab.main(["slurm", SMOKE, "--out", out, "--roce-run", ROCE_RUN,
+                                        "--no-submit", "--sbatch-option=--time=5"]), 0)
+        with open(os.path.join(out, "slurm", "array.sbatch")) as f:
+            text = f.read()
+        self.assertIn("#SBATCH --array=0-7\n", text)
+        self.assertIn("#SBATCH --time=5\n", text)
+        self.assertIn("run-index", text)
+        # Each array task runs exactly its run: index 5 by hand.
+        self.assertEqual(roce_lab.main(["run-index", SMOKE, "5", "--out", out,
+                                        "--roce-run", ROCE_RUN]), 0)
+        sweep = roce_lab.Sweep(SMOKE, out)
+        done = [roce_lab.is_complete(sweep, r) for r in sweep.runs]
+        self.assertEqual(done, [i == 5 for i in range(8)])
+        self.assertEqual(roce_lab.main(["run-index", SMOKE, "8", "--out", out,
+                                        "--roce-run", ROCE_RUN]), 2)
+
+
+if __name__ == "__main__":
+    unittest.main(verbosity=2)

@@ -1,0 +1,53 @@
+/*
+ * NIC profiles: JSON files holding the transport and fabric sections that make
+ * an experiment "CX-6-like", "IRN-like" or "SRNIC-like", merged into a base
+ * experiment file.
+ */
+#ifndef NIC_PROFILE_H
+#define NIC_PROFILE_H
+
+#include "ns3/experiment-config.h"
+
+#include <string>
+
+namespace ns3
+{
+
+/**
+ * \ingroup dc-experiment
+ * Merges a profile file into a base experiment file.
+ *
+ * A profile is a JSON object with at most the keys "description", "nic",
+ * "switch", "link", "buffer", "ecn", "cc", "loss_recovery" and "qp" (each an
+ * object, as in an experiment file). Merging: for each section, the profile's
+ * keys replace the base's; when the profile names a different "type" than the
+ * base, the base section is dropped first (its attributes belong to another
+ * TypeId). The experiment is then validated as a whole; errors in a merged
+ * section name the base file and the section's pointer.
+ */
+class NicProfile
+{
+  public:
+    /** Options that override the base file (0 / empty: keep the base's). */
+    struct Overrides
+    {
+        uint32_t srnicServers = 0; //!< topology := {"type":"fat_tree","srnic_servers":n}
+        std::string duration;      //!< workload/duration
+        uint32_t seed = 0;         //!< seed
+    };
+
+    /**
+     * \return the merged experiment text (JSON) of \p baseFile with \p profileFile.
+     * \throw ExperimentConfigError naming the profile file for profile errors
+     */
+    static std::string Merge(const std::string& baseFile, const std::string& profileFile,
+                             const Overrides& overrides);
+
+    /** Merge and load. \throw ExperimentConfigError */
+    static ExperimentConfig Load(const std::string& baseFile, const std::string& profileFile,
+                                 const Overrides& overrides);
+};
+
+} // namespace ns3
+
+#endif /* NIC_PROFILE_H */

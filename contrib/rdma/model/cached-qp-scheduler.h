@@ -1,0 +1,37 @@
+/*
+ * Commercial RNIC scheduler: round robin whose turns stall on context-cache misses.
+ */
+#ifndef CACHED_QP_SCHEDULER_H
+#define CACHED_QP_SCHEDULER_H
+
+#include "fetch-qp-scheduler.h"
+
+namespace ns3
+{
+
+/**
+ * \ingroup rdma
+ * The ConnectX shape of SRNIC section 3: QPs take one-packet turns in round-robin
+ * order; a turn needs the QP's context, its current WQE and its buffer's
+ * translation on chip (the NIC's RnicCacheModel, LRU). Any miss costs one PCIe
+ * round trip (the three reads go out together) before the QP may send, with at
+ * most MaxOutstandingFetches misses in flight. With active QPs beyond the cache,
+ * round robin misses on every turn and throughput falls to
+ * MaxOutstandingFetches × packet / PcieRoundTrip. Without a cache model every
+ * access hits and this is a plain round robin.
+ */
+class CachedQpScheduler : public FetchQpScheduler
+{
+  public:
+    static TypeId GetTypeId();
+
+  protected:
+    Time FetchDelay(RdmaQueuePair* qp) override;
+    void BeginTurn(RdmaQueuePair* qp) override;
+    bool OnPacketSent(RdmaQueuePair* qp, uint32_t payload, bool endsWqe) override;
+    bool PrefetchesNextTurn() const override;
+};
+
+} // namespace ns3
+
+#endif /* CACHED_QP_SCHEDULER_H */

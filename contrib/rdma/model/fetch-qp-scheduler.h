@@ -1,0 +1,84 @@
+/*
+ * Base of schedulers whose QP turns wait for data fetched over PCIe.
+ */
+#ifndef FETCH_QP_SCHEDULER_H
+#define FETCH_QP_SCHEDULER_H
+
+#include "qp-scheduler.h"
+
+#include <deque>
+#include <vector>
+
+namespace ns3
+{
+
+/**
+ * \ingroup rdma
+ * A QP with work waits in a FIFO schedule queue; to get a turn it first needs
+ * what the NIC does not hold on chip (WQEs, or a context that missed the cache),
+ * fetched from host memory over PCIe: FetchDelay() says how long, and at most
+ * MaxOutstandingFetches fetches are in flight (PCIe non-posted read tags). Fetched
+ * QPs wait in a ready FIFO; a turn sends packets from one QP until the subclass's
+ * budget (OnPacketSent) ends it, or the QP runs out of work or credit, is paused by
+ * PFC or held by its rate limiter. A QP that still has work then rejoins the
+ * schedule queue (and fetches again); one without leaves until NotifyTxWork.
+ * Every operation is O(1) amortised per packet, whatever the number of QPs.
+ */
+class FetchQpScheduler : public QpScheduler
+{
+  public:
+    static TypeId GetTypeId();
+
+    void NotifyTxWork(RdmaQueuePair* qp) override;
+    Ptr<Packet> Dequeue(uint8_t pausedMask, RdmaQueuePair*& qp, Time& wakeAt) override;
+
+    uint64_t GetFetches() const;
+    uint64_t GetTurns() const;
+
+  protected:
+    void DoDispose() override;
+
+    /** \return how long the data \p qp needs for a turn takes to arrive (0: on chip). */
+    virtual Time FetchDelay(RdmaQueuePair* qp) = 0;
+    /** A turn of \p qp starts (its fetch arrived). */
+    virtual void BeginTurn(RdmaQueuePair* qp) = 0;
+    /**
+     * \p qp sent a packet of \p payload bytes; \p endsWqe when it was the last
+     * (or only) packet of a work request, or a READ request.
+     * \return true if the turn goes on
+     */
+    virtual bool OnPacketSent(RdmaQueuePair* qp, uint32_t payload, bool endsWqe) = 0;
+    /**
+     * \return true if a QP rejoins the schedule queue as its turn begins, so that
+     * the next turn's fetch overlaps this turn's transmission (SRNIC); false if it
+     * rejoins when the turn ends.
+     */
+    virtual bool PrefetchesNextTurn() const = 0;
+
+    Time m_pcieRtt; //!< one fetch from host memory
+
+  private:
+    struct Fetch
+    {
+        Time done;
+        RdmaQueuePair* qp;
+    };
+
+    void EndTurn();
+    void Leave(RdmaQueuePair* qp);
+    void Enqueue(RdmaQueuePair* qp);
+    uint8_t& Queued(RdmaQueuePair* qp);
+
+    uint32_t m_maxFetches;
+    std::deque<RdmaQueuePair*> m_waiting; //!< schedule queue: waiting for a fetch
+    std::vector<Fetch> m_fetching;        //!< fetches in flight (at most m_maxFetches)
+    std::deque<RdmaQueuePair*> m_ready;   //!< fetched, waiting for the port
+    RdmaQueuePair* m_current{nullptr};    //!< the QP whose turn it is
+    std::vector<uint8_t> m_queued;        //!< by QP index: in m_waiting, m_fetching or m_ready
+    uint64_t m_fetches{0};
+    uint64_t m_turns{0};
+};
+
+} // namespace ns3
+
+#endif /* FETCH_QP_SCHEDULER_H */

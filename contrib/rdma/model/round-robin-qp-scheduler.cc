@@ -1,0 +1,76 @@
+#include "round-robin-qp-scheduler.h"
+
+#include "rdma-queue-pair.h"
+
+#include "ns3/simulator.h"
+
+namespace ns3
+{
+
+NS_OBJECT_ENSURE_REGISTERED(RoundRobinQpScheduler);
+
+TypeId
+RoundRobinQpScheduler::GetTypeId()
+{
+    static TypeId tid = TypeId("ns3::RoundRobinQpScheduler")
+                            .SetParent<QpScheduler>()
+                            .SetGroupName("Rdma")
+                            .AddConstructor<RoundRobinQpScheduler>();
+    return tid;
+}
+
+void
+RoundRobinQpScheduler::DoDispose()
+{
+    m_active.clear();
+    QpScheduler::DoDispose();
+}
+
+void
+RoundRobinQpScheduler::NotifyTxWork(RdmaQueuePair* qp)
+{
+    if (!qp->m_inActiveList)
+    {
+        qp->m_inActiveList = true;
+        m_active.push_back(qp);
+    }
+}
+
+Ptr<Packet>
+RoundRobinQpScheduler::Dequeue(uint8_t pausedMask, RdmaQueuePair*& out, Time& wakeAt)
+{
+    const Time now = Simulator::Now();
+    wakeAt = Time::Max();
+    const std::size_t n = m_active.size();
+    for (std::size_t visited = 0; visited < n && !m_active.empty(); ++visited)
+    {
+        const std::size_t idx = m_rrNext % m_active.size();
+        RdmaQueuePair* qp = m_active[idx];
+        if (!qp->HasTxWork())
+        {
+            qp->m_inActiveList = false;
+            m_active[idx] = m_active.back();
+            m_active.pop_back();
+            continue;
+        }
+        m_rrNext = idx + 1;
+        if (pausedMask & (1u << qp->GetTrafficClass()))
+        {
+            continue;
+        }
+        if (qp->GetNextTxTime() > now)
+        {
+            wakeAt = std::min(wakeAt, qp->GetNextTxTime());
+            continue;
+        }
+        Ptr<Packet> p = qp->BuildNextPacket();
+        if (p)
+        {
+            out = qp;
+            return p;
+        }
+    }
+    return nullptr;
+}
+
+} // namespace ns3

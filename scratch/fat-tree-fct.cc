@@ -1,0 +1,145 @@
+// fat-tree-fct: SRNIC Fig. 12 — Cache_Follower at load 0.7 on SRNIC's fat-trees,
+// one run per (scale, NIC profile).
+//
+//   fat-tree-fct [--scales=16,64] [--profiles=cx6,irn,srnic] [--duration=1ms]
+//                [--config=BASE.json] [--profileDir=DIR] [--out=DIR] [--seed=N]
+//
+// A scale of "base" keeps the base file's topology (e.g. --config=
+// scratch/configs/srnic-bench-256.json: the SRNIC authors' topology and flows).
+// Each run writes OUT/<servers>/<profile>/ (flows.csv, summary.json, ...);
+// analysis/compare_profiles.py OUT draws the comparison. The base experiment
+// (default scratch/configs/fat-tree-fct.json) gives the workload; the profiles
+// (scratch/configs/nic-profiles/<name>.json) give loss recovery, congestion
+// control and PFC. Exit status: 0 on success, 2 for a configuration error,
+// 1 if outputs cannot be written.
+#include "ns3/command-line.h"
+#include "ns3/experiment-config-error.h"
+#include "ns3/experiment-runner.h"
+#include "ns3/nic-profile.h"
+#include "ns3/nstime.h"
+#include "ns3/simulator.h"
+
+#include <chrono>
+#include <cstdio>
+#include <iostream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+using namespace ns3;
+
+namespace
+{
+
+#ifdef ROCE_LAB_CONFIG_DIR
+const std::string CONFIG_DIR = ROCE_LAB_CONFIG_DIR;
+#else
+const std::string CONFIG_DIR = "scratch/configs";
+#endif
+
+std::vector<std::string>
+SplitList(const std::string& text)
+{
+    std::vector<std::string> items;
+    std::stringstream in(text);
+    std::string item;
+    while (std::getline(in, item, ','))
+    {
+        if (!item.empty())
+        {
+            items.push_back(item);
+        }
+    }
+    return items;
+}
+
+} // namespace
+
+int
+main(int argc, char** argv)
+{
+    Time::SetResolution(Time::PS);
+
+    std::string scales = "16";
+    std::string profiles = "cx6,irn,srnic";
+    std::string duration;
+    std::string base = CONFIG_DIR + "/fat-tree-fct.json";
+    std::string profileDir = CONFIG_DIR + "/nic-profiles";
+    std::string outDir = "results/fat-tree-fct";
+    uint32_t seed = 0;
+    CommandLine cmd(__FILE__);
+    cmd.Usage("SRNIC Fig. 12: Cache_Follower at load 0.7 on SRNIC's fat-trees with the CX-6, "
+              "IRN and SRNIC NIC profiles (contrib/dc-experiment/doc/dc-experiment.md).");
+    cmd.AddValue("scales",
+                 "comma-separated server counts: 16, 64, 256, 1024, 4096; \"base\" keeps the "
+                 "base file's topology",
+                 scales);
+    cmd.AddValue("profiles", "comma-separated profile names (files in profileDir)", profiles);
+    cmd.AddValue("duration", "arrival duration (default: the base file's, 1ms)", duration);
+    cmd.AddValue("config", "base experiment file", base);
+    cmd.AddValue("profileDir", "directory of <profile>.json files", profileDir);
+    cmd.AddValue("out", "output directory; runs go to OUT/<servers>/<profile>", outDir);
+    cmd.AddValue("seed", "experiment seed (default: the base file's)", seed);
+    cmd.Parse(argc, argv);
+
+    try
+    {
+        for (const std::string& scale : SplitList(scales))
+        {
+            uint32_t servers = 0; // "base": keep the base file's topology
+            if (scale != "base")
+            {
+                try
+                {
+                    servers = static_cast<uint32_t>(std::stoul(scale));
+                }
+                catch (const std::exception&)
+                {
+                    throw ExperimentConfigError("--scales", "",
+                                                "not a server count: \"" + scale + "\"");
+                }
+            }
+            for (const std::string& profile : SplitList(profiles))
+            {
+                NicProfile::Overrides o;
+                o.srnicServers = servers;
+                o.duration = duration;
+                o.seed = seed;
+                const ExperimentConfig config =
+                    NicProfile::Load(base, profileDir + "/" + profile + ".json", o);
+                const std::string dir = outDir + "/" + scale + "/" + profile;
+                const auto wallStart = std::chrono::steady_clock::now();
+                uint32_t flows = 0;
+                uint32_t finished = 0;
+                Time end;
+                {
+                    ExperimentRunner runner(config, dir);
+                    runner.Run();
+                    flows = static_cast<uint32_t>(runner.GetFlowResults().size());
+                    finished = runner.GetFinishedFlows();
+                    end = runner.GetEndTime();
+                }
+                Simulator::Destroy();
+                const double wall =
+                    std::chrono::duration<double>(std::chrono::steady_clock::now() - wallStart)
+                        .count();
+                std::printf("%s servers, %s: %u of %u flows finished; simulated %.3f us; %.1f s "
+                            "wall; output %s\n",
+                            scale.c_str(), profile.c_str(), finished, flows,
+                            end.GetPicoSeconds() / 1e6, wall, dir.c_str());
+                std::fflush(stdout);
+            }
+        }
+    }
+    catch (const ExperimentConfigError& e)
+    {
+        std::cerr << "fat-tree-fct: configuration error: " << e.what() << std::endl;
+        return 2;
+    }
+    catch (const std::exception& e)
+    {
+        std::cerr << "fat-tree-fct: " << e.what() << std::endl;
+        return 1;
+    }
+    return 0;
+}

@@ -1,0 +1,128 @@
+#include "run-progress.h"
+
+#include "ns3/simulator.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <unistd.h>
+
+namespace ns3
+{
+
+namespace
+{
+constexpr double QUIET_SECONDS = 2.0;   //!< like the runner's ShowProgress
+constexpr double SAMPLE_SECONDS = 0.25; //!< target wall time between samples
+constexpr double TERMINAL_PRINT_SECONDS = 0.5;
+constexpr double LOG_PRINT_SECONDS = 10.0;
+
+std::string
+Duration(double seconds)
+{
+    char buf[32];
+    if (seconds < 120)
+    {
+        std::snprintf(buf, sizeof(buf), "%.0f s", seconds);
+    }
+    else if (seconds < 7200)
+    {
+        std::snprintf(buf, sizeof(buf), "%.1f min", seconds / 60);
+    }
+    else
+    {
+        std::snprintf(buf, sizeof(buf), "%.1f h", seconds / 3600);
+    }
+    return buf;
+}
+} // namespace
+
+RunProgress::RunProgress(const ExperimentRunner& runner, Time stopTime)
+    : m_runner(runner)
+    , m_stopTime(stopTime)
+    , m_interval(MicroSeconds(1))
+    , m_terminal(isatty(STDERR_FILENO) == 1)
+{
+}
+
+RunProgress::~RunProgress()
+{
+    if (m_printed && m_terminal)
+    {
+        std::fputc('\n', stderr);
+    }
+}
+
+void
+RunProgress::Start()
+{
+    m_start = Clock::now();
+    m_lastSample = m_start;
+    m_lastPrint = m_start;
+    m_lastEvents = Simulator::GetEventCount();
+    Simulator::Schedule(m_interval, &RunProgress::Sample, this);
+}
+
+std::string
+RunProgress::Line(double wall) const
+{
+    const auto& flows = m_runner.GetFlowResults();
+    const uint32_t finished = m_runner.GetFinishedFlows();
+    const double now = Simulator::Now().GetSeconds();
+    const double stop = m_stopTime.GetSeconds();
+    // Two estimates: the rest of the simulated time at the current pace (an upper bound,
+    // since the run stops when every flow has completed) and the unfinished flows at
+    // the pace flows have finished so far. The smaller is shown.
+    double eta = now > 0 ? (stop - now) * wall / now : -1;
+    if (finished > 0 && finished < flows.size())
+    {
+        eta = std::min(eta, (flows.size() - finished) * wall / finished);
+    }
+    char buf[200];
+    std::snprintf(buf, sizeof(buf),
+                  "progress: %.3f / %.3f ms simulated, %u / %zu flows finished, %.0f k events/s, "
+                  "%s elapsed, ETA %s",
+                  now * 1e3, stop * 1e3, finished, flows.size(), m_eventRate / 1e3,
+                  Duration(wall).c_str(), eta >= 0 ? Duration(eta).c_str() : "?");
+    return buf;
+}
+
+void
+RunProgress::Sample()
+{
+    const Clock::time_point now = Clock::now();
+    const double sinceSample = std::chrono::duration<double>(now - m_lastSample).count();
+    const uint64_t events = Simulator::GetEventCount();
+    if (sinceSample > 0)
+    {
+        m_eventRate = (events - m_lastEvents) / sinceSample;
+        // Aim at SAMPLE_SECONDS of wall time per sample, changing by at most 2x a step.
+        const double factor = std::clamp(SAMPLE_SECONDS / sinceSample, 0.5, 2.0);
+        m_interval =
+            std::max(PicoSeconds(1000),
+                     PicoSeconds(static_cast<int64_t>(m_interval.GetPicoSeconds() * factor)));
+    }
+    m_lastSample = now;
+    m_lastEvents = events;
+
+    const double wall = std::chrono::duration<double>(now - m_start).count();
+    const double sincePrint = std::chrono::duration<double>(now - m_lastPrint).count();
+    const double period = m_terminal ? TERMINAL_PRINT_SECONDS : LOG_PRINT_SECONDS;
+    if (wall >= QUIET_SECONDS && (sincePrint >= period || !m_printed))
+    {
+        const std::string line = Line(wall);
+        if (m_terminal)
+        {
+            std::fprintf(stderr, "\r%s\033[K", line.c_str());
+        }
+        else
+        {
+            std::fprintf(stderr, "%s\n", line.c_str());
+        }
+        std::fflush(stderr);
+        m_printed = true;
+        m_lastPrint = now;
+    }
+    Simulator::Schedule(m_interval, &RunProgress::Sample, this);
+}
+
+} // namespace ns3

@@ -1,0 +1,53 @@
+/*
+ * roce-run's progress report: simulated time / stop time, flows finished / total,
+ * events per wall-second and an ETA, from ExperimentRunner's public getters.
+ */
+#ifndef RUN_PROGRESS_H
+#define RUN_PROGRESS_H
+
+#include "ns3/experiment-runner.h"
+#include "ns3/nstime.h"
+
+#include <chrono>
+#include <cstdint>
+#include <string>
+
+namespace ns3
+{
+
+/**
+ * Samples the run from a self-rescheduling simulator event whose simulated
+ * interval adapts so that it fires about four times per wall-second. Silent
+ * for the first two wall-seconds. On a terminal it keeps one updating line
+ * (carriage return); otherwise (logs, SLURM) it prints a line every ten
+ * seconds. It only reads the runner and the simulator, so outputs do not
+ * change; the run's event count includes its few events.
+ */
+class RunProgress
+{
+  public:
+    RunProgress(const ExperimentRunner& runner, Time stopTime);
+    ~RunProgress();
+    /** Schedule the first sample; call before ExperimentRunner::Run. */
+    void Start();
+
+  private:
+    using Clock = std::chrono::steady_clock;
+    void Sample();
+    std::string Line(double wall) const;
+
+    const ExperimentRunner& m_runner;
+    Time m_stopTime;
+    Time m_interval;
+    bool m_terminal;
+    bool m_printed{false};
+    Clock::time_point m_start;
+    Clock::time_point m_lastSample;
+    Clock::time_point m_lastPrint;
+    uint64_t m_lastEvents{0};
+    double m_eventRate{0};
+};
+
+} // namespace ns3
+
+#endif /* RUN_PROGRESS_H */

@@ -1,0 +1,140 @@
+// An 80 km T2 -> regional-hub link (spec §6, §8 check 17): lossless incast across it with
+// the HeadroomCalculator's headroom on the long-haul port, and with Listing 1's 5 m headroom.
+#include "rdma-test-fabric.h"
+
+#include "ns3/boolean.h"
+#include "ns3/double.h"
+#include "ns3/simulator.h"
+#include "ns3/sonic-buffer-manager.h"
+
+#include <gtest/gtest.h>
+
+using namespace ns3;
+
+namespace
+{
+
+constexpr uint32_t SENDERS = 4;
+
+struct LongHaulResult
+{
+    uint32_t completions{0};
+    uint64_t switchDrops{0};
+    uint64_t overflows{0};
+    uint64_t longPortXoff{0};
+    uint64_t longPortHeadroomPeak{0};
+};
+
+void
+CountCompletion(LongHaulResult* r, const RdmaCompletion& c)
+{
+    if (!c.receive && c.status == RdmaWcStatus::Success)
+    {
+        r->completions++;
+    }
+}
+
+/**
+ * 4 senders at 100 Gb/s on switch T2, an 80 km 400 Gb/s link to switch RH, one
+ * receiver at 100 Gb/s on RH: RH's long-haul ingress PG pauses and must absorb
+ * 400 Gb/s x 0.8 ms round trip.
+ */
+LongHaulResult
+RunLongHaul(bool cableHeadroom)
+{
+    DcbHelper dcb;
+    dcb.SetBufferManager("ns3::SonicBufferManager");
+    dcb.SetBufferManagerAttribute("UnlistedPortsLikeFirst", BooleanValue(true));
+    dcb.SetBufferManagerAttribute("CableHeadroom", BooleanValue(cableHeadroom));
+    RdmaHelper rdma;
+    rdma.SetCongestionControl("ns3::RdmaNoCongestionControl");
+    NodeContainer hosts;
+    hosts.Create(SENDERS + 1);
+    NodeContainer sw;
+    sw.Create(2);
+    dcb.SetDeviceAttribute("DataRate", DataRateValue(DataRate("100Gbps")));
+    dcb.SetChannelAttribute("Delay", TimeValue(MicroSeconds(1)));
+    for (uint32_t i = 0; i < SENDERS; ++i)
+    {
+        dcb.Install(hosts.Get(i), sw.Get(0));
+    }
+    dcb.Install(hosts.Get(SENDERS), sw.Get(1)); // RH port 0: receiver
+    dcb.SetDeviceAttribute("DataRate", DataRateValue(DataRate("400Gbps")));
+    dcb.SetChannelAttribute("Length", DoubleValue(80000)); // 400 us at 5 ns/m
+    dcb.Install(sw.Get(0), sw.Get(1));                     // RH port 1: long haul
+    Ptr<DcbSwitch> t2 = dcb.InstallSwitch(sw.Get(0));
+    Ptr<DcbSwitch> rh = dcb.InstallSwitch(sw.Get(1));
+    std::vector<Ptr<RdmaNic>> nics;
+    std::vector<DcbRoutingHelper::HostAddress> addresses;
+    for (uint32_t i = 0; i <= SENDERS; ++i)
+    {
+        nics.push_back(rdma.Install(hosts.Get(i), RdmaTestFabric::HostAddress(i)));
+        addresses.push_back({RdmaTestFabric::HostAddress(i), hosts.Get(i)});
+    }
+    DcbRoutingHelper::PopulateRoutes(addresses);
+    Ptr<SonicBufferManager> bm = DynamicCast<SonicBufferManager>(rh->GetBufferManager());
+    // Listing 1 caps an egress lossless queue at the 24 MB of a pizza box; the regional
+    // hub is a deep-buffer chassis: use the Nokia IXR7250E (J2) pool size, 6,441,610,000 B.
+    for (Ptr<DcbSwitch> s : {t2, rh})
+    {
+        Ptr<SonicBufferManager> m = DynamicCast<SonicBufferManager>(s->GetBufferManager());
+        SonicBufferConfig c = m->GetConfig();
+        c.pools[c.FindPool("egress_lossless_pool")].size = 6441610000ULL;
+        c.profiles[c.FindProfile("egress_lossless_profile")].staticTh = 6441610000ULL;
+        m->SetConfig(c);
+        EXPECT_EQ(s->Setup(), "");
+    }
+    LongHaulResult r;
+    for (auto& nic : nics)
+    {
+        nic->TraceConnectWithoutContext("Completion", MakeBoundCallback(&CountCompletion, &r));
+    }
+    for (uint32_t s = 0; s < SENDERS; ++s)
+    {
+        auto [qa, qb] = RdmaHelper::Connect(nics[s], nics[SENDERS]);
+        RdmaWorkRequest wr;
+        wr.wrId = s;
+        wr.verb = RdmaVerb::Write;
+        wr.length = 20000000; // 80 MB in all: 6.4 ms at the 100 Gb/s receiver
+        qa->PostSend(wr);
+    }
+    Simulator::Stop(MilliSeconds(30));
+    Simulator::Run();
+    for (Ptr<DcbSwitch> s : {t2, rh})
+    {
+        for (uint8_t k = 0; k < DcbSwitch::N_DROP_REASONS; ++k)
+        {
+            r.switchDrops += s->GetDrops(static_cast<DcbSwitch::DropReason>(k));
+        }
+    }
+    r.overflows = bm->GetDrops(BufferManager::DROP_HEADROOM_OVERFLOW);
+    r.longPortXoff = rh->GetPort(1)->GetCounters(3).pfcXoffSent;
+    r.longPortHeadroomPeak = bm->GetPgHeadroomWatermark(1, 3);
+    Simulator::Destroy();
+    return r;
+}
+
+TEST(SonicLongHaul, CalculatorHeadroomKeepsEightyKilometreLinkLossless)
+{
+    const LongHaulResult r = RunLongHaul(true);
+    EXPECT_EQ(r.completions, SENDERS);
+    EXPECT_EQ(r.switchDrops, 0u);
+    EXPECT_EQ(r.overflows, 0u);
+    EXPECT_GT(r.longPortXoff, 0u);
+    // The in-flight data after XOFF: 400 Gb/s x 808 us round trip = 40.4 MB, less
+    // what the 100 Gb/s drain removes meanwhile (a quarter, ~10 MB): ~30 MB; the
+    // senders' 80 MB in all may end before the whole window is used: 15-45 MB.
+    EXPECT_GT(r.longPortHeadroomPeak, 15000000u);
+    EXPECT_LT(r.longPortHeadroomPeak, 45000000u);
+    RecordProperty("headroom_peak", std::to_string(r.longPortHeadroomPeak));
+}
+
+TEST(SonicLongHaul, FiveMetreHeadroomOverflowsOnEightyKilometres)
+{
+    const LongHaulResult r = RunLongHaul(false);
+    EXPECT_GT(r.overflows, 1000u);
+    EXPECT_LE(r.longPortHeadroomPeak, 96928u); // Listing 1's per-PG cap
+    RecordProperty("headroom_overflows", std::to_string(r.overflows));
+}
+
+} // namespace
