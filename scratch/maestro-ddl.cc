@@ -1,6 +1,8 @@
 // Maestro DDL reproduction (SOSR'21 §6.4): ring-allreduce / allgather of a model
 // over 4 workers on 2 leaves and 4 spines, single QP (ECMP) vs Maestro.
 // Usage: maestro-ddl [config.json] [--out=DIR]; writes DIR/ddl.csv.
+#include "scenario-json.h"
+
 #include "ns3/command-line.h"
 #include "ns3/config.h"
 #include "ns3/json-attribute-converter.h"
@@ -30,7 +32,7 @@ Fail(const std::string& file, const std::string& pointer, const std::string& wha
 } // namespace
 
 int
-main(int argc, char** argv)
+RunScenario(int argc, char** argv)
 {
     std::string config = ROCE_LAB_CONFIG_DIR "/maestro-ddl.json";
     std::string out = "maestro-ddl-out";
@@ -40,38 +42,15 @@ main(int argc, char** argv)
     cmd.Parse(argc, argv);
 
     nlohmann::json j;
-    std::ifstream in(config);
-    if (!in)
-    {
-        return Fail(config, "", "cannot open");
-    }
-    try
-    {
-        j = nlohmann::json::parse(in);
-    }
-    catch (const nlohmann::json::parse_error& e)
-    {
-        return Fail(config, "byte " + std::to_string(e.byte), e.what());
-    }
-    // "attributes": {"ns3::MaestroCollective::ModelScale": "0.005", ...}
-    const nlohmann::json attributes = j.value("attributes", nlohmann::json::object());
-    for (const auto& [name, value] : attributes.items())
-    {
-        const std::string text = value.is_string() ? value.get<std::string>() : value.dump();
-        if (!Config::SetDefaultFailSafe(name, StringValue(text)))
-        {
-            return Fail(config, "/attributes/" + name, "unknown attribute or bad value " + text);
-        }
-    }
+    std::string error;
     DataRate hostRate;
     DataRate coreRate;
-    if (!JsonAttributeConverter::ParseDataRate(j.value("host_rate", "40Gbps"), hostRate))
+    if (!ScenarioJson::Load(config, j, error) || !ScenarioJson::ApplyAttributes(j, config, error) ||
+        !ScenarioJson::ReadDataRate(j, "host_rate", "40Gbps", config, hostRate, error) ||
+        !ScenarioJson::ReadDataRate(j, "core_rate", "10Gbps", config, coreRate, error))
     {
-        return Fail(config, "/host_rate", "not a data rate (e.g. \"40Gbps\")");
-    }
-    if (!JsonAttributeConverter::ParseDataRate(j.value("core_rate", "10Gbps"), coreRate))
-    {
-        return Fail(config, "/core_rate", "not a data rate (e.g. \"10Gbps\")");
+        std::cerr << error << std::endl;
+        return 2;
     }
 
     std::filesystem::create_directories(out);
@@ -114,4 +93,19 @@ main(int argc, char** argv)
               << total[1] * 1e3 << " ms, cut " << (1 - total[1] / total[0]) * 100 << " %"
               << std::endl;
     return 0;
+}
+
+int
+main(int argc, char** argv)
+{
+    try
+    {
+        return RunScenario(argc, argv);
+    }
+    catch (const nlohmann::json::exception& e)
+    {
+        // A field of the wrong JSON type (e.g. a number where a string is expected).
+        std::cerr << "configuration error: " << e.what() << std::endl;
+        return 2;
+    }
 }

@@ -1,6 +1,8 @@
 // Maestro path dynamics (SOSR'21 Fig. 12d/e): one sender, 4 core paths switched
 // one by one every "step" ("enable": spines 1..3 come up; "fail": 0..2 go down).
 // Usage: maestro-paths [config.json] [--out=DIR]; writes DIR/paths.csv.
+#include "scenario-json.h"
+
 #include "ns3/command-line.h"
 #include "ns3/config.h"
 #include "ns3/json-attribute-converter.h"
@@ -29,7 +31,7 @@ Fail(const std::string& file, const std::string& pointer, const std::string& wha
 } // namespace
 
 int
-main(int argc, char** argv)
+RunScenario(int argc, char** argv)
 {
     std::string config = ROCE_LAB_CONFIG_DIR "/maestro-paths.json";
     std::string out = "maestro-paths-out";
@@ -39,38 +41,15 @@ main(int argc, char** argv)
     cmd.Parse(argc, argv);
 
     nlohmann::json j;
-    std::ifstream in(config);
-    if (!in)
-    {
-        return Fail(config, "", "cannot open");
-    }
-    try
-    {
-        j = nlohmann::json::parse(in);
-    }
-    catch (const nlohmann::json::parse_error& e)
-    {
-        return Fail(config, "byte " + std::to_string(e.byte), e.what());
-    }
-    // "attributes": {"ns3::MaestroCollective::ModelScale": "0.005", ...}
-    const nlohmann::json attributes = j.value("attributes", nlohmann::json::object());
-    for (const auto& [name, value] : attributes.items())
-    {
-        const std::string text = value.is_string() ? value.get<std::string>() : value.dump();
-        if (!Config::SetDefaultFailSafe(name, StringValue(text)))
-        {
-            return Fail(config, "/attributes/" + name, "unknown attribute or bad value " + text);
-        }
-    }
+    std::string error;
     DataRate hostRate;
     DataRate coreRate;
-    if (!JsonAttributeConverter::ParseDataRate(j.value("host_rate", "40Gbps"), hostRate))
+    if (!ScenarioJson::Load(config, j, error) || !ScenarioJson::ApplyAttributes(j, config, error) ||
+        !ScenarioJson::ReadDataRate(j, "host_rate", "40Gbps", config, hostRate, error) ||
+        !ScenarioJson::ReadDataRate(j, "core_rate", "10Gbps", config, coreRate, error))
     {
-        return Fail(config, "/host_rate", "not a data rate (e.g. \"40Gbps\")");
-    }
-    if (!JsonAttributeConverter::ParseDataRate(j.value("core_rate", "10Gbps"), coreRate))
-    {
-        return Fail(config, "/core_rate", "not a data rate (e.g. \"10Gbps\")");
+        std::cerr << error << std::endl;
+        return 2;
     }
 
     const std::string mode = j.value("mode", "enable");
@@ -155,4 +134,19 @@ main(int argc, char** argv)
               << " paths restored" << std::endl;
     Simulator::Destroy();
     return done == posted ? 0 : 1;
+}
+
+int
+main(int argc, char** argv)
+{
+    try
+    {
+        return RunScenario(argc, argv);
+    }
+    catch (const nlohmann::json::exception& e)
+    {
+        // A field of the wrong JSON type (e.g. a number where a string is expected).
+        std::cerr << "configuration error: " << e.what() << std::endl;
+        return 2;
+    }
 }
