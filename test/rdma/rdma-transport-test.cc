@@ -1,5 +1,6 @@
 // RC transport on small fabrics: verbs, go-back-N recovery, timeouts.
 #include "rdma-test-fabric.h"
+#include "rdma-test-psn-drop.h"
 
 #include "ns3/error-model.h"
 #include "ns3/ethernet-vlan-header.h"
@@ -18,54 +19,6 @@ using namespace ns3;
 
 namespace
 {
-
-/** Parse the BTH of a RoCEv2 frame. */
-bool
-PeekBth(Ptr<const Packet> frame, RoceBthHeader& bth)
-{
-    Ptr<Packet> p = frame->Copy();
-    EthernetVlanHeader eth;
-    p->RemoveHeader(eth);
-    if (eth.GetEtherType() != EthernetVlanHeader::ETHERTYPE_IPV4)
-    {
-        return false;
-    }
-    Ipv4Header ip;
-    p->RemoveHeader(ip);
-    UdpHeader udp;
-    p->RemoveHeader(udp);
-    p->RemoveHeader(bth);
-    return true;
-}
-
-/** Drops the first data packet carrying PSN k (and, optionally, its retransmissions). */
-class PsnDropModel : public ErrorModel
-{
-  public:
-    PsnDropModel(uint32_t psn, uint32_t times)
-        : m_psn(psn)
-        , m_left(times)
-    {
-    }
-
-  private:
-    bool DoCorrupt(Ptr<Packet> p) override
-    {
-        RoceBthHeader bth;
-        if (m_left == 0 || !PeekBth(p, bth) || bth.GetOpcode() == RoceOpcode::Acknowledge ||
-            bth.GetOpcode() == RoceOpcode::Cnp || bth.GetPsn() != m_psn)
-        {
-            return false;
-        }
-        m_left--;
-        return true;
-    }
-
-    void DoReset() override {}
-
-    uint32_t m_psn;
-    uint32_t m_left;
-};
 
 class RdmaTransportTest : public ::testing::Test
 {
@@ -91,8 +44,7 @@ class RdmaTransportTest : public ::testing::Test
     void OnTx(Ptr<const Packet> frame)
     {
         RoceBthHeader bth;
-        if (PeekBth(frame, bth) && bth.GetOpcode() != RoceOpcode::Acknowledge &&
-            bth.GetOpcode() != RoceOpcode::Cnp)
+        if (PeekBth(frame, bth) && IsDataPacket(bth))
         {
             sentPsns.push_back(bth.GetPsn());
         }

@@ -2,6 +2,7 @@
 // tail loss by the low timeout, and goodput under random loss against go-back-N
 // (SRNIC Fig. 11 setting: 4 KB messages, congestion control off).
 #include "rdma-test-fabric.h"
+#include "rdma-test-psn-drop.h"
 
 #include "ns3/error-model.h"
 #include "ns3/ethernet-vlan-header.h"
@@ -20,52 +21,6 @@ using namespace ns3;
 
 namespace
 {
-
-bool
-PeekDataBth(Ptr<const Packet> frame, RoceBthHeader& bth)
-{
-    Ptr<Packet> p = frame->Copy();
-    EthernetVlanHeader eth;
-    p->RemoveHeader(eth);
-    if (eth.GetEtherType() != EthernetVlanHeader::ETHERTYPE_IPV4)
-    {
-        return false;
-    }
-    Ipv4Header ip;
-    p->RemoveHeader(ip);
-    UdpHeader udp;
-    p->RemoveHeader(udp);
-    p->RemoveHeader(bth);
-    return bth.GetOpcode() != RoceOpcode::Acknowledge && bth.GetOpcode() != RoceOpcode::Cnp;
-}
-
-/** Drops data packets carrying PSN k, \p times times. */
-class DropPsn : public ErrorModel
-{
-  public:
-    DropPsn(uint32_t psn, uint32_t times)
-        : m_psn(psn)
-        , m_left(times)
-    {
-    }
-
-  private:
-    bool DoCorrupt(Ptr<Packet> p) override
-    {
-        RoceBthHeader bth;
-        if (m_left == 0 || !PeekDataBth(p, bth) || bth.GetPsn() != m_psn)
-        {
-            return false;
-        }
-        m_left--;
-        return true;
-    }
-
-    void DoReset() override {}
-
-    uint32_t m_psn;
-    uint32_t m_left;
-};
 
 TEST(RoceSackHeaderTest, RoundTripsIn4Bytes)
 {
@@ -176,7 +131,8 @@ class SelectiveRepeatTest : public ::testing::Test
 TEST_F(SelectiveRepeatTest, OneDropIsResentExactlyOnce)
 {
     RdmaTestFabric f = TwoHosts();
-    f.nics[1]->GetDevice()->SetAttribute("ReceiveErrorModel", PointerValue(Create<DropPsn>(20, 1)));
+    f.nics[1]->GetDevice()->SetAttribute("ReceiveErrorModel",
+                                         PointerValue(Create<PsnDropModel>(20, 1)));
     auto [qa, qb] = RdmaHelper::Connect(f.nics[0], f.nics[1]);
     RdmaWorkRequest wr;
     wr.verb = RdmaVerb::Write;
@@ -198,7 +154,8 @@ TEST_F(SelectiveRepeatTest, OneDropIsResentExactlyOnce)
 TEST_F(SelectiveRepeatTest, SendMessagesCompleteInOrderAfterALoss)
 {
     RdmaTestFabric f = TwoHosts();
-    f.nics[1]->GetDevice()->SetAttribute("ReceiveErrorModel", PointerValue(Create<DropPsn>(2, 1)));
+    f.nics[1]->GetDevice()->SetAttribute("ReceiveErrorModel",
+                                         PointerValue(Create<PsnDropModel>(2, 1)));
     auto [qa, qb] = RdmaHelper::Connect(f.nics[0], f.nics[1]);
     for (uint32_t i = 0; i < 4; ++i)
     {
@@ -236,7 +193,8 @@ TEST_F(SelectiveRepeatTest, SendMessagesCompleteInOrderAfterALoss)
 TEST_F(SelectiveRepeatTest, TailLossWaitsForTheLowTimeout)
 {
     RdmaTestFabric f = TwoHosts();
-    f.nics[1]->GetDevice()->SetAttribute("ReceiveErrorModel", PointerValue(Create<DropPsn>(9, 1)));
+    f.nics[1]->GetDevice()->SetAttribute("ReceiveErrorModel",
+                                         PointerValue(Create<PsnDropModel>(9, 1)));
     auto [qa, qb] = RdmaHelper::Connect(f.nics[0], f.nics[1]);
     RdmaWorkRequest wr;
     wr.verb = RdmaVerb::Write;
