@@ -18,6 +18,10 @@
 #include "ns3/run-statistics.h"
 #include "ns3/simulator.h"
 
+#ifdef ROCE_LAB_MPI
+#    include "ns3/mpi-experiment-partition.h"
+#endif
+
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
@@ -74,6 +78,13 @@ main(int argc, char** argv)
     bool bench = false;
     cmd.AddValue("out", "output directory (default: results/<config name>)", outDir);
     cmd.AddValue("bench", "print speed and memory figures after the run", bench);
+#ifdef ROCE_LAB_MPI
+    // Distributed runs: mpirun -np N roce-run CONFIG (contrib/dc-experiment/doc/mpi.md).
+    std::string partition = "pod";
+    std::string mpiSync = "window";
+    cmd.AddValue("partition", "under mpirun: split the network by pod or rack", partition);
+    cmd.AddValue("mpi-sync", "under mpirun: window (granted time window) or null-message", mpiSync);
+#endif
     std::vector<std::string> args = JoinOptionValues(argc, argv);
     std::vector<char*> argvJoined;
     for (auto& a : args)
@@ -88,6 +99,28 @@ main(int argc, char** argv)
     }
     cmd.Parse(static_cast<int>(argvJoined.size()), argvJoined.data());
 
+#ifdef ROCE_LAB_MPI
+    FabricPartitioner::Mode partitionMode = FabricPartitioner::Mode::Pod;
+    if (!FabricPartitioner::ParseMode(partition, partitionMode))
+    {
+        std::cerr << "roce-run: --partition: expected pod or rack, got '" << partition << "'"
+                  << std::endl;
+        return 2;
+    }
+    std::unique_ptr<MpiExperimentPartition> mpi;
+    try
+    {
+        mpi = std::make_unique<MpiExperimentPartition>(&argc, &argv, partitionMode, mpiSync);
+    }
+    catch (const std::invalid_argument& e)
+    {
+        std::cerr << "roce-run: " << e.what() << std::endl;
+        return 2;
+    }
+    const bool report = mpi->GetRank() == 0; // one rank prints and writes
+#else
+    const bool report = true;
+#endif
     if (configPath.empty())
     {
         configPath = DEFAULT_CONFIG;
@@ -107,8 +140,11 @@ main(int argc, char** argv)
         Time end;
         {
             ExperimentRunner runner(config, outDir);
+#ifdef ROCE_LAB_MPI
+            runner.SetPartition(mpi.get());
+#endif
             std::unique_ptr<RunProgress> progress;
-            if (config.GetProgress())
+            if (config.GetProgress() && report)
             {
                 progress = std::make_unique<RunProgress>(runner, config.GetStopTime());
                 progress->Start();
@@ -119,7 +155,7 @@ main(int argc, char** argv)
             finished = runner.GetFinishedFlows();
             events = runner.GetEventCount();
             end = runner.GetEndTime();
-            if (bench)
+            if (bench && report)
             {
                 RunStatistics::Collect(runner).Print(std::cout);
             }
@@ -127,15 +163,18 @@ main(int argc, char** argv)
         Simulator::Destroy();
         const double wall =
             std::chrono::duration<double>(std::chrono::steady_clock::now() - wallStart).count();
-        std::printf("%u of %u flows finished; simulated %.3f us, %llu events, %.2f s wall\n",
-                    finished, flows, end.GetPicoSeconds() / 1e6,
-                    static_cast<unsigned long long>(events), wall);
-        if (finished < flows)
+        if (report)
         {
-            std::printf("warning: %u flows did not finish (see flows.csv and summary.json)\n",
-                        flows - finished);
+            std::printf("%u of %u flows finished; simulated %.3f us, %llu events, %.2f s wall\n",
+                        finished, flows, end.GetPicoSeconds() / 1e6,
+                        static_cast<unsigned long long>(events), wall);
+            if (finished < flows)
+            {
+                std::printf("warning: %u flows did not finish (see flows.csv and summary.json)\n",
+                            flows - finished);
+            }
+            std::printf("output: %s\n", outDir.c_str());
         }
-        std::printf("output: %s\n", outDir.c_str());
     }
     catch (const ExperimentConfigError& e)
     {

@@ -15,14 +15,28 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 SECTIONS = ("SOURCE_FILES", "HEADER_FILES", "LIBRARIES_TO_LINK")
 
 
+def mpi_variables(cmake_text):
+    """set(NAME values...) inside `if(libmpi ...)`: the files built only with ns-3's mpi module."""
+    variables = {}
+    for block in re.findall(r"^if\(libmpi\b.*?^endif\(\)", cmake_text, re.S | re.M):
+        for name, values in re.findall(r"^\s*set\((\w+)\s+([^)]*)\)", block, re.M):
+            variables[name] = values.split()
+    return variables
+
+
 def parse(cmake_text, path):
+    conditional = mpi_variables(cmake_text)
     match = re.search(r"build_lib\((.*?)\)\s*$", cmake_text, re.S | re.M)
     if not match:
         sys.exit(f"{path}: no build_lib(...) call found")
     tokens = match.group(1).split()
-    result = {"LIBNAME": None}
+    result = {"LIBNAME": None, "MPI": {}}
     current = None
     for tok in tokens:
+        var = re.fullmatch(r"\$\{(\w+)\}", tok)
+        if var and var.group(1) in conditional:
+            result["MPI"].setdefault(current, []).extend(conditional[var.group(1)])
+            continue
         if tok == "LIBNAME":
             current = "LIBNAME"
         elif tok in SECTIONS:
@@ -64,7 +78,21 @@ def render(info):
         "    headers.source = [",
     ]
     lines += [f"        {h!r}," for h in info.get("HEADER_FILES", [])]
-    lines += ["    ]", ""]
+    lines += ["    ]"]
+    mpi = info["MPI"]
+    if mpi:
+        # As in CMakeLists.txt: built only when ns-3 has its mpi module (--enable-mpi).
+        lines += ["    if bld.env['ENABLE_MPI']:"]
+        for s in mpi.get("SOURCE_FILES", []):
+            lines += [f"        module.source.append({s!r})"]
+        for h in mpi.get("HEADER_FILES", []):
+            lines += [f"        headers.source.append({h!r})"]
+        for d in deps(mpi.get("LIBRARIES_TO_LINK", [])):
+            lines += [f"        module.use.append({'ns3-' + d!r})"]
+        lines += ["        module.uselib = 'MPI'",
+                  "        module.export_defines = ['ROCE_LAB_MPI']",
+                  "        module.env.append_value('DEFINES', 'ROCE_LAB_MPI')"]
+    lines += [""]
     return "\n".join(lines)
 
 

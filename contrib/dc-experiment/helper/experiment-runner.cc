@@ -2,6 +2,8 @@
 
 #include "ns3/abort.h"
 #include "ns3/dcb-net-device.h"
+#include "ns3/experiment-config-error.h"
+#include "ns3/fabric-partitioner.h"
 #include "ns3/flow-trace.h"
 #include "ns3/rdma-helper.h"
 #include "ns3/rng-seed-manager.h"
@@ -185,30 +187,48 @@ ExperimentRunner::Run()
     const auto wallStart = std::chrono::steady_clock::now();
     RngSeedManager::SetSeed(m_config.GetSeed());
     RngSeedManager::SetRun(1);
+    if (IsDistributed())
+    {
+        std::string error;
+        std::vector<uint32_t> systemIds = FabricPartitioner::Partition(
+            m_config.GetTopology(), m_partition->GetNRanks(), m_partition->GetMode(), error);
+        if (systemIds.empty())
+        {
+            throw ExperimentConfigError(m_config.GetSource(), "/topology", error);
+        }
+        m_topology.SetSystemIds(std::move(systemIds));
+    }
     m_topology.Build();
     m_topology.AssignStreams(0);
     SetUpFlows();
 
     const ExperimentMonitors& mon = m_config.GetMonitors();
+    // In a distributed run each rank samples what it simulates, into its own file.
+    const std::string rankSuffix =
+        IsDistributed() ? "-rank" + std::to_string(m_partition->GetRank()) : "";
     if (mon.queueInterval.IsStrictlyPositive())
     {
-        m_queueFile.open(OutputPath("queues.csv"), std::ios::binary);
+        m_queueFile.open(OutputPath("queues" + rankSuffix + ".csv"), std::ios::binary);
         m_queueFile << "time_us,node,port,class,bytes\n";
         Simulator::Schedule(mon.queueInterval, &ExperimentRunner::SampleQueues, this);
     }
     if (mon.rateInterval.IsStrictlyPositive())
     {
-        m_rateFile.open(OutputPath("rates.csv"), std::ios::binary);
+        m_rateFile.open(OutputPath("rates" + rankSuffix + ".csv"), std::ios::binary);
         m_rateFile << "time_us,flow,rate_gbps\n";
         Simulator::Schedule(mon.rateInterval, &ExperimentRunner::SampleRates, this);
     }
 
     Simulator::Stop(m_config.GetStopTime());
+    if (IsDistributed() && m_partition->CanReduceDuringRun())
+    {
+        Simulator::Schedule(Time(0), &ExperimentRunner::CheckGlobalCompletion, this);
+    }
     {
         DeferredProgressBuffer progressBuffer(std::cerr);
         std::ostream progressStream(&progressBuffer);
         std::unique_ptr<ShowProgress> progress;
-        if (m_config.GetProgress())
+        if (m_config.GetProgress() && (!IsDistributed() || m_partition->GetRank() == 0))
         {
             progress = std::make_unique<ShowProgress>(Seconds(2), progressStream);
         }
@@ -225,23 +245,35 @@ ExperimentRunner::Run()
 
     for (uint32_t id = 0; id < m_results.size(); ++id)
     {
+        // A QP on another rank's node is a shadow there: its counters stay zero.
         m_results[id].retransmittedPackets =
             m_flowState[id].requester->GetCounters().retransmittedPackets +
             m_flowState[id].responder->GetCounters().retransmittedPackets;
     }
+    MergeResults();
     if (m_queueFile.is_open())
     {
         CheckWritten(m_queueFile, OutputPath("queues.csv"));
     }
     if (m_rateFile.is_open())
     {
-        CheckWritten(m_rateFile, OutputPath("rates.csv"));
+        CheckWritten(m_rateFile, OutputPath("rates" + rankSuffix + ".csv"));
+    }
+    if (IsDistributed() && m_partition->GetRank() != 0)
+    {
+        return; // rank 0 writes the merged outputs
     }
     WriteConfig();
     WriteFlows();
     WriteTrace();
     WritePfc();
     WriteSummary();
+}
+
+void
+ExperimentRunner::SetPartition(const ExperimentPartition* partition)
+{
+    m_partition = partition;
 }
 
 void
@@ -282,7 +314,11 @@ ExperimentRunner::SetUpFlows()
         ExperimentFlowResult& r = m_results[f.id];
         r.start = f.start;
         r.idealFct = m_ideal->GetIdealFct(f.src, f.dst, f.bytes, s.dataSender->GetMtu());
-        Simulator::Schedule(f.start, &ExperimentRunner::StartFlow, this, f.id);
+        // In a distributed run only the rank owning the requester starts the flow.
+        if (IsLocal(m_topology.GetHost(read ? f.dst : f.src)))
+        {
+            Simulator::Schedule(f.start, &ExperimentRunner::StartFlow, this, f.id);
+        }
     }
 }
 
@@ -313,13 +349,14 @@ ExperimentRunner::OnCompletion(const RdmaCompletion& completion)
     r.completed = true;
     r.status = completion.status;
     ++m_completed;
+    m_lastCompletion = Simulator::Now();
     if (completion.status == RdmaWcStatus::Success)
     {
         r.finished = true;
         r.finish = completion.completionTime;
         ++m_finished;
     }
-    if (m_completed == m_results.size())
+    if (m_completed == m_results.size() && !IsDistributed())
     {
         Simulator::Stop();
     }
@@ -333,6 +370,10 @@ ExperimentRunner::SampleQueues()
     for (uint32_t s = 0; s < m_topology.GetNSwitches(); ++s)
     {
         Ptr<DcbSwitch> sw = m_topology.GetSwitch(s);
+        if (!IsLocal(m_topology.GetSwitchNodes().Get(s)))
+        {
+            continue;
+        }
         for (uint32_t p = 0; p < sw->GetNPorts(); ++p)
         {
             Ptr<DcbNetDevice> port = sw->GetPort(p);
@@ -358,7 +399,8 @@ ExperimentRunner::SampleRates()
     const Time t = Simulator::Now();
     for (uint32_t id = 0; id < m_results.size(); ++id)
     {
-        if (m_results[id].start > t || m_results[id].completed)
+        if (m_results[id].start > t || m_results[id].completed ||
+            !IsLocal(m_topology.GetHost(m_config.GetFlows()[id].src)))
         {
             continue;
         }
@@ -426,6 +468,8 @@ ExperimentRunner::WritePfc() const
     std::ofstream out(path, std::ios::binary);
     out << "node,port,class,xoff_sent,xon_sent,xoff_received,paused_us\n";
     const ExperimentTopology& topo = m_config.GetTopology();
+    // m_pfcCounters: CollectPfcCounters' order, merged over the ranks.
+    std::size_t i = 0;
     for (uint32_t n = 0; n < topo.GetNNodes(); ++n)
     {
         Ptr<Node> node = m_topology.GetNode(n);
@@ -436,15 +480,14 @@ ExperimentRunner::WritePfc() const
             {
                 continue;
             }
-            for (uint8_t c = 0; c < DcbNetDevice::N_CLASSES; ++c)
+            for (uint8_t c = 0; c < DcbNetDevice::N_CLASSES; ++c, i += 4)
             {
-                const DcbClassCounters& k = dev->GetCounters(c);
-                if (k.pfcXoffSent || k.pfcXonSent || k.pfcXoffReceived ||
-                    k.pausedTime.IsStrictlyPositive())
+                const int64_t* k = &m_pfcCounters[i];
+                if (k[0] || k[1] || k[2] || k[3] > 0)
                 {
                     out << topo.GetNodeName(n) << ',' << dev->GetIfIndex() << ',' << unsigned{c}
-                        << ',' << k.pfcXoffSent << ',' << k.pfcXonSent << ',' << k.pfcXoffReceived
-                        << ',' << Micros(k.pausedTime) << '\n';
+                        << ',' << k[0] << ',' << k[1] << ',' << k[2] << ','
+                        << Micros(PicoSeconds(k[3])) << '\n';
                 }
             }
         }
@@ -503,21 +546,11 @@ ExperimentRunner::WriteSummary() const
     uint64_t xoffSent = 0;
     uint64_t xonSent = 0;
     Time paused(0);
-    for (uint32_t n = 0; n < m_config.GetTopology().GetNNodes(); ++n)
+    for (std::size_t i = 0; i < m_pfcCounters.size(); i += 4)
     {
-        Ptr<Node> node = m_topology.GetNode(n);
-        for (uint32_t d = 0; d < node->GetNDevices(); ++d)
-        {
-            if (Ptr<DcbNetDevice> dev = DynamicCast<DcbNetDevice>(node->GetDevice(d)))
-            {
-                for (uint8_t c = 0; c < DcbNetDevice::N_CLASSES; ++c)
-                {
-                    xoffSent += dev->GetCounters(c).pfcXoffSent;
-                    xonSent += dev->GetCounters(c).pfcXonSent;
-                    paused += dev->GetCounters(c).pausedTime;
-                }
-            }
-        }
+        xoffSent += static_cast<uint64_t>(m_pfcCounters[i]);
+        xonSent += static_cast<uint64_t>(m_pfcCounters[i + 1]);
+        paused += PicoSeconds(m_pfcCounters[i + 3]);
     }
 
     OrderedJson bufferDrops;
@@ -527,24 +560,16 @@ ExperimentRunner::WriteSummary() const
     static const char* switchDropNames[] = {"no-route", "ttl-expired", "not-ipv4", "buffer",
                                             "pfc-watchdog"};
     const uint32_t namedSwitchDrops = sizeof(switchDropNames) / sizeof(switchDropNames[0]);
+    // m_drops: CollectDrops' order, merged over the ranks.
     for (uint32_t r = 0; r < BufferManager::N_DROP_REASONS; ++r)
     {
-        uint64_t total = 0;
-        for (uint32_t s = 0; s < m_topology.GetNSwitches(); ++s)
-        {
-            total += m_topology.GetSwitch(s)->GetBufferManager()->GetDrops(
-                static_cast<BufferManager::DropReason>(r));
-        }
+        const auto total = static_cast<uint64_t>(m_drops[r]);
         bufferDrops[BufferManager::DropReasonName(static_cast<BufferManager::DropReason>(r))] =
             total;
     }
     for (uint32_t r = 0; r < DcbSwitch::N_DROP_REASONS; ++r)
     {
-        uint64_t total = 0;
-        for (uint32_t s = 0; s < m_topology.GetNSwitches(); ++s)
-        {
-            total += m_topology.GetSwitch(s)->GetDrops(static_cast<DcbSwitch::DropReason>(r));
-        }
+        const auto total = static_cast<uint64_t>(m_drops[BufferManager::N_DROP_REASONS + r]);
         switchDrops[r < namedSwitchDrops ? std::string(switchDropNames[r])
                                          : "reason-" + std::to_string(r)] = total;
     }

@@ -5,6 +5,7 @@
 #ifndef EXPERIMENT_RUNNER_H
 #define EXPERIMENT_RUNNER_H
 
+#include "experiment-partition.h"
 #include "topology-builder.h"
 
 #include "ns3/event-id.h"
@@ -64,6 +65,17 @@ class ExperimentRunner
     ~ExperimentRunner();
 
     /**
+     * Simulate only this rank's part of a distributed run (see doc/mpi.md): the
+     * network is split by FabricPartitioner, every rank builds all of it but
+     * starts only the flows whose requester it owns, and the results are merged
+     * over the ranks before rank 0 writes the output files (the monitors,
+     * queues.csv and rates.csv, are written per rank as queues-rank<R>.csv, ...).
+     * Without it, or with one rank, the run is sequential. Call before Run; \p
+     * partition must outlive the runner.
+     */
+    void SetPartition(const ExperimentPartition* partition);
+
+    /**
      * Build, simulate and write the outputs. Call once.
      * \throw std::runtime_error if the output directory or a file cannot be written
      */
@@ -103,6 +115,18 @@ class ExperimentRunner
     void WriteSummary() const;
     std::string OutputPath(const std::string& name) const;
 
+    // Distributed runs (SetPartition; experiment-runner-mpi.cc)
+    bool IsDistributed() const;
+    bool IsLocal(Ptr<Node> node) const;
+    /** Stop every rank once all flows of all ranks have completed. */
+    void CheckGlobalCompletion();
+    /** Combine the flow results, PFC counters and drops of all ranks. */
+    void MergeResults();
+    /** Per node, device and class: xoff sent, xon sent, xoff received, paused ps. */
+    std::vector<int64_t> CollectPfcCounters() const;
+    /** Buffer-manager drops per reason, then switch drops per reason, over all switches. */
+    std::vector<int64_t> CollectDrops() const;
+
     const ExperimentConfig& m_config;
     std::string m_outputDirectory;
     TopologyBuilder m_topology;
@@ -117,6 +141,10 @@ class ExperimentRunner
     double m_eventLoopWallSeconds{0};
     std::ofstream m_queueFile;
     std::ofstream m_rateFile;
+    const ExperimentPartition* m_partition{nullptr};
+    std::vector<int64_t> m_pfcCounters; //!< CollectPfcCounters, merged over the ranks
+    std::vector<int64_t> m_drops;       //!< CollectDrops, merged over the ranks
+    Time m_lastCompletion;
 };
 
 } // namespace ns3

@@ -5,6 +5,7 @@
 #include "ns3/dcb-helper.h"
 #include "ns3/dcb-routing-helper.h"
 #include "ns3/experiment-config-error.h"
+#include "ns3/node.h"
 #include "ns3/nstime.h"
 #include "ns3/rdma-helper.h"
 
@@ -29,12 +30,32 @@ TopologyBuilder::GetHostAddress(uint32_t host)
 }
 
 void
+TopologyBuilder::SetSystemIds(std::vector<uint32_t> systemIds)
+{
+    NS_ABORT_MSG_IF(systemIds.size() != m_config.GetTopology().GetNNodes(),
+                    "TopologyBuilder::SetSystemIds: one id per node");
+    m_systemIds = std::move(systemIds);
+}
+
+void
 TopologyBuilder::Build()
 {
     NS_ABORT_MSG_IF(m_hosts.GetN() > 0, "TopologyBuilder::Build called twice");
     const ExperimentTopology& topo = m_config.GetTopology();
-    m_hosts.Create(topo.hosts.size());
-    m_switchNodes.Create(topo.switches.size());
+    if (m_systemIds.empty())
+    {
+        m_hosts.Create(topo.hosts.size());
+        m_switchNodes.Create(topo.switches.size());
+    }
+    else
+    {
+        // Node ids follow creation order, so they are the same on every rank.
+        for (uint32_t i = 0; i < topo.GetNNodes(); ++i)
+        {
+            (i < topo.hosts.size() ? m_hosts : m_switchNodes)
+                .Add(CreateObject<Node>(m_systemIds[i]));
+        }
+    }
 
     DcbHelper dcb;
     for (const auto& a : m_config.GetLink().attributes)
@@ -61,6 +82,8 @@ TopologyBuilder::Build()
     {
         dcb.SetDeviceAttribute("DataRate", DataRateValue(link.rate));
         dcb.SetChannelAttribute("Delay", TimeValue(link.delay));
+        const bool remote = !m_systemIds.empty() && m_systemIds[link.a] != m_systemIds[link.b];
+        dcb.SetChannelType(remote ? "ns3::DcbRemoteChannel" : "ns3::DcbChannel");
         dcb.Install(GetNode(link.a), GetNode(link.b));
     }
     for (uint32_t s = 0; s < m_switchNodes.GetN(); ++s)

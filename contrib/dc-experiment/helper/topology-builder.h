@@ -31,6 +31,13 @@ class TopologyBuilder
   public:
     explicit TopologyBuilder(const ExperimentConfig& config);
 
+    /**
+     * For a distributed run: the ns-3 system id (MPI rank) of every node, in the
+     * configuration's numbering (FabricPartitioner::Partition). Links between
+     * nodes of different ranks become ns3::DcbRemoteChannel. Call before Build.
+     */
+    void SetSystemIds(std::vector<uint32_t> systemIds);
+
     /** Create everything. Call once, before Simulator::Run. */
     void Build();
     /**
@@ -57,6 +64,7 @@ class TopologyBuilder
     NodeContainer m_switchNodes;
     std::vector<Ptr<RdmaNic>> m_nics;
     std::vector<Ptr<DcbSwitch>> m_switches;
+    std::vector<uint32_t> m_systemIds; //!< empty: every node on system 0
 };
 
 } // namespace ns3

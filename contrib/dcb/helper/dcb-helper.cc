@@ -34,6 +34,12 @@ DcbHelper::SetChannelAttribute(const std::string& name, const AttributeValue& va
 }
 
 void
+DcbHelper::SetChannelType(const std::string& type)
+{
+    m_channelFactory.SetTypeId(type);
+}
+
+void
 DcbHelper::SetBufferManager(const std::string& type)
 {
     m_bufferFactory.SetTypeId(type);

@@ -27,6 +27,11 @@ class DcbHelper
 
     void SetDeviceAttribute(const std::string& name, const AttributeValue& value);
     void SetChannelAttribute(const std::string& name, const AttributeValue& value);
+    /**
+     * Channel type for links installed from now on (default ns3::DcbChannel; a link
+     * between nodes of different MPI ranks takes ns3::DcbRemoteChannel).
+     */
+    void SetChannelType(const std::string& type);
     /** Buffer manager type for switches installed from now on (default DynamicThreshold). */
     void SetBufferManager(const std::string& type);
     void SetBufferManagerAttribute(const std::string& name, const AttributeValue& value);

@@ -28,13 +28,13 @@ class DcbChannel : public Channel
     DcbChannel();
 
     /** Attach a device; a channel takes exactly two. */
-    void Attach(Ptr<DcbNetDevice> device);
+    virtual void Attach(Ptr<DcbNetDevice> device);
 
     /**
      * Carry \p frame from \p src to the other end.
      * \param txTime the serialization time of the frame at the sender
      */
-    void Transmit(Ptr<Packet> frame, Ptr<DcbNetDevice> src, Time txTime) const;
+    virtual void Transmit(Ptr<Packet> frame, Ptr<DcbNetDevice> src, Time txTime) const;
 
     /** \return the one-way propagation delay. */
     Time GetDelay() const;

@@ -1,0 +1,138 @@
+#!/usr/bin/env bash
+# ./roce-lab setup --mpi: build ns-3 with its MPI module (Debian's prebuilt ns-3 has none),
+# with roce-lab's modules inside the ns-3 tree, then roce-lab's programs against it.
+#
+#   1. Debian's ns-3 3.37 source package (apt-get source, after enabling deb-src for the
+#      configured Debian mirror when it is not enabled yet) and Debian's Open MPI.
+#   2. Only the ns-3 modules we need are unpacked and built: core, network, internet (with
+#      bridge and traffic-control, which it needs) and mpi; Release, no tests or examples.
+#   3. contrib/{dcb,host,rdma,multipath,dc-experiment} are linked into the tree's contrib/
+#      unchanged: the in-tree build of the same CMakeLists files the standalone build uses.
+#   4. ns-3 (with our modules) is installed under DIR/ns3, and the top-level CMakeLists
+#      builds scratch/ and examples/ against it in DIR/roce (bin/roce-run, ...).
+#
+# DIR is $ROCE_LAB_MPI_DIR, default $BUILD/mpi. Re-running is incremental.
+# ROCE_LAB_NS3_SOURCE=DIR takes the three source-package files from DIR instead of apt.
+set -euo pipefail
+
+ROOT="$1"
+DIR="$2"
+JOBS="$3"
+NS3_VERSION=3.37
+NS3_MODULES="core;network;internet;mpi"
+ROCE_MODULES=(dcb host rdma multipath dc-experiment)
+SRC="$DIR/ns-$NS3_VERSION"
+
+log() { printf 'roce-lab setup: %s\n' "$*" >&2; }
+sudo=()
+[ "$(id -u)" -ne 0 ] && sudo=(sudo)
+
+need=()
+for p in openmpi-bin libopenmpi-dev bzip2 xz-utils; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || need+=("$p")
+done
+if [ ${#need[@]} -gt 0 ]; then
+    log "installing ${need[*]}"
+    export DEBIAN_FRONTEND=noninteractive
+    "${sudo[@]}" apt-get update -q >&2
+    "${sudo[@]}" apt-get install -y -q --no-install-recommends "${need[@]}" >&2
+fi
+
+# The Debian mirror and suite the machine already uses (deb822 .sources or sources.list).
+debian_mirror() {
+    local f uri suite
+    for f in /etc/apt/sources.list.d/*.sources; do
+        [ -e "$f" ] || continue
+        uri=$(awk -F': *' 'tolower($1)=="uris" {print $2; exit}' "$f" | awk '{print $1}')
+        suite=$(awk -F': *' 'tolower($1)=="suites" {print $2; exit}' "$f" | awk '{print $1}')
+        if [ -n "$uri" ] && [ -n "$suite" ] && grep -qi '^types:.*\bdeb\b' "$f" &&
+            ! grep -qi 'security' <<<"$uri $suite"; then
+            echo "$uri $suite"
+            return
+        fi
+    done
+    if [ -f /etc/apt/sources.list ]; then
+        awk '$1=="deb" && $0 !~ /security/ {
+               i = 2; if ($2 ~ /^\[/) { while ($i !~ /\]$/) i++; i++ }
+               print $i, $(i+1); exit }' /etc/apt/sources.list
+    fi
+}
+
+fetch_source() {
+    mkdir -p "$DIR/source-package"
+    if ls "$DIR"/source-package/ns3_"$NS3_VERSION".orig.tar.* >/dev/null 2>&1; then
+        return
+    fi
+    if [ -n "${ROCE_LAB_NS3_SOURCE:-}" ]; then
+        log "taking the ns-3 source package from $ROCE_LAB_NS3_SOURCE"
+        cp "$ROCE_LAB_NS3_SOURCE"/ns3_"$NS3_VERSION"* "$DIR/source-package/"
+        return
+    fi
+    if ! apt-cache showsrc ns3 2>/dev/null | grep -q "^Version: $NS3_VERSION"; then
+        local mirror
+        mirror=$(debian_mirror)
+        [ -n "$mirror" ] || { log "no Debian mirror found in /etc/apt; add a deb-src entry for ns3 by hand"; exit 1; }
+        log "enabling deb-src for ${mirror% *} ${mirror#* } (/etc/apt/sources.list.d/roce-lab-src.sources)"
+        printf 'Types: deb-src\nURIs: %s\nSuites: %s\nComponents: main\nSigned-By: /usr/share/keyrings/debian-archive-keyring.gpg\n' \
+            "${mirror% *}" "${mirror#* }" | "${sudo[@]}" tee /etc/apt/sources.list.d/roce-lab-src.sources >/dev/null
+        "${sudo[@]}" apt-get update -q >&2
+    fi
+    log "downloading Debian's ns-3 $NS3_VERSION source package"
+    (cd "$DIR/source-package" && apt-get source --download-only -q "ns3=$NS3_VERSION*" >&2)
+}
+
+# Unpack only the build system and the modules we build (the whole tree is ~10x larger).
+unpack_source() {
+    [ -f "$SRC/CMakeLists.txt" ] && return
+    local tarball top="ns-allinone-$NS3_VERSION/ns-$NS3_VERSION"
+    tarball=$(ls "$DIR"/source-package/ns3_"$NS3_VERSION".orig.tar.*)
+    log "unpacking ns-3 build system and modules (${NS3_MODULES//;/, }, bridge, traffic-control)"
+    rm -rf "$DIR/unpack"
+    mkdir -p "$DIR/unpack"
+    tar -xf "$tarball" -C "$DIR/unpack" --wildcards --no-wildcards-match-slash \
+        "$top/CMakeLists.txt" "$top/VERSION" "$top/ns3" "$top/build-support" "$top/contrib/*" \
+        "$top/scratch/*" "$top/utils/*" "$top/examples/CMakeLists.txt" "$top/src/CMakeLists.txt" \
+        "$top/src/core" "$top/src/network" "$top/src/internet" "$top/src/bridge" \
+        "$top/src/traffic-control" "$top/src/mpi"
+    # ns-3 3.37 receives MPI messages into fixed 2000-byte buffers, which a frame of a 4096-byte
+    # RoCE MTU (or a jumbo frame) overflows; make room for a 9216-byte frame and its metadata.
+    sed -i 's/MAX_MPI_MSG_SIZE = 2000;/MAX_MPI_MSG_SIZE = 10240;/' \
+        "$DIR/unpack/$top/src/mpi/model/granted-time-window-mpi-interface.h" \
+        "$DIR/unpack/$top/src/mpi/model/null-message-mpi-interface.cc"
+    grep -q 'MAX_MPI_MSG_SIZE = 10240;' "$DIR/unpack/$top/src/mpi/model/granted-time-window-mpi-interface.h"
+    rm -rf "$SRC"
+    mv "$DIR/unpack/$top" "$SRC"
+    rm -rf "$DIR/unpack"
+}
+
+fetch_source
+unpack_source
+for m in "${ROCE_MODULES[@]}"; do
+    ln -sfn "$ROOT/contrib/$m" "$SRC/contrib/$m"
+done
+
+# Release, only what we need; our modules are enabled by name like any ns-3 module.
+modules="$NS3_MODULES"
+for m in "${ROCE_MODULES[@]}"; do modules="$modules;$m"; done
+if [ ! -f "$DIR/ns3-build/CMakeCache.txt" ]; then
+    log "configuring ns-3 $NS3_VERSION with MPI in $DIR/ns3-build"
+    cmake -S "$SRC" -B "$DIR/ns3-build" -DCMAKE_BUILD_TYPE=release -DNS3_MPI=ON \
+        "-DNS3_ENABLED_MODULES=$modules" -DNS3_EXAMPLES=OFF -DNS3_TESTS=OFF \
+        -DNS3_PYTHON_BINDINGS=OFF -DNS3_GTK3=OFF -DNS3_SQLITE=OFF -DNS3_EMU=OFF -DNS3_TAP=OFF \
+        -DNS3_VISUALIZER=OFF -DNS3_WARNINGS_AS_ERRORS=OFF -DNS3_GSL=OFF \
+        "-DCMAKE_INSTALL_PREFIX=$DIR/ns3" >&2
+fi
+log "building ns-3 and roce-lab's modules in the ns-3 tree ($JOBS jobs)"
+start=$SECONDS
+cmake --build "$DIR/ns3-build" -j "$JOBS" >&2
+cmake --install "$DIR/ns3-build" >/dev/null
+log "ns-3 built and installed in $DIR/ns3 ($((SECONDS - start)) s)"
+
+if [ ! -f "$DIR/roce/CMakeCache.txt" ]; then
+    cmake -S "$ROOT" -B "$DIR/roce" -DCMAKE_BUILD_TYPE=Release "-Dns3_DIR=$DIR/ns3/lib/cmake/ns3" \
+        -DROCE_LAB_TESTS=OFF >&2
+fi
+start=$SECONDS
+cmake --build "$DIR/roce" -j "$JOBS" >&2
+log "programs built against it in $DIR/roce/bin ($((SECONDS - start)) s); run with" \
+    "mpirun -np N $DIR/roce/bin/roce-run CONFIG.json --out DIR"

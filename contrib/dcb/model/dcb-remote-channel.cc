@@ -1,0 +1,65 @@
+#include "dcb-remote-channel.h"
+
+#include "dcb-net-device.h"
+
+#include "ns3/abort.h"
+#include "ns3/mpi-interface.h"
+#include "ns3/mpi-receiver.h"
+#include "ns3/node.h"
+#include "ns3/packet.h"
+#include "ns3/simulator.h"
+
+namespace ns3
+{
+
+NS_OBJECT_ENSURE_REGISTERED(DcbRemoteChannel);
+
+TypeId
+DcbRemoteChannel::GetTypeId()
+{
+    static TypeId tid = TypeId("ns3::DcbRemoteChannel")
+                            .SetParent<DcbChannel>()
+                            .SetGroupName("Dcb")
+                            .AddConstructor<DcbRemoteChannel>();
+    return tid;
+}
+
+DcbRemoteChannel::DcbRemoteChannel() = default;
+
+void
+DcbRemoteChannel::Attach(Ptr<DcbNetDevice> device)
+{
+    DcbChannel::Attach(device);
+    const Time delay = GetDelay();
+    NS_ABORT_MSG_UNLESS(delay.IsStrictlyPositive(),
+                        "DcbRemoteChannel: a link between two MPI ranks needs a positive "
+                        "propagation delay (it is the lookahead)");
+    // ns-3's distributed engines take the lookahead from the Delay attribute.
+    SetAttribute("Delay", TimeValue(delay));
+    if (!device->GetObject<MpiReceiver>())
+    {
+        Ptr<MpiReceiver> receiver = CreateObject<MpiReceiver>();
+        receiver->SetReceiveCallback(MakeCallback(&DcbNetDevice::Receive, device));
+        device->AggregateObject(receiver);
+    }
+}
+
+void
+DcbRemoteChannel::Transmit(Ptr<Packet> frame, Ptr<DcbNetDevice> src, Time txTime) const
+{
+    Ptr<DcbNetDevice> dst = GetPeer(src);
+    if (!dst)
+    {
+        return;
+    }
+    Ptr<Node> node = dst->GetNode();
+    if (node->GetSystemId() == MpiInterface::GetSystemId())
+    {
+        DcbChannel::Transmit(frame, src, txTime);
+        return;
+    }
+    MpiInterface::SendPacket(frame, Simulator::Now() + txTime + GetDelay(), node->GetId(),
+                             dst->GetIfIndex());
+}
+
+} // namespace ns3
