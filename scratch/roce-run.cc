@@ -147,6 +147,7 @@ main(int argc, char** argv)
             if (config.GetProgress() && report)
             {
                 progress = std::make_unique<RunProgress>(runner, config.GetStopTime());
+                runner.SetExternalProgress(true);
                 progress->Start();
             }
             runner.Run();

@@ -228,7 +228,8 @@ ExperimentRunner::Run()
         DeferredProgressBuffer progressBuffer(std::cerr);
         std::ostream progressStream(&progressBuffer);
         std::unique_ptr<ShowProgress> progress;
-        if (m_config.GetProgress() && (!IsDistributed() || m_partition->GetRank() == 0))
+        if (m_config.GetProgress() && !m_externalProgress &&
+            (!IsDistributed() || m_partition->GetRank() == 0))
         {
             progress = std::make_unique<ShowProgress>(Seconds(2), progressStream);
         }
@@ -268,12 +269,19 @@ ExperimentRunner::Run()
     WriteTrace();
     WritePfc();
     WriteSummary();
+    WriteReadme();
 }
 
 void
 ExperimentRunner::SetPartition(const ExperimentPartition* partition)
 {
     m_partition = partition;
+}
+
+void
+ExperimentRunner::SetExternalProgress(bool external)
+{
+    m_externalProgress = external;
 }
 
 void
@@ -605,6 +613,48 @@ ExperimentRunner::WriteSummary() const
     const std::string path = OutputPath("summary.json");
     std::ofstream out(path, std::ios::binary);
     out << j.dump(2) << '\n';
+    CheckWritten(out, path);
+}
+
+void
+ExperimentRunner::WriteReadme() const
+{
+    // Every file a run (or ./roce-lab run / plot) can leave here, in listing order; the
+    // README names those present when the run ends.
+    static const std::pair<const char*, const char*> files[] = {
+        {"input.json", "the configuration as run, after ./roce-lab run --set/--seed edits"},
+        {"config.json", "the effective configuration: every section with its defaults filled in"},
+        {"flows.csv", "one row per flow: id,src,dst,bytes,start_us,finish_us,fct_us,ideal_fct_us,"
+                      "slowdown,retransmitted_packets,verb,priority (finish, fct and slowdown "
+                      "empty for flows that did not finish)"},
+        {"trace.csv", "the flows in the trace format, to replay them (\"flows_file\")"},
+        {"pfc.csv", "per port and class with PFC activity: node,port,class,xoff_sent,xon_sent,"
+                    "xoff_received,paused_us"},
+        {"summary.json", "flow counts, FCT and slowdown statistics (all flows and by size), "
+                         "retransmissions, PFC totals, drops by reason"},
+        {"queues.csv",
+         "queue monitor: time_us,node,port,class,bytes of switch queues holding data"},
+        {"rates.csv", "rate monitor: time_us,flow,rate_gbps of the flows in progress"},
+    };
+    const std::string path = OutputPath("README");
+    std::ofstream out(path, std::ios::binary);
+    out << "Output of one roce-lab run (configuration: " << m_config.GetSource() << ", seed "
+        << m_config.GetSeed()
+        << "). The same configuration and seed give byte-identical files.\n"
+           "Format details: contrib/dc-experiment/doc/dc-experiment.md.\n\n";
+    for (const auto& [name, what] : files)
+    {
+        if (std::filesystem::exists(OutputPath(name)))
+        {
+            out << name << ": " << what << "\n";
+        }
+    }
+    if (IsDistributed())
+    {
+        out << "queues-rank<R>.csv, rates-rank<R>.csv: the monitors, per MPI rank, for the part "
+               "of the network that rank simulated (doc/mpi.md)\n";
+    }
+    out << "*.png (./roce-lab plot): FCT and slowdown CDFs, slowdown by flow size\n";
     CheckWritten(out, path);
 }
 

@@ -76,6 +76,13 @@ class ExperimentRunner
     void SetPartition(const ExperimentPartition* partition);
 
     /**
+     * A caller that reports progress itself (roce-run's RunProgress: one updating
+     * line on a terminal, periodic lines in logs) turns off the runner's own
+     * ShowProgress lines, so that each run prints one progress report.
+     */
+    void SetExternalProgress(bool external);
+
+    /**
      * Build, simulate and write the outputs. Call once.
      * \throw std::runtime_error if the output directory or a file cannot be written
      */
@@ -113,6 +120,8 @@ class ExperimentRunner
     void WriteTrace() const;
     void WritePfc() const;
     void WriteSummary() const;
+    /** README: what each file of the output directory is. */
+    void WriteReadme() const;
     std::string OutputPath(const std::string& name) const;
 
     // Distributed runs (SetPartition; experiment-runner-mpi.cc)
@@ -145,6 +154,7 @@ class ExperimentRunner
     std::vector<int64_t> m_pfcCounters; //!< CollectPfcCounters, merged over the ranks
     std::vector<int64_t> m_drops;       //!< CollectDrops, merged over the ranks
     Time m_lastCompletion;
+    bool m_externalProgress{false};
 };
 
 } // namespace ns3
