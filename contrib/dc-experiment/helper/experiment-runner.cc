@@ -654,7 +654,8 @@ ExperimentRunner::WriteReadme() const
         out << "queues-rank<R>.csv, rates-rank<R>.csv: the monitors, per MPI rank, for the part "
                "of the network that rank simulated (doc/mpi.md)\n";
     }
-    out << "*.png (./roce-lab plot): FCT and slowdown CDFs, slowdown by flow size\n";
+    out << "*.png: figures drawn by ./roce-lab run (the configuration's \"plots\") or ./roce-lab "
+           "plot: FCT and slowdown CDFs, slowdown by flow size\n";
     CheckWritten(out, path);
 }
 

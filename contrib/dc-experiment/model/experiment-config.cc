@@ -628,7 +628,7 @@ ExperimentConfigParser::Parse(const Json& root)
     m_reader.CheckKeys(root, "",
                        {"description", "seed", "stop_time", "progress", "topology", "nic", "switch",
                         "link", "buffer", "ecn", "cc", "loss_recovery", "qp", "flows", "flow_sets",
-                        "flows_file", "workload", "monitors"});
+                        "flows_file", "workload", "monitors", "plots"});
     OrderedJson& eff = m_config.m_effective;
     if (JsonSchemaReader::Find(root, "description"))
     {
@@ -687,6 +687,32 @@ ExperimentConfigParser::Parse(const Json& root)
                                 "\"flows_file\" or \"workload\")");
     }
     ParseMonitors(JsonSchemaReader::Find(root, "monitors"), "/monitors");
+
+    // Figures ./roce-lab run draws from the output directory once the run is done
+    // (analysis/fct_cdf.py, analysis/slowdown_by_size.py); the runner only echoes them.
+    if (const Json* plots = JsonSchemaReader::Find(root, "plots"))
+    {
+        static const std::set<std::string> known{"fct_cdf", "slowdown_cdf", "slowdown_by_size"};
+        if (!plots->is_array())
+        {
+            m_reader.Fail("/plots", "expected an array of plot names (" +
+                                        JsonSchemaReader::JoinNames({known.begin(), known.end()}) +
+                                        ")");
+        }
+        OrderedJson list = OrderedJson::array();
+        for (std::size_t i = 0; i < plots->size(); ++i)
+        {
+            const Json& name = (*plots)[i];
+            if (!name.is_string() || known.count(name.get<std::string>()) == 0)
+            {
+                m_reader.Fail(JsonSchemaReader::Child("/plots", i),
+                              "unknown plot " + name.dump() + "; expected one of " +
+                                  JsonSchemaReader::JoinNames({known.begin(), known.end()}));
+            }
+            list.push_back(name.get<std::string>());
+        }
+        eff["plots"] = list;
+    }
 }
 
 // ------------------------------------------------------------------ ExperimentConfig
