@@ -4,8 +4,9 @@
 #
 #   1. Debian's ns-3 3.37 source package (apt-get source, after enabling deb-src for the
 #      configured Debian mirror when it is not enabled yet) and Debian's Open MPI.
-#   2. Only the ns-3 modules we need are unpacked and built: core, network, internet (with
-#      bridge and traffic-control, which it needs) and mpi; Release, no tests or examples.
+#   2. Only the ns-3 modules we need are unpacked and built: core, network, internet and mpi
+#      (with stats, bridge and traffic-control, which they need); Release, no tests, examples
+#      or utilities.
 #   3. contrib/{dcb,host,rdma,multipath,dc-experiment} are linked into the tree's contrib/
 #      unchanged: the in-tree build of the same CMakeLists files the standalone build uses.
 #   4. ns-3 (with our modules) is installed under DIR/ns3, and the top-level CMakeLists
@@ -20,6 +21,8 @@ DIR="$2"
 JOBS="$3"
 NS3_VERSION=3.37
 NS3_MODULES="core;network;internet;mpi"
+# Their sources: network needs stats; internet needs bridge and traffic-control.
+NS3_SOURCE_MODULES=(core stats network bridge traffic-control internet mpi)
 ROCE_MODULES=(dcb host rdma multipath dc-experiment)
 SRC="$DIR/ns-$NS3_VERSION"
 
@@ -43,9 +46,9 @@ debian_mirror() {
     local f uri suite
     for f in /etc/apt/sources.list.d/*.sources; do
         [ -e "$f" ] || continue
-        uri=$(awk -F': *' 'tolower($1)=="uris" {print $2; exit}' "$f" | awk '{print $1}')
-        suite=$(awk -F': *' 'tolower($1)=="suites" {print $2; exit}' "$f" | awk '{print $1}')
-        if [ -n "$uri" ] && [ -n "$suite" ] && grep -qi '^types:.*\bdeb\b' "$f" &&
+        uri=$(sed -n 's/^[Uu][Rr][Ii][Ss]:[[:space:]]*//p' "$f" | head -1 | awk '{print $1}')
+        suite=$(sed -n 's/^[Ss][Uu][Ii][Tt][Ee][Ss]:[[:space:]]*//p' "$f" | head -1 | awk '{print $1}')
+        if [ -n "$uri" ] && [ -n "$suite" ] && grep -qiE '^types:(.*[[:space:]])?deb([[:space:]]|$)' "$f" &&
             ! grep -qi 'security' <<<"$uri $suite"; then
             echo "$uri $suite"
             return
@@ -83,26 +86,37 @@ fetch_source() {
 
 # Unpack only the build system and the modules we build (the whole tree is ~10x larger).
 unpack_source() {
-    [ -f "$SRC/CMakeLists.txt" ] && return
-    local tarball top="ns-allinone-$NS3_VERSION/ns-$NS3_VERSION"
+    local tarball top="ns-allinone-$NS3_VERSION/ns-$NS3_VERSION" m missing=()
     tarball=$(ls "$DIR"/source-package/ns3_"$NS3_VERSION".orig.tar.*)
-    log "unpacking ns-3 build system and modules (${NS3_MODULES//;/, }, bridge, traffic-control)"
+    if [ ! -f "$SRC/CMakeLists.txt" ]; then
+        log "unpacking the ns-3 $NS3_VERSION build system"
+        rm -rf "$DIR/unpack" "$SRC"
+        mkdir -p "$DIR/unpack"
+        tar -xf "$tarball" -C "$DIR/unpack" --wildcards --no-wildcards-match-slash \
+            "$top/CMakeLists.txt" "$top/VERSION" "$top/ns3" "$top/build-support" "$top/contrib/*" \
+            "$top/scratch/CMakeLists.txt" "$top/utils/CMakeLists.txt" \
+            "$top/examples/CMakeLists.txt" "$top/src/CMakeLists.txt"
+        # ns-3's utilities (benchmarks, doxygen introspection) are not needed.
+        echo "# utilities not built by roce-lab setup --mpi" >"$DIR/unpack/$top/utils/CMakeLists.txt"
+        mv "$DIR/unpack/$top" "$SRC"
+        rm -rf "$DIR/unpack"
+    fi
+    for m in "${NS3_SOURCE_MODULES[@]}"; do
+        [ -d "$SRC/src/$m" ] || missing+=("$top/src/$m")
+    done
+    [ ${#missing[@]} -eq 0 ] && return
+    log "unpacking ns-3 modules: ${missing[*]##*/}"
     rm -rf "$DIR/unpack"
     mkdir -p "$DIR/unpack"
-    tar -xf "$tarball" -C "$DIR/unpack" --wildcards --no-wildcards-match-slash \
-        "$top/CMakeLists.txt" "$top/VERSION" "$top/ns3" "$top/build-support" "$top/contrib/*" \
-        "$top/scratch/*" "$top/utils/*" "$top/examples/CMakeLists.txt" "$top/src/CMakeLists.txt" \
-        "$top/src/core" "$top/src/network" "$top/src/internet" "$top/src/bridge" \
-        "$top/src/traffic-control" "$top/src/mpi"
+    tar -xf "$tarball" -C "$DIR/unpack" "${missing[@]}"
+    mv "$DIR/unpack/$top"/src/* "$SRC/src/"
+    rm -rf "$DIR/unpack"
     # ns-3 3.37 receives MPI messages into fixed 2000-byte buffers, which a frame of a 4096-byte
     # RoCE MTU (or a jumbo frame) overflows; make room for a 9216-byte frame and its metadata.
     sed -i 's/MAX_MPI_MSG_SIZE = 2000;/MAX_MPI_MSG_SIZE = 10240;/' \
-        "$DIR/unpack/$top/src/mpi/model/granted-time-window-mpi-interface.h" \
-        "$DIR/unpack/$top/src/mpi/model/null-message-mpi-interface.cc"
-    grep -q 'MAX_MPI_MSG_SIZE = 10240;' "$DIR/unpack/$top/src/mpi/model/granted-time-window-mpi-interface.h"
-    rm -rf "$SRC"
-    mv "$DIR/unpack/$top" "$SRC"
-    rm -rf "$DIR/unpack"
+        "$SRC/src/mpi/model/granted-time-window-mpi-interface.h" \
+        "$SRC/src/mpi/model/null-message-mpi-interface.cc"
+    grep -q 'MAX_MPI_MSG_SIZE = 10240;' "$SRC/src/mpi/model/granted-time-window-mpi-interface.h"
 }
 
 fetch_source
