@@ -81,7 +81,11 @@ fetch_source() {
         "${sudo[@]}" apt-get update -q >&2
     fi
     log "downloading Debian's ns-3 $NS3_VERSION source package"
-    (cd "$DIR/source-package" && apt-get source --download-only -q "ns3=$NS3_VERSION*" >&2)
+    (cd "$DIR/source-package" && apt-get source --download-only -q ns3 >&2)
+    ls "$DIR"/source-package/ns3_"$NS3_VERSION".orig.tar.* >/dev/null 2>&1 || {
+        log "the mirror's ns3 source package is not version $NS3_VERSION (got: $(ls "$DIR/source-package"))"
+        exit 1
+    }
 }
 
 # Unpack only the build system and the modules we build (the whole tree is ~10x larger).
