@@ -120,6 +120,25 @@ TEST(FabricPartitioner, LeafSpineSplitsByRack)
     }
 }
 
+TEST(FabricPartitioner, RegionalNetworkSplitsByDatacenter)
+{
+    // Two datacenters (T0-T1-T2) joined by a regional hub over 442 us links, as in
+    // scratch/configs/regional-small.json.
+    const ExperimentConfig c = ExperimentConfig::LoadString(
+        R"({"topology": {"type": "custom", "link_rate": "40Gbps", "link_delay": "0.5us",
+            "hosts": ["A", "C", "B"], "switches": ["t0a", "t1a", "t2a", "rh", "t2b", "t1b", "t0b"],
+            "links": [{"a": "A", "b": "t0a"}, {"a": "C", "b": "t0a"}, {"a": "t0a", "b": "t1a"},
+                      {"a": "t1a", "b": "t2a"}, {"a": "t2a", "b": "rh", "delay": "442us"},
+                      {"a": "rh", "b": "t2b", "delay": "442us"}, {"a": "t2b", "b": "t1b"},
+                      {"a": "t1b", "b": "t0b"}, {"a": "t0b", "b": "B"}]},
+            "flows": [{"src": "A", "dst": "B", "bytes": 1000}]})",
+        "regional.json");
+    const std::vector<uint32_t> p = Split(c.GetTopology(), 2, FabricPartitioner::Mode::Pod);
+    // Nodes: A C B, then t0a t1a t2a rh t2b t1b t0b. Datacenter a on 0, b on 1; the hub
+    // (the only cut node) on 0, so the one link between ranks is rh-t2b (442 us lookahead).
+    EXPECT_EQ(p, (std::vector<uint32_t>{0, 0, 1, 0, 0, 0, 0, 1, 1, 1}));
+}
+
 TEST(FabricPartitioner, OnePartitionIsEverythingOnSystemZero)
 {
     const ExperimentTopology t = FatTree(4);
