@@ -425,8 +425,29 @@ void
 ExperimentRunner::WriteConfig() const
 {
     const std::string path = OutputPath("config.json");
+    nlohmann::ordered_json effective = m_config.EffectiveJson();
+    // Attribute defaults changed outside the file (--ns3::Type::Attribute=value on the
+    // command line, Config::SetDefault): every one whose value differs from its TypeId's.
+    nlohmann::ordered_json changed = nlohmann::ordered_json::object();
+    for (uint16_t t = 0; t < TypeId::GetRegisteredN(); ++t)
+    {
+        const TypeId tid = TypeId::GetRegistered(t);
+        for (std::size_t a = 0; a < tid.GetAttributeN(); ++a)
+        {
+            const TypeId::AttributeInformation info = tid.GetAttribute(a);
+            const std::string value = info.initialValue->SerializeToString(info.checker);
+            if (value != info.originalInitialValue->SerializeToString(info.checker))
+            {
+                changed[tid.GetName() + "::" + info.name] = value;
+            }
+        }
+    }
+    if (!changed.empty())
+    {
+        effective["attribute_defaults"] = changed;
+    }
     std::ofstream out(path, std::ios::binary);
-    out << m_config.EffectiveJson().dump(2) << '\n';
+    out << effective.dump(2) << '\n';
     CheckWritten(out, path);
 }
 
@@ -623,7 +644,8 @@ ExperimentRunner::WriteReadme() const
     // README names those present when the run ends.
     static const std::pair<const char*, const char*> files[] = {
         {"input.json", "the configuration as run, after ./roce-lab run --set/--seed edits"},
-        {"config.json", "the effective configuration: every section with its defaults filled in"},
+        {"config.json", "the effective configuration: every section with its defaults filled in, "
+                        "and attribute_defaults changed on the command line"},
         {"flows.csv", "one row per flow: id,src,dst,bytes,start_us,finish_us,fct_us,ideal_fct_us,"
                       "slowdown,retransmitted_packets,verb,priority (finish, fct and slowdown "
                       "empty for flows that did not finish)"},
