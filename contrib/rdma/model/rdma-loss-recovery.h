@@ -42,9 +42,6 @@ class RdmaLossRecovery : public Object
         OutOfOrder, //!< ahead of the expected PSN: a packet before it was lost
         Buffer,     //!< ahead of the expected PSN and inside the receive window: keep it
                     //!< (selective repeat) and report it in a SACK
-        Hold,       //!< the expected PSN, taken by a slow path: keep it like Buffer but
-                    //!< answer nothing; the loss recovery calls the deliver hook once the
-                    //!< expected PSN may advance (SRNIC software ePSN update)
     };
 
     /** No SACK information in a NAK. */
@@ -66,8 +63,8 @@ class RdmaLossRecovery : public Object
     /**
      * Hooks into the owning queue pair, set by RdmaQueuePair::Setup: \p txReady when a
      * retransmission became available later than the call that caused it (a slow path),
-     * \p deliver(upTo) when packets kept by Buffer/Hold below upTo may now be executed
-     * in PSN order.
+     * \p deliver(upTo) when kept (Buffer) packets below upTo may now be executed in PSN
+     * order (a slow path may answer even the expected PSN with Buffer).
      */
     void SetQueuePairHooks(Callback<void> txReady, Callback<void, uint64_t> deliver);
     /**

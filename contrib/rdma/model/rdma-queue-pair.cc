@@ -816,9 +816,6 @@ RdmaQueuePair::HandleRequest(uint64_t psn, const RoceBthHeader& bth, Ptr<Packet>
         case RdmaLossRecovery::RxVerdict::Buffer:
             BufferOutOfOrder(psn, bth, packet);
             return;
-        case RdmaLossRecovery::RxVerdict::Hold:
-            BufferOutOfOrder(psn, bth, packet, false);
-            return;
         case RdmaLossRecovery::RxVerdict::Duplicate:
             m_counters.duplicatesReceived++;
             if (bth.GetOpcode() == RoceOpcode::ReadRequest)
@@ -849,8 +846,7 @@ RdmaQueuePair::HandleRequest(uint64_t psn, const RoceBthHeader& bth, Ptr<Packet>
 }
 
 void
-RdmaQueuePair::BufferOutOfOrder(uint64_t psn, const RoceBthHeader& bth, Ptr<Packet> packet,
-                                bool reportSack)
+RdmaQueuePair::BufferOutOfOrder(uint64_t psn, const RoceBthHeader& bth, Ptr<Packet> packet)
 {
     if (m_oooRing.empty())
     {
@@ -870,10 +866,7 @@ RdmaQueuePair::BufferOutOfOrder(uint64_t psn, const RoceBthHeader& bth, Ptr<Pack
         slot.packet = packet;
         m_counters.outOfOrderBuffered++;
     }
-    if (reportSack)
-    {
-        SendNak(m_epsn, static_cast<uint8_t>(RoceNakCode::PsnSequenceError), false, psn);
-    }
+    SendNak(m_epsn, static_cast<uint8_t>(RoceNakCode::PsnSequenceError), false, psn);
 }
 
 void

@@ -164,12 +164,8 @@ class RdmaQueuePair : public Object
     void SendAck(uint64_t psn);
     void SendNak(uint64_t psn, uint8_t code, bool rnr,
                  uint64_t sackPsn = RdmaLossRecovery::NO_SACK);
-    /**
-     * Selective repeat: keep an out-of-order packet and, if \p reportSack, report it in
-     * a SACK (a Hold verdict keeps the expected PSN silently).
-     */
-    void BufferOutOfOrder(uint64_t psn, const RoceBthHeader& bth, Ptr<Packet> packet,
-                          bool reportSack = true);
+    /** Selective repeat: keep an out-of-order packet and report it in a SACK. */
+    void BufferOutOfOrder(uint64_t psn, const RoceBthHeader& bth, Ptr<Packet> packet);
     /** Selective repeat: execute the kept packets that are now in order, below \p limit. */
     void DrainInOrder(uint64_t limit = UINT64_MAX);
     /** Send an Acknowledge packet (ACK or NAK per \p aeth) for \p psn. */

@@ -193,8 +193,8 @@ RdmaSrnicSelectiveRepeat::DoRequestArrival(uint64_t psn, uint64_t expected)
         m_psnLeft = m_psnRight = psn;
     }
     Post(Record{Record::Kind::RxPacket, psn, expected, RdmaTxSequence(), Time(0)});
-    // The packet at ePSN waits for software to move ePSN; the others get a SACK.
-    return verdict == RxVerdict::Accept ? RxVerdict::Hold : RxVerdict::Buffer;
+    // Even the packet at ePSN is kept and SACKed: ePSN moves only when software says so.
+    return RxVerdict::Buffer;
 }
 
 void
@@ -309,8 +309,7 @@ RdmaSrnicSelectiveRepeat::ScheduleService()
     }
     const Time start = std::max(m_records.front().arrival, m_cpuFreeAt);
     m_serveEvent = Simulator::Schedule(start + m_softwareEventTime - Simulator::Now(),
-                                       &RdmaSrnicSelectiveRepeat::Serve,
-                                       this);
+                                       &RdmaSrnicSelectiveRepeat::Serve, this);
 }
 
 void
@@ -360,10 +359,8 @@ RdmaSrnicSelectiveRepeat::SoftwareRxPacket(uint64_t psn, uint64_t epsn)
         // Write the new ePSN into the QPC (a posted PCIe write to the NIC).
         m_counters.epsnUpdates++;
         CountPcie(8, 1);
-        Simulator::Schedule(m_pcieLatency,
-                            &RdmaSrnicSelectiveRepeat::ApplyEpsn,
-                            Ptr<RdmaSrnicSelectiveRepeat>(this),
-                            m_swEpsn);
+        Simulator::Schedule(m_pcieLatency, &RdmaSrnicSelectiveRepeat::ApplyEpsn,
+                            Ptr<RdmaSrnicSelectiveRepeat>(this), m_swEpsn);
     }
 }
 
@@ -394,11 +391,11 @@ RdmaSrnicSelectiveRepeat::SoftwareTx(const Record& record)
     }
     m_counters.retryQueueBatches++;
     m_counters.retryQueueEntries += m_decided.size();
-    CountPcie(8, 1);                                                              // doorbell
+    CountPcie(8, 1);                                                           // doorbell
     CountPcie(static_cast<uint32_t>(m_decided.size()) * m_retryEntryBytes, 2); // read + completion
-    m_retryWake = Simulator::Schedule(visible - Simulator::Now(),
-                                      &RdmaSrnicSelectiveRepeat::RetryVisible,
-                                      Ptr<RdmaSrnicSelectiveRepeat>(this));
+    m_retryWake =
+        Simulator::Schedule(visible - Simulator::Now(), &RdmaSrnicSelectiveRepeat::RetryVisible,
+                            Ptr<RdmaSrnicSelectiveRepeat>(this));
 }
 
 void

@@ -26,8 +26,8 @@ struct RdmaSrnicCounters
     uint64_t responderRecoveries{0}; //!< times the responder entered loss recovery
     uint64_t responderEvents{0};     //!< out-of-order metadata records sent to software
     uint64_t epsnUpdates{0};         //!< ePSN writes from software to the NIC
-    uint64_t exitsInRange{0};  //!< updates inside [psn_left, psn_right + 1]: recovery ends
-    uint64_t exitsBelow{0};    //!< updates below psn_left: ePSN moves, recovery goes on
+    uint64_t exitsInRange{0};        //!< updates inside [psn_left, psn_right + 1]: recovery ends
+    uint64_t exitsBelow{0};          //!< updates below psn_left: ePSN moves, recovery goes on
     uint64_t requesterRecoveries{0}; //!< times the requester entered loss recovery
     uint64_t requesterEvents{0};     //!< NAK/SACK and timeout records sent to software
     uint64_t retryQueueBatches{0};   //!< doorbells ringing the retry queue
@@ -45,11 +45,11 @@ struct RdmaSrnicCounters
  * written over PCIe to a software module, which marks it in the QP's bitmap in host
  * memory, while the NIC still places the data (header extensions) and answers with
  * a SACK NAK. The NIC tracks [psn_left, psn_right], the most advanced run of
- * consecutive PSNs seen since recovery began. The packet that fills ePSN is kept
- * silently (Hold) for software; once the bitmap shows it, software computes the new
- * ePSN and writes it to the NIC. If it falls in [psn_left, psn_right + 1] the NIC
- * sets ePSN = psn_right + 1 and leaves recovery (this resolves the race with
- * metadata still in flight, paper Fig. 8); below psn_left, ePSN moves there and
+ * consecutive PSNs seen since recovery began. The packet that fills ePSN is kept and
+ * SACKed like the others (the cumulative ACK cannot move before software does); once
+ * the bitmap shows it, software computes the new ePSN and writes it to the NIC. If it falls in
+ * [psn_left, psn_right + 1] the NIC sets ePSN = psn_right + 1 and leaves recovery (this resolves
+ * the race with metadata still in flight, paper Fig. 8); below psn_left, ePSN moves there and
  * recovery goes on. The queue pair then executes the kept packets in PSN order.
  *
  * Requester. ACKs advance lACK in hardware. A NAK/SACK, or a timeout, puts the QP in
