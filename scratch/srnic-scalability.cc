@@ -219,6 +219,14 @@ main(int argc, char* argv[])
     if (figure == "fig11")
     {
         const auto losses = ParseList<double>(loss, "loss");
+        for (double p : losses)
+        {
+            if (p > 1)
+            {
+                std::cerr << "srnic-scalability: --loss: " << p << " is not a probability (0-1)\n";
+                return 2;
+            }
+        }
         out << "profile,loss,goodput_gbps,tx_gbps,go_back_packets,sr_analytic_gbps,"
                "gbn_analytic_gbps,pcie_loss_percent\n";
         while (std::getline(ps, profile, ','))

@@ -47,7 +47,8 @@ TEST_F(SrnicUnitTest, ResponderSlowPathMovesEpsnAndResolvesTheExitRace)
     auto onDeliver = [&](uint64_t upTo) { delivered.emplace_back(Simulator::Now(), upTo); };
     sr->SetQueuePairHooks(MakeNullCallback<void>(), Callback<void, uint64_t>(onDeliver));
     std::vector<Verdict> v;
-    auto arrive = [&](uint64_t psn, uint64_t epsn) { v.push_back(sr->OnRequestArrival(psn, epsn)); };
+    auto arrive = [&](uint64_t psn, uint64_t epsn)
+    { v.push_back(sr->OnRequestArrival(psn, epsn)); };
     // t = 0: the fast path, then 5 and 9 lost: 6, 7, 8 and 10 arrive, then 5's resend.
     arrive(4, 4);
     EXPECT_FALSE(sr->IsResponderInRecovery());
@@ -62,18 +63,16 @@ TEST_F(SrnicUnitTest, ResponderSlowPathMovesEpsnAndResolvesTheExitRace)
     arrive(10, 5); // a newer run: [10, 10]
     EXPECT_EQ(sr->GetPsnLeft(), 10u);
     arrive(5, 5); // the hole: kept and SACKed, ePSN waits for software
-    EXPECT_EQ(v, (std::vector<Verdict>{Verdict::Accept,
-                                       Verdict::Buffer,
-                                       Verdict::Buffer,
-                                       Verdict::Buffer,
-                                       Verdict::Buffer,
-                                       Verdict::Buffer}));
+    EXPECT_EQ(v, (std::vector<Verdict>{Verdict::Accept, Verdict::Buffer, Verdict::Buffer,
+                                       Verdict::Buffer, Verdict::Buffer, Verdict::Buffer}));
     // t = 2 us: 9's resend; t = 2.1 us: 11 and 12 extend the run while software works.
     Simulator::Schedule(MicroSeconds(2), [&]() { v.push_back(sr->OnRequestArrival(9, 9)); });
-    Simulator::Schedule(NanoSeconds(2100), [&]() {
-        arrive(11, 9);
-        arrive(12, 9);
-    });
+    Simulator::Schedule(NanoSeconds(2100),
+                        [&]()
+                        {
+                            arrive(11, 9);
+                            arrive(12, 9);
+                        });
     Simulator::Run();
     EXPECT_EQ(v[6], Verdict::Buffer);
     // Records reach host memory 0.5 us after they are written and take 0.1 us each:
@@ -112,14 +111,17 @@ TEST_F(SrnicUnitTest, RequesterResendsThroughTheRetryQueueAfterThePcieTrip)
     bool early = true;
     bool onTime = false;
     Simulator::Schedule(NanoSeconds(2099), [&]() { early = sr->HasRetransmission(seq); });
-    Simulator::Schedule(NanoSeconds(2100), [&]() {
-        onTime = sr->HasRetransmission(seq);
-        EXPECT_EQ(sr->NextTransmitPsn(seq), 10u);
-        EXPECT_EQ(sr->NextTransmitPsn(seq), 12u); // then new data
-        seq.nxt = seq.high = 15;
-        // 12 (first sent after the resend) is SACKed while 10 is not: lost again.
-        sr->OnSequenceNak(seq, 10, 12);
-    });
+    Simulator::Schedule(NanoSeconds(2100),
+                        [&]()
+                        {
+                            onTime = sr->HasRetransmission(seq);
+                            EXPECT_EQ(sr->NextTransmitPsn(seq), 10u);
+                            EXPECT_EQ(sr->NextTransmitPsn(seq), 12u); // then new data
+                            seq.nxt = seq.high = 15;
+                            // 12 (first sent after the resend) is SACKed while 10 is not: lost
+                            // again.
+                            sr->OnSequenceNak(seq, 10, 12);
+                        });
     Simulator::Run();
     EXPECT_FALSE(early);
     EXPECT_TRUE(onTime);
@@ -161,17 +163,16 @@ class SrnicFabricTest : public ::testing::Test
         qa = a;
         qb = b;
         Time done;
-        auto onCompletion = [&](const RdmaCompletion& c) {
+        auto onCompletion = [&](const RdmaCompletion& c)
+        {
             EXPECT_EQ(c.status, RdmaWcStatus::Success);
             done = c.completionTime;
         };
-        f.nics[0]->TraceConnectWithoutContext(
-            "Completion",
-            Callback<void, const RdmaCompletion&>(onCompletion));
+        f.nics[0]->TraceConnectWithoutContext("Completion",
+                                              Callback<void, const RdmaCompletion&>(onCompletion));
         f.nics[1]->TraceConnectWithoutContext(
-            "DataPlaced",
-            Callback<void, uint32_t, uint64_t, uint32_t>(
-                [this](uint32_t, uint64_t, uint32_t bytes) { placed += bytes; }));
+            "DataPlaced", Callback<void, uint32_t, uint64_t, uint32_t>(
+                              [this](uint32_t, uint64_t, uint32_t bytes) { placed += bytes; }));
         RdmaWorkRequest wr;
         wr.verb = RdmaVerb::Write;
         wr.length = packets * 1024;
@@ -271,7 +272,8 @@ RunLoss(const std::string& profile, const std::string& lossRecovery, double p, u
     uint32_t posted = 0;
     uint32_t done = 0;
     Time last;
-    auto onCompletion = [&](const RdmaCompletion& c) {
+    auto onCompletion = [&](const RdmaCompletion& c)
+    {
         done++;
         last = c.completionTime;
         if (posted < messages)
@@ -280,7 +282,8 @@ RunLoss(const std::string& profile, const std::string& lossRecovery, double p, u
             qa->PostSend(wr);
         }
     };
-    a->TraceConnectWithoutContext("Completion", Callback<void, const RdmaCompletion&>(onCompletion));
+    a->TraceConnectWithoutContext("Completion",
+                                  Callback<void, const RdmaCompletion&>(onCompletion));
     for (; posted < 128; ++posted)
     {
         qa->PostSend(wr);
@@ -312,9 +315,9 @@ TEST(SrnicScenario, Fig11LossTolerance)
     const LossRun cx6 = RunLoss("Cx6", "", p, messages);
     const double srAnalytic = srnicLine.gbps * (1 - p);
     const double gbnAnalytic = cx6Line.gbps * (1 - p) / (1 - p + cx6.goBack * p);
-    std::cout << "Fig. 11 at 1 % loss: SRNIC " << srnic.gbps << " Gb/s (line x (1 - p) = "
-              << srAnalytic << ", PCIe for loss events " << srnic.pciePercent
-              << " % of payload; paper ~75 Gb/s, 2.46 %), CX-6 " << cx6.gbps
+    std::cout << "Fig. 11 at 1 % loss: SRNIC " << srnic.gbps
+              << " Gb/s (line x (1 - p) = " << srAnalytic << ", PCIe for loss events "
+              << srnic.pciePercent << " % of payload; paper ~75 Gb/s, 2.46 %), CX-6 " << cx6.gbps
               << " Gb/s (go-back " << cx6.goBack << " packets per NAK, analytic " << gbnAnalytic
               << "; paper ~25)" << std::endl;
     // Selective repeat: only the lost packets are sent again.
