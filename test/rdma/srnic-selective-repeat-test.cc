@@ -15,6 +15,7 @@
 #include "ns3/simulator.h"
 #include "ns3/uinteger.h"
 
+#include <algorithm>
 #include <gtest/gtest.h>
 
 using namespace ns3;
@@ -224,6 +225,67 @@ TEST_F(SrnicFabricTest, ALostResendIsRecoveredWithoutTheTimeout)
     const Time slow = Transfer("ns3::RdmaSrnicSelectiveRepeat", 200, 20, 2, false);
     EXPECT_EQ(qa->GetCounters().timeouts, 1u);
     EXPECT_GT(slow, MicroSeconds(320));
+}
+
+TEST_F(SrnicFabricTest, SendsUnderRandomLossCompleteInOrderEveryBytePlacedOnce)
+{
+    DcbHelper dcb;
+    RdmaHelper rdma;
+    rdma.SetProfile("Srnic");
+    rdma.SetCongestionControl("ns3::RdmaNoCongestionControl");
+    RdmaTestFabric f = RdmaTestFabric::Star(2, "100Gbps", MicroSeconds(1), dcb, rdma);
+    Ptr<RateErrorModel> em = CreateObject<RateErrorModel>();
+    em->SetUnit(RateErrorModel::ERROR_UNIT_PACKET);
+    em->SetRate(0.03);
+    em->AssignStreams(11);
+    f.nics[1]->GetDevice()->SetAttribute("ReceiveErrorModel", PointerValue(em));
+    auto [a, b] = RdmaHelper::Connect(f.nics[0], f.nics[1]);
+    const uint32_t messages = 300;
+    std::vector<uint64_t> received;
+    uint32_t sent = 0;
+    auto onCompletion = [&](const RdmaCompletion& c)
+    {
+        EXPECT_EQ(c.status, RdmaWcStatus::Success);
+        c.receive ? received.push_back(c.wrId) : void(sent++);
+    };
+    Callback<void, const RdmaCompletion&> cb(onCompletion);
+    f.nics[0]->TraceConnectWithoutContext("Completion", cb);
+    f.nics[1]->TraceConnectWithoutContext("Completion", cb);
+    std::vector<uint32_t> bytesPerOffset(4096, 0);
+    f.nics[1]->TraceConnectWithoutContext("DataPlaced",
+                                          Callback<void, uint32_t, uint64_t, uint32_t>(
+                                              [&](uint32_t, uint64_t at, uint32_t n)
+                                              {
+                                                  for (uint64_t i = at; i < at + n && i < 4096; ++i)
+                                                  {
+                                                      bytesPerOffset[i]++;
+                                                  }
+                                              }));
+    for (uint32_t i = 0; i < messages; ++i)
+    {
+        b->PostRecv(RdmaRecvRequest{1000 + i, 4096});
+        RdmaWorkRequest wr;
+        wr.wrId = i;
+        wr.verb = RdmaVerb::Send;
+        wr.length = 4096;
+        a->PostSend(wr);
+    }
+    Simulator::Run();
+    EXPECT_EQ(sent, messages);
+    ASSERT_EQ(received.size(), messages);
+    for (uint32_t i = 0; i < messages; ++i)
+    {
+        EXPECT_EQ(received[i], 1000 + i);
+    }
+    // Every offset of the 4 KB receive buffers was written once per message.
+    EXPECT_EQ(std::count(bytesPerOffset.begin(), bytesPerOffset.end(), messages), 4096);
+    auto resp = DynamicCast<RdmaSrnicSelectiveRepeat>(b->GetLossRecovery());
+    const RdmaSrnicCounters& c = resp->GetSrnicCounters();
+    EXPECT_GE(c.responderRecoveries, 1u); // losses close together share a recovery
+    EXPECT_GT(a->GetCounters().retransmittedPackets, 20u);
+    EXPECT_EQ(c.exitsInRange, c.responderRecoveries); // every recovery ended
+    EXPECT_FALSE(resp->IsResponderInRecovery());
+    EXPECT_EQ(resp->GetHardwareEpsn(), uint64_t(messages) * 4);
 }
 
 // ------------------------------------------------------------------ Fig. 11

@@ -124,6 +124,10 @@ RdmaQueuePair::DoDispose()
     }
     m_oooRing.clear();
     m_cc = nullptr;
+    if (m_loss)
+    {
+        m_loss->Dispose(); // drops its hooks into this QP (a slow path may still hold it)
+    }
     m_loss = nullptr;
     m_nic = nullptr;
     Object::DoDispose();
