@@ -303,7 +303,8 @@ struct LossRun
  * packets lost with probability \p p. Goodput of \p messages messages.
  */
 LossRun
-RunLoss(const std::string& profile, const std::string& lossRecovery, double p, uint32_t messages)
+RunLoss(const std::string& profile, const std::string& lossRecovery, double p, uint32_t messages,
+        const RdmaNicProfile::Attributes& extra = {})
 {
     DcbHelper dcb;
     dcb.SetDeviceAttribute("DataRate", DataRateValue(DataRate("100Gbps")));
@@ -316,6 +317,8 @@ RunLoss(const std::string& profile, const std::string& lossRecovery, double p, u
         preset.lossRecovery = lossRecovery; // with that class's default attributes
         preset.lossRecoveryAttributes.clear();
     }
+    preset.lossRecoveryAttributes.insert(preset.lossRecoveryAttributes.end(), extra.begin(),
+                                         extra.end());
     preset.Apply(rdma);
     rdma.SetCongestionControl("ns3::RdmaNoCongestionControl");
     NodeContainer hosts(2);
@@ -405,6 +408,17 @@ TEST(SrnicScenario, Fig11FailsWithTheOtherLossRecovery)
     EXPECT_EQ(srnicGbn.pciePercent, 0.0);
     const LossRun cx6Sr = RunLoss("Cx6", "ns3::RdmaSelectiveRepeat", p, 3000);
     EXPECT_LT(cx6Sr.goBack, 8.0);
+}
+
+TEST(SrnicScenario, SoftwareSlowerThanThePacketsCapsGoodput)
+{
+    // In recovery every packet is a record: software at 200 ns per record (5 M/s, below
+    // the 11.3 Mpps of 100 Gb/s) falls behind, recoveries chain and the window fills, so
+    // goodput drops to about MTU / 200 ns = 41 Gb/s; at 50 ns it keeps up.
+    const LossRun slow = RunLoss("Srnic", "", 0.01, 3000, {{"SoftwareEventTime", "200ns"}});
+    EXPECT_NEAR(slow.gbps / (1024 * 8 / 200e-9 / 1e9), 1.0, 0.1);
+    const LossRun fast = RunLoss("Srnic", "", 0.01, 3000, {{"SoftwareEventTime", "50ns"}});
+    EXPECT_GT(fast.gbps, 85.0);
 }
 
 } // namespace
