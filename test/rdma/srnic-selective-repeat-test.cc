@@ -142,6 +142,32 @@ TEST_F(SrnicUnitTest, RequesterResendsThroughTheRetryQueueAfterThePcieTrip)
     EXPECT_FALSE(sr->IsRequesterInRecovery());
 }
 
+TEST(RdmaGoBackNUnitTest, AdaptiveTimeoutDoublesWithoutProgressAndIsCappedByIbta)
+{
+    Ptr<RdmaGoBackN> proto = CreateObject<RdmaGoBackN>();
+    RdmaTxSequence seq;
+    seq.una = 10;
+    seq.nxt = seq.high = 20;
+    EXPECT_EQ(proto->Fork()->GetRetransmitTimeout(seq), NanoSeconds(4096) * (1 << 14));
+    proto->SetAttribute("AdaptiveRetransmission", BooleanValue(true));
+    proto->SetAttribute("AckTimeoutExponent", UintegerValue(4)); // IBTA cap 65.536 us
+    Ptr<RdmaLossRecovery> gbn = proto->Fork();
+    EXPECT_EQ(gbn->GetRetransmitTimeout(seq), MicroSeconds(4));
+    for (int64_t expected : {8, 16, 32, 64})
+    {
+        gbn->OnTimeout(seq);
+        EXPECT_EQ(seq.nxt, 10u); // go back
+        EXPECT_EQ(gbn->GetRetransmitTimeout(seq), MicroSeconds(expected));
+        seq.nxt = 20;
+    }
+    gbn->OnTimeout(seq);
+    EXPECT_EQ(gbn->GetRetransmitTimeout(seq), NanoSeconds(65536)); // capped
+    seq.una = 11;                                                  // progress: start over
+    EXPECT_EQ(gbn->GetRetransmitTimeout(seq), MicroSeconds(4));
+    gbn->OnTimeout(seq);
+    EXPECT_EQ(gbn->GetRetransmitTimeout(seq), MicroSeconds(8));
+}
+
 class SrnicFabricTest : public ::testing::Test
 {
   protected:
