@@ -68,6 +68,8 @@ MaestroQpManager::DoDispose()
     m_local = nullptr;
     m_remote = nullptr;
     m_sink = CompletionSink();
+    m_receiveSink = CompletionSink();
+    m_reconnected = Callback<void, uint32_t>();
     Object::DoDispose();
 }
 
@@ -148,6 +150,22 @@ MaestroQpManager::IsSymmetric(const std::vector<uint64_t>& forward,
                        });
 }
 
+bool
+MaestroQpManager::SourcePortHashed() const
+{
+    // The "known router hash" (SOSR'21 §4.1): ask the first-hop switch whether its
+    // ECMP hash includes the UDP source port.
+    Ptr<Channel> ch = m_local->GetDevice()->GetChannel();
+    if (!ch || ch->GetNDevices() != 2)
+    {
+        return true;
+    }
+    Ptr<NetDevice> peer =
+        ch->GetDevice(0) == m_local->GetDevice() ? ch->GetDevice(1) : ch->GetDevice(0);
+    Ptr<DcbSwitch> sw = peer->GetNode()->GetObject<DcbSwitch>();
+    return !sw || sw->HashesSourcePort();
+}
+
 uint32_t
 MaestroQpManager::Connect(Ptr<RdmaNic> local, Ptr<RdmaNic> remote)
 {
@@ -156,15 +174,31 @@ MaestroQpManager::Connect(Ptr<RdmaNic> local, Ptr<RdmaNic> remote)
     m_remote = remote;
     local->TraceConnectWithoutContext("Completion",
                                       MakeCallback(&MaestroQpManager::OnCompletion, this));
+    remote->TraceConnectWithoutContext("Completion",
+                                       MakeCallback(&MaestroQpManager::OnRemoteCompletion, this));
+
+    // Virtual NIC address pairs (SOSR'21 §4.1, Fig. 4): every (local vNIC, remote
+    // vNIC) pair is a different 5-tuple for the switches' ECMP hash (or a key for a
+    // pinned route). A NIC without aliases has one pair, and the paths then differ
+    // only by the driver-assigned UDP source port.
+    std::vector<std::pair<Ipv4Address, Ipv4Address>> pairs;
+    for (const Ipv4Address& l : local->GetAddresses())
+    {
+        for (const Ipv4Address& r : remote->GetAddresses())
+        {
+            pairs.emplace_back(l, r);
+        }
+    }
+    m_addressPairs = static_cast<uint32_t>(pairs.size());
 
     struct Candidate
     {
-        std::pair<Ptr<RdmaQueuePair>, Ptr<RdmaQueuePair>> qps;
+        std::pair<Ipv4Address, Ipv4Address> addresses;
+        std::pair<Ptr<RdmaQueuePair>, Ptr<RdmaQueuePair>> qps; //!< null until opened
         std::vector<uint64_t> links;
         std::vector<uint64_t> reverse;
     };
     std::vector<Candidate> candidates;
-    uint32_t target = std::min(m_maxCandidates, m_candidateFactor * m_numPaths);
     std::set<std::vector<uint64_t>> distinct;
     // The last link (leaf to destination host) is shared by every path; a core path
     // is what comes before it.
@@ -176,37 +210,68 @@ MaestroQpManager::Connect(Ptr<RdmaNic> local, Ptr<RdmaNic> remote)
         }
         return l;
     };
-    while (true)
+    m_aPriori = !SourcePortHashed();
+    if (m_aPriori)
     {
-        while (candidates.size() < target)
+        // Step 1 of §4.1: the hash ignores the source port, so the addresses alone
+        // decide the path. Compute every pair's path in both directions from the
+        // known hash and open QPs only on the pairs that are kept below.
+        for (const auto& pr : pairs)
         {
             Candidate c;
-            c.qps = RdmaHelper::Connect(local, remote);
-            c.links = CorePath(c.qps.first);
-            c.reverse = ReversePath(c.qps.second);
-            distinct.insert(core(c.links));
-            candidates.push_back(c);
-            ++m_candidates;
-        }
-        // pairwise disjoint in both directions, greedily
-        std::set<uint64_t> used;
-        uint32_t disjoint = 0;
-        for (const Candidate& c : candidates)
-        {
-            std::vector<uint64_t> all = core(c.links);
-            all.insert(all.end(), c.reverse.begin(), c.reverse.end());
-            if (IsSymmetric(c.links, c.reverse) &&
-                std::none_of(all.begin(), all.end(), [&](uint64_t l) { return used.count(l); }))
+            c.addresses = pr;
+            c.links = m_oracle(local->GetDevice(), pr.first, pr.second, 0);
+            c.reverse = m_oracle(remote->GetDevice(), pr.second, pr.first, 0);
+            if (!c.reverse.empty())
             {
-                used.insert(all.begin(), all.end());
-                ++disjoint;
+                c.reverse.pop_back();
             }
+            candidates.push_back(c);
         }
-        if ((distinct.size() >= m_numPaths && disjoint >= m_numPaths) || target >= m_maxCandidates)
+    }
+    else
+    {
+        // Steps 2-4 of §4.1: the source port (chosen by the driver) is hashed too.
+        // Open candidate QPs over the address pairs in turn (CandidateFactor x
+        // NumPaths first), find each one's 5-tuple and path, and open NumPaths more
+        // while too few distinct (and mutually disjoint) core paths are covered.
+        // The paper learns a QP's source port by sniffing a 2-byte probe; here the
+        // 5-tuple is the QP's own (RdmaHelper::UdpSourcePort, deterministic).
+        uint32_t target = std::min(m_maxCandidates, m_candidateFactor * m_numPaths);
+        while (true)
         {
-            break;
+            while (candidates.size() < target)
+            {
+                Candidate c;
+                c.addresses = pairs[candidates.size() % pairs.size()];
+                c.qps = RdmaHelper::Connect(local, c.addresses.first, remote, c.addresses.second);
+                c.links = CorePath(c.qps.first);
+                c.reverse = ReversePath(c.qps.second);
+                distinct.insert(core(c.links));
+                candidates.push_back(c);
+                ++m_candidates;
+            }
+            // pairwise disjoint in both directions, greedily
+            std::set<uint64_t> used;
+            uint32_t disjoint = 0;
+            for (const Candidate& c : candidates)
+            {
+                std::vector<uint64_t> all = core(c.links);
+                all.insert(all.end(), c.reverse.begin(), c.reverse.end());
+                if (IsSymmetric(c.links, c.reverse) &&
+                    std::none_of(all.begin(), all.end(), [&](uint64_t l) { return used.count(l); }))
+                {
+                    used.insert(all.begin(), all.end());
+                    ++disjoint;
+                }
+            }
+            if ((distinct.size() >= m_numPaths && disjoint >= m_numPaths) ||
+                target >= m_maxCandidates)
+            {
+                break;
+            }
+            target = std::min(m_maxCandidates, target + m_numPaths);
         }
-        target = std::min(m_maxCandidates, target + m_numPaths);
     }
 
     // Greedy: first candidates sharing no inter-switch link with a kept path, then
@@ -215,14 +280,14 @@ MaestroQpManager::Connect(Ptr<RdmaNic> local, Ptr<RdmaNic> remote)
     std::set<std::vector<uint64_t>> kept;
     for (int pass = 0; pass < 4 && m_paths.size() < m_numPaths; ++pass)
     {
-        for (const Candidate& c : candidates)
+        for (Candidate& c : candidates)
         {
             if (m_paths.size() >= m_numPaths)
             {
                 break;
             }
             const std::vector<uint64_t> cp = core(c.links);
-            if (kept.count(cp))
+            if (c.links.empty() || kept.count(cp))
             {
                 continue;
             }
@@ -238,6 +303,13 @@ MaestroQpManager::Connect(Ptr<RdmaNic> local, Ptr<RdmaNic> remote)
             {
                 continue;
             }
+            if (!c.qps.first)
+            {
+                c.qps = RdmaHelper::Connect(local, c.addresses.first, remote, c.addresses.second);
+                ++m_candidates;
+                NS_ASSERT_MSG(CorePath(c.qps.first) == c.links,
+                              "the a-priori path of a vNIC pair changed with its source port");
+            }
             kept.insert(cp);
             usedLinks.insert(cp.begin(), cp.end());
             usedLinks.insert(c.reverse.begin(), c.reverse.end());
@@ -246,27 +318,43 @@ MaestroQpManager::Connect(Ptr<RdmaNic> local, Ptr<RdmaNic> remote)
     }
     for (uint32_t vp = 0; vp < m_paths.size(); ++vp)
     {
-        const uint32_t index = m_paths[vp].qp->GetQpn() - RdmaNic::FIRST_QPN;
-        if (m_vpOfQpn.size() <= index)
-        {
-            m_vpOfQpn.resize(index + 1, -1);
-        }
-        m_vpOfQpn[index] = static_cast<int32_t>(vp);
+        MapQp(m_paths[vp], vp);
     }
-    NS_LOG_INFO(m_paths.size() << " virtual paths from " << m_candidates << " candidate QPs");
+    NS_LOG_INFO(m_paths.size() << " virtual paths from " << m_candidates << " QPs over "
+                               << pairs.size() << " address pairs");
     return static_cast<uint32_t>(m_paths.size());
+}
+
+void
+MaestroQpManager::MapQp(const MaestroVirtualPath& path, uint32_t vp)
+{
+    const uint32_t index = path.qp->GetQpn() - RdmaNic::FIRST_QPN;
+    if (m_vpOfQpn.size() <= index)
+    {
+        m_vpOfQpn.resize(index + 1, -1);
+    }
+    m_vpOfQpn[index] = static_cast<int32_t>(vp);
+    const uint32_t peerIndex = path.peer->GetQpn() - RdmaNic::FIRST_QPN;
+    if (m_vpOfPeerQpn.size() <= peerIndex)
+    {
+        m_vpOfPeerQpn.resize(peerIndex + 1, -1);
+    }
+    m_vpOfPeerQpn[peerIndex] = static_cast<int32_t>(vp);
 }
 
 bool
 MaestroQpManager::Reconnect(uint32_t vp)
 {
     NS_ABORT_MSG_IF(vp >= m_paths.size(), "MaestroQpManager::Reconnect: no virtual path " << vp);
-    // Same forward links, preferably with symmetric ACKs; the reverse path is drawn
-    // again (the old one may be the broken direction).
+    // Same vNIC pair and forward links, preferably with symmetric ACKs; the reverse
+    // path is drawn again where the source port is hashed (the old one may be the
+    // broken direction).
+    const Ipv4Address localAddress = m_paths[vp].qp->GetLocalAddress();
+    const Ipv4Address remoteAddress = m_paths[vp].qp->GetRemoteAddress();
     std::pair<Ptr<RdmaQueuePair>, Ptr<RdmaQueuePair>> chosen;
     for (uint32_t tries = 0; tries < m_maxCandidates; ++tries)
     {
-        auto qps = RdmaHelper::Connect(m_local, m_remote);
+        auto qps = RdmaHelper::Connect(m_local, localAddress, m_remote, remoteAddress);
         ++m_candidates;
         if (CorePath(qps.first) != m_paths[vp].links)
         {
@@ -277,7 +365,7 @@ MaestroQpManager::Reconnect(uint32_t vp)
         {
             chosen = qps;
         }
-        if (symmetric)
+        if (symmetric || m_aPriori)
         {
             break;
         }
@@ -286,17 +374,17 @@ MaestroQpManager::Reconnect(uint32_t vp)
     {
         return false;
     }
-    const uint32_t oldIndex = m_paths[vp].qp->GetQpn() - RdmaNic::FIRST_QPN;
-    m_vpOfQpn[oldIndex] = -1; // late completions of the old QP are dropped
+    // late completions of the old QP pair are dropped
+    m_vpOfQpn[m_paths[vp].qp->GetQpn() - RdmaNic::FIRST_QPN] = -1;
+    m_vpOfPeerQpn[m_paths[vp].peer->GetQpn() - RdmaNic::FIRST_QPN] = -1;
     m_paths[vp].qp = chosen.first;
     m_paths[vp].peer = chosen.second;
     m_paths[vp].reverse = ReversePath(chosen.second);
-    const uint32_t index = chosen.first->GetQpn() - RdmaNic::FIRST_QPN;
-    if (m_vpOfQpn.size() <= index)
+    MapQp(m_paths[vp], vp);
+    if (!m_reconnected.IsNull())
     {
-        m_vpOfQpn.resize(index + 1, -1);
+        m_reconnected(vp);
     }
-    m_vpOfQpn[index] = static_cast<int32_t>(vp);
     return true;
 }
 
@@ -313,6 +401,45 @@ MaestroQpManager::OnCompletion(const RdmaCompletion& c)
         return;
     }
     m_sink(static_cast<uint32_t>(m_vpOfQpn[index]), c);
+}
+
+void
+MaestroQpManager::OnRemoteCompletion(const RdmaCompletion& c)
+{
+    if (!c.receive)
+    {
+        return;
+    }
+    const uint32_t index = c.qpn - RdmaNic::FIRST_QPN;
+    if (index >= m_vpOfPeerQpn.size() || m_vpOfPeerQpn[index] < 0 || m_receiveSink.IsNull())
+    {
+        return;
+    }
+    m_receiveSink(static_cast<uint32_t>(m_vpOfPeerQpn[index]), c);
+}
+
+void
+MaestroQpManager::SetReceiveSink(CompletionSink sink)
+{
+    m_receiveSink = sink;
+}
+
+void
+MaestroQpManager::SetReconnectCallback(Callback<void, uint32_t> callback)
+{
+    m_reconnected = callback;
+}
+
+uint32_t
+MaestroQpManager::GetNAddressPairs() const
+{
+    return m_addressPairs;
+}
+
+bool
+MaestroQpManager::IsAPriori() const
+{
+    return m_aPriori;
 }
 
 uint32_t
