@@ -28,10 +28,10 @@ class MaestroLoadedFabricTest : public ::testing::Test
 
 struct FlowletRun
 {
-    Time done;                 //!< last message completed
-    Time moved;                //!< first chunk off the congested path after the load began
-    uint64_t bytesBefore{0};   //!< chunk bytes posted before the load, on the first path
-    uint64_t allBefore{0};     //!< all chunk bytes posted before the load
+    Time done;                  //!< last message completed
+    Time moved;                 //!< first chunk off the congested path after the load began
+    uint64_t bytesBefore{0};    //!< chunk bytes posted before the load, on the first path
+    uint64_t allBefore{0};      //!< all chunk bytes posted before the load
     uint64_t congestedAfter{0}; //!< bytes posted on the congested path after the move
     uint64_t allAfter{0};
     uint64_t reassignments{0};
@@ -65,36 +65,36 @@ RunFlowlet(uint32_t cnpBurst)
         Time loadStart;
     } w{&r, -1, loadStart};
     ep->TraceConnectWithoutContext(
-        "ChunkPosted",
-        MakeBoundCallback(
-            +[](Watch* w, const MaestroWrDescriptor& d)
-            {
-                if (w->first < 0)
-                {
-                    w->first = d.vpId;
-                }
-                const bool onFirst = static_cast<int64_t>(d.vpId) == w->first;
-                if (Simulator::Now() < w->loadStart)
-                {
-                    w->r->allBefore += d.length;
-                    w->r->bytesBefore += onFirst ? d.length : 0;
-                    return;
-                }
-                if (!onFirst && w->r->moved.IsZero())
-                {
-                    w->r->moved = Simulator::Now() - w->loadStart;
-                }
-                if (!w->r->moved.IsZero())
-                {
-                    w->r->allAfter += d.length;
-                    w->r->congestedAfter += onFirst ? d.length : 0;
-                }
-            },
-            &w));
+        "ChunkPosted", MakeBoundCallback(
+                           +[](Watch* w, const MaestroWrDescriptor& d)
+                           {
+                               if (w->first < 0)
+                               {
+                                   w->first = d.vpId;
+                               }
+                               const bool onFirst = static_cast<int64_t>(d.vpId) == w->first;
+                               if (Simulator::Now() < w->loadStart)
+                               {
+                                   w->r->allBefore += d.length;
+                                   w->r->bytesBefore += onFirst ? d.length : 0;
+                                   return;
+                               }
+                               if (!onFirst && w->r->moved.IsZero())
+                               {
+                                   w->r->moved = Simulator::Now() - w->loadStart;
+                               }
+                               if (!w->r->moved.IsZero())
+                               {
+                                   w->r->allAfter += d.length;
+                                   w->r->congestedAfter += onFirst ? d.length : 0;
+                               }
+                           },
+                           &w));
     ep->TraceConnectWithoutContext("MessageCompleted",
-                                   MakeBoundCallback(+[](Time* t, const MaestroMessageCompletion& c)
-                                                     { *t = std::max(*t, c.completionTime); },
-                                                     &r.done));
+                                   MakeBoundCallback(
+                                       +[](Time* t, const MaestroMessageCompletion& c)
+                                       { *t = std::max(*t, c.completionTime); },
+                                       &r.done));
     for (uint32_t m = 0; m < 16; ++m)
     {
         RdmaWorkRequest wr;
@@ -175,9 +175,9 @@ RunMice(int mode) // 0: no allreduce, 1: single QPs, 2: Maestro
         {
             Ptr<RdmaNic> a = f.GetNics()[ring[w]];
             Ptr<RdmaNic> b = f.GetNics()[ring[(w + 1) % ring.size()]];
-            links.push_back(mode == 2
-                                ? MaestroRingLink::OverEndpoint(mh.Install(a, b))
-                                : MaestroRingLink::OverQueuePair(a, RdmaHelper::Connect(a, b).first));
+            links.push_back(
+                mode == 2 ? MaestroRingLink::OverEndpoint(mh.Install(a, b))
+                          : MaestroRingLink::OverQueuePair(a, RdmaHelper::Connect(a, b).first));
         }
         c->SetAttribute("ModelScale", DoubleValue(1.0 / 400));
         c->SetLinks(links);
@@ -191,23 +191,22 @@ RunMice(int mode) // 0: no allreduce, 1: single QPs, 2: Maestro
         Time until;
     } ping{mouse, &r, MilliSeconds(3)};
     f.GetNics()[4]->TraceConnectWithoutContext(
-        "Completion",
-        MakeBoundCallback(
-            +[](Ping* p, const RdmaCompletion& c)
-            {
-                if (c.receive)
-                {
-                    return;
-                }
-                p->r->rtt.push_back(c.completionTime - c.postTime);
-                if (Simulator::Now() < p->until)
-                {
-                    RdmaWorkRequest wr;
-                    wr.length = 2;
-                    p->qp->PostSend(wr);
-                }
-            },
-            &ping));
+        "Completion", MakeBoundCallback(
+                          +[](Ping* p, const RdmaCompletion& c)
+                          {
+                              if (c.receive)
+                              {
+                                  return;
+                              }
+                              p->r->rtt.push_back(c.completionTime - c.postTime);
+                              if (Simulator::Now() < p->until)
+                              {
+                                  RdmaWorkRequest wr;
+                                  wr.length = 2;
+                                  p->qp->PostSend(wr);
+                              }
+                          },
+                          &ping));
     Simulator::Schedule(MicroSeconds(50),
                         [mouse]()
                         {
@@ -239,14 +238,14 @@ TEST_F(MaestroLoadedFabricTest, MiceSharingThePriorityWithMaestroSeeNegligibleEx
     const auto [idleMean, idleP99, idleMax] = stats(idle);
     const auto [singleMean, singleP99, singleMax] = stats(single);
     const auto [mMean, mP99, mMax] = stats(maestro);
-    std::cout << "mice 2-B WRITE latency mean/p99/max (us): idle " << idleMean.GetNanoSeconds() / 1e3
-              << "/" << idleP99.GetNanoSeconds() / 1e3 << "/" << idleMax.GetNanoSeconds() / 1e3
-              << ", beside single-QP allreduce " << singleMean.GetNanoSeconds() / 1e3 << "/"
-              << singleP99.GetNanoSeconds() / 1e3 << "/" << singleMax.GetNanoSeconds() / 1e3
-              << ", beside Maestro allreduce " << mMean.GetNanoSeconds() / 1e3 << "/"
-              << mP99.GetNanoSeconds() / 1e3 << "/" << mMax.GetNanoSeconds() / 1e3 << "; allreduce "
-              << single.allreduce.As(Time::MS) << " vs " << maestro.allreduce.As(Time::MS)
-              << std::endl;
+    std::cout << "mice 2-B WRITE latency mean/p99/max (us): idle "
+              << idleMean.GetNanoSeconds() / 1e3 << "/" << idleP99.GetNanoSeconds() / 1e3 << "/"
+              << idleMax.GetNanoSeconds() / 1e3 << ", beside single-QP allreduce "
+              << singleMean.GetNanoSeconds() / 1e3 << "/" << singleP99.GetNanoSeconds() / 1e3 << "/"
+              << singleMax.GetNanoSeconds() / 1e3 << ", beside Maestro allreduce "
+              << mMean.GetNanoSeconds() / 1e3 << "/" << mP99.GetNanoSeconds() / 1e3 << "/"
+              << mMax.GetNanoSeconds() / 1e3 << "; allreduce " << single.allreduce.As(Time::MS)
+              << " vs " << maestro.allreduce.As(Time::MS) << std::endl;
     EXPECT_GT(maestro.rtt.size(), 100u);
     EXPECT_LT(maestro.allreduce, single.allreduce);
     EXPECT_GT(singleP99, idleP99 * 2); // the core is loaded: single QPs' collisions queue

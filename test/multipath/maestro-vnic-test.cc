@@ -52,11 +52,11 @@ class MaestroVnicTest : public ::testing::Test
     static Time Transfer(Ptr<MaestroEndpoint> ep, uint64_t bytes)
     {
         Time done;
-        ep->TraceConnectWithoutContext(
-            "MessageCompleted",
-            MakeBoundCallback(+[](Time* t, const MaestroMessageCompletion& c)
-                              { *t = c.completionTime - c.postTime; },
-                              &done));
+        ep->TraceConnectWithoutContext("MessageCompleted",
+                                       MakeBoundCallback(
+                                           +[](Time* t, const MaestroMessageCompletion& c)
+                                           { *t = c.completionTime - c.postTime; },
+                                           &done));
         Simulator::Schedule(MicroSeconds(10),
                             [ep, bytes]()
                             {
@@ -146,6 +146,52 @@ TEST_F(MaestroVnicTest, SourcePortHashProbesCandidatesOverAddressPairs)
     EXPECT_GE(locals.size(), 2u);
 }
 
+// The paper's probing (§4.1 steps 2-4): each candidate sends a 2-byte probe whose
+// headers (and its ACK's) are captured at the hosts' ports; the paths are chosen
+// from the captured 5-tuples once every probe was seen. A message posted at once
+// waits for them and completes.
+TEST_F(MaestroVnicTest, CapturedProbesSelectDistinctPathsBeforeTheFirstChunk)
+{
+    MaestroLeafSpineHelper four = Fabric(4, true);
+    Ptr<MaestroEndpoint> ep = CreateObject<MaestroEndpoint>();
+    Ptr<MaestroQpManager> qm = ep->GetQpManager();
+    qm->SetAttribute("ProbeCandidates", BooleanValue(true));
+    EXPECT_EQ(ep->Connect(four.GetNics()[0], four.GetNics()[1]), 0u);
+    EXPECT_FALSE(qm->IsReady());
+    Time firstChunk;
+    ep->TraceConnectWithoutContext("ChunkPosted", MakeBoundCallback(
+                                                      +[](Time* t, const MaestroWrDescriptor&)
+                                                      {
+                                                          if (t->IsZero())
+                                                          {
+                                                              *t = Simulator::Now();
+                                                          }
+                                                      },
+                                                      &firstChunk));
+    RdmaWorkRequest wr;
+    wr.length = 1000000;
+    ep->PostSend(wr);
+    Simulator::Run();
+    ASSERT_TRUE(qm->IsReady());
+    ASSERT_EQ(qm->GetNPaths(), 4u);
+    EXPECT_EQ(Spines(four, ep).size(), 4u);
+    EXPECT_GE(qm->GetNCandidates(), 8u);
+    for (uint32_t vp = 0; vp < 4; ++vp)
+    {
+        // the captured 5-tuple is the QP's own
+        const MaestroVirtualPath& p = qm->GetPath(vp);
+        EXPECT_EQ(p.links, MaestroQpManager::EcmpPath(
+                               four.GetNics()[0]->GetDevice(), p.qp->GetLocalAddress(),
+                               p.qp->GetRemoteAddress(), p.qp->GetUdpSourcePort()));
+        EXPECT_EQ(ep->GetPathMonitor()->Get(vp).bytesCompleted > 0, true) << "vp " << vp;
+    }
+    std::cout << "probing: " << qm->GetNCandidates() << " candidates, first chunk at "
+              << firstChunk.As(Time::US) << std::endl;
+    EXPECT_TRUE(firstChunk.IsStrictlyPositive()); // waited for the probes
+    EXPECT_LT(firstChunk, MicroSeconds(50));      // one probe round trip or a few
+    EXPECT_EQ(ep->GetNPendingMessages(), 0u);
+}
+
 // An operator pins vNIC pair (v, v) to spine 3 - v: Maestro's paths are exactly the
 // pinned ones, whatever the hash says, and the data follows them.
 TEST_F(MaestroVnicTest, PinnedVirtualPathsAreUsedAsPinned)
@@ -166,8 +212,7 @@ TEST_F(MaestroVnicTest, PinnedVirtualPathsAreUsedAsPinned)
     for (uint32_t vp = 0; vp < 4; ++vp)
     {
         const uint32_t a = qm->GetPath(vp).qp->GetLocalAddress() == f.VirtualAddress(0, 0) ? 0 : 1;
-        const uint32_t b =
-            qm->GetPath(vp).qp->GetRemoteAddress() == f.VirtualAddress(1, 0) ? 0 : 1;
+        const uint32_t b = qm->GetPath(vp).qp->GetRemoteAddress() == f.VirtualAddress(1, 0) ? 0 : 1;
         EXPECT_EQ(f.SpineOfLink(qm->GetPath(vp).links[0]), 3 - (2 * a + b)) << "vp " << vp;
         // ... and its ACKs come back over the same spine (the reverse pair is pinned too)
         EXPECT_EQ(f.SpineOfLink(qm->GetPath(vp).reverse[0]), 3 - (2 * a + b)) << "vp " << vp;
@@ -217,25 +262,24 @@ TEST_F(MaestroVnicTest, SendIsNotifiedOnceByTheImmediateOfTheLastChunk)
         st.receivedAt.assign(sizes.size(), Time());
         st.completedAt.assign(sizes.size(), Time());
         f.GetNics()[1]->TraceConnectWithoutContext(
-            "DataPlaced",
-            MakeBoundCallback(+[](State* s, uint32_t, uint64_t addr, uint32_t bytes)
+            "DataPlaced", MakeBoundCallback(
+                              +[](State* s, uint32_t, uint64_t addr, uint32_t bytes)
                               { s->placed[addr / (1 << 24)] += bytes; },
                               &st));
-        ep->TraceConnectWithoutContext(
-            "MessageReceived",
-            MakeBoundCallback(
-                +[](State* s, uint32_t id)
-                {
-                    ++s->notified.at(id);
-                    s->placedAtNotify[id] = s->placed[id];
-                    s->receivedAt[id] = Simulator::Now();
-                },
-                &st));
-        ep->TraceConnectWithoutContext(
-            "MessageCompleted",
-            MakeBoundCallback(+[](State* s, const MaestroMessageCompletion& c)
-                              { s->completedAt.at(c.messageId) = c.completionTime; },
-                              &st));
+        ep->TraceConnectWithoutContext("MessageReceived",
+                                       MakeBoundCallback(
+                                           +[](State* s, uint32_t id)
+                                           {
+                                               ++s->notified.at(id);
+                                               s->placedAtNotify[id] = s->placed[id];
+                                               s->receivedAt[id] = Simulator::Now();
+                                           },
+                                           &st));
+        ep->TraceConnectWithoutContext("MessageCompleted",
+                                       MakeBoundCallback(
+                                           +[](State* s, const MaestroMessageCompletion& c)
+                                           { s->completedAt.at(c.messageId) = c.completionTime; },
+                                           &st));
         for (uint32_t m = 0; m < sizes.size(); ++m)
         {
             RdmaWorkRequest wr;

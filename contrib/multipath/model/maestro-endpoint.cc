@@ -81,6 +81,7 @@ MaestroEndpoint::MaestroEndpoint()
     m_qpManager->SetCompletionSink(MakeCallback(&MaestroEndpoint::OnCompletion, this));
     m_qpManager->SetReceiveSink(MakeCallback(&MaestroEndpoint::OnReceive, this));
     m_qpManager->SetReconnectCallback(MakeCallback(&MaestroEndpoint::OnReconnected, this));
+    m_qpManager->SetReadyCallback(MakeCallback(&MaestroEndpoint::OnPathsReady, this));
 }
 
 void
@@ -133,17 +134,25 @@ MaestroEndpoint::SetLoadBalancer(Ptr<MaestroLoadBalancer> balancer)
 uint32_t
 MaestroEndpoint::Connect(Ptr<RdmaNic> local, Ptr<RdmaNic> remote)
 {
-    const uint32_t n = m_qpManager->Connect(local, remote);
+    return m_qpManager->Connect(local, remote);
+}
+
+void
+MaestroEndpoint::OnPathsReady(uint32_t n)
+{
     for (uint32_t vp = 0; vp < n; ++vp)
     {
-        m_monitor->AddPath(local->GetLineRate());
+        m_monitor->AddPath(m_qpManager->GetLocalNic()->GetLineRate());
     }
     m_probeSlot.assign(n, -1);
     for (uint32_t vp = 0; vp < n; ++vp)
     {
         PostReceives(vp, m_liveLimit);
     }
-    return n;
+    if (!m_pending.empty())
+    {
+        Simulator::ScheduleNow(&MaestroEndpoint::Pump, this); // messages posted while probing
+    }
 }
 
 void
@@ -218,7 +227,7 @@ MaestroEndpoint::Probe()
 uint64_t
 MaestroEndpoint::Submit(const RdmaWorkRequest& wr, bool probe, int64_t vp)
 {
-    NS_ABORT_MSG_IF(m_monitor->GetNPaths() == 0, "MaestroEndpoint: Connect before PostSend");
+    NS_ABORT_MSG_IF(!m_qpManager->GetLocalNic(), "MaestroEndpoint: Connect before PostSend");
     EnsureBalancer();
     const uint64_t id = m_nextMessageId++;
     Message& m = m_messages[id];

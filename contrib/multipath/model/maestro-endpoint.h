@@ -56,8 +56,10 @@ class MaestroEndpoint : public Object
     void SetLoadBalancer(Ptr<MaestroLoadBalancer> balancer);
 
     /**
-     * Open the virtual paths to \p remote (see MaestroQpManager).
-     * \return the number of virtual paths
+     * Open the virtual paths to \p remote (see MaestroQpManager). Messages may be
+     * posted at once; with MaestroQpManager::ProbeCandidates they wait until the
+     * probes have selected the paths.
+     * \return the number of virtual paths (0 while probing)
      */
     uint32_t Connect(Ptr<RdmaNic> local, Ptr<RdmaNic> remote);
 
@@ -126,6 +128,7 @@ class MaestroEndpoint : public Object
     void OnReceive(uint32_t vp, const RdmaCompletion& c);
     void PostReceives(uint32_t vp, uint32_t count);
     void OnReconnected(uint32_t vp);
+    void OnPathsReady(uint32_t n);
     void Requeue(uint64_t messageId, uint32_t chunkId, bool front);
     void CheckTimeouts();
     void EnsureBalancer();

@@ -1,11 +1,17 @@
 #include "maestro-qp-manager.h"
 
 #include "ns3/abort.h"
+#include "ns3/boolean.h"
 #include "ns3/channel.h"
 #include "ns3/dcb-switch.h"
+#include "ns3/ethernet-vlan-header.h"
+#include "ns3/ipv4-header.h"
 #include "ns3/log.h"
 #include "ns3/node.h"
 #include "ns3/rdma-helper.h"
+#include "ns3/roce-bth-header.h"
+#include "ns3/simulator.h"
+#include "ns3/udp-header.h"
 #include "ns3/uinteger.h"
 
 #include <algorithm>
@@ -22,6 +28,8 @@ namespace
 constexpr uint16_t ROCE_UDP_PORT = 4791;
 constexpr uint8_t UDP_PROTOCOL = 17;
 constexpr uint32_t MAX_HOPS = 32;
+constexpr uint64_t PROBE_BYTES = 2; //!< SOSR'21 §4.1: "a small probe message (e.g., 2Byte)"
+constexpr uint64_t PROBE_WR_ID = ~uint64_t(0); //!< path-selection probes (not passed on)
 } // namespace
 
 TypeId
@@ -49,7 +57,16 @@ MaestroQpManager::GetTypeId()
                           "keeps without throughput loss (SOSR'21 §6.3, Kalia ATC'16).",
                           UintegerValue(64),
                           MakeUintegerAccessor(&MaestroQpManager::m_maxCandidates),
-                          MakeUintegerChecker<uint32_t>(1, 65536));
+                          MakeUintegerChecker<uint32_t>(1, 65536))
+            .AddAttribute("ProbeCandidates",
+                          "Where the ECMP hash includes the UDP source port, learn each "
+                          "candidate QP's 5-tuple (and its ACKs') by capturing a 2-byte probe "
+                          "WRITE at the hosts' ports, as the paper does with tcpdump "
+                          "(SOSR'21 §4.1); the paths are then ready only once the probes "
+                          "have left (ready callback). Default false: read the 5-tuple from "
+                          "the QP at once (same result; the driver's port is deterministic).",
+                          BooleanValue(false), MakeBooleanAccessor(&MaestroQpManager::m_probe),
+                          MakeBooleanChecker());
     return tid;
 }
 
@@ -65,11 +82,18 @@ void
 MaestroQpManager::DoDispose()
 {
     m_paths.clear();
+    m_cands.clear();
     m_local = nullptr;
     m_remote = nullptr;
     m_sink = CompletionSink();
     m_receiveSink = CompletionSink();
     m_reconnected = Callback<void, uint32_t>();
+    m_readyCallback = Callback<void, uint32_t>();
+    if (m_local)
+    {
+        StopSniffing();
+    }
+    m_cands.clear();
     Object::DoDispose();
 }
 
@@ -181,42 +205,21 @@ MaestroQpManager::Connect(Ptr<RdmaNic> local, Ptr<RdmaNic> remote)
     // vNIC) pair is a different 5-tuple for the switches' ECMP hash (or a key for a
     // pinned route). A NIC without aliases has one pair, and the paths then differ
     // only by the driver-assigned UDP source port.
-    std::vector<std::pair<Ipv4Address, Ipv4Address>> pairs;
+    m_pairs.clear();
     for (const Ipv4Address& l : local->GetAddresses())
     {
         for (const Ipv4Address& r : remote->GetAddresses())
         {
-            pairs.emplace_back(l, r);
+            m_pairs.emplace_back(l, r);
         }
     }
-    m_addressPairs = static_cast<uint32_t>(pairs.size());
-
-    struct Candidate
-    {
-        std::pair<Ipv4Address, Ipv4Address> addresses;
-        std::pair<Ptr<RdmaQueuePair>, Ptr<RdmaQueuePair>> qps; //!< null until opened
-        std::vector<uint64_t> links;
-        std::vector<uint64_t> reverse;
-    };
-    std::vector<Candidate> candidates;
-    std::set<std::vector<uint64_t>> distinct;
-    // The last link (leaf to destination host) is shared by every path; a core path
-    // is what comes before it.
-    auto core = [](std::vector<uint64_t> l)
-    {
-        if (!l.empty())
-        {
-            l.pop_back();
-        }
-        return l;
-    };
     m_aPriori = !SourcePortHashed();
     if (m_aPriori)
     {
         // Step 1 of §4.1: the hash ignores the source port, so the addresses alone
         // decide the path. Compute every pair's path in both directions from the
-        // known hash and open QPs only on the pairs that are kept below.
-        for (const auto& pr : pairs)
+        // known hash; QPs are opened only on the pairs that Select keeps.
+        for (const auto& pr : m_pairs)
         {
             Candidate c;
             c.addresses = pr;
@@ -226,67 +229,220 @@ MaestroQpManager::Connect(Ptr<RdmaNic> local, Ptr<RdmaNic> remote)
             {
                 c.reverse.pop_back();
             }
-            candidates.push_back(c);
+            c.known = true;
+            m_cands.push_back(c);
         }
+        return Select();
     }
-    else
+    // Steps 2-4 of §4.1: the source port (chosen by the driver) is hashed too.
+    // Open candidate QPs over the address pairs in turn (CandidateFactor x NumPaths
+    // first), learn each one's 5-tuple, and open NumPaths more while too few
+    // distinct (and mutually disjoint) core paths are covered.
+    m_target = std::min(m_maxCandidates, m_candidateFactor * m_numPaths);
+    if (m_probe)
     {
-        // Steps 2-4 of §4.1: the source port (chosen by the driver) is hashed too.
-        // Open candidate QPs over the address pairs in turn (CandidateFactor x
-        // NumPaths first), find each one's 5-tuple and path, and open NumPaths more
-        // while too few distinct (and mutually disjoint) core paths are covered.
-        // The paper learns a QP's source port by sniffing a 2-byte probe; here the
-        // 5-tuple is the QP's own (RdmaHelper::UdpSourcePort, deterministic).
-        uint32_t target = std::min(m_maxCandidates, m_candidateFactor * m_numPaths);
-        while (true)
+        // The paper's way: a 2-byte probe on every candidate, its headers (and those
+        // of the responder's ACK) captured at the hosts' ports, as tcpdump does.
+        local->GetDevice()->TraceConnectWithoutContext(
+            "PhyTxBegin", MakeCallback(&MaestroQpManager::OnSniffLocal, this));
+        remote->GetDevice()->TraceConnectWithoutContext(
+            "PhyTxBegin", MakeCallback(&MaestroQpManager::OnSniffRemote, this));
+        m_sniffing = true;
+        m_tracesConnected = true;
+        OpenCandidates();
+        return 0; // the paths follow when the probes have been seen (ready callback)
+    }
+    // Without probes the 5-tuple is read from each QP (the driver's port function,
+    // RdmaHelper::UdpSourcePort, is deterministic): the same result, at once.
+    while (true)
+    {
+        OpenCandidates();
+        if (EnoughCandidates() || m_target >= m_maxCandidates)
         {
-            while (candidates.size() < target)
-            {
-                Candidate c;
-                c.addresses = pairs[candidates.size() % pairs.size()];
-                c.qps = RdmaHelper::Connect(local, c.addresses.first, remote, c.addresses.second);
-                c.links = CorePath(c.qps.first);
-                c.reverse = ReversePath(c.qps.second);
-                distinct.insert(core(c.links));
-                candidates.push_back(c);
-                ++m_candidates;
-            }
-            // pairwise disjoint in both directions, greedily
-            std::set<uint64_t> used;
-            uint32_t disjoint = 0;
-            for (const Candidate& c : candidates)
-            {
-                std::vector<uint64_t> all = core(c.links);
-                all.insert(all.end(), c.reverse.begin(), c.reverse.end());
-                if (IsSymmetric(c.links, c.reverse) &&
-                    std::none_of(all.begin(), all.end(), [&](uint64_t l) { return used.count(l); }))
-                {
-                    used.insert(all.begin(), all.end());
-                    ++disjoint;
-                }
-            }
-            if ((distinct.size() >= m_numPaths && disjoint >= m_numPaths) ||
-                target >= m_maxCandidates)
-            {
-                break;
-            }
-            target = std::min(m_maxCandidates, target + m_numPaths);
+            break;
+        }
+        m_target = std::min(m_maxCandidates, m_target + m_numPaths);
+    }
+    return Select();
+}
+
+void
+MaestroQpManager::OpenCandidates()
+{
+    while (m_cands.size() < m_target)
+    {
+        Candidate c;
+        c.addresses = m_pairs[m_cands.size() % m_pairs.size()];
+        c.qps = RdmaHelper::Connect(m_local, c.addresses.first, m_remote, c.addresses.second);
+        ++m_candidates;
+        if (!m_probe)
+        {
+            c.links = CorePath(c.qps.first);
+            c.reverse = ReversePath(c.qps.second);
+            c.known = true;
+        }
+        m_cands.push_back(c);
+        if (m_probe)
+        {
+            // listed first: the probe's first frame may be captured within PostSend
+            RdmaWorkRequest wr;
+            wr.wrId = PROBE_WR_ID; // its completion may come after the QP became a path
+            wr.verb = RdmaVerb::Write;
+            wr.length = PROBE_BYTES;
+            m_cands.back().qps.first->PostSend(wr);
         }
     }
+}
 
+void
+MaestroQpManager::OnSniff(bool atLocal, Ptr<const Packet> frame)
+{
+    // Runs only while probing (the traces are disconnected afterwards).
+    if (!m_sniffing)
+    {
+        return;
+    }
+    Ptr<Packet> p = frame->Copy();
+    EthernetVlanHeader eth;
+    Ipv4Header ip;
+    UdpHeader udp;
+    RoceBthHeader bth;
+    if (p->RemoveHeader(eth) == 0 || eth.GetEtherType() != EthernetVlanHeader::ETHERTYPE_IPV4 ||
+        p->RemoveHeader(ip) == 0 || ip.GetProtocol() != UDP_PROTOCOL || p->RemoveHeader(udp) == 0 ||
+        udp.GetDestinationPort() != ROCE_UDP_PORT || p->PeekHeader(bth) == 0)
+    {
+        return;
+    }
+    Ptr<RdmaNic> to = atLocal ? m_remote : m_local;
+    if (!to->HasAddress(ip.GetDestination()))
+    {
+        return;
+    }
+    for (Candidate& c : m_cands)
+    {
+        const Ptr<RdmaQueuePair>& dest = atLocal ? c.qps.second : c.qps.first;
+        if (dest->GetQpn() != bth.GetDestQp())
+        {
+            continue;
+        }
+        if (atLocal && !c.forwardSeen)
+        {
+            c.links = m_oracle(m_local->GetDevice(), ip.GetSource(), ip.GetDestination(),
+                               udp.GetSourcePort());
+            c.forwardSeen = true;
+        }
+        else if (!atLocal && !c.reverseSeen)
+        {
+            c.reverse = m_oracle(m_remote->GetDevice(), ip.GetSource(), ip.GetDestination(),
+                                 udp.GetSourcePort());
+            if (!c.reverse.empty())
+            {
+                c.reverse.pop_back();
+            }
+            c.reverseSeen = true;
+        }
+        c.known = c.forwardSeen && c.reverseSeen;
+        break;
+    }
+    if (std::any_of(m_cands.begin(), m_cands.end(), [](const Candidate& c) { return !c.known; }))
+    {
+        return;
+    }
+    if (!EnoughCandidates() && m_target < m_maxCandidates)
+    {
+        m_target = std::min(m_maxCandidates, m_target + m_numPaths);
+        OpenCandidates();
+        return;
+    }
+    // Not from inside the trace being disconnected: right after it.
+    m_sniffing = false;
+    Simulator::ScheduleNow(&MaestroQpManager::FinishProbing, this);
+}
+
+void
+MaestroQpManager::FinishProbing()
+{
+    StopSniffing();
+    Select();
+}
+
+void
+MaestroQpManager::OnSniffLocal(Ptr<const Packet> frame)
+{
+    OnSniff(true, frame);
+}
+
+void
+MaestroQpManager::OnSniffRemote(Ptr<const Packet> frame)
+{
+    OnSniff(false, frame);
+}
+
+void
+MaestroQpManager::StopSniffing()
+{
+    m_sniffing = false;
+    if (!m_tracesConnected)
+    {
+        return;
+    }
+    m_tracesConnected = false;
+    m_local->GetDevice()->TraceDisconnectWithoutContext(
+        "PhyTxBegin", MakeCallback(&MaestroQpManager::OnSniffLocal, this));
+    m_remote->GetDevice()->TraceDisconnectWithoutContext(
+        "PhyTxBegin", MakeCallback(&MaestroQpManager::OnSniffRemote, this));
+}
+
+bool
+MaestroQpManager::EnoughCandidates() const
+{
+    std::set<std::vector<uint64_t>> distinct;
+    std::set<uint64_t> used;
+    uint32_t disjoint = 0;
+    for (const Candidate& c : m_cands)
+    {
+        std::vector<uint64_t> all = CoreOf(c.links);
+        distinct.insert(all);
+        all.insert(all.end(), c.reverse.begin(), c.reverse.end());
+        // pairwise disjoint in both directions, greedily
+        if (IsSymmetric(c.links, c.reverse) &&
+            std::none_of(all.begin(), all.end(), [&](uint64_t l) { return used.count(l); }))
+        {
+            used.insert(all.begin(), all.end());
+            ++disjoint;
+        }
+    }
+    return distinct.size() >= m_numPaths && disjoint >= m_numPaths;
+}
+
+std::vector<uint64_t>
+MaestroQpManager::CoreOf(std::vector<uint64_t> links)
+{
+    // The last link (leaf to destination host) is shared by every path; a core path
+    // is what comes before it.
+    if (!links.empty())
+    {
+        links.pop_back();
+    }
+    return links;
+}
+
+uint32_t
+MaestroQpManager::Select()
+{
     // Greedy: first candidates sharing no inter-switch link with a kept path, then
     // candidates with a distinct (overlapping) core path.
     std::set<uint64_t> usedLinks;
     std::set<std::vector<uint64_t>> kept;
     for (int pass = 0; pass < 4 && m_paths.size() < m_numPaths; ++pass)
     {
-        for (Candidate& c : candidates)
+        for (Candidate& c : m_cands)
         {
             if (m_paths.size() >= m_numPaths)
             {
                 break;
             }
-            const std::vector<uint64_t> cp = core(c.links);
+            const std::vector<uint64_t> cp = CoreOf(c.links);
             if (c.links.empty() || kept.count(cp))
             {
                 continue;
@@ -305,7 +461,8 @@ MaestroQpManager::Connect(Ptr<RdmaNic> local, Ptr<RdmaNic> remote)
             }
             if (!c.qps.first)
             {
-                c.qps = RdmaHelper::Connect(local, c.addresses.first, remote, c.addresses.second);
+                c.qps =
+                    RdmaHelper::Connect(m_local, c.addresses.first, m_remote, c.addresses.second);
                 ++m_candidates;
                 NS_ASSERT_MSG(CorePath(c.qps.first) == c.links,
                               "the a-priori path of a vNIC pair changed with its source port");
@@ -321,8 +478,15 @@ MaestroQpManager::Connect(Ptr<RdmaNic> local, Ptr<RdmaNic> remote)
         MapQp(m_paths[vp], vp);
     }
     NS_LOG_INFO(m_paths.size() << " virtual paths from " << m_candidates << " QPs over "
-                               << pairs.size() << " address pairs");
-    return static_cast<uint32_t>(m_paths.size());
+                               << m_pairs.size() << " address pairs");
+    m_cands.clear();
+    m_ready = true;
+    const uint32_t n = static_cast<uint32_t>(m_paths.size());
+    if (!m_readyCallback.IsNull())
+    {
+        m_readyCallback(n);
+    }
+    return n;
 }
 
 void
@@ -396,7 +560,8 @@ MaestroQpManager::OnCompletion(const RdmaCompletion& c)
         return;
     }
     const uint32_t index = c.qpn - RdmaNic::FIRST_QPN;
-    if (index >= m_vpOfQpn.size() || m_vpOfQpn[index] < 0 || m_sink.IsNull())
+    if (index >= m_vpOfQpn.size() || m_vpOfQpn[index] < 0 || m_sink.IsNull() ||
+        c.wrId == PROBE_WR_ID)
     {
         return;
     }
@@ -433,7 +598,19 @@ MaestroQpManager::SetReconnectCallback(Callback<void, uint32_t> callback)
 uint32_t
 MaestroQpManager::GetNAddressPairs() const
 {
-    return m_addressPairs;
+    return static_cast<uint32_t>(m_pairs.size());
+}
+
+void
+MaestroQpManager::SetReadyCallback(Callback<void, uint32_t> callback)
+{
+    m_readyCallback = callback;
+}
+
+bool
+MaestroQpManager::IsReady() const
+{
+    return m_ready;
 }
 
 bool

@@ -63,13 +63,21 @@ class MaestroQpManager : public Object
      * paths: the peer's Maestro reading its own completion queue.
      */
     void SetReceiveSink(CompletionSink sink);
+    /**
+     * Called with the number of virtual paths once they are selected: within
+     * Connect, or later when ProbeCandidates waits for its probes.
+     */
+    void SetReadyCallback(Callback<void, uint32_t> callback);
+    /** \return true once the virtual paths are selected. */
+    bool IsReady() const;
     /** Called with the virtual path id after Reconnect gave it a new QP pair. */
     void SetReconnectCallback(Callback<void, uint32_t> callback);
 
     /**
      * Open the virtual paths from \p local to \p remote.
      * \return the number of virtual paths (fewer than NumPaths when the fabric has
-     *         fewer distinct paths or MaxCandidates ran out)
+     *         fewer distinct paths or MaxCandidates ran out), 0 while probing
+     *         (ProbeCandidates: see SetReadyCallback)
      */
     uint32_t Connect(Ptr<RdmaNic> local, Ptr<RdmaNic> remote);
     /**
@@ -107,6 +115,27 @@ class MaestroQpManager : public Object
     void OnRemoteCompletion(const RdmaCompletion& c);
     void MapQp(const MaestroVirtualPath& path, uint32_t vp);
     bool SourcePortHashed() const;
+    void OpenCandidates();
+    bool EnoughCandidates() const;
+    uint32_t Select();
+    void OnSniff(bool atLocal, Ptr<const Packet> frame);
+    void OnSniffLocal(Ptr<const Packet> frame);
+    void OnSniffRemote(Ptr<const Packet> frame);
+    void StopSniffing();
+    void FinishProbing();
+    static std::vector<uint64_t> CoreOf(std::vector<uint64_t> links);
+
+    /** A candidate virtual path: an address pair, its QPs once opened, its links. */
+    struct Candidate
+    {
+        std::pair<Ipv4Address, Ipv4Address> addresses;
+        std::pair<Ptr<RdmaQueuePair>, Ptr<RdmaQueuePair>> qps; //!< null until opened
+        std::vector<uint64_t> links;
+        std::vector<uint64_t> reverse;
+        bool forwardSeen{false}; //!< probing: the probe's headers were captured
+        bool reverseSeen{false}; //!< probing: its ACK's headers were captured
+        bool known{false};       //!< links and reverse are computed
+    };
     std::vector<uint64_t> CorePath(const Ptr<RdmaQueuePair>& qp) const;
     std::vector<uint64_t> ReversePath(const Ptr<RdmaQueuePair>& peer) const;
     static bool IsSymmetric(const std::vector<uint64_t>& forward,
@@ -123,8 +152,15 @@ class MaestroQpManager : public Object
     std::vector<int32_t> m_vpOfQpn;     //!< index qpn - FIRST_QPN -> vp (-1: not ours)
     std::vector<int32_t> m_vpOfPeerQpn; //!< same for the remote QPs
     uint32_t m_candidates{0};
-    uint32_t m_addressPairs{0};
     bool m_aPriori{false};
+    bool m_probe{false};
+    bool m_sniffing{false};        //!< probes are being captured
+    bool m_tracesConnected{false}; //!< the capture traces are connected
+    bool m_ready{false};
+    uint32_t m_target{0};
+    std::vector<std::pair<Ipv4Address, Ipv4Address>> m_pairs;
+    std::vector<Candidate> m_cands; //!< only while selecting
+    Callback<void, uint32_t> m_readyCallback;
     CompletionSink m_receiveSink;
     Callback<void, uint32_t> m_reconnected;
 };
