@@ -51,8 +51,9 @@ MeasuredUtilisation(uint32_t n, uint32_t trials)
             up.frames.push_back(0);
             dev->TraceConnectWithoutContext(
                 "PhyTxBegin",
-                MakeBoundCallback(+[](Uplinks* u, uint32_t i, Ptr<const Packet>) { ++u->frames[i]; },
-                                  &up, index));
+                MakeBoundCallback(
+                    +[](Uplinks* u, uint32_t i, Ptr<const Packet>) { ++u->frames[i]; }, &up,
+                    index));
         }
     }
     EXPECT_EQ(uplinks.size(), 4u);
@@ -61,17 +62,17 @@ MeasuredUtilisation(uint32_t n, uint32_t trials)
     std::vector<uint64_t> before(uplinks.size(), 0);
     for (uint32_t t = 0; t < trials; ++t)
     {
-        Simulator::Schedule(gap * t,
-                            [&f, n]()
-                            {
-                                for (uint32_t k = 0; k < n; ++k)
-                                {
-                                    RdmaWorkRequest wr;
-                                    wr.length = 1000;
-                                    RdmaHelper::Connect(f.GetNics()[0], f.GetNics()[1])
-                                        .first->PostSend(wr);
-                                }
-                            });
+        Simulator::Schedule(
+            gap * t,
+            [&f, n]()
+            {
+                for (uint32_t k = 0; k < n; ++k)
+                {
+                    RdmaWorkRequest wr;
+                    wr.length = 1000;
+                    RdmaHelper::Connect(f.GetNics()[0], f.GetNics()[1]).first->PostSend(wr);
+                }
+            });
         Simulator::Schedule(gap * t + gap / 2,
                             [&up, &before, &used]()
                             {

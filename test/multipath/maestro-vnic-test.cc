@@ -224,6 +224,38 @@ TEST_F(MaestroVnicTest, PinnedVirtualPathsAreUsedAsPinned)
     }
 }
 
+// The topology-agnostic pin: the path of another 5-tuple, given as links, is
+// pinned for a vNIC pair; a link that is no switch port is refused, naming it.
+TEST_F(MaestroVnicTest, PinPathPinsAnExplicitPathAndRejectsABadLink)
+{
+    MaestroLeafSpineHelper f = Fabric(2, false);
+    Ptr<DcbNetDevice> dev = f.GetNics()[0]->GetDevice();
+    const Ipv4Address a = f.VirtualAddress(0, 1);
+    const Ipv4Address b = f.VirtualAddress(1, 1);
+    const std::vector<uint64_t> before = MaestroQpManager::EcmpPath(dev, a, b, 0);
+    ASSERT_EQ(before.size(), 3u); // leaf 0 -> spine -> leaf 1 -> host
+    // some other spine's path, from leaf 0's port towards it
+    std::vector<uint64_t> target;
+    for (uint32_t v = 0; v < 2 && target.empty(); ++v)
+    {
+        for (uint32_t w = 0; w < 2 && target.empty(); ++w)
+        {
+            auto p =
+                MaestroQpManager::EcmpPath(dev, f.VirtualAddress(0, v), f.VirtualAddress(1, w), 0);
+            if (f.SpineOfLink(p[0]) != f.SpineOfLink(before[0]))
+            {
+                target = p;
+            }
+        }
+    }
+    ASSERT_FALSE(target.empty());
+    EXPECT_TRUE(MaestroHelper::PinPath(a, b, target));
+    EXPECT_EQ(MaestroQpManager::EcmpPath(dev, a, b, 0), target);
+    std::string error;
+    EXPECT_FALSE(MaestroHelper::PinPath(a, b, {(uint64_t(999) << 32) | 1}, &error));
+    EXPECT_NE(error.find("node 999, port 1"), std::string::npos) << error;
+}
+
 // SEND of several chunks over paths of different delay (chunks arrive out of
 // order): the peer is told once per message, by the immediate of the last chunk,
 // and only after every byte of the message was placed; also when a path fails
