@@ -3,6 +3,7 @@
 #include "dcb-channel.h"
 
 #include "ns3/abort.h"
+#include "ns3/boolean.h"
 #include "ns3/ipv4-header.h"
 #include "ns3/log.h"
 #include "ns3/node.h"
@@ -37,6 +38,13 @@ DcbSwitch::GetTypeId()
                           "polarization).",
                           UintegerValue(0), MakeUintegerAccessor(&DcbSwitch::m_ecmpSeed),
                           MakeUintegerChecker<uint32_t>())
+            .AddAttribute("EcmpHashSourcePort",
+                          "Include the UDP/TCP source port in the ECMP hash. Default true: the "
+                          "5-tuple hash of the Maestro testbed's ToRs (SOSR'21 §6); false "
+                          "hashes addresses and destination port only, the case where "
+                          "Maestro maps virtual NIC address pairs to paths a priori (§4.1).",
+                          BooleanValue(true), MakeBooleanAccessor(&DcbSwitch::m_hashSourcePort),
+                          MakeBooleanChecker())
             .AddTraceSource("Drop", "A packet was dropped: (packet from its IPv4 header, reason).",
                             MakeTraceSourceAccessor(&DcbSwitch::m_dropTrace),
                             "ns3::DcbSwitch::DropTracedCallback");
@@ -252,11 +260,18 @@ DcbSwitch::HashFlow(Ipv4Address src, Ipv4Address dst, uint8_t protocol, uint16_t
     std::memcpy(key, &s, 4);
     std::memcpy(key + 4, &d, 4);
     key[8] = static_cast<char>(protocol);
-    std::memcpy(key + 9, &sport, 2);
+    const uint16_t hashedSport = m_hashSourcePort ? sport : 0;
+    std::memcpy(key + 9, &hashedSport, 2);
     std::memcpy(key + 11, &dport, 2);
     std::memcpy(key + 13, &seed, 4);
     m_hasher.clear();
     return m_hasher.GetHash32(key, sizeof(key));
+}
+
+bool
+DcbSwitch::HashesSourcePort() const
+{
+    return m_hashSourcePort;
 }
 
 int64_t

@@ -94,6 +94,8 @@ class DcbSwitch : public Object
     /** \return the ECMP hash this switch computes for a 5-tuple. */
     uint32_t HashFlow(Ipv4Address src, Ipv4Address dst, uint8_t protocol, uint16_t sport,
                       uint16_t dport) const;
+    /** \return true if the ECMP hash includes the source port (EcmpHashSourcePort). */
+    bool HashesSourcePort() const;
     /** \return the egress port this switch picks for a 5-tuple (or -1 without route). */
     int64_t SelectPort(Ipv4Address src, Ipv4Address dst, uint8_t protocol, uint16_t sport,
                        uint16_t dport) const;
@@ -112,6 +114,7 @@ class DcbSwitch : public Object
     uint32_t Seed() const;
 
     uint32_t m_ecmpSeed;
+    bool m_hashSourcePort{true};
     std::vector<Ptr<DcbNetDevice>> m_ports;
     std::vector<Mac48Address> m_peerMac;
     std::vector<Ptr<EcnMarker>> m_ecnMarkers;
