@@ -168,8 +168,8 @@ TEST_F(ExperimentRunnerTest, SameConfigTwiceGivesIdenticalFiles)
     const std::string b = OutputDir("b");
     RunInto(config, a);
     RunInto(ExperimentConfig::LoadString(text, "determinism.json"), b);
-    for (const char* file :
-         {"flows.csv", "pfc.csv", "summary.json", "config.json", "queues.csv", "rates.csv"})
+    for (const char* file : {"flows.csv", "pfc.csv", "summary.json", "config.json", "queues.csv",
+                             "rates.csv", "trace.csv", "README"})
     {
         const std::string fa = ReadFile(a + "/" + file);
         EXPECT_FALSE(fa.empty()) << file;
