@@ -256,8 +256,8 @@ class OutputDirectory(unittest.TestCase):
         self.assertIn("command: roce-run " + path + " --out " + out, readme)
         listed = [line.split(":")[0] for line in readme.split("Files:\n")[1].splitlines()
                   if line and not line.startswith(" ")]
-        self.assertEqual(listed, ["config.json", "flows.csv", "trace.csv", "pfc.csv",
-                                  "summary.json", "queues.csv", "rates.csv"])
+        self.assertEqual(listed, ["queues.csv", "rates.csv", "config.json", "flows.csv",
+                                  "trace.csv", "pfc.csv", "summary.json"])
         with open(os.path.join(out, "flows.csv")) as f:
             self.assertIn("    columns: " + f.readline(), readme)  # the header as written
 

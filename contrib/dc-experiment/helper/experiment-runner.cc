@@ -251,11 +251,6 @@ ExperimentRunner::Run()
             m_flowState[id].responder->GetCounters().retransmittedPackets;
     }
     m_readme.SetRun(m_config.GetSource(), m_config.GetSeed());
-    WriteConfig();
-    WriteFlows();
-    WriteTrace();
-    WritePfc();
-    WriteSummary();
     if (m_queueFile.is_open())
     {
         CheckWritten(m_queueFile, OutputPath("queues.csv"));
@@ -272,6 +267,11 @@ ExperimentRunner::Run()
                         "every monitors/rate_interval",
                         RATES_COLUMNS);
     }
+    WriteConfig();
+    WriteFlows();
+    WriteTrace();
+    WritePfc();
+    WriteSummary();
     WriteReadme();
 }
 
