@@ -125,7 +125,7 @@ SonicBufferManager::DoSetup()
     {
         if (m_configFile.empty())
         {
-            m_config = SonicBufferConfig::AzureListing1(n);
+            m_config = DefaultConfig(n);
         }
         else
         {
@@ -188,6 +188,11 @@ SonicBufferManager::DoSetup()
         ApplyCableHeadroom();
     }
     m_pools.assign(m_config.pools.size(), PoolState());
+    m_poolIsBoth.assign(m_config.pools.size(), 0);
+    for (size_t i = 0; i < m_config.pools.size(); ++i)
+    {
+        m_poolIsBoth[i] = m_config.pools[i].type == SonicBufferPool::Type::BOTH;
+    }
     m_pgs.assign(n * N_PRIO, PgState());
     m_queues.assign(n * N_PRIO, QueueState());
     m_tcToPg.assign(n * N_PRIO, 0);
@@ -215,6 +220,12 @@ SonicBufferManager::DoSetup()
         }
     }
     return "";
+}
+
+SonicBufferConfig
+SonicBufferManager::DefaultConfig(uint32_t nPorts) const
+{
+    return SonicBufferConfig::AzureListing1(nPorts);
 }
 
 void
@@ -391,9 +402,14 @@ SonicBufferManager::DoAdmit(uint32_t inPort, uint32_t outPort, uint8_t tc, uint3
     else if (egress == SHARED)
     {
         out.shared += len;
-        PoolState& ps = m_pools[out.profile->pool];
-        ps.shared += len;
-        ps.sharedPeak = std::max(ps.sharedPeak, ps.shared);
+        // A pool of type both is one buffer for ingress and egress accounting: a
+        // packet the ingress side charged to it is not counted a second time.
+        if (!EgressChargedByIngress(in, *out.profile))
+        {
+            PoolState& ps = m_pools[out.profile->pool];
+            ps.shared += len;
+            ps.sharedPeak = std::max(ps.sharedPeak, ps.shared);
+        }
     }
     out.peak = std::max(out.peak, out.reserved + out.shared);
 
@@ -444,7 +460,10 @@ SonicBufferManager::DoRelease(uint32_t inPort, uint32_t outPort, uint8_t tc, uin
     {
         const uint64_t fromShared = std::min(out.shared, len);
         out.shared -= fromShared;
-        m_pools[out.profile->pool].shared -= fromShared;
+        if (!EgressChargedByIngress(in, *out.profile))
+        {
+            m_pools[out.profile->pool].shared -= fromShared;
+        }
         out.reserved -= std::min(out.reserved, len - fromShared);
     }
 
