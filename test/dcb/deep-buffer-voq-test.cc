@@ -2,6 +2,8 @@
 // config_db chassis example, a long-haul burst absorbed by DRAM VoQs that a
 // pizza box must pause for, and drops when every port runs at line rate because
 // the DRAM bandwidth is below the forwarding capacity.
+#include "dcb-bulk-source.h"
+
 #include "ns3/boolean.h"
 #include "ns3/dcb-helper.h"
 #include "ns3/dcb-net-device.h"
@@ -30,59 +32,6 @@ const std::string CHASSIS_FILE =
     std::string(ROCE_LAB_SOURCE_DIR) + "/topologies/sonic/voq-chassis-j2-6GB.json";
 constexpr uint32_t N_PORTS = 8;
 constexpr uint8_t LOSSLESS = 3;
-constexpr uint32_t PAYLOAD = 4096;
-
-Ipv4Address
-Host(uint32_t i)
-{
-    return Ipv4Address(Ipv4Address("10.0.0.1").Get() + i);
-}
-
-/** A host NIC that sends \p bytes of class-3 frames to one destination at line rate. */
-class BulkSource : public DcbTxSource
-{
-  public:
-    BulkSource(uint32_t src, uint32_t dst, uint64_t bytes)
-        : m_src(src),
-          m_dst(dst),
-          m_left(bytes)
-    {
-    }
-
-    Ptr<Packet> PullFrame(uint8_t pausedMask, uint8_t& tc) override
-    {
-        if (m_left == 0 || ((pausedMask >> LOSSLESS) & 1))
-        {
-            return nullptr;
-        }
-        const uint32_t size = static_cast<uint32_t>(std::min<uint64_t>(m_left, PAYLOAD));
-        m_left -= size;
-        Ptr<Packet> p = Create<Packet>(size);
-        UdpHeader udp;
-        udp.SetSourcePort(10000 + m_src);
-        udp.SetDestinationPort(4791);
-        p->AddHeader(udp);
-        Ipv4Header ip;
-        ip.SetSource(Host(m_src));
-        ip.SetDestination(Host(m_dst));
-        ip.SetProtocol(17);
-        ip.SetTtl(64);
-        ip.SetDscp(static_cast<Ipv4Header::DscpType>(LOSSLESS * 8));
-        ip.SetPayloadSize(p->GetSize());
-        p->AddHeader(ip);
-        EthernetVlanHeader eth;
-        eth.SetVlanTag(LOSSLESS, 0);
-        eth.SetEtherType(EthernetVlanHeader::ETHERTYPE_IPV4);
-        p->AddHeader(eth);
-        tc = LOSSLESS;
-        return p;
-    }
-
-  private:
-    uint32_t m_src;
-    uint32_t m_dst;
-    uint64_t m_left;
-};
 
 /** Eight hosts on one switch; host i on switch port i. */
 class ChassisTest : public ::testing::Test
@@ -129,16 +78,16 @@ class ChassisTest : public ::testing::Test
             nics.push_back(dev);
         }
         sw = h.InstallSwitch(s);
-        sw->SetAddressRange(Host(0), N_PORTS);
+        sw->SetAddressRange(BulkSource::Host(0), N_PORTS);
         for (uint32_t i = 0; i < N_PORTS; ++i)
         {
-            sw->SetRoute(Host(i), {i});
+            sw->SetRoute(BulkSource::Host(i), {i});
         }
     }
 
     void Send(uint32_t src, uint32_t dst, uint64_t bytes)
     {
-        sources.emplace_back(new BulkSource(src, dst, bytes));
+        sources.emplace_back(new BulkSource(src, dst, bytes, LOSSLESS));
         offered += bytes;
         nics[src]->SetTxSource(sources.back().get());
         Simulator::ScheduleNow(&DcbNetDevice::NotifyTxReady, nics[src]);

@@ -52,8 +52,7 @@ DeepBufferVoq::GetTypeId()
                           "DramBandwidth is 0. Default 0.9, an assumption: Azure NSDI'23 fn. 3 "
                           "says only 'slightly smaller than the forwarding capacity' (spec §6 "
                           "suggests 0.8-0.9).",
-                          DoubleValue(0.9),
-                          MakeDoubleAccessor(&DeepBufferVoq::m_dramFraction),
+                          DoubleValue(0.9), MakeDoubleAccessor(&DeepBufferVoq::m_dramFraction),
                           MakeDoubleChecker<double>(0.0))
             .AddAttribute("DramWriteBuffer",
                           "Staging buffer in front of the DRAM: the write backlog it absorbs "
@@ -77,12 +76,10 @@ DeepBufferVoq::GetTypeId()
                           "buffer notes: '5 ms, so 62 MByte' at 100G).",
                           TimeValue(MilliSeconds(5)),
                           MakeTimeAccessor(&DeepBufferVoq::m_voqMaxDelay), MakeTimeChecker())
-            .AddTraceSource("OcbBytes",
-                            "Bytes held in the on-chip buffer.",
+            .AddTraceSource("OcbBytes", "Bytes held in the on-chip buffer.",
                             MakeTraceSourceAccessor(&DeepBufferVoq::m_ocbBytes),
                             "ns3::TracedValueCallback::Uint64")
-            .AddTraceSource("DramBytes",
-                            "Bytes held in DRAM.",
+            .AddTraceSource("DramBytes", "Bytes held in DRAM.",
                             MakeTraceSourceAccessor(&DeepBufferVoq::m_dramBytes),
                             "ns3::TracedValueCallback::Uint64");
     return tid;
