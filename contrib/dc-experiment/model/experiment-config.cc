@@ -421,9 +421,10 @@ ExperimentConfigParser::ParseMonitors(const Json* monitors, const std::string& p
 {
     static const Json empty = Json::object();
     const Json& m = monitors ? *monitors : empty;
-    m_reader.CheckKeys(m, pointer, {"queue_interval", "rate_interval"});
+    m_reader.CheckKeys(m, pointer,
+                       {"queue_interval", "rate_interval", "buffer_interval", "watermark_mode"});
     OrderedJson eff;
-    for (const char* key : {"queue_interval", "rate_interval"})
+    for (const char* key : {"queue_interval", "rate_interval", "buffer_interval"})
     {
         Time t(0);
         if (JsonSchemaReader::Find(m, key))
@@ -435,9 +436,22 @@ ExperimentConfigParser::ParseMonitors(const Json* monitors, const std::string& p
         {
             eff[key] = nullptr;
         }
-        (std::string(key) == "queue_interval" ? m_config.m_monitors.queueInterval
-                                              : m_config.m_monitors.rateInterval) = t;
+        const std::string k(key);
+        (k == "queue_interval"  ? m_config.m_monitors.queueInterval
+         : k == "rate_interval" ? m_config.m_monitors.rateInterval
+                                : m_config.m_monitors.bufferInterval) = t;
     }
+    // SONiC watermark counters: "periodic" ones are cleared after every read,
+    // "persistent" ones only by the user (here: never during the run).
+    const std::string mode =
+        m_reader.GetString(m, pointer, "watermark_mode", "periodic", {"periodic", "persistent"});
+    if (mode == "persistent" && m_config.m_monitors.bufferInterval.IsZero())
+    {
+        m_reader.Fail(pointer + "/watermark_mode",
+                      "needs buffer_interval (watermarks are written by the buffer monitor)");
+    }
+    m_config.m_monitors.clearWatermarks = mode == "periodic";
+    eff["watermark_mode"] = mode;
     m_config.m_effective["monitors"] = eff;
 }
 

@@ -57,6 +57,8 @@ struct ExperimentMonitors
 {
     Time queueInterval{0};
     Time rateInterval{0};
+    Time bufferInterval{0};     //!< buffers.csv: occupancy and watermarks
+    bool clearWatermarks{true}; //!< "periodic" (cleared after each sample) or "persistent"
 };
 
 /**
