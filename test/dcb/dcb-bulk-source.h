@@ -19,18 +19,15 @@ class BulkSource : public DcbTxSource
 {
   public:
     BulkSource(uint32_t src, uint32_t dst, uint64_t bytes, uint8_t tc, bool ect = false)
-        : m_src(src),
-          m_dst(dst),
-          m_left(bytes),
-          m_tc(tc),
-          m_ect(ect)
+        : m_src(src)
+        , m_dst(dst)
+        , m_left(bytes)
+        , m_tc(tc)
+        , m_ect(ect)
     {
     }
 
-    static Ipv4Address Host(uint32_t i)
-    {
-        return Ipv4Address(Ipv4Address("10.0.0.1").Get() + i);
-    }
+    static Ipv4Address Host(uint32_t i) { return Ipv4Address(Ipv4Address("10.0.0.1").Get() + i); }
 
     Ptr<Packet> PullFrame(uint8_t pausedMask, uint8_t& tc) override
     {

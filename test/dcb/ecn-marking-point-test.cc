@@ -98,8 +98,8 @@ TEST(EcnMarkingPoint, DequeueMarkingSignalsOneQueueingDelayEarlier)
     // in wire time (4142-byte frames + 24 B of preamble, FCS and gap).
     const double queueDelay = K * 8.0 / 100e9 * (4142.0 + 24.0) / 4142.0;
     const double earlier = (enq.firstCe - deq.firstCe).GetSeconds();
-    EXPECT_NEAR(earlier, queueDelay, 0.5e-6) << "enqueue " << enq.firstCe.As(Time::US)
-                                             << " dequeue " << deq.firstCe.As(Time::US);
+    EXPECT_NEAR(earlier, queueDelay, 0.5e-6)
+        << "enqueue " << enq.firstCe.As(Time::US) << " dequeue " << deq.firstCe.As(Time::US);
     RecordProperty("earlier_us", std::to_string(earlier * 1e6));
 }
 
