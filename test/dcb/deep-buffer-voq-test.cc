@@ -212,12 +212,21 @@ TEST_F(ChassisTest, LongHaulBurstFitsInDramVoqWithoutPause)
 TEST_F(ChassisTest, SameBurstPausesAndOverflowsPizzaBox)
 {
     Build(false, true, {{"UnlistedPortsLikeFirst", Create<BooleanValue>(true)}});
+    uint64_t headroomPeak = 0;
+    sw->GetBufferManager()->TraceConnectWithoutContext(
+        "HeadroomBytes",
+        MakeBoundCallback(
+            +[](uint64_t* peak, uint64_t, uint64_t now) { *peak = std::max(*peak, now); },
+            &headroomPeak));
     Send(N_PORTS - 1, 0, 100000000);
     Simulator::Stop(MilliSeconds(12));
     Simulator::Run();
     EXPECT_GT(sw->GetPort(N_PORTS - 1)->GetCounters(LOSSLESS).pfcXoffSent, 0u);
     EXPECT_GT(BufferDrops(BufferManager::DROP_HEADROOM_OVERFLOW), 1000u);
     EXPECT_LT(received, offered);
+    // The traced headroom use reaches the long-haul PG's Listing 1 cap and no more.
+    EXPECT_LE(headroomPeak, 96928u);
+    EXPECT_GT(headroomPeak, 96928u - 2 * 4368u);
     RecordProperty("pizza_overflows",
                    std::to_string(BufferDrops(BufferManager::DROP_HEADROOM_OVERFLOW)));
 }

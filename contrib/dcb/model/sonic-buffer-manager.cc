@@ -78,6 +78,10 @@ SonicBufferManager::GetTypeId()
                             "pool full: (port, pg, bytes).",
                             MakeTraceSourceAccessor(&SonicBufferManager::m_headroomOverflowTrace),
                             "ns3::SonicBufferManager::HeadroomOverflowCallback")
+            .AddTraceSource("HeadroomBytes",
+                            "PFC headroom in use, bytes, summed over all PGs and pools.",
+                            MakeTraceSourceAccessor(&SonicBufferManager::m_headroomInUse),
+                            "ns3::TracedValueCallback::Uint64")
             .AddTraceSource("PgPause",
                             "An ingress PG entered (true) or left (false) the paused state.",
                             MakeTraceSourceAccessor(&SonicBufferManager::m_pgPauseTrace),
@@ -198,6 +202,7 @@ SonicBufferManager::DoSetup()
     m_tcToPg.assign(n * N_PRIO, 0);
     m_lossless.assign(n, 0);
     m_unaccounted = 0;
+    m_headroomInUse = 0;
     for (uint32_t p = 0; p < n; ++p)
     {
         const SonicPortBuffer& port = m_config.ports[p];
@@ -442,6 +447,7 @@ SonicBufferManager::DoAdmit(uint32_t inPort, uint32_t outPort, uint8_t tc, uint3
             PoolState& ps = m_pools[in.profile->pool];
             ps.headroom += len;
             ps.headroomPeak = std::max(ps.headroomPeak, ps.headroom);
+            m_headroomInUse += len;
             break;
         }
     }
@@ -478,6 +484,10 @@ SonicBufferManager::DoRelease(uint32_t inPort, uint32_t outPort, uint8_t tc, uin
     const uint64_t fromHeadroom = std::min(in.headroom, left);
     in.headroom -= fromHeadroom;
     ps.headroom -= fromHeadroom;
+    if (fromHeadroom > 0)
+    {
+        m_headroomInUse -= fromHeadroom;
+    }
     left -= fromHeadroom;
     const uint64_t fromShared = std::min(in.shared, left);
     in.shared -= fromShared;

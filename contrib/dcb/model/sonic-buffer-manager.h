@@ -9,6 +9,7 @@
 #include "sonic-buffer-config.h"
 
 #include "ns3/traced-callback.h"
+#include "ns3/traced-value.h"
 
 #include <string>
 #include <vector>
@@ -170,6 +171,7 @@ class SonicBufferManager : public BufferManager
 
     TracedCallback<uint32_t, uint8_t, uint32_t> m_headroomOverflowTrace;
     TracedCallback<uint32_t, uint8_t, bool> m_pgPauseTrace;
+    TracedValue<uint64_t> m_headroomInUse{0}; //!< PG headroom bytes over all pools
 };
 
 } // namespace ns3
