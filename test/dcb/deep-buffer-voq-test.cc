@@ -167,6 +167,21 @@ TEST(VoqChassisConfig, RejectsSystemPortsOfTwoAsics)
     EXPECT_NE(loader.GetError().find("one chassis ASIC"), std::string::npos);
 }
 
+TEST(VoqChassisConfig, ZeroDramBandwidthIsAConfigurationError)
+{
+    DcbHelper h;
+    h.SetBufferManager("ns3::DeepBufferVoq");
+    h.SetBufferManagerAttribute("DramBandwidthFraction", DoubleValue(0));
+    Ptr<Node> s = CreateObject<Node>();
+    h.Install(CreateObject<Node>(), s);
+    std::string error;
+    EXPECT_FALSE(h.InstallSwitch(s, &error));
+    EXPECT_NE(error.find("ns3::DeepBufferVoq: DeepBufferVoq: DramBandwidth is 0"),
+              std::string::npos)
+        << error;
+    Simulator::Destroy();
+}
+
 TEST_F(ChassisTest, DramBandwidthDefaultsBelowForwardingCapacity)
 {
     Build(true, false);
