@@ -26,8 +26,9 @@ namespace ns3
  * switch_type (still listed as ignored: nothing else of it is used). Any other
  * table is ignored and listed in the notes. BUFFER_QUEUE and QUEUE keys may name
  * VoQ-chassis system ports, "<host>|<asic>|Ethernet0|3-4" (buffers_config.j2);
- * the chassis is one switch, so all such keys must share one <host>|<asic>. Sizes are decimal strings of bytes, as SONiC writes
- * them (JSON integers are accepted too); references may be written
+ * the chassis is one switch, so all such keys must share one <host>|<asic>. Sizes are decimal
+ * strings of bytes, as SONiC writes them (JSON integers are accepted too); references may be
+ * written
  * "[BUFFER_POOL|name]" or "name".
  *
  * Port names become switch port indices through the map given to SetPortMap,
