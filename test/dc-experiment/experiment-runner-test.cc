@@ -163,14 +163,15 @@ TEST_F(ExperimentRunnerTest, SameConfigTwiceGivesIdenticalFiles)
             "buffer": {"BufferSize": "1MB"},
             "flow_sets": [{"type": "incast", "dst": "h0", "bytes": 200000},
                           {"type": "permutation_background", "bytes": 100000, "start": "5us"}],
-            "monitors": {"queue_interval": "5us", "rate_interval": "5us"}})";
+            "monitors": {"queue_interval": "5us", "rate_interval": "5us",
+                         "buffer_interval": "5us"}})";
     const ExperimentConfig config = ExperimentConfig::LoadString(text, "determinism.json");
     const std::string a = OutputDir("a");
     const std::string b = OutputDir("b");
     RunInto(config, a);
     RunInto(ExperimentConfig::LoadString(text, "determinism.json"), b);
-    for (const char* file :
-         {"flows.csv", "pfc.csv", "summary.json", "config.json", "queues.csv", "rates.csv"})
+    for (const char* file : {"flows.csv", "pfc.csv", "summary.json", "config.json", "queues.csv",
+                             "rates.csv", "buffers.csv", "buffer_drops.csv"})
     {
         const std::string fa = ReadFile(a + "/" + file);
         EXPECT_FALSE(fa.empty()) << file;

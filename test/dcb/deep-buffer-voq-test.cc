@@ -167,6 +167,34 @@ TEST(VoqChassisConfig, RejectsSystemPortsOfTwoAsics)
     EXPECT_NE(loader.GetError().find("one chassis ASIC"), std::string::npos);
 }
 
+TEST(VoqChassisConfig, BothPoolChargesAPacketOnce)
+{
+    // One pool of type both for ingress and egress accounting: a packet sits once in
+    // the buffer, so it counts once against the pool that sets both thresholds.
+    Ptr<SonicBufferManager> bm = CreateObject<SonicBufferManager>();
+    bm->SetConfig(SonicBufferConfig::VoqChassisJ2(2));
+    ASSERT_EQ(bm->Setup(std::vector<BufferPortInfo>(
+                  2, BufferPortInfo{DataRate("400Gbps"), MicroSeconds(1), 9216})),
+              "");
+    const uint32_t L = 1040; // 5 cells of 208 B
+    for (uint32_t i = 0; i < 100; ++i)
+    {
+        ASSERT_TRUE(bm->Admit(0, 1, LOSSLESS, L));
+    }
+    EXPECT_EQ(bm->GetPgSharedBytes(0, LOSSLESS), 100u * L);
+    EXPECT_EQ(bm->GetQueueBytes(1, LOSSLESS), 100u * L);
+    EXPECT_EQ(bm->GetPoolSharedBytes(0), 100u * L); // not 2 x
+    // alpha = 1/32 of the free pool for the PG, 1/2 for the egress queue.
+    EXPECT_EQ(bm->GetIngressThreshold(0, LOSSLESS), (6441610000ULL - 100 * L) >> 5);
+    EXPECT_EQ(bm->GetEgressThreshold(1, LOSSLESS), (6441610000ULL - 100 * L) >> 1);
+    for (uint32_t i = 0; i < 100; ++i)
+    {
+        bm->Release(0, 1, LOSSLESS, L);
+    }
+    EXPECT_EQ(bm->GetPoolSharedBytes(0), 0u);
+    EXPECT_EQ(bm->GetQueueBytes(1, LOSSLESS), 0u);
+}
+
 TEST(VoqChassisConfig, ZeroDramBandwidthIsAConfigurationError)
 {
     DcbHelper h;
