@@ -252,6 +252,36 @@ TEST_F(ChassisTest, LongHaulBurstFitsInDramVoqWithoutPause)
     RecordProperty("voq_peak_bytes", std::to_string(voq->GetVoqWatermark(0, LOSSLESS)));
 }
 
+/**
+ * A 300 MB burst the same way: the VoQ would pass the long-haul PG's dynamic threshold
+ * (alpha 1/32 of the 6.44 GB pool, ~195 MB), so the chassis pauses the 80 km link and
+ * the 400G/80 km profile's xoff (53,305,344 B, in the 1.58 GB shared headroom pool)
+ * takes the ~30 MB still in flight: no loss.
+ */
+TEST_F(ChassisTest, LongerBurstPausesAndLongHaulHeadroomKeepsItLossless)
+{
+    Build(true, true);
+    Send(N_PORTS - 1, 0, 300000000);
+    Simulator::Stop(MilliSeconds(30));
+    Simulator::Run();
+    Ptr<DeepBufferVoq> voq = DynamicCast<DeepBufferVoq>(sw->GetBufferManager());
+    EXPECT_EQ(received, offered);
+    for (uint8_t r = 0; r < BufferManager::N_DROP_REASONS; ++r)
+    {
+        EXPECT_EQ(BufferDrops(static_cast<BufferManager::DropReason>(r)), 0u) << +r;
+    }
+    EXPECT_GT(sw->GetPort(N_PORTS - 1)->GetCounters(LOSSLESS).pfcXoffSent, 0u);
+    const uint64_t headroom = voq->GetPgHeadroomWatermark(N_PORTS - 1, LOSSLESS);
+    // 400 Gb/s x ~808 us round trip = 40.4 MB in flight, less the 100 Gb/s drain.
+    EXPECT_GT(headroom, 15000000u);
+    EXPECT_LT(headroom, 45000000u);
+    EXPECT_EQ(voq->GetPoolHeadroomWatermark(0), headroom);
+    EXPECT_GT(voq->GetPgSharedWatermark(N_PORTS - 1, LOSSLESS), 180000000u);
+    RecordProperty("chassis_headroom_peak", std::to_string(headroom));
+    RecordProperty("chassis_pause_bytes",
+                   std::to_string(voq->GetPgSharedWatermark(N_PORTS - 1, LOSSLESS)));
+}
+
 TEST_F(ChassisTest, SameBurstPausesAndOverflowsPizzaBox)
 {
     Build(false, true, {{"UnlistedPortsLikeFirst", Create<BooleanValue>(true)}});
