@@ -73,7 +73,8 @@ class SwitchBufferAssignmentTest : public ::testing::Test
 
 TEST_F(SwitchBufferAssignmentTest, TopologyBuildersNameSwitchRoles)
 {
-    auto roles = [](const std::string& topology) {
+    auto roles = [](const std::string& topology)
+    {
         return ExperimentConfig::LoadString(R"({"topology": )" + topology +
                                                 R"(, "flows": [{"src": 0, "dst": 1, "bytes": 1}]})",
                                             "roles.json")
@@ -97,7 +98,8 @@ TEST_F(SwitchBufferAssignmentTest, TopologyBuildersNameSwitchRoles)
     EXPECT_EQ(roles(custom), (std::vector<std::string>{"T2", "", "RH"}));
     // The effective form keeps the roles.
     const ExperimentConfig c = ExperimentConfig::LoadString(
-        R"({"topology": )" + custom + R"(, "flows": [{"src": 0, "dst": 1, "bytes": 1}]})", "c.json");
+        R"({"topology": )" + custom + R"(, "flows": [{"src": 0, "dst": 1, "bytes": 1}]})",
+        "c.json");
     const ExperimentConfig back = ExperimentConfig::LoadString(c.EffectiveJson().dump(), "e.json");
     EXPECT_EQ(back.GetTopology().switchRoles, (std::vector<std::string>{"T2", "", "RH"}));
 }
@@ -144,10 +146,10 @@ TEST_F(SwitchBufferAssignmentTest, SwitchEntryOverRoleEntryOverDefault)
 
 TEST_F(SwitchBufferAssignmentTest, ConfigDbIsRelativeToTheExperimentFile)
 {
-    const ExperimentConfig c = ExperimentConfig::LoadString(
-        LeafSpine(R"("buffer": {"type": "ns3::SonicBufferManager",
+    const ExperimentConfig c =
+        ExperimentConfig::LoadString(LeafSpine(R"("buffer": {"type": "ns3::SonicBufferManager",
                                 "config_db": "../topologies/sonic/azure-pizza-box-24MB.json"})"),
-        std::string(ROCE_LAB_SOURCE_DIR) + "/scratch/x.json");
+                                     std::string(ROCE_LAB_SOURCE_DIR) + "/scratch/x.json");
     EXPECT_EQ(Attribute(c.GetBuffer(), "ConfigFile"),
               std::filesystem::path(PIZZA).lexically_normal().string());
 }
@@ -205,39 +207,29 @@ TEST_F(SwitchBufferAssignmentTest, WrongTypesAreErrors)
     };
     const std::vector<Case> cases = {
         {R"("buffer_switches": {"spine": {}})", "/buffer_switches", "expected an array"},
-        {R"("buffer_switches": [{"roles": "spine", )" + chassis + "}]",
-         "/buffer_switches/0/roles",
+        {R"("buffer_switches": [{"roles": "spine", )" + chassis + "}]", "/buffer_switches/0/roles",
          "non-empty array"},
-        {R"("buffer_switches": [{"roles": [3], )" + chassis + "}]",
-         "/buffer_switches/0/roles/0",
+        {R"("buffer_switches": [{"roles": [3], )" + chassis + "}]", "/buffer_switches/0/roles/0",
          "expected a name"},
         {R"("buffer_switches": [{"roles": ["spine"], "buffer": "chassis"}])",
-         "/buffer_switches/0/buffer",
-         ""},
-        {R"("buffer_switches": [{"roles": ["spine"]}])",
-         "/buffer_switches/0/buffer",
+         "/buffer_switches/0/buffer", ""},
+        {R"("buffer_switches": [{"roles": ["spine"]}])", "/buffer_switches/0/buffer",
          "missing required field"},
-        {R"("buffer_switches": [{"roles": ["spine"], "bufer": {}}])",
-         "/buffer_switches/0/bufer",
+        {R"("buffer_switches": [{"roles": ["spine"], "bufer": {}}])", "/buffer_switches/0/bufer",
          "unknown key"},
         {R"("buffer_switches": [{"roles": ["spine"], "buffer": {"type": "ns3::RedEcnMarker"}}])",
-         "/buffer_switches/0/buffer/type",
-         "ns3::BufferManager"},
+         "/buffer_switches/0/buffer/type", "ns3::BufferManager"},
         {R"("buffer_switches": [{"roles": ["spine"], "buffer": {"config_db": ")" + CHASSIS +
              R"("}}])",
-         "/buffer_switches/0/buffer/config_db",
-         "does not read a SONiC config_db file"},
-        {R"("buffer": {"type": "ns3::SonicBufferManager", "config_db": 7})",
-         "/buffer/config_db",
+         "/buffer_switches/0/buffer/config_db", "does not read a SONiC config_db file"},
+        {R"("buffer": {"type": "ns3::SonicBufferManager", "config_db": 7})", "/buffer/config_db",
          "expected a string"},
         {R"("buffer": {"type": "ns3::SonicBufferManager", "config_db": ")" + PIZZA +
              R"(", "ConfigFile": "x.json"})",
-         "/buffer/ConfigFile",
-         "not both"},
+         "/buffer/ConfigFile", "not both"},
         {R"("buffer_switches": [{"roles": ["spine"], "buffer": {"type": "ns3::DeepBufferVoq",
               "OcbSize": 5}}])",
-         "/buffer_switches/0/buffer/OcbSize",
-         ""},
+         "/buffer_switches/0/buffer/OcbSize", ""},
     };
     for (const Case& c : cases)
     {

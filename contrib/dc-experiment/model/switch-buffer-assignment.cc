@@ -17,13 +17,11 @@ using Json = nlohmann::json;
 using OrderedJson = nlohmann::ordered_json;
 
 Json
-SwitchBufferAssignment::ResolveConfigDb(const JsonSchemaReader& r,
-                                        const Json& section,
-                                        const std::string& pointer,
-                                        const std::string& defaultType)
+SwitchBufferAssignment::ResolveConfigDb(const JsonSchemaReader& r, const Json& section,
+                                        const std::string& pointer, const std::string& defaultType)
 {
-    const Json* configDb = section.is_object() ? JsonSchemaReader::Find(section, "config_db")
-                                               : nullptr;
+    const Json* configDb =
+        section.is_object() ? JsonSchemaReader::Find(section, "config_db") : nullptr;
     if (!configDb)
     {
         return section;
@@ -40,10 +38,9 @@ SwitchBufferAssignment::ResolveConfigDb(const JsonSchemaReader& r,
     TypeId::AttributeInformation info;
     if (!tid.LookupAttributeByName("ConfigFile", &info))
     {
-        r.Fail(cp,
-               "buffer type \"" + type +
-                   "\" does not read a SONiC config_db file (ns3::SonicBufferManager and "
-                   "ns3::DeepBufferVoq do; set \"type\")");
+        r.Fail(cp, "buffer type \"" + type +
+                       "\" does not read a SONiC config_db file (ns3::SonicBufferManager and "
+                       "ns3::DeepBufferVoq do; set \"type\")");
     }
     if (JsonSchemaReader::Find(section, "ConfigFile"))
     {
@@ -79,13 +76,9 @@ namespace
 
 /** Read the array of names at \p key of an entry; each must be in \p known. */
 std::vector<std::string>
-ReadNames(const JsonSchemaReader& r,
-          const Json& entry,
-          const std::string& pointer,
-          const std::string& key,
-          const std::vector<std::string>& known,
-          const std::string& unknownWhat,
-          const std::string& knownList)
+ReadNames(const JsonSchemaReader& r, const Json& entry, const std::string& pointer,
+          const std::string& key, const std::vector<std::string>& known,
+          const std::string& unknownWhat, const std::string& knownList)
 {
     std::vector<std::string> names;
     const Json* v = JsonSchemaReader::Find(entry, key);
@@ -104,8 +97,8 @@ ReadNames(const JsonSchemaReader& r,
         const std::string np = JsonSchemaReader::Child(p, k);
         if (!n.is_string())
         {
-            r.Fail(np, "expected a name (string), got " + std::string(n.type_name()) + " " +
-                           n.dump());
+            r.Fail(np,
+                   "expected a name (string), got " + std::string(n.type_name()) + " " + n.dump());
         }
         const std::string name = n.get<std::string>();
         if (std::find(known.begin(), known.end(), name) == known.end())
@@ -120,15 +113,11 @@ ReadNames(const JsonSchemaReader& r,
 } // namespace
 
 void
-SwitchBufferAssignment::Parse(const JsonSchemaReader& r,
-                              const Json* entries,
-                              const std::string& pointer,
-                              const ExperimentTopology& topo,
-                              const std::string& defaultType,
-                              const ComponentParser& parseComponent,
+SwitchBufferAssignment::Parse(const JsonSchemaReader& r, const Json* entries,
+                              const std::string& pointer, const ExperimentTopology& topo,
+                              const std::string& defaultType, const ComponentParser& parseComponent,
                               std::vector<ExperimentComponent>& components,
-                              std::vector<int32_t>& componentOfSwitch,
-                              OrderedJson& effective)
+                              std::vector<int32_t>& componentOfSwitch, OrderedJson& effective)
 {
     componentOfSwitch.assign(topo.switches.size(), -1);
     components.clear();
@@ -149,8 +138,8 @@ SwitchBufferAssignment::Parse(const JsonSchemaReader& r,
                             " topology has no switch roles (fat_tree: tor, agg, core; "
                             "leaf_spine: leaf, spine; custom: a switch's \"role\")"
                       : "the topology's switch roles are " + JsonSchemaReader::JoinNames(roles);
-    const std::string switchList = "not a switch of the topology (" +
-                                   JsonSchemaReader::JoinNames(topo.switches, 10) + ")";
+    const std::string switchList =
+        "not a switch of the topology (" + JsonSchemaReader::JoinNames(topo.switches, 10) + ")";
     std::map<std::string, std::string> roleEntry;   // role -> pointer that named it
     std::map<std::string, std::string> switchEntry; // switch -> pointer that named it
     std::vector<int32_t> byName(topo.switches.size(), -1);

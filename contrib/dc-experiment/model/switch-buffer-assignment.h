@@ -43,11 +43,9 @@ class SwitchBufferAssignment
      * Parses one buffer section found at a pointer into a component and its
      * effective (fully defaulted) JSON.
      */
-    using ComponentParser = std::function<void(const nlohmann::json* section,
-                                               const std::string& pointer,
-                                               const std::string& defaultType,
-                                               ExperimentComponent& out,
-                                               nlohmann::ordered_json& effective)>;
+    using ComponentParser = std::function<void(
+        const nlohmann::json* section, const std::string& pointer, const std::string& defaultType,
+        ExperimentComponent& out, nlohmann::ordered_json& effective)>;
 
     /**
      * \return \p section with "config_db" replaced by the ConfigFile attribute
@@ -56,8 +54,7 @@ class SwitchBufferAssignment
      * \throw ExperimentConfigError
      */
     static nlohmann::json ResolveConfigDb(const JsonSchemaReader& reader,
-                                          const nlohmann::json& section,
-                                          const std::string& pointer,
+                                          const nlohmann::json& section, const std::string& pointer,
                                           const std::string& defaultType);
 
     /**
@@ -68,15 +65,11 @@ class SwitchBufferAssignment
      * \param[out] effective the section with every default filled in
      * \throw ExperimentConfigError
      */
-    static void Parse(const JsonSchemaReader& reader,
-                      const nlohmann::json* entries,
-                      const std::string& pointer,
-                      const ExperimentTopology& topology,
-                      const std::string& defaultType,
-                      const ComponentParser& parseComponent,
+    static void Parse(const JsonSchemaReader& reader, const nlohmann::json* entries,
+                      const std::string& pointer, const ExperimentTopology& topology,
+                      const std::string& defaultType, const ComponentParser& parseComponent,
                       std::vector<ExperimentComponent>& components,
-                      std::vector<int32_t>& componentOfSwitch,
-                      nlohmann::ordered_json& effective);
+                      std::vector<int32_t>& componentOfSwitch, nlohmann::ordered_json& effective);
 };
 
 } // namespace ns3
