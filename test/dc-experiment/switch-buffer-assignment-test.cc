@@ -301,14 +301,13 @@ Fields(const std::string& line)
     return fields;
 }
 
-/** Run \p text (named \p name) into \p dir; \return the configuration error, "" if none. */
+/** Run \p config into \p dir; \return the configuration error, "" if none. */
 std::string
-RunExperiment(const std::string& text, const std::string& dir)
+RunExperiment(const ExperimentConfig& config, const std::string& dir)
 {
     std::filesystem::remove_all(dir);
     try
     {
-        const ExperimentConfig config = ExperimentConfig::LoadString(text, "mixed.json");
         ExperimentRunner runner(config, dir);
         runner.Run();
     }
@@ -323,24 +322,16 @@ RunExperiment(const std::string& text, const std::string& dir)
 
 TEST_F(SwitchBufferAssignmentTest, ChassisSpinesAndPizzaBoxLeavesInOneRun)
 {
-    // 2 leaves x 4 hosts, 2 spines at 100G: 3 senders on leaf 0 -> one receiver on
-    // leaf 1, lossless (priority 3). Spines (role "spine") are Jericho2 VoQ chassis,
-    // leaves Listing 1 pizza boxes.
+    // scratch/configs/leaf-spine-buffer-roles.json: 2 leaves x 4 hosts, 2 spines at
+    // 100G; 3 senders on leaf 0 -> one receiver on leaf 1, lossless (priority 3).
+    // Spines (role "spine") are Jericho2 VoQ chassis, leaves Listing 1 pizza boxes
+    // (config_db paths relative to the experiment file).
     const std::string dir = std::string(ROCE_LAB_BINARY_DIR) + "/test-output/buffer-roles";
-    const std::string text =
-        R"({"progress": false, "stop_time": "1ms",
-            "topology": {"type": "leaf_spine", "leaves": 2, "spines": 2, "hosts_per_leaf": 4},
-            "cc": {"type": "ns3::RdmaNoCongestionControl"},
-            "buffer": {"type": "ns3::SonicBufferManager", "config_db": ")" +
-        PIZZA + R"("},
-            "buffer_switches": [{"roles": ["spine"], "buffer": {"type": "ns3::DeepBufferVoq",
-                                 "config_db": ")" +
-        CHASSIS + R"("}}],
-            "flows": [{"src": "h0", "dst": "h4", "bytes": 400000, "priority": 3},
-                      {"src": "h1", "dst": "h4", "bytes": 400000, "priority": 3},
-                      {"src": "h2", "dst": "h4", "bytes": 400000, "priority": 3}],
-            "monitors": {"buffer_interval": "10us", "watermark_mode": "persistent"}})";
-    ASSERT_EQ(RunExperiment(text, dir), "");
+    const ExperimentConfig config = ExperimentConfig::LoadFile(
+        std::string(ROCE_LAB_SOURCE_DIR) + "/scratch/configs/leaf-spine-buffer-roles.json");
+    EXPECT_EQ(config.GetBuffer(1).typeName, "ns3::SonicBufferManager"); // s1: by name
+    EXPECT_EQ(config.GetBuffer(2).typeName, "ns3::DeepBufferVoq");      // s2: spine
+    ASSERT_EQ(RunExperiment(config, dir), "");
     const std::vector<std::string> rows = Lines(dir + "/buffers.csv");
     ASSERT_GT(rows.size(), 10u);
     ASSERT_EQ(rows[0], "time_us,node,object,name,port,index,bytes,watermark_bytes");
@@ -396,8 +387,16 @@ TEST_F(SwitchBufferAssignmentTest, PortsBeyondTheConfigDbNameTheEntryAndSwitch)
                                  "config_db": ")" +
         CHASSIS + R"("}}],
             "flows": [{"src": "h0", "dst": "h9", "bytes": 1000}]})";
-    const std::string msg =
-        RunExperiment(text, std::string(ROCE_LAB_BINARY_DIR) + "/test-output/buffer-roles-ports");
+    std::string msg;
+    try
+    {
+        const ExperimentConfig config = ExperimentConfig::LoadString(text, "mixed.json");
+        msg = RunExperiment(config, std::string(ROCE_LAB_BINARY_DIR) + "/test-output/buffer-ports");
+    }
+    catch (const ExperimentConfigError& e)
+    {
+        msg = std::string("load: ") + e.what();
+    }
     EXPECT_TRUE(Contains(msg, "mixed.json: /buffer_switches/0/buffer")) << msg;
     EXPECT_TRUE(Contains(msg, "switch s0")) << msg;
     EXPECT_TRUE(Contains(msg, "switch port 8")) << msg;
