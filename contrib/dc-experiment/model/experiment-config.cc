@@ -58,9 +58,9 @@ class ExperimentConfigParser
                                    OrderedJson& effective) const;
     void AddFlow(ExperimentFlow flow, const std::string& pointer);
     void ParseMonitors(const Json* monitors, const std::string& pointer);
-    void ParseBuffers(const Json& root);
     void ParseFlowsFile(const Json* file, const std::string& pointer);
     void ParseWorkload(const Json* workload, const std::string& pointer);
+    void ParseBuffers(const Json& root);
 
     const JsonSchemaReader& m_reader;
     ExperimentConfig& m_config;
@@ -182,38 +182,6 @@ ExperimentConfigParser::ParseComponent(const Json* section, const std::string& p
         eff[info.name] = JsonAttributeConverter::ToJson(info, v);
     }
     m_config.m_effective[pointer.substr(1)] = eff;
-}
-
-/** "buffer" (with "config_db") and "buffer_switches" (SwitchBufferAssignment). */
-void
-ExperimentConfigParser::ParseBuffers(const Json& root)
-{
-    const Json* buffer = JsonSchemaReader::Find(root, "buffer");
-    const Json resolved =
-        buffer ? SwitchBufferAssignment::ResolveConfigDb(m_reader, *buffer, "/buffer",
-                                                         "ns3::DynamicThresholdBufferManager")
-               : Json();
-    ParseComponent(buffer ? &resolved : nullptr, "/buffer", "ns3::DynamicThresholdBufferManager",
-                   "ns3::BufferManager", {}, m_config.m_buffer);
-    auto parse = [this](const Json* section, const std::string& pointer,
-                        const std::string& defaultType, ExperimentComponent& out,
-                        OrderedJson& effective)
-    {
-        ParseComponent(section, pointer, defaultType, "ns3::BufferManager", {}, out);
-        // ParseComponent files its effective section under the flat key; hand it over.
-        const std::string flat = pointer.substr(1);
-        effective = m_config.m_effective[flat];
-        m_config.m_effective.erase(flat);
-    };
-    OrderedJson effective;
-    SwitchBufferAssignment::Parse(m_reader, JsonSchemaReader::Find(root, "buffer_switches"),
-                                  "/buffer_switches", m_config.m_topology,
-                                  m_config.m_buffer.typeName, parse, m_config.m_bufferSwitches,
-                                  m_config.m_bufferOfSwitch, effective);
-    if (!m_config.m_bufferSwitches.empty())
-    {
-        m_config.m_effective["buffer_switches"] = effective;
-    }
 }
 
 // ------------------------------------------------------------------ flows
@@ -667,6 +635,40 @@ ExperimentConfigParser::ParseWorkload(const Json* workload, const std::string& p
     eff["verb"] = verbName;
     eff["host_link_rate"] = JsonAttributeConverter::FormatDataRate(hostRate);
     m_config.m_effective["workload"] = eff;
+}
+
+// ------------------------------------------------------------------ buffers
+
+/** "buffer" (with "config_db") and "buffer_switches" (SwitchBufferAssignment). */
+void
+ExperimentConfigParser::ParseBuffers(const Json& root)
+{
+    const Json* buffer = JsonSchemaReader::Find(root, "buffer");
+    const Json resolved =
+        buffer ? SwitchBufferAssignment::ResolveConfigDb(m_reader, *buffer, "/buffer",
+                                                         "ns3::DynamicThresholdBufferManager")
+               : Json();
+    ParseComponent(buffer ? &resolved : nullptr, "/buffer", "ns3::DynamicThresholdBufferManager",
+                   "ns3::BufferManager", {}, m_config.m_buffer);
+    auto parse = [this](const Json* section, const std::string& pointer,
+                        const std::string& defaultType, ExperimentComponent& out,
+                        OrderedJson& effective)
+    {
+        ParseComponent(section, pointer, defaultType, "ns3::BufferManager", {}, out);
+        // ParseComponent files its effective section under the flat key; hand it over.
+        const std::string flat = pointer.substr(1);
+        effective = m_config.m_effective[flat];
+        m_config.m_effective.erase(flat);
+    };
+    OrderedJson effective;
+    SwitchBufferAssignment::Parse(m_reader, JsonSchemaReader::Find(root, "buffer_switches"),
+                                  "/buffer_switches", m_config.m_topology,
+                                  m_config.m_buffer.typeName, parse, m_config.m_bufferSwitches,
+                                  m_config.m_bufferOfSwitch, effective);
+    if (!m_config.m_bufferSwitches.empty())
+    {
+        m_config.m_effective["buffer_switches"] = effective;
+    }
 }
 
 // ------------------------------------------------------------------ root
