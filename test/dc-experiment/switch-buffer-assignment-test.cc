@@ -96,6 +96,12 @@ TEST_F(SwitchBufferAssignmentTest, TopologyBuildersNameSwitchRoles)
         "links": [{"a": "a", "b": "t0"}, {"a": "t0", "b": "t2"}, {"a": "t2", "b": "rh"},
                   {"a": "b", "b": "rh"}]})";
     EXPECT_EQ(roles(custom), (std::vector<std::string>{"T2", "", "RH"}));
+    // The same custom topology read from a roce-lab topology file keeps its roles.
+    const std::string dir = std::string(ROCE_LAB_BINARY_DIR) + "/test-output/buffer-assignment";
+    std::filesystem::create_directories(dir);
+    std::ofstream(dir + "/roles-topology.json") << custom;
+    EXPECT_EQ(roles(R"({"type": "file", "path": ")" + dir + R"(/roles-topology.json"})"),
+              (std::vector<std::string>{"T2", "", "RH"}));
     // The effective form keeps the roles.
     const ExperimentConfig c = ExperimentConfig::LoadString(
         R"({"topology": )" + custom + R"(, "flows": [{"src": 0, "dst": 1, "bytes": 1}]})",
