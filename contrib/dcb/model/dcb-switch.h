@@ -109,6 +109,8 @@ class DcbSwitch : public Object
   private:
     void ReceiveFromPort(Ptr<DcbNetDevice> port, Ptr<Packet> packet, const EthernetVlanHeader& eth);
     void OnDequeue(uint32_t outPort, uint32_t inPort, uint8_t tc, uint32_t bytes);
+    /** ECN at dequeue: mark \p frame leaving \p port on the queue left behind it. */
+    void MarkAtDequeue(uint32_t port, uint8_t tc, Ptr<Packet> frame);
     void OnPfc(uint32_t port, uint8_t pg, bool xoff);
     void Drop(Ptr<const Packet> packet, DropReason reason);
     uint32_t Seed() const;
