@@ -44,13 +44,13 @@ class AzureLoopbackTest : public ::testing::Test
     {
         DcbHelper dcb;
         RdmaHelper rdma; // DCQCN, as Azure runs it
-        RdmaTestFabric f =
-            RdmaTestFabric::Star(2 * SERVERS, "100Gbps", MicroSeconds(1), dcb, rdma);
+        RdmaTestFabric f = RdmaTestFabric::Star(2 * SERVERS, "100Gbps", MicroSeconds(1), dcb, rdma);
         std::vector<Ptr<HostDmaFlow>> flows;
         for (uint32_t i = 0; i < 2 * SERVERS; ++i)
         {
             Ptr<HostModel> host = HostPresetHelper().CreatePlainServer();
-            host->GetResource("rnic0")->SetAttribute("LineRate", DataRateValue(DataRate("100Gbps")));
+            host->GetResource("rnic0")->SetAttribute("LineRate",
+                                                     DataRateValue(DataRate("100Gbps")));
             host->GetResource("pcie-rnic0")->SetAttribute("Generation", UintegerValue(3));
             EXPECT_EQ(f.nics[i]->SetHostModel(host, "rnic0", "mem0"), "");
             auto flow = CreateObject<HostDmaFlow>();
