@@ -107,8 +107,7 @@ main(int argc, char** argv)
         for (int degraded = 0; degraded < 2; ++degraded)
         {
             double ms = 0;
-            gbps[degraded] =
-                RunAllreduce(j, degraded ? "degrade" : "", config, rate, ms, error);
+            gbps[degraded] = RunAllreduce(j, degraded ? "degrade" : "", config, rate, ms, error);
             if (!error.empty())
             {
                 std::cerr << error << std::endl;

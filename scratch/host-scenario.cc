@@ -40,8 +40,7 @@ HostScenario::Build(const nlohmann::json& j, const std::string& key, const std::
         }
         for (const auto& [name, value] : attributes.items())
         {
-            const std::string text =
-                value.is_string() ? value.get<std::string>() : value.dump();
+            const std::string text = value.is_string() ? value.get<std::string>() : value.dump();
             if (!r->SetAttributeFailSafe(name, StringValue(text)))
             {
                 error = file + ": /" + key + "/" + resource + "/" + name + ": value '" + text +
