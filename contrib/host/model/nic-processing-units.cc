@@ -43,14 +43,12 @@ NicProcessingUnits::GetTypeId()
                           "PU time of one CAS request. Default 208 ns ~ 1 / 4.8 Mrps (Husky "
                           "Fig. 4, CX-5).",
                           TimeValue(NanoSeconds(208)),
-                          MakeTimeAccessor(&NicProcessingUnits::m_casCost),
-                          MakeTimeChecker())
+                          MakeTimeAccessor(&NicProcessingUnits::m_casCost), MakeTimeChecker())
             .AddAttribute("FetchAddCost",
                           "PU time of one FAA request. Default 192 ns ~ 1 / 5.2 Mrps (Husky "
                           "Fig. 4, CX-5).",
                           TimeValue(NanoSeconds(192)),
-                          MakeTimeAccessor(&NicProcessingUnits::m_faaCost),
-                          MakeTimeChecker());
+                          MakeTimeAccessor(&NicProcessingUnits::m_faaCost), MakeTimeChecker());
     return tid;
 }
 
@@ -71,16 +69,16 @@ NicProcessingUnits::GetCost(Verb verb) const
 {
     switch (verb)
     {
-    case SEND:
-        return m_sendCost;
-    case WRITE:
-        return m_writeCost;
-    case READ:
-        return m_readCost;
-    case COMPARE_SWAP:
-        return m_casCost;
-    default:
-        return m_faaCost;
+        case SEND:
+            return m_sendCost;
+        case WRITE:
+            return m_writeCost;
+        case READ:
+            return m_readCost;
+        case COMPARE_SWAP:
+            return m_casCost;
+        default:
+            return m_faaCost;
     }
 }
 
