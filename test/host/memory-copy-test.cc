@@ -82,7 +82,7 @@ TEST_F(MemoryCopyTest, SmallBuffersCopyFromCacheLargeFromMemory)
 {
     auto m = CreateObject<MemoryCopy>();
     EXPECT_NEAR(m->GetCopyTime(4096).GetSeconds(), 163.84e-9, 1e-11); // 25 GB/s
-    EXPECT_NEAR(m->GetCopyTime(BUFFER).GetSeconds(), 0.01067, 1e-5); // 3 GB/s
+    EXPECT_NEAR(m->GetCopyTime(BUFFER).GetSeconds(), 0.01067, 1e-5);  // 3 GB/s
 }
 
 TEST_F(MemoryCopyTest, CopiesDominateALargeTransfer)

@@ -37,7 +37,8 @@ MemoryCopy::GetTypeId()
                           "Largest buffer copied at CacheCopyRate, bytes. Default 4 MiB: the "
                           "paper's slow regime starts above 4 MB (the step between its two "
                           "measured regimes is an assumption).",
-                          UintegerValue(4 << 20), MakeUintegerAccessor(&MemoryCopy::m_cacheResident),
+                          UintegerValue(4 << 20),
+                          MakeUintegerAccessor(&MemoryCopy::m_cacheResident),
                           MakeUintegerChecker<uint64_t>());
     return tid;
 }
