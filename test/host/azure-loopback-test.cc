@@ -6,6 +6,7 @@
 #include "ns3/host-dma-flow.h"
 #include "ns3/host-model.h"
 #include "ns3/host-preset-helper.h"
+#include "ns3/hostping-monitor.h"
 #include "ns3/simulator.h"
 #include "ns3/uinteger.h"
 
@@ -17,17 +18,31 @@ using namespace ns3;
 namespace
 {
 
+/// Hostping monitor input from a NIC's counters.
+HostpingRnicSample
+SampleNic(Ptr<RdmaNic> nic)
+{
+    HostpingRnicSample s;
+    const RdmaRxCounters& rx = nic->GetRxPipeline()->GetCounters();
+    s.bytes = rx.bytes;
+    s.txPaused = nic->GetRxPipeline()->GetPausedTime();
+    s.drops = rx.droppedLossy + rx.droppedHeadroom;
+    s.lineRate = nic->GetLineRate();
+    return s;
+}
+
 constexpr uint32_t SERVERS = 4; //!< receivers 0..3 (with loopback); senders 4..7
 const Time DURATION = MicroSeconds(1500);
 const Time WARMUP = MicroSeconds(500);
 
 struct AzureResult
 {
-    uint64_t serverXoff{0};   //!< XOFF frames all servers sent to the ToR
-    double torPausedShare{0}; //!< mean share of time the ToR's server ports were paused
-    Time longestPause{0};     //!< longest single pause of a ToR port
-    double externalGbps{0};   //!< mean receive goodput per server after warm-up
-    double loopbackGbps{0};   //!< mean loopback rate per server
+    uint64_t serverXoff{0};       //!< XOFF frames all servers sent to the ToR
+    double torPausedShare{0};     //!< mean share of time the ToR's server ports were paused
+    Time longestPause{0};         //!< longest single pause of a ToR port
+    double externalGbps{0};       //!< mean receive goodput per server after warm-up
+    double loopbackGbps{0};       //!< mean loopback rate per server
+    uint32_t hostpingTriggers{0}; //!< Hostping monitor triggers on the receivers (pause ratio)
 };
 
 class AzureLoopbackTest : public ::testing::Test
@@ -79,6 +94,16 @@ class AzureLoopbackTest : public ::testing::Test
             wr.length = 100000000; // longer than the run
             qa->PostSend(wr);
         }
+        // Hostping's monitor on each receiver (§4.2): pause ratio > 3% triggers a diagnosis.
+        std::vector<Ptr<HostpingMonitor>> monitors;
+        for (uint32_t i = 0; i < SERVERS; ++i)
+        {
+            auto m = CreateObject<HostpingMonitor>();
+            m->SetAttribute("MetricsPeriod", TimeValue(MicroSeconds(250))); // 1 s, scaled
+            m->AddRnic(MakeBoundCallback(&SampleNic, f.nics[i]));
+            m->Start();
+            monitors.push_back(m);
+        }
         Simulator::Schedule(WARMUP, &AzureLoopbackTest::Mark, this, &flows);
         Simulator::Stop(DURATION);
         Simulator::Run();
@@ -97,6 +122,10 @@ class AzureLoopbackTest : public ::testing::Test
         r.longestPause = longestPause;
         r.externalGbps = (placed - placedAtMark) * 8.0 / window / 1e9 / SERVERS;
         r.loopbackGbps /= SERVERS;
+        for (auto& m : monitors)
+        {
+            r.hostpingTriggers += m->GetTriggerCount();
+        }
         return r;
     }
 
@@ -143,12 +172,14 @@ TEST_F(AzureLoopbackTest, LoopbackMakesServersPauseTheirTor)
     EXPECT_LT(r.longestPause, MicroSeconds(100)); // far below any PFC watchdog (SONiC: 200 ms)
     EXPECT_NEAR(r.externalGbps, 50.0, 0.15 * 50.0);
     EXPECT_NEAR(r.externalGbps + r.loopbackGbps, 100.0, 0.03 * 100.0);
+    EXPECT_GT(r.hostpingTriggers, 0u); // the pauses would start Hostping's diagnosis
 }
 
 TEST_F(AzureLoopbackTest, WithoutLoopbackServersSendNoPause)
 {
     const AzureResult r = Run(false);
     EXPECT_EQ(r.serverXoff, 0u);
+    EXPECT_EQ(r.hostpingTriggers, 0u);
     EXPECT_GT(r.externalGbps, 85.0); // the 100 Gb/s wire, not PCIe, is the bottleneck
 }
 
