@@ -58,5 +58,6 @@ for np in "${NPS[@]}"; do
     timed "np$np" mpirun -np "$np" --oversubscribe "$DIST" "$CONFIG" --out "$T/np$np" --partition=pod
     compare "$T/np$np"
     ls "$T/np$np"/queues-rank*.csv >/dev/null
+    grep -q '^queues-rank<R>.csv: ' "$T/np$np/README" || { log "np$np: README lacks queues-rank<R>.csv"; exit 1; }
 done
 log "flows.csv, pfc.csv and summary.json identical on 1 (sequential and MPI build) and ${NPS[*]} ranks"

@@ -85,6 +85,10 @@ main(int argc, char** argv)
     cmd.AddValue("partition", "under mpirun: split the network by pod or rack", partition);
     cmd.AddValue("mpi-sync", "under mpirun: window (granted time window) or null-message", mpiSync);
 #endif
+    double progressPeriod = RunProgress::DEFAULT_LOG_PERIOD_SECONDS;
+    cmd.AddValue("progress-period",
+                 "wall-clock seconds between progress lines when stderr is not a terminal",
+                 progressPeriod);
     std::vector<std::string> args = JoinOptionValues(argc, argv);
     std::vector<char*> argvJoined;
     for (auto& a : args)
@@ -125,6 +129,17 @@ main(int argc, char** argv)
     {
         configPath = DEFAULT_CONFIG;
     }
+    if (!(progressPeriod > 0))
+    {
+        std::cerr << "roce-run: --progress-period: expected a positive number of seconds"
+                  << std::endl;
+        return 2;
+    }
+    std::string commandLine = "roce-run";
+    for (int i = 1; i < argc; ++i)
+    {
+        commandLine += std::string(" ") + argv[i];
+    }
     if (outDir.empty())
     {
         outDir = "results/" + std::filesystem::path(configPath).stem().string();
@@ -146,10 +161,12 @@ main(int argc, char** argv)
             std::unique_ptr<RunProgress> progress;
             if (config.GetProgress() && report)
             {
-                progress = std::make_unique<RunProgress>(runner, config.GetStopTime());
+                progress =
+                    std::make_unique<RunProgress>(runner, config.GetStopTime(), progressPeriod);
                 runner.SetExternalProgress(true);
                 progress->Start();
             }
+            runner.SetCommandLine(commandLine);
             runner.Run();
             progress.reset();
             flows = static_cast<uint32_t>(runner.GetFlowResults().size());

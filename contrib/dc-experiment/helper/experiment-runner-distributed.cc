@@ -32,6 +32,24 @@ ExperimentRunner::IsLocal(Ptr<Node> node) const
     return !IsDistributed() || node->GetSystemId() == m_partition->GetRank();
 }
 
+std::string
+ExperimentRunner::MonitorFileName(const std::string& stem, bool forReadme) const
+{
+    if (!IsDistributed())
+    {
+        return stem + ".csv";
+    }
+    return stem + "-rank" + (forReadme ? "<R>" : std::to_string(m_partition->GetRank())) + ".csv";
+}
+
+std::string
+ExperimentRunner::PerRankNote() const
+{
+    return IsDistributed() ? "; one file per MPI rank R, for the switches and flows that rank "
+                             "simulated (doc/mpi.md)"
+                           : "";
+}
+
 void
 ExperimentRunner::CheckGlobalCompletion()
 {

@@ -1,16 +1,20 @@
 #include "experiment-runner.h"
 
 #include "ns3/abort.h"
+#include "ns3/channel.h"
 #include "ns3/dcb-net-device.h"
+#include "ns3/deep-buffer-voq.h"
 #include "ns3/experiment-config-error.h"
 #include "ns3/fabric-partitioner.h"
 #include "ns3/flow-trace.h"
+#include "ns3/non-default-attributes.h"
 #include "ns3/rdma-helper.h"
 #include "ns3/rng-seed-manager.h"
 #include "ns3/roce-bth-header.h"
 #include "ns3/sample-statistics.h"
 #include "ns3/show-progress.h"
 #include "ns3/simulator.h"
+#include "ns3/sonic-buffer-manager.h"
 #include "ns3/uinteger.h"
 
 #include <chrono>
@@ -27,6 +31,27 @@ namespace ns3
 
 namespace
 {
+
+// Header rows of the CSV outputs (also their README entries' columns).
+constexpr const char* FLOWS_COLUMNS = "id,src,dst,bytes,start_us,finish_us,fct_us,ideal_fct_us,"
+                                      "slowdown,retransmitted_packets,verb,priority";
+constexpr const char* PFC_COLUMNS = "node,port,class,xoff_sent,xon_sent,xoff_received,paused_us";
+constexpr const char* QUEUES_COLUMNS = "time_us,node,port,class,bytes";
+constexpr const char* RATES_COLUMNS = "time_us,flow,rate_gbps";
+constexpr const char* BUFFERS_COLUMNS = "time_us,node,object,name,port,index,bytes,watermark_bytes";
+constexpr const char* BUFFER_DROPS_COLUMNS = "node,reason,packets";
+
+/** "a, b, c": the top-level keys of a JSON object, for a README entry. */
+std::string
+Keys(const nlohmann::ordered_json& object)
+{
+    std::string keys;
+    for (const auto& item : object.items())
+    {
+        keys += (keys.empty() ? "" : ", ") + item.key();
+    }
+    return keys;
+}
 
 /** "12.345678": microseconds with picosecond precision, from integer arithmetic. */
 std::string
@@ -204,18 +229,22 @@ ExperimentRunner::Run()
 
     const ExperimentMonitors& mon = m_config.GetMonitors();
     // In a distributed run each rank samples what it simulates, into its own file.
-    const std::string rankSuffix =
-        IsDistributed() ? "-rank" + std::to_string(m_partition->GetRank()) : "";
     if (mon.queueInterval.IsStrictlyPositive())
     {
-        m_queueFile.open(OutputPath("queues" + rankSuffix + ".csv"), std::ios::binary);
-        m_queueFile << "time_us,node,port,class,bytes\n";
+        m_queueFile.open(OutputPath(MonitorFileName("queues", false)), std::ios::binary);
+        m_queueFile << QUEUES_COLUMNS << '\n';
         Simulator::Schedule(mon.queueInterval, &ExperimentRunner::SampleQueues, this);
+    }
+    if (mon.bufferInterval.IsStrictlyPositive())
+    {
+        m_bufferFile.open(OutputPath(MonitorFileName("buffers", false)), std::ios::binary);
+        m_bufferFile << BUFFERS_COLUMNS << '\n';
+        Simulator::Schedule(mon.bufferInterval, &ExperimentRunner::SampleBuffers, this);
     }
     if (mon.rateInterval.IsStrictlyPositive())
     {
-        m_rateFile.open(OutputPath("rates" + rankSuffix + ".csv"), std::ios::binary);
-        m_rateFile << "time_us,flow,rate_gbps\n";
+        m_rateFile.open(OutputPath(MonitorFileName("rates", false)), std::ios::binary);
+        m_rateFile << RATES_COLUMNS << '\n';
         Simulator::Schedule(mon.rateInterval, &ExperimentRunner::SampleRates, this);
     }
 
@@ -252,13 +281,35 @@ ExperimentRunner::Run()
             m_flowState[id].responder->GetCounters().retransmittedPackets;
     }
     MergeResults();
+    m_readme.SetRun(m_config.GetSource(), m_config.GetSeed());
     if (m_queueFile.is_open())
     {
-        CheckWritten(m_queueFile, OutputPath("queues.csv"));
+        CheckWritten(m_queueFile, OutputPath(MonitorFileName("queues", false)));
+        m_readme.AddCsv(MonitorFileName("queues", true),
+                        "queue monitor: the bytes of every switch egress queue holding data, every "
+                        "monitors/queue_interval" +
+                            PerRankNote(),
+                        QUEUES_COLUMNS);
     }
     if (m_rateFile.is_open())
     {
-        CheckWritten(m_rateFile, OutputPath("rates" + rankSuffix + ".csv"));
+        CheckWritten(m_rateFile, OutputPath(MonitorFileName("rates", false)));
+        m_readme.AddCsv(MonitorFileName("rates", true),
+                        "rate monitor: the congestion controller's rate of each flow in progress, "
+                        "every monitors/rate_interval" +
+                            PerRankNote(),
+                        RATES_COLUMNS);
+    }
+    if (m_bufferFile.is_open())
+    {
+        CheckWritten(m_bufferFile, OutputPath(MonitorFileName("buffers", false)));
+        m_readme.AddCsv(MonitorFileName("buffers", true),
+                        "buffer monitor: per switch, the occupancy and watermark of its buffer "
+                        "pools, PGs and queues (or total occupancy), every "
+                        "monitors/buffer_interval" +
+                            PerRankNote(),
+                        BUFFERS_COLUMNS);
+        WriteBufferDrops();
     }
     if (IsDistributed() && m_partition->GetRank() != 0)
     {
@@ -282,6 +333,12 @@ void
 ExperimentRunner::SetExternalProgress(bool external)
 {
     m_externalProgress = external;
+}
+
+void
+ExperimentRunner::SetCommandLine(const std::string& commandLine)
+{
+    m_readme.SetCommandLine(commandLine);
 }
 
 void
@@ -401,6 +458,114 @@ ExperimentRunner::SampleQueues()
 }
 
 void
+ExperimentRunner::SampleBuffers()
+{
+    const std::string now = Micros(Simulator::Now());
+    const ExperimentTopology& topo = m_config.GetTopology();
+    std::ostream& out = m_bufferFile;
+    auto row = [&](const std::string& node, const char* object, const std::string& name,
+                   const std::string& port, const std::string& index, uint64_t bytes, uint64_t peak)
+    {
+        out << now << ',' << node << ',' << object << ',' << name << ',' << port << ',' << index
+            << ',' << bytes << ',' << peak << '\n';
+    };
+    for (uint32_t s = 0; s < m_topology.GetNSwitches(); ++s)
+    {
+        if (!IsLocal(m_topology.GetSwitchNodes().Get(s)))
+        {
+            continue;
+        }
+        Ptr<DcbSwitch> sw = m_topology.GetSwitch(s);
+        const std::string& node = topo.switches[s];
+        Ptr<BufferManager> bm = sw->GetBufferManager();
+        Ptr<SonicBufferManager> sonic = DynamicCast<SonicBufferManager>(bm);
+        if (!sonic)
+        {
+            row(node, "buffer", "", "", "", bm->GetOccupancy(), 0);
+            continue;
+        }
+        const SonicBufferConfig& c = sonic->GetConfig();
+        for (uint32_t p = 0; p < c.pools.size(); ++p)
+        {
+            row(node, "pool_shared", c.pools[p].name, "", "", sonic->GetPoolSharedBytes(p),
+                sonic->GetPoolSharedWatermark(p));
+            if (c.pools[p].xoff > 0)
+            {
+                row(node, "pool_headroom", c.pools[p].name, "", "", sonic->GetPoolHeadroomBytes(p),
+                    sonic->GetPoolHeadroomWatermark(p));
+            }
+        }
+        for (uint32_t p = 0; p < sw->GetNPorts(); ++p)
+        {
+            const std::string port = std::to_string(p);
+            for (uint8_t i = 0; i < DcbNetDevice::N_CLASSES; ++i)
+            {
+                const std::string index = std::to_string(i);
+                const uint64_t shared = sonic->GetPgSharedWatermark(p, i);
+                if (shared > 0)
+                {
+                    row(node, "pg_shared", "", port, index, sonic->GetPgSharedBytes(p, i), shared);
+                }
+                const uint64_t headroom = sonic->GetPgHeadroomWatermark(p, i);
+                if (headroom > 0)
+                {
+                    row(node, "pg_headroom", "", port, index, sonic->GetPgHeadroomBytes(p, i),
+                        headroom);
+                }
+                const uint64_t queue = sonic->GetQueueWatermark(p, i);
+                if (queue > 0)
+                {
+                    row(node, "queue", "", port, index, sonic->GetQueueBytes(p, i), queue);
+                }
+            }
+        }
+        if (Ptr<DeepBufferVoq> voq = DynamicCast<DeepBufferVoq>(sonic))
+        {
+            row(node, "ocb", "", "", "", voq->GetOcbBytes(), voq->GetOcbWatermark());
+            row(node, "dram", "", "", "", voq->GetDramBytes(), voq->GetDramWatermark());
+        }
+        if (m_config.GetMonitors().clearWatermarks)
+        {
+            sonic->ClearWatermarks();
+        }
+    }
+    Simulator::Schedule(m_config.GetMonitors().bufferInterval, &ExperimentRunner::SampleBuffers,
+                        this);
+}
+
+void
+ExperimentRunner::WriteBufferDrops() const
+{
+    const std::string path = OutputPath(MonitorFileName("buffer_drops", false));
+    std::ofstream out(path, std::ios::binary);
+    out << BUFFER_DROPS_COLUMNS << '\n';
+    const ExperimentTopology& topo = m_config.GetTopology();
+    for (uint32_t s = 0; s < m_topology.GetNSwitches(); ++s)
+    {
+        if (!IsLocal(m_topology.GetSwitchNodes().Get(s)))
+        {
+            continue;
+        }
+        Ptr<BufferManager> bm = m_topology.GetSwitch(s)->GetBufferManager();
+        for (uint32_t r = 0; r < BufferManager::N_DROP_REASONS; ++r)
+        {
+            const auto reason = static_cast<BufferManager::DropReason>(r);
+            if (bm->GetDrops(reason) > 0)
+            {
+                out << topo.switches[s] << ',' << BufferManager::DropReasonName(reason) << ','
+                    << bm->GetDrops(reason) << '\n';
+            }
+        }
+    }
+    CheckWritten(out, path);
+    m_readme.AddCsv(MonitorFileName("buffer_drops", true),
+                    "buffer-manager drops per switch and reason, where above zero (with the buffer "
+                    "monitor)" +
+                        PerRankNote(),
+                    BUFFER_DROPS_COLUMNS);
+}
+
+void
 ExperimentRunner::SampleRates()
 {
     const std::string now = Micros(Simulator::Now());
@@ -424,31 +589,55 @@ ExperimentRunner::SampleRates()
 void
 ExperimentRunner::WriteConfig() const
 {
-    const std::string path = OutputPath("config.json");
-    nlohmann::ordered_json effective = m_config.EffectiveJson();
-    // Attribute defaults changed outside the file (--ns3::Type::Attribute=value on the
-    // command line, Config::SetDefault): every one whose value differs from its TypeId's.
-    nlohmann::ordered_json changed = nlohmann::ordered_json::object();
-    for (uint16_t t = 0; t < TypeId::GetRegisteredN(); ++t)
+    // Every object the run created or configured: nodes (their devices, NICs and
+    // switches are reached from them), links, buffer managers, ECN markers, NIC
+    // schedulers and caches, and each flow's QPs with their CC and loss recovery.
+    NonDefaultAttributes attributes;
+    for (uint32_t n = 0; n < m_config.GetTopology().GetNNodes(); ++n)
     {
-        const TypeId tid = TypeId::GetRegistered(t);
-        for (std::size_t a = 0; a < tid.GetAttributeN(); ++a)
+        Ptr<Node> node = m_topology.GetNode(n);
+        attributes.Add(node);
+        for (uint32_t d = 0; d < node->GetNDevices(); ++d)
         {
-            const TypeId::AttributeInformation info = tid.GetAttribute(a);
-            const std::string value = info.initialValue->SerializeToString(info.checker);
-            if (value != info.originalInitialValue->SerializeToString(info.checker))
-            {
-                changed[tid.GetName() + "::" + info.name] = value;
-            }
+            attributes.Add(node->GetDevice(d)->GetChannel());
         }
     }
-    if (!changed.empty())
+    for (uint32_t s = 0; s < m_topology.GetNSwitches(); ++s)
     {
-        effective["attribute_defaults"] = changed;
+        Ptr<DcbSwitch> sw = m_topology.GetSwitch(s);
+        attributes.Add(sw->GetBufferManager());
+        for (uint32_t p = 0; p < sw->GetNPorts(); ++p)
+        {
+            attributes.Add(sw->GetEcnMarker(p));
+        }
     }
+    for (uint32_t h = 0; h < m_topology.GetNHosts(); ++h)
+    {
+        attributes.Add(m_topology.GetNic(h)->GetQpScheduler());
+        attributes.Add(m_topology.GetNic(h)->GetCacheModel());
+    }
+    for (const FlowState& s : m_flowState)
+    {
+        for (const Ptr<RdmaQueuePair>& qp : {s.requester, s.responder})
+        {
+            attributes.Add(qp);
+            attributes.Add(qp->GetCongestionOps());
+            attributes.Add(qp->GetLossRecovery());
+        }
+    }
+    nlohmann::ordered_json config = m_config.EffectiveJson();
+    config["non_default_attributes"] = attributes.ToJson();
+
+    const std::string path = OutputPath("config.json");
     std::ofstream out(path, std::ios::binary);
-    out << effective.dump(2) << '\n';
+    out << config.dump(2) << '\n';
     CheckWritten(out, path);
+    m_readme.AddJson("config.json",
+                     "the effective configuration: the experiment with every default filled in "
+                     "(loading it again gives the same experiment), and under "
+                     "\"non_default_attributes\" every ns-3 attribute of the run's objects that "
+                     "differs from its TypeId default, by type",
+                     Keys(config));
 }
 
 void
@@ -456,8 +645,7 @@ ExperimentRunner::WriteFlows() const
 {
     const std::string path = OutputPath("flows.csv");
     std::ofstream out(path, std::ios::binary);
-    out << "id,src,dst,bytes,start_us,finish_us,fct_us,ideal_fct_us,slowdown,"
-           "retransmitted_packets,verb,priority\n";
+    out << FLOWS_COLUMNS << '\n';
     const auto& hosts = m_config.GetTopology().hosts;
     for (const ExperimentFlow& f : m_config.GetFlows())
     {
@@ -479,6 +667,10 @@ ExperimentRunner::WriteFlows() const
             << unsigned{f.priority} << '\n';
     }
     CheckWritten(out, path);
+    m_readme.AddCsv("flows.csv",
+                    "one row per flow; finish_us, fct_us and slowdown (fct / ideal fct) are empty "
+                    "for flows that did not finish; src/dst are host names",
+                    FLOWS_COLUMNS);
 }
 
 void
@@ -488,6 +680,9 @@ ExperimentRunner::WriteTrace() const
     std::ofstream out(path, std::ios::binary);
     FlowTrace::WriteCsv(out, m_config.GetFlows());
     CheckWritten(out, path);
+    m_readme.AddCsv("trace.csv",
+                    "the run's flows in the trace format, to replay them (\"flows_file\")",
+                    FlowTrace::CsvHeader());
 }
 
 void
@@ -495,7 +690,7 @@ ExperimentRunner::WritePfc() const
 {
     const std::string path = OutputPath("pfc.csv");
     std::ofstream out(path, std::ios::binary);
-    out << "node,port,class,xoff_sent,xon_sent,xoff_received,paused_us\n";
+    out << PFC_COLUMNS << '\n';
     const ExperimentTopology& topo = m_config.GetTopology();
     // m_pfcCounters: CollectPfcCounters' order, merged over the ranks.
     std::size_t i = 0;
@@ -522,6 +717,10 @@ ExperimentRunner::WritePfc() const
         }
     }
     CheckWritten(out, path);
+    m_readme.AddCsv("pfc.csv",
+                    "PFC counters of every host and switch port (interface index) and class with "
+                    "PFC activity",
+                    PFC_COLUMNS);
 }
 
 void
@@ -635,50 +834,16 @@ ExperimentRunner::WriteSummary() const
     std::ofstream out(path, std::ios::binary);
     out << j.dump(2) << '\n';
     CheckWritten(out, path);
+    m_readme.AddJson("summary.json",
+                     "flow counts, FCT (us) and slowdown statistics over all flows and by size "
+                     "bucket, retransmissions, PFC totals, drops by reason",
+                     Keys(j));
 }
 
 void
 ExperimentRunner::WriteReadme() const
 {
-    // Every file a run (or ./roce-lab run / plot) can leave here, in listing order; the
-    // README names those present when the run ends.
-    static const std::pair<const char*, const char*> files[] = {
-        {"input.json", "the configuration as run, after ./roce-lab run --set/--seed edits"},
-        {"config.json", "the effective configuration: every section with its defaults filled in, "
-                        "and attribute_defaults changed on the command line"},
-        {"flows.csv", "one row per flow: id,src,dst,bytes,start_us,finish_us,fct_us,ideal_fct_us,"
-                      "slowdown,retransmitted_packets,verb,priority (finish, fct and slowdown "
-                      "empty for flows that did not finish)"},
-        {"trace.csv", "the flows in the trace format, to replay them (\"flows_file\")"},
-        {"pfc.csv", "per port and class with PFC activity: node,port,class,xoff_sent,xon_sent,"
-                    "xoff_received,paused_us"},
-        {"summary.json", "flow counts, FCT and slowdown statistics (all flows and by size), "
-                         "retransmissions, PFC totals, drops by reason"},
-        {"queues.csv",
-         "queue monitor: time_us,node,port,class,bytes of switch queues holding data"},
-        {"rates.csv", "rate monitor: time_us,flow,rate_gbps of the flows in progress"},
-    };
-    const std::string path = OutputPath("README");
-    std::ofstream out(path, std::ios::binary);
-    out << "Output of one roce-lab run (configuration: " << m_config.GetSource() << ", seed "
-        << m_config.GetSeed()
-        << "). The same configuration and seed give byte-identical files.\n"
-           "Format details: contrib/dc-experiment/doc/dc-experiment.md.\n\n";
-    for (const auto& [name, what] : files)
-    {
-        if (std::filesystem::exists(OutputPath(name)))
-        {
-            out << name << ": " << what << "\n";
-        }
-    }
-    if (IsDistributed())
-    {
-        out << "queues-rank<R>.csv, rates-rank<R>.csv: the monitors, per MPI rank, for the part "
-               "of the network that rank simulated (doc/mpi.md)\n";
-    }
-    out << "*.png: figures drawn by ./roce-lab run (the configuration's \"plots\") or ./roce-lab "
-           "plot: FCT and slowdown CDFs, slowdown by flow size\n";
-    CheckWritten(out, path);
+    m_readme.Write(OutputPath("README"));
 }
 
 const std::vector<ExperimentFlowResult>&

@@ -6,6 +6,7 @@
 #define EXPERIMENT_RUNNER_H
 
 #include "experiment-partition.h"
+#include "run-readme-writer.h"
 #include "topology-builder.h"
 
 #include "ns3/event-id.h"
@@ -39,7 +40,9 @@ struct ExperimentFlowResult
  * \ingroup dc-experiment
  * Runs one experiment and writes its output directory:
  *
- * - config.json: ExperimentConfig::EffectiveJson()
+ * - config.json: ExperimentConfig::EffectiveJson() plus "non_default_attributes":
+ *   every attribute of the run's objects that differs from its TypeId default
+ *   (NonDefaultAttributes)
  * - flows.csv: id,src,dst,bytes,start_us,finish_us,fct_us,ideal_fct_us,slowdown,
  *   retransmitted_packets,verb,priority (finish/fct/slowdown empty for flows
  *   that did not finish)
@@ -48,6 +51,14 @@ struct ExperimentFlowResult
  * - summary.json: counts, FCT and slowdown statistics, PFC totals, drops
  * - queues.csv (time_us,node,port,class,bytes; switch queues holding data) and
  *   rates.csv (time_us,flow,rate_gbps; flows in progress) when the monitors ask
+ * - buffers.csv (time_us,node,object,name,port,index,bytes,watermark_bytes) every
+ *   buffer_interval: per switch the SONiC pools (object pool_shared, pool_headroom;
+ *   name = pool), PGs (pg_shared, pg_headroom; index = PG), queues (queue; index =
+ *   queue) whose watermark is above 0, the chassis OCB and DRAM (ocb, dram), or the
+ *   total occupancy (buffer) for other buffer managers; watermarks are cleared
+ *   after each sample unless watermark_mode is "persistent" (SONiC's periodic and
+ *   persistent watermarks); and buffer_drops.csv (node,reason,packets) at the end
+ * - README: each file above that this run wrote, with its columns (RunReadmeWriter)
  *
  * Each flow gets its own connected QP pair; its work request is posted at its
  * start time and its finish time is the requester's completion. The run stops
@@ -82,6 +93,9 @@ class ExperimentRunner
      */
     void SetExternalProgress(bool external);
 
+    /** The command line that started the run, for the README (as typed). */
+    void SetCommandLine(const std::string& commandLine);
+
     /**
      * Build, simulate and write the outputs. Call once.
      * \throw std::runtime_error if the output directory or a file cannot be written
@@ -113,6 +127,9 @@ class ExperimentRunner
     void OnCompletion(const RdmaCompletion& completion);
     void SampleQueues();
     void SampleRates();
+    void SampleBuffers();
+    /** buffer_drops.csv: node,reason,packets (written with the buffer monitor). */
+    void WriteBufferDrops() const;
 
     void WriteConfig() const;
     void WriteFlows() const;
@@ -124,9 +141,16 @@ class ExperimentRunner
     void WriteReadme() const;
     std::string OutputPath(const std::string& name) const;
 
-    // Distributed runs (SetPartition; experiment-runner-mpi.cc)
+    // Distributed runs (SetPartition; experiment-runner-distributed.cc)
     bool IsDistributed() const;
     bool IsLocal(Ptr<Node> node) const;
+    /**
+     * A monitor file's name, "<stem>.csv"; in a distributed run "<stem>-rank<R>.csv" with
+     * this rank's number, or with a literal "<R>" when \p forReadme.
+     */
+    std::string MonitorFileName(const std::string& stem, bool forReadme) const;
+    /** What a README entry of a per-rank monitor file adds (empty unless distributed). */
+    std::string PerRankNote() const;
     /** Stop every rank once all flows of all ranks have completed. */
     void CheckGlobalCompletion();
     /** Combine the flow results, PFC counters and drops of all ranks. */
@@ -150,11 +174,14 @@ class ExperimentRunner
     double m_eventLoopWallSeconds{0};
     std::ofstream m_queueFile;
     std::ofstream m_rateFile;
+    std::ofstream m_bufferFile;
     const ExperimentPartition* m_partition{nullptr};
     std::vector<int64_t> m_pfcCounters; //!< CollectPfcCounters, merged over the ranks
     std::vector<int64_t> m_drops;       //!< CollectDrops, merged over the ranks
     Time m_lastCompletion;
     bool m_externalProgress{false};
+    /** Files written so far; the (const) writers register theirs as they finish. */
+    mutable RunReadmeWriter m_readme;
 };
 
 } // namespace ns3

@@ -9,6 +9,8 @@
 #include "ns3/nstime.h"
 #include "ns3/rdma-helper.h"
 
+#include <map>
+
 namespace ns3
 {
 
@@ -62,22 +64,6 @@ TopologyBuilder::Build()
     {
         dcb.SetDeviceAttribute(a.name, *a.value);
     }
-    for (const auto& a : m_config.GetSwitch().attributes)
-    {
-        dcb.SetSwitchAttribute(a.name, *a.value);
-    }
-    dcb.SetBufferManager(m_config.GetBuffer().typeName);
-    for (const auto& a : m_config.GetBuffer().attributes)
-    {
-        dcb.SetBufferManagerAttribute(a.name, *a.value);
-    }
-    const ExperimentComponent& ecn = m_config.GetEcn();
-    dcb.SetEcnMarker(ecn.typeName == "none" ? "" : ecn.typeName);
-    for (const auto& a : ecn.attributes)
-    {
-        dcb.SetEcnMarkerAttribute(a.name, *a.value);
-    }
-
     for (const ExperimentLink& link : topo.links)
     {
         dcb.SetDeviceAttribute("DataRate", DataRateValue(link.rate));
@@ -86,16 +72,25 @@ TopologyBuilder::Build()
         dcb.SetChannelType(remote ? "ns3::DcbRemoteChannel" : "ns3::DcbChannel");
         dcb.Install(GetNode(link.a), GetNode(link.b));
     }
+    // One switch helper per buffer section: "buffer" and each "buffer_switches" entry.
+    std::map<const ExperimentComponent*, DcbHelper> switchHelpers;
     for (uint32_t s = 0; s < m_switchNodes.GetN(); ++s)
     {
+        const ExperimentComponent& buffer = m_config.GetBuffer(s);
+        auto it = switchHelpers.find(&buffer);
+        if (it == switchHelpers.end())
+        {
+            it = switchHelpers.emplace(&buffer, MakeSwitchHelper(buffer)).first;
+        }
         std::string error;
-        Ptr<DcbSwitch> sw = dcb.InstallSwitch(m_switchNodes.Get(s), &error);
+        Ptr<DcbSwitch> sw = it->second.InstallSwitch(m_switchNodes.Get(s), &error);
         if (!sw)
         {
             // The buffer or ECN attributes are individually valid but cannot work together
             // on this topology (e.g. a buffer smaller than the PFC headroom it must reserve).
             const bool ecn = error.find("EcnMarker") != std::string::npos;
-            throw ExperimentConfigError(m_config.GetSource(), ecn ? "/ecn" : "/buffer", error);
+            throw ExperimentConfigError(m_config.GetSource(), ecn ? "/ecn" : buffer.pointer,
+                                        "switch " + topo.switches[s] + ": " + error);
         }
         m_switches.push_back(sw);
     }
@@ -126,6 +121,28 @@ TopologyBuilder::Build()
         addresses.push_back(DcbRoutingHelper::HostAddress{GetHostAddress(h), m_hosts.Get(h)});
     }
     DcbRoutingHelper::PopulateRoutes(addresses);
+}
+
+DcbHelper
+TopologyBuilder::MakeSwitchHelper(const ExperimentComponent& buffer) const
+{
+    DcbHelper dcb;
+    for (const auto& a : m_config.GetSwitch().attributes)
+    {
+        dcb.SetSwitchAttribute(a.name, *a.value);
+    }
+    dcb.SetBufferManager(buffer.typeName);
+    for (const auto& a : buffer.attributes)
+    {
+        dcb.SetBufferManagerAttribute(a.name, *a.value);
+    }
+    const ExperimentComponent& ecn = m_config.GetEcn();
+    dcb.SetEcnMarker(ecn.typeName == "none" ? "" : ecn.typeName);
+    for (const auto& a : ecn.attributes)
+    {
+        dcb.SetEcnMarkerAttribute(a.name, *a.value);
+    }
+    return dcb;
 }
 
 int64_t

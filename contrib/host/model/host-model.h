@@ -6,6 +6,7 @@
 
 #include "host-resource.h"
 
+#include "ns3/data-rate.h"
 #include "ns3/event-id.h"
 #include "ns3/object.h"
 #include "ns3/traced-callback.h"
@@ -47,6 +48,9 @@ class HostModel : public Object
 
     /// Called when a DMA completes, with its total latency (request to completion).
     typedef Callback<void, Time> DmaCallback;
+    /// Called when the last byte of a DMA has crossed its bottleneck (before the latency tail):
+    /// for a posted write, the moment the initiator's buffer space is free again.
+    typedef Callback<void> TransferCallback;
     /// Trace signature: initiator, target, bytes, latency.
     typedef void (*DmaTracedCallback)(uint32_t, uint32_t, uint64_t, Time);
 
@@ -90,10 +94,16 @@ class HostModel : public Object
      */
     uint64_t RequestDma(uint32_t rnic, uint32_t target, DmaKind kind, uint64_t bytes,
                         DmaCallback done);
+    /// As above; transferred is called (synchronously) when the bytes have been moved, which is
+    /// the completion time minus the latency tail (L for reads, L/2 for writes).
+    uint64_t RequestDma(uint32_t rnic, uint32_t target, DmaKind kind, uint64_t bytes,
+                        DmaCallback done, TransferCallback transferred);
     uint64_t RequestDma(const std::string& rnic, const std::string& target, DmaKind kind,
                         uint64_t bytes, DmaCallback done);
     /// Abandon a running DMA; its callback is never called. \return false if unknown.
     bool CancelDma(uint64_t id);
+    /// Cap a running DMA at \p rate (a background flow's own limit). \return false if unknown.
+    bool SetDmaRateCap(uint64_t id, DataRate rate);
     /// \return the current rate of a running DMA (zero if unknown or stalled).
     DataRate GetDmaRate(uint64_t id) const;
     uint32_t GetActiveDmaCount() const;
@@ -117,8 +127,10 @@ class HostModel : public Object
         uint64_t bytes;
         double remaining; //!< bytes
         double rate;      //!< bit/s
+        double cap;       //!< the stream's own limit, bit/s (infinity: none)
         Time start;
         DmaCallback done;
+        TransferCallback transferred;
         std::vector<std::pair<uint32_t, uint32_t>> constraints; //!< (constraint, weight)
     };
 

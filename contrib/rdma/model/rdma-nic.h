@@ -6,6 +6,8 @@
 
 #include "qp-scheduler.h"
 #include "rdma-queue-pair.h"
+#include "rdma-rx-pipeline.h"
+#include "rdma-tx-pipeline.h"
 #include "rdma-work-request.h"
 #include "rnic-cache-model.h"
 
@@ -72,6 +74,25 @@ class RdmaNic : public Object, public DcbTxSource
     void SetCacheModel(Ptr<RnicCacheModel> cache);
     Ptr<RnicCacheModel> GetCacheModel() const;
 
+    /**
+     * The receive pipeline (buffer, processing delays, host DMA, PFC push-back), created on
+     * first use. Inactive (ideal host, no buffer) until a host model or delay is set on it.
+     */
+    Ptr<RdmaRxPipeline> GetRxPipeline();
+    /**
+     * Attach the node's intra-host model: received payload is written by DMA from the RnicPort
+     * \p rnic to \p memory (resource names in \p host). \return "" or what is wrong.
+     */
+    std::string SetHostModel(Ptr<HostModel> host, const std::string& rnic,
+                             const std::string& memory);
+    /**
+     * Payload of queue pair \p qpn is read from / written to the host-model device \p target
+     * (e.g. a GPU for GPUDirect) instead of SetHostModel's memory. \return "" or what is wrong.
+     */
+    std::string SetQueuePairHostTarget(uint32_t qpn, const std::string& target);
+    /** The transmit payload-read stage (null until SetHostModel). */
+    Ptr<RdmaTxPipeline> GetTxPipeline() const;
+
     /** Create an unconnected QP towards \p remote. */
     Ptr<RdmaQueuePair> CreateQueuePair(Ipv4Address remote);
     /** Create an unconnected QP from the NIC's address \p local (see AddAddress). */
@@ -81,6 +102,11 @@ class RdmaNic : public Object, public DcbTxSource
 
     // DcbTxSource
     Ptr<Packet> PullFrame(uint8_t pausedMask, uint8_t& tc) override;
+    /**
+     * The next encapsulated frame the QP scheduler releases (PullFrame without the host's
+     * payload read); \p qpn and \p payload (bytes after the transport headers) if not null.
+     */
+    Ptr<Packet> DequeueFrame(uint8_t pausedMask, uint8_t& tc, uint32_t* qpn, uint32_t* payload);
 
     // ---- used by RdmaQueuePair
     void NotifyTxWork(RdmaQueuePair* qp);
@@ -99,6 +125,8 @@ class RdmaNic : public Object, public DcbTxSource
 
   private:
     void Receive(Ptr<DcbNetDevice> device, Ptr<Packet> packet, const EthernetVlanHeader& eth);
+    static uint32_t PayloadBytes(Ptr<const Packet> packet, RoceOpcode op);
+    static uint32_t PayloadBytes(Ptr<const Packet> packet);
     Ptr<Packet> Encapsulate(RdmaQueuePair* qp, Ptr<Packet> packet, uint8_t dscp, bool ect) const;
     void Wake();
 
@@ -107,6 +135,8 @@ class RdmaNic : public Object, public DcbTxSource
     TypeId m_schedulerType;
     Ptr<QpScheduler> m_scheduler;
     Ptr<RnicCacheModel> m_cache;
+    Ptr<RdmaRxPipeline> m_rx; //!< null or inactive: ideal receive
+    Ptr<RdmaTxPipeline> m_tx; //!< null: payload needs no host read
     Mac48Address m_gatewayMac;
     TypeId m_ccType;
     TypeId m_lossType;
