@@ -1,6 +1,7 @@
 #include "experiment-runner.h"
 
 #include "ns3/abort.h"
+#include "ns3/object-factory.h"
 #include "ns3/dcb-net-device.h"
 #include "ns3/flow-trace.h"
 #include "ns3/rdma-helper.h"
@@ -183,6 +184,9 @@ ExperimentRunner::Run()
     }
 
     const auto wallStart = std::chrono::steady_clock::now();
+    ObjectFactory scheduler;
+    scheduler.SetTypeId(m_config.GetScheduler());
+    Simulator::SetScheduler(scheduler);
     RngSeedManager::SetSeed(m_config.GetSeed());
     RngSeedManager::SetRun(1);
     m_topology.Build();

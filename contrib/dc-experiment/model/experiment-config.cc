@@ -626,7 +626,7 @@ void
 ExperimentConfigParser::Parse(const Json& root)
 {
     m_reader.CheckKeys(root, "",
-                       {"description", "seed", "stop_time", "progress", "topology", "nic", "switch",
+                       {"description", "seed", "stop_time", "progress", "scheduler", "topology", "nic", "switch",
                         "link", "buffer", "ecn", "cc", "loss_recovery", "qp", "flows", "flow_sets",
                         "flows_file", "workload", "monitors"});
     OrderedJson& eff = m_config.m_effective;
@@ -641,6 +641,13 @@ ExperimentConfigParser::Parse(const Json& root)
     eff["seed"] = m_config.m_seed;
     eff["stop_time"] = JsonAttributeConverter::FormatTime(m_config.m_stopTime);
     eff["progress"] = m_config.m_progress;
+    // The event queue changes only the speed: every ns-3 scheduler orders events
+    // by (time, insertion order), so outputs are the same with each of them.
+    m_config.m_scheduler = m_reader.GetString(
+        root, "", "scheduler", "ns3::PriorityQueueScheduler",
+        {"ns3::PriorityQueueScheduler", "ns3::MapScheduler", "ns3::HeapScheduler",
+         "ns3::CalendarScheduler", "ns3::ListScheduler"});
+    eff["scheduler"] = m_config.m_scheduler;
 
     const Json* topo = JsonSchemaReader::Find(root, "topology");
     if (!topo)
@@ -738,6 +745,12 @@ bool
 ExperimentConfig::GetProgress() const
 {
     return m_progress;
+}
+
+const std::string&
+ExperimentConfig::GetScheduler() const
+{
+    return m_scheduler;
 }
 
 const ExperimentTopology&
