@@ -108,6 +108,7 @@ class RdmaNic : public Object, public DcbTxSource
     Ptr<QpScheduler> m_scheduler;
     Ptr<RnicCacheModel> m_cache;
     Mac48Address m_gatewayMac;
+    Mac48Address m_deviceMac; //!< the device's address, read once at Setup
     TypeId m_ccType;
     TypeId m_lossType;
     Ptr<RdmaCongestionOps> m_ccPrototype;
