@@ -1,9 +1,9 @@
 #include "experiment-runner.h"
 
 #include "ns3/abort.h"
-#include "ns3/object-factory.h"
 #include "ns3/dcb-net-device.h"
 #include "ns3/flow-trace.h"
+#include "ns3/object-factory.h"
 #include "ns3/rdma-helper.h"
 #include "ns3/rng-seed-manager.h"
 #include "ns3/roce-bth-header.h"
