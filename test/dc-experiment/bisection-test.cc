@@ -29,16 +29,16 @@ class BisectionTest : public ::testing::Test
 
     static ExperimentConfig Load(const std::string& topology, const std::string& workload)
     {
-        return ExperimentConfig::LoadString("{\"stop_time\": \"10ms\", \"topology\": " +
-                                                topology + ", \"workload\": " + workload + "}",
+        return ExperimentConfig::LoadString("{\"stop_time\": \"10ms\", \"topology\": " + topology +
+                                                ", \"workload\": " + workload + "}",
                                             "b.json");
     }
 
     static std::string Workload(double load, const std::string& reference)
     {
-        return "{\"type\": \"poisson\", \"cdf\": \"" + CDF + "\", \"load\": " +
-               std::to_string(load) + ", \"duration\": \"2ms\", \"load_reference\": \"" +
-               reference + "\"}";
+        return "{\"type\": \"poisson\", \"cdf\": \"" + CDF +
+               "\", \"load\": " + std::to_string(load) +
+               ", \"duration\": \"2ms\", \"load_reference\": \"" + reference + "\"}";
     }
 
     static double BisectionGbps(const std::string& topology)
@@ -88,12 +88,9 @@ TEST_F(BisectionTest, BisectionLoadScalesTheWorkloadWithTheFabric)
 {
     // Same nominal load: on the 4:1 fabric the bisection is a quarter of the
     // non-blocking one, so a quarter of the flows arrive.
-    const auto hostFlows =
-        Load(LEAF_SPINE_4_TO_1, Workload(0.5, "host_link")).GetFlows().size();
-    const auto fullFlows =
-        Load(LEAF_SPINE_1_TO_1, Workload(0.5, "bisection")).GetFlows().size();
-    const auto overFlows =
-        Load(LEAF_SPINE_4_TO_1, Workload(0.5, "bisection")).GetFlows().size();
+    const auto hostFlows = Load(LEAF_SPINE_4_TO_1, Workload(0.5, "host_link")).GetFlows().size();
+    const auto fullFlows = Load(LEAF_SPINE_1_TO_1, Workload(0.5, "bisection")).GetFlows().size();
+    const auto overFlows = Load(LEAF_SPINE_4_TO_1, Workload(0.5, "bisection")).GetFlows().size();
     // Non-blocking: B = n r / 2, so the hosts offer 2 (n-1)/n x load; Poisson, 5 sigma.
     const double expectFull = hostFlows * 2.0 * 31 / 32;
     EXPECT_NEAR(fullFlows, expectFull, 5 * std::sqrt(expectFull));
