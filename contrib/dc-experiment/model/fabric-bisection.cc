@@ -18,9 +18,9 @@ class MaxFlow
 {
   public:
     explicit MaxFlow(uint32_t nodes)
-        : m_first(nodes, NONE),
-          m_level(nodes),
-          m_next(nodes)
+        : m_first(nodes, NONE)
+        , m_level(nodes)
+        , m_next(nodes)
     {
     }
 
