@@ -68,6 +68,7 @@ DcbSwitch::Setup()
 {
     Ptr<Node> node = GetObject<Node>();
     NS_ABORT_MSG_IF(!node, "DcbSwitch must be aggregated to a Node before Setup()");
+    m_nodeSeed = node->GetId() + 1;
     m_ports.clear();
     m_peerMac.clear();
     m_portMac.clear();
@@ -235,12 +236,7 @@ DcbSwitch::IsStormDrop(uint32_t port, uint8_t tc) const
 uint32_t
 DcbSwitch::Seed() const
 {
-    if (m_ecmpSeed != 0)
-    {
-        return m_ecmpSeed;
-    }
-    Ptr<Node> node = GetObject<Node>();
-    return node ? node->GetId() + 1 : 1;
+    return m_ecmpSeed != 0 ? m_ecmpSeed : m_nodeSeed;
 }
 
 uint32_t
