@@ -1,5 +1,6 @@
 #include "experiment-config.h"
 
+#include "fabric-bisection.h"
 #include "flow-size-cdf.h"
 #include "flow-trace.h"
 #include "json-attribute-converter.h"
@@ -539,7 +540,7 @@ ExperimentConfigParser::ParseWorkload(const Json* workload, const std::string& p
     }
     m_reader.CheckKeys(*workload, pointer,
                        {"type", "cdf", "cdf_format", "load", "duration", "start", "priority",
-                        "verb", "host_link_rate"});
+                        "verb", "host_link_rate", "load_reference"});
     m_reader.GetString(*workload, pointer, "type", std::nullopt, {"poisson"});
     const std::string cdfPath = ExperimentTopology::ResolvePath(
         m_reader.GetFile(), m_reader.GetString(*workload, pointer, "cdf", std::nullopt, {}));
@@ -600,6 +601,10 @@ ExperimentConfigParser::ParseWorkload(const Json* workload, const std::string& p
                       "cannot open the flow-size distribution \"" + cdfPath + "\"");
     }
     const FlowSizeCdf cdf = FlowSizeCdf::LoadFile(cdfPath, cdfFormat);
+    const std::string loadReference = m_reader.GetString(*workload, pointer, "load_reference",
+                                                         "host_link", {"host_link", "bisection"});
+    const DataRate bisection =
+        loadReference == "bisection" ? FabricBisection::Compute(topo) : DataRate(0);
 
     // ns-3 random streams take the seed from RngSeedManager; set the
     // experiment's seed only while the streams are created, so that loading a
@@ -609,6 +614,7 @@ ExperimentConfigParser::ParseWorkload(const Json* workload, const std::string& p
     Ptr<PoissonFlowGenerator> generator = CreateObject<PoissonFlowGenerator>();
     generator->SetAttribute("Load", DoubleValue(load));
     generator->SetAttribute("HostRate", DataRateValue(hostRate));
+    generator->SetAttribute("BisectionRate", DataRateValue(bisection));
     generator->SetAttribute("Start", TimeValue(start));
     generator->SetAttribute("Duration", TimeValue(duration));
     generator->SetAttribute("Priority", UintegerValue(priority));
@@ -634,6 +640,7 @@ ExperimentConfigParser::ParseWorkload(const Json* workload, const std::string& p
     eff["priority"] = priority;
     eff["verb"] = verbName;
     eff["host_link_rate"] = JsonAttributeConverter::FormatDataRate(hostRate);
+    eff["load_reference"] = loadReference;
     m_config.m_effective["workload"] = eff;
 }
 
@@ -676,13 +683,11 @@ ExperimentConfigParser::ParseBuffers(const Json& root)
 void
 ExperimentConfigParser::Parse(const Json& root)
 {
-    m_reader.CheckKeys(root, "", {"description",     "seed",       "stop_time",
-                                  "progress",        "topology",   "nic",
-                                  "switch",          "link",       "buffer",
-                                  "buffer_switches", "ecn",        "cc",
-                                  "loss_recovery",   "qp",         "flows",
-                                  "flow_sets",       "flows_file", "workload",
-                                  "monitors",        "plots",      "non_default_attributes"});
+    m_reader.CheckKeys(root, "", {"description", "seed", "stop_time", "progress", "scheduler",
+                                  "topology", "nic", "switch", "link", "buffer", "buffer_switches",
+                                  "ecn", "cc", "loss_recovery", "qp", "flows", "flow_sets",
+                                  "flows_file", "workload", "monitors", "plots",
+                                  "non_default_attributes"});
     OrderedJson& eff = m_config.m_effective;
     if (JsonSchemaReader::Find(root, "description"))
     {
@@ -695,6 +700,13 @@ ExperimentConfigParser::Parse(const Json& root)
     eff["seed"] = m_config.m_seed;
     eff["stop_time"] = JsonAttributeConverter::FormatTime(m_config.m_stopTime);
     eff["progress"] = m_config.m_progress;
+    // The event queue changes only the speed: every ns-3 scheduler orders events
+    // by (time, insertion order), so outputs are the same with each of them.
+    m_config.m_scheduler =
+        m_reader.GetString(root, "", "scheduler", "ns3::PriorityQueueScheduler",
+                           {"ns3::PriorityQueueScheduler", "ns3::MapScheduler",
+                            "ns3::HeapScheduler", "ns3::CalendarScheduler", "ns3::ListScheduler"});
+    eff["scheduler"] = m_config.m_scheduler;
 
     const Json* topo = JsonSchemaReader::Find(root, "topology");
     if (!topo)
@@ -816,6 +828,12 @@ bool
 ExperimentConfig::GetProgress() const
 {
     return m_progress;
+}
+
+const std::string&
+ExperimentConfig::GetScheduler() const
+{
+    return m_scheduler;
 }
 
 const ExperimentTopology&

@@ -91,6 +91,8 @@ class ExperimentConfig
     uint32_t GetSeed() const;
     Time GetStopTime() const;
     bool GetProgress() const;
+    /** \return the ns-3 event scheduler's TypeId name ("scheduler"). */
+    const std::string& GetScheduler() const;
     const ExperimentTopology& GetTopology() const;
     const ExperimentComponent& GetNic() const;
     const ExperimentComponent& GetSwitch() const;
@@ -125,6 +127,7 @@ class ExperimentConfig
     uint32_t m_seed{1};
     Time m_stopTime;
     bool m_progress{true};
+    std::string m_scheduler;
     ExperimentTopology m_topology;
     ExperimentComponent m_nic;
     ExperimentComponent m_switch;
