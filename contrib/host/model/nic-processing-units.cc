@@ -50,6 +50,13 @@ NicProcessingUnits::GetTypeId()
                           TimeValue(NanoSeconds(1667)),
                           MakeTimeAccessor(&NicProcessingUnits::m_compareSwapCost),
                           MakeTimeChecker(NanoSeconds(1)))
+            .AddAttribute("MissPenalty",
+                          "Extra unit time of a request whose metadata misses the NicCache: a "
+                          "PCIe read round trip to host memory. Default 1 us (Hostping Fig. 4: "
+                          "~1 us RNIC-to-memory read latency; SRNIC/Kalia: PCIe read ~1 us).",
+                          TimeValue(MicroSeconds(1)),
+                          MakeTimeAccessor(&NicProcessingUnits::m_missPenalty),
+                          MakeTimeChecker(Seconds(0)))
             .AddTraceSource("RequestProcessed", "A unit finished a request: tenant, verb.",
                             MakeTraceSourceAccessor(&NicProcessingUnits::m_processed),
                             "ns3::NicProcessingUnits::RequestTracedCallback");
@@ -69,6 +76,7 @@ void
 NicProcessingUnits::DoDispose()
 {
     m_queues.clear();
+    m_cache = nullptr;
     Object::DoDispose();
 }
 
@@ -81,11 +89,17 @@ NicProcessingUnits::AddTenant()
 }
 
 void
-NicProcessingUnits::Submit(uint32_t tenant, Verb verb, DoneCallback done)
+NicProcessingUnits::SetCache(Ptr<NicCache> cache)
+{
+    m_cache = cache;
+}
+
+void
+NicProcessingUnits::Submit(uint32_t tenant, Verb verb, DoneCallback done, uint32_t cacheKey)
 {
     NS_ABORT_MSG_UNLESS(tenant < m_queues.size(), "NicProcessingUnits: no tenant " << tenant);
     NS_ABORT_MSG_UNLESS(verb < N_VERBS, "NicProcessingUnits: unknown verb");
-    m_queues[tenant].push_back({verb, done});
+    m_queues[tenant].push_back({verb, cacheKey, done});
     Serve();
 }
 
@@ -114,7 +128,12 @@ NicProcessingUnits::Serve()
         Request r = std::move(m_queues[tenant].front());
         m_queues[tenant].pop_front();
         ++m_busy;
-        Simulator::Schedule(GetCost(r.verb), &NicProcessingUnits::OnProcessed, this, tenant, r);
+        Time busy = GetCost(r.verb);
+        if (m_cache && r.key != NicCache::NONE && !m_cache->Access(r.key))
+        {
+            busy += m_missPenalty;
+        }
+        Simulator::Schedule(busy, &NicProcessingUnits::OnProcessed, this, tenant, r);
     }
 }
 

@@ -4,6 +4,8 @@
 #ifndef NIC_PROCESSING_UNITS_H
 #define NIC_PROCESSING_UNITS_H
 
+#include "nic-cache.h"
+
 #include "ns3/callback.h"
 #include "ns3/nstime.h"
 #include "ns3/object.h"
@@ -27,7 +29,9 @@ namespace ns3
  *
  * The default costs are Units / (the verb's request rate alone) with Husky's ConnectX-5
  * figures (8-byte requests, Fig. 4): SEND/WRITE > 90 Mrps, READ ~60 Mrps, FETCH_ADD 5.2 Mrps,
- * COMPARE_SWAP 4.8 Mrps.
+ * COMPARE_SWAP 4.8 Mrps. A request whose metadata misses the shared NicCache holds its unit
+ * MissPenalty longer (the fetch over PCIe stalls it), so a tenant that thrashes or
+ * invalidates the cache slows every other tenant's requests too (Husky key finding #1).
  */
 class NicProcessingUnits : public Object
 {
@@ -54,7 +58,11 @@ class NicProcessingUnits : public Object
     /// \return the index of a new tenant (a VF, a traffic class, an application).
     uint32_t AddTenant();
     /// Queue one request of verb for tenant; done is called when a unit has processed it.
-    void Submit(uint32_t tenant, Verb verb, DoneCallback done);
+    /// With a cache set and a key, the request looks its metadata (QP context, MTT entry)
+    /// up there when a unit takes it; a miss holds the unit MissPenalty longer.
+    void Submit(uint32_t tenant, Verb verb, DoneCallback done, uint32_t cacheKey = NicCache::NONE);
+    /// Share the RNIC's metadata cache with the units.
+    void SetCache(Ptr<NicCache> cache);
     /// \return the time a request of verb occupies one unit.
     Time GetCost(Verb verb) const;
     /// \return the requests of tenant completed so far.
@@ -69,6 +77,7 @@ class NicProcessingUnits : public Object
     struct Request
     {
         Verb verb;
+        uint32_t key;
         DoneCallback done;
     };
 
@@ -76,6 +85,8 @@ class NicProcessingUnits : public Object
     void OnProcessed(uint32_t tenant, Request request);
 
     uint32_t m_units;
+    Time m_missPenalty;
+    Ptr<NicCache> m_cache;
     Time m_sendCost;
     Time m_writeCost;
     Time m_readCost;
