@@ -6,6 +6,7 @@
 #include "ns3/random-variable-stream.h"
 #include "ns3/simulator.h"
 #include "ns3/uinteger.h"
+#include "ns3/verb-pcie-cost.h"
 
 #include <algorithm>
 #include <functional>
@@ -221,6 +222,44 @@ TEST_F(HuskyTest, NicCacheIsLru)
     EXPECT_FALSE(cache->Access(1));
     EXPECT_EQ(cache->GetHits(), 2u);
     EXPECT_EQ(cache->GetMisses(), 5u);
+}
+
+TEST_F(HuskyTest, PcieBytesPerVerbAppendixA)
+{
+    Ptr<VerbPcieCost> cost = CreateObject<VerbPcieCost>();
+    // Husky appendix A: 29 B -> 189 PCIe bytes, 127 wire bytes, 148.8 Gb/s at 100 Gb/s.
+    EXPECT_EQ(cost->GetPcieBytes(29), 189u);
+    EXPECT_EQ(cost->GetWireBytes(29), 127u);
+    EXPECT_NEAR(cost->GetPcieRate(29, DataRate("100Gbps")).GetBitRate() / 1e9, 148.8, 0.1);
+    // Up to 28 B the payload rides in the doorbell: PCIe bytes stay flat (Husky Fig. 6).
+    EXPECT_EQ(cost->GetPcieBytes(8), cost->GetPcieBytes(28));
+}
+
+TEST_F(HuskyTest, PcieBindsOnlyInASizeRange)
+{
+    // Key finding #4 on CX-5 (100 Gb/s, PCIe 3.0 x16 = 128 Gb/s, WRITE 90.9 Mrps): the
+    // request rate binds small WRITEs, the wire large ones, PCIe only those between.
+    Ptr<VerbPcieCost> cost = CreateObject<VerbPcieCost>();
+    const double pu = 8e9 / 88; // requests/s
+    const double wire = 100e9;  // bit/s
+    const double pcie = 128e9;  // bit/s
+    auto binding = [&](uint64_t payload)
+    {
+        double byPu = pu;
+        double byWire = wire / (8.0 * cost->GetWireBytes(payload));
+        double byPcie = pcie / (8.0 * cost->GetPcieBytes(payload));
+        double r = std::min({byPu, byWire, byPcie});
+        return r == byPcie ? 'P' : r == byPu ? 'U' : 'W';
+    };
+    EXPECT_EQ(binding(8), 'U');
+    EXPECT_EQ(binding(28), 'U');
+    EXPECT_EQ(binding(29), 'P');
+    EXPECT_EQ(binding(257), 'P');
+    EXPECT_EQ(binding(1024), 'W');
+    EXPECT_EQ(binding(65536), 'W');
+    // Husky's PCIe attack: 257 B WRITEs at ~50 Gb/s of wire take 64 Gb/s of PCIe TX by this
+    // formula (Husky measured more than 73 Gb/s).
+    EXPECT_NEAR(cost->GetPcieRate(257, DataRate("50Gbps")).GetBitRate() / 1e9, 64.4, 0.1);
 }
 
 } // namespace
