@@ -24,7 +24,13 @@ NicCache::GetTypeId()
                           "Entries the cache holds. Default 1024 (assumption: vendors do not "
                           "publish MTT/MPT cache sizes; Husky measures only miss rates).",
                           UintegerValue(1024), MakeUintegerAccessor(&NicCache::m_entries),
-                          MakeUintegerChecker<uint32_t>(1));
+                          MakeUintegerChecker<uint32_t>(1))
+            .AddAttribute("MissPenalty",
+                          "Extra time a request spends in its consumer when its entry misses: a "
+                          "PCIe read round trip to host memory. Default 1 us (Hostping Fig. 4: "
+                          "~1 us RNIC-to-memory reads; the reference's PCIe read ~1 us).",
+                          TimeValue(MicroSeconds(1)), MakeTimeAccessor(&NicCache::m_missPenalty),
+                          MakeTimeChecker(Seconds(0)));
     return tid;
 }
 
@@ -98,6 +104,12 @@ NicCache::Invalidate()
     m_head = NONE;
     m_tail = NONE;
     m_size = 0;
+}
+
+Time
+NicCache::GetMissPenalty() const
+{
+    return m_missPenalty;
 }
 
 uint32_t
