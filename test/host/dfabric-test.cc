@@ -184,4 +184,30 @@ TEST_F(DfabricTest, LoaderReadsCxlResources)
               NanoSeconds(500 + 70 + 170));
 }
 
+TEST_F(DfabricTest, ExampleRackFileMatchesThePreset)
+{
+    // contrib/host/examples/dfabric-rack.json describes the preset's graph (two nodes, two
+    // pooled NICs, two pool devices): same paths, latencies and capacities.
+    HostConfigLoader loader;
+    Ptr<HostModel> file;
+    ASSERT_TRUE(
+        loader.LoadFile(ROCE_LAB_SOURCE_DIR "/contrib/host/examples/dfabric-rack.json", file))
+        << loader.GetError();
+    DfabricRackHelper helper;
+    helper.SetHosts(2);
+    helper.SetNicPoolSize(2);
+    helper.SetMemoryPoolDevices(2);
+    helper.SetNicAttribute("LineRate", DataRateValue(DataRate("100Gbps")));
+    DfabricRack rack = helper.Create();
+    for (const char* target : {"cn1-mem", "pmem1"})
+    {
+        auto a = [&](Ptr<HostModel> h) { return h->GetResourceId("nic1"); };
+        auto b = [&](Ptr<HostModel> h) { return h->GetResourceId(target); };
+        EXPECT_EQ(file->GetPathLatency(a(file), b(file)),
+                  rack.host->GetPathLatency(a(rack.host), b(rack.host)));
+        EXPECT_EQ(file->GetDmaRateLimit(a(file), b(file), HostModel::DMA_READ),
+                  rack.host->GetDmaRateLimit(a(rack.host), b(rack.host), HostModel::DMA_READ));
+    }
+}
+
 } // namespace
