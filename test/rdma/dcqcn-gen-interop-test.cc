@@ -1,13 +1,16 @@
 // Scenario test of the Gen1/Gen2 interoperability failure (2) of Azure NSDI'23
 // section 7.2 and its fix. Two Gen1 senders share one 40 Gb/s link (dumbbell):
 // sender 0 writes to a Gen2/Gen3 (firmware) receiver, sender 1 to a Gen1
-// receiver. The firmware NP sends a CNP per marked packet and the Gen1 RP cuts
-// on each, so flow 0 falls far below flow 1 and its fair share; with the interop
-// fix on the Gen2/Gen3 NIC (per-QP CNP limiter at the Gen1 window, RP window 0,
-// per-burst pacing requested) both flows see the same CNP granularity and share
-// the link. Both senders run the same RP, so only the NP differs.
+// receiver, while background Gen1 senders make the link's queue cross Kmax with
+// periodic bursts. The firmware NP sends a CNP per marked packet and the Gen1 RP
+// cuts on each; with the interop fix on the Gen2/Gen3 NIC (per-QP CNP limiter at
+// the Gen1 window, RP window 0, per-burst pacing) both flows see the same CNP
+// granularity. Both senders run the same RP, so only the NP differs. The excess
+// of CNPs is reproduced and tested; the paper's throughput loss is not (the
+// disabled test below records why).
 #include "rdma-test-fabric.h"
 
+#include "ns3/boolean.h"
 #include "ns3/double.h"
 #include "ns3/queue-size.h"
 #include "ns3/rdma-dcqcn-firmware.h"
@@ -33,19 +36,39 @@ struct InteropResult
     uint64_t gen2Cnps; //!< CNPs received by the Gen2 sender's QP
 };
 
-/** Hosts 0, 1 (Gen1 senders) on s0; host 2 (Gen2/Gen3) and host 3 (Gen1) on s1. */
-InteropResult
-RunInterop(bool interop)
+/** Knobs of the scenario (the model's attributes stay at their defaults). */
+struct InteropScenario
 {
-    const Time from = MilliSeconds(4);
-    const Time to = MilliSeconds(10);
+    uint32_t burstSenders{2};    //!< background Gen1 senders with on/off traffic
+    uint64_t burstBytes{262144}; //!< one WRITE per sender per period
+    Time burstPeriod{MicroSeconds(250)};
+    std::string kmin{"160KB"};
+    std::string kmax{"640KB"};
+    double pmax{0.2};
+    Time from{MilliSeconds(2)}; //!< goodput measured from here
+    Time to{MilliSeconds(8)};   //!< to here
+    bool clampEveryCnp{false};  //!< Gen1 RP: R_T <- R_C on every CNP (paper eq. 1)
+};
+
+/**
+ * Dumbbell s0 -- s1 at 40 Gb/s. On s0: host 0 and host 1 (Gen1 senders, one
+ * long WRITE each) and the background senders; on s1: the receivers, host 0's
+ * a Gen2/Gen3 (firmware) NIC, everyone else's Gen1. The background senders post
+ * one WRITE each per period to one Gen1 receiver: storage-like bursts that make
+ * the s0 -> s1 queue cross Kmax at every period (the "congested path").
+ */
+InteropResult
+RunInterop(bool interop, const InteropScenario& sc = InteropScenario())
+{
+    const Time from = sc.from;
+    const Time to = sc.to;
     DcbHelper dcb;
-    // 40 Gb/s marking scaled from the HPCC simulator's 25/50 Gb/s settings.
-    dcb.SetEcnMarkerAttribute("Kmin", QueueSizeValue(QueueSize("160KB")));
-    dcb.SetEcnMarkerAttribute("Kmax", QueueSizeValue(QueueSize("640KB")));
-    dcb.SetEcnMarkerAttribute("Pmax", DoubleValue(0.2));
+    dcb.SetEcnMarkerAttribute("Kmin", QueueSizeValue(QueueSize(sc.kmin)));
+    dcb.SetEcnMarkerAttribute("Kmax", QueueSizeValue(QueueSize(sc.kmax)));
+    dcb.SetEcnMarkerAttribute("Pmax", DoubleValue(sc.pmax));
     RdmaHelper gen1;
     gen1.SetCongestionControl("ns3::RdmaDcqcnGen1");
+    gen1.SetCongestionControlAttribute("ClampTargetRate", BooleanValue(sc.clampEveryCnp));
     RdmaHelper gen2;
     gen2.SetCongestionControl("ns3::RdmaDcqcnFirmware");
     if (interop)
@@ -55,35 +78,53 @@ RunInterop(bool interop)
         gen2.SetCongestionControlAttribute("BurstBytes", UintegerValue(16384));
     }
 
+    const uint32_t nSenders = 2 + sc.burstSenders;
+    const uint32_t nHosts = nSenders + 3; // receivers: Gen2, Gen1, background Gen1
     RdmaTestFabric f;
-    f.hosts.Create(4);
+    f.hosts.Create(nHosts);
     f.switches.Create(2);
     dcb.SetDeviceAttribute("DataRate", DataRateValue(DataRate("40Gbps")));
     dcb.SetChannelAttribute("Delay", TimeValue(MicroSeconds(1)));
-    for (uint32_t i = 0; i < 4; ++i)
+    for (uint32_t i = 0; i < nHosts; ++i)
     {
-        dcb.Install(f.hosts.Get(i), f.switches.Get(i / 2));
+        dcb.Install(f.hosts.Get(i), f.switches.Get(i < nSenders ? 0 : 1));
     }
     dcb.Install(f.switches.Get(0), f.switches.Get(1));
     dcb.InstallSwitch(f.switches.Get(0));
     dcb.InstallSwitch(f.switches.Get(1));
     std::vector<DcbRoutingHelper::HostAddress> addresses;
-    for (uint32_t i = 0; i < 4; ++i)
+    const uint32_t gen2Host = nSenders;
+    for (uint32_t i = 0; i < nHosts; ++i)
     {
-        const RdmaHelper& h = (i == 2) ? gen2 : gen1;
+        const RdmaHelper& h = (i == gen2Host) ? gen2 : gen1;
         f.nics.push_back(h.Install(f.hosts.Get(i), RdmaTestFabric::HostAddress(i)));
         addresses.push_back({RdmaTestFabric::HostAddress(i), f.hosts.Get(i)});
     }
     DcbRoutingHelper::PopulateRoutes(addresses);
     DcbHelper::AssignStreams(f.switches, 1);
 
-    auto [q1, r1] = RdmaHelper::Connect(f.nics[0], f.nics[2]);
-    auto [q2, r2] = RdmaHelper::Connect(f.nics[1], f.nics[3]);
+    auto [q1, r1] = RdmaHelper::Connect(f.nics[0], f.nics[gen2Host]);
+    auto [q2, r2] = RdmaHelper::Connect(f.nics[1], f.nics[gen2Host + 1]);
     RdmaWorkRequest wr;
     wr.verb = RdmaVerb::Write;
     wr.length = 1000000000ULL;
     q1->PostSend(wr);
     q2->PostSend(wr);
+    std::vector<Ptr<RdmaQueuePair>> background;
+    for (uint32_t b = 0; b < sc.burstSenders; ++b)
+    {
+        background.push_back(RdmaHelper::Connect(f.nics[2 + b], f.nics[gen2Host + 2]).first);
+    }
+    RdmaWorkRequest burst;
+    burst.verb = RdmaVerb::Write;
+    burst.length = sc.burstBytes;
+    for (Time t = MicroSeconds(100); t < to; t += sc.burstPeriod)
+    {
+        for (const auto& qp : background)
+        {
+            Simulator::Schedule(t, [qp, burst]() { qp->PostSend(burst); });
+        }
+    }
     uint64_t s1 = 0;
     uint64_t s2 = 0;
     uint64_t c1 = 0;
@@ -114,13 +155,38 @@ RunInterop(bool interop)
     return res;
 }
 
-// Disabled: with this marking the bottleneck marks ~1 packet per ms per flow, so
-// per-packet and 50 us-window NPs send the same CNPs and the failure does not show
-// (measured: stock 16.8 vs 20.0 Gb/s, 7 vs 4 CNPs); see doc/dcqcn-generations.md.
+// The mechanism of failure (2): on the same congested path, the Gen2/Gen3 NP
+// sends the Gen1 sender a CNP per marked packet, several times what a Gen1 NP
+// sends; the interop mode's per-QP CNP limiter brings it back to the Gen1 count.
+// Measured (2-10 ms): stock 5-8x the Gen1 NP's CNPs, interop within ~20 %.
+TEST(DcqcnGenInterop, Gen2NpSendsExcessiveCnpsToGen1SenderAndInteropModeCoalescesThem)
+{
+    InteropScenario sc;
+    sc.to = MilliSeconds(10);
+    const InteropResult stock = RunInterop(false, sc);
+    const InteropResult fixed = RunInterop(true, sc);
+    ::testing::Test::RecordProperty("stock_cnps_from_gen2_np", std::to_string(stock.gen1Cnps));
+    ::testing::Test::RecordProperty("stock_cnps_from_gen1_np", std::to_string(stock.gen2Cnps));
+    ::testing::Test::RecordProperty("interop_cnps_from_gen2_np", std::to_string(fixed.gen1Cnps));
+    ::testing::Test::RecordProperty("interop_cnps_from_gen1_np", std::to_string(fixed.gen2Cnps));
+    ASSERT_GT(stock.gen2Cnps, 10u); // the path is congested: marks reach both flows
+    EXPECT_GT(stock.gen1Cnps, 3 * stock.gen2Cnps);
+    EXPECT_LT(fixed.gen1Cnps, 1.5 * fixed.gen2Cnps);
+    EXPECT_GT(fixed.gen1Cnps, 0.5 * fixed.gen2Cnps);
+}
+
+// Disabled: the throughput consequence does not show with the SIGCOMM'15 RP
+// defaults. Measured (2-20 ms, this scenario): stock, the Gen1 sender behind the
+// Gen2 NP gets 11.7 Gb/s with 207 CNPs against 8.1 Gb/s with 40 CNPs for the
+// sender behind the Gen1 NP; interop 9.0 vs 8.5 Gb/s (41 vs 49 CNPs). A CNP train
+// does not clamp R_T (no increase happened between its cuts), so fast recovery
+// returns R_C to R_T within 5 rate-timer periods; see doc/dcqcn-generations.md.
 TEST(DcqcnGenInterop, DISABLED_Gen1SenderBehindGen2NpStarvedAndRecoversWithInteropMode)
 {
-    const InteropResult stock = RunInterop(false);
-    const InteropResult fixed = RunInterop(true);
+    InteropScenario sc;
+    sc.to = MilliSeconds(20);
+    const InteropResult stock = RunInterop(false, sc);
+    const InteropResult fixed = RunInterop(true, sc);
     std::cout << "stock: to Gen2 " << stock.gen1Gbps << " Gb/s (" << stock.gen1Cnps
               << " CNPs), to Gen1 " << stock.gen2Gbps << " Gb/s (" << stock.gen2Cnps << " CNPs)\n"
               << "interop: to Gen2 " << fixed.gen1Gbps << " Gb/s (" << fixed.gen1Cnps
