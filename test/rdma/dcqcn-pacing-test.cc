@@ -35,17 +35,14 @@ class FixedRateCc : public RdmaCongestionOps
     }
 
     FixedRateCc(DataRate rate, uint32_t burst)
-        : m_fixed(rate),
-          m_burst(burst)
+        : m_fixed(rate)
+        , m_burst(burst)
     {
     }
 
     std::string GetName() const override { return "FixedRate"; }
 
-    Ptr<RdmaCongestionOps> Fork() const override
-    {
-        return Create<FixedRateCc>(m_fixed, m_burst);
-    }
+    Ptr<RdmaCongestionOps> Fork() const override { return Create<FixedRateCc>(m_fixed, m_burst); }
 
     void Init(RdmaCcState* state) override
     {

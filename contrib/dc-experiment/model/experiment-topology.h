@@ -39,7 +39,7 @@ struct ExperimentLink
  */
 struct ExperimentTopology
 {
-    std::string type; //!< dumbbell, incast, leaf_spine, fat_tree, custom or file
+    std::string type; //!< dumbbell, incast, leaf_spine, fat_tree, regional, custom or file
     std::vector<std::string> hosts;
     std::vector<std::string> switches;
     std::vector<ExperimentLink> links;
