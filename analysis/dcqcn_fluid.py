@@ -133,7 +133,7 @@ def main():
     ap.add_argument("--duration-ms", type=float, default=200.0)
     ap.add_argument("--dt-us", type=float, default=0.5)
     ap.add_argument("--sim", help="simulator output directory to compare with")
-    ap.add_argument("--node", default="t0a")
+    ap.add_argument("--node", default="dc0-c0-t0-0")
     ap.add_argument("--port", default="1")
     ap.add_argument("--from-us", type=float, default=None)
     ap.add_argument("-o", "--output", help="write the comparison as a bar figure")

@@ -147,14 +147,13 @@ TEST(RegionalTopologyTest, BaseRttFromARackToAcrossTheRegion)
     const Time rack = 2 * PathDelay(t, a, HostIndex(t, "dc0-c0-r0-s1"));
     const Time cluster = 2 * PathDelay(t, a, HostIndex(t, "dc0-c0-r1-s0"));
     const Time region = 2 * PathDelay(t, a, HostIndex(t, "dc1-c0-r0-s0"));
-    EXPECT_EQ(rack, MicroSeconds(2));                              // A-C of App. B: ~2 us
-    EXPECT_EQ(cluster, MicroSeconds(4));                           // via T1
+    EXPECT_EQ(rack, MicroSeconds(2));      // A-C of App. B: ~2 us
+    EXPECT_EQ(cluster, MicroSeconds(4));   // via T1
     EXPECT_EQ(region, MicroSeconds(1610)); // 4 x 400 us + 2 x 2 x 2.5 us
     // 88.4 km gives App. B's ~1.77 ms.
     const ExperimentConfig fig12 = Load(R"({"type": "regional", "long_haul_km": 88.4})");
     const ExperimentTopology& f = fig12.GetTopology();
-    const Time rtt =
-        2 * PathDelay(f, HostIndex(f, "dc0-c0-r0-s0"), HostIndex(f, "dc1-c0-r0-s0"));
+    const Time rtt = 2 * PathDelay(f, HostIndex(f, "dc0-c0-r0-s0"), HostIndex(f, "dc1-c0-r0-s0"));
     EXPECT_NEAR(rtt.GetMicroSeconds(), 1778, 2);
 }
 
@@ -215,10 +214,57 @@ TEST(RegionalHeadroomTest, StaticPerQueueHeadroomOutgrowsTheChassisWhileAnOversu
     const double oversubscription = ports * losslessQueues / pgsCovered;
     RecordProperty("shp_pgs_covered", std::to_string(pgsCovered));
     RecordProperty("shp_oversubscription", std::to_string(oversubscription));
-    EXPECT_GT(pgsCovered, 30.0);        // ~32 long-haul PGs paused at once
-    EXPECT_GT(oversubscription, 5.0);   // ~8 : 1
+    EXPECT_GT(pgsCovered, 30.0);      // ~32 long-haul PGs paused at once
+    EXPECT_GT(oversubscription, 5.0); // ~8 : 1
     const uint64_t reservedWithShp = vendorShp + uint64_t{ports} * losslessQueues * h.size;
     EXPECT_LT(reservedWithShp, pool / 3); // leaves > 2/3 of the pool shared
+}
+
+} // namespace
+} // namespace ns3
+
+namespace ns3
+{
+namespace
+{
+
+TEST(RegionalTopologyTest, CcHostsGiveANicGenerationMix)
+{
+    const std::string base = R"({"topology": {"type": "regional"},
+        "cc": {"type": "ns3::RdmaDcqcnGen1"},
+        "flows": [{"src": "dc1-c0-r0-s0", "dst": "dc0-c0-r0-s1", "bytes": 1000}], )";
+    const ExperimentConfig c = ExperimentConfig::LoadString(
+        base + R"("cc_hosts": [{"hosts": ["dc0-c0-r0-s1"], "cc": {"type": "ns3::RdmaDcqcnFirmware",
+            "InteropCnpInterval": "50us", "RateDecreasePeriod": "0ns", "BurstBytes": 16384}}]})",
+        "mix.json");
+    EXPECT_EQ(c.GetCongestionControl(0).typeName, "ns3::RdmaDcqcnGen1");
+    EXPECT_EQ(c.GetCongestionControl(1).typeName, "ns3::RdmaDcqcnFirmware");
+    EXPECT_EQ(c.GetCongestionControl(1).attributes.size(), 3u);
+    EXPECT_EQ(c.GetCongestionControl(2).typeName, "ns3::RdmaDcqcnGen1");
+    const auto& eff = c.EffectiveJson()["cc_hosts"];
+    ASSERT_EQ(eff.size(), 1u);
+    EXPECT_EQ(eff[0]["hosts"][0], "dc0-c0-r0-s1");
+    EXPECT_EQ(eff[0]["cc"]["BurstBytes"], 16384);
+
+    const auto error = [&base](const std::string& mix)
+    {
+        try
+        {
+            ExperimentConfig::LoadString(base + R"("cc_hosts": )" + mix + "}", "mix.json");
+        }
+        catch (const ExperimentConfigError& e)
+        {
+            return std::string(e.what());
+        }
+        return std::string();
+    };
+    EXPECT_NE(error(R"([{"hosts": ["nowhere"], "cc": {}}])").find("/cc_hosts/0/hosts/0"),
+              std::string::npos);
+    EXPECT_NE(error(R"([{"hosts": [0], "cc": {}}, {"hosts": [0], "cc": {}}])")
+                  .find("/cc_hosts/1/hosts/0: host dc0-c0-r0-s0 already has"),
+              std::string::npos);
+    EXPECT_NE(error(R"([{"hosts": [0], "cc": {"Bogus": 1}}])").find("/cc_hosts/0/cc/Bogus"),
+              std::string::npos);
 }
 
 } // namespace

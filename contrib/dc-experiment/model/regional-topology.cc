@@ -55,8 +55,8 @@ RegionalShape::GetLongHaulKm(uint32_t dc) const
 std::string
 RegionalShape::Check() const
 {
-    for (uint32_t v : {datacenters, hubs, t2PerDc, clustersPerDc, t1PerCluster, racksPerCluster,
-                       serversPerRack})
+    for (uint32_t v :
+         {datacenters, hubs, t2PerDc, clustersPerDc, t1PerCluster, racksPerCluster, serversPerRack})
     {
         if (v == 0)
         {
@@ -125,9 +125,8 @@ RegionalTopology::Expand(const RegionalShape& s, DataRate hostRate, DataRate fab
             }
         }
     }
-    const auto cluster = [](uint32_t d, uint32_t c) {
-        return "dc" + std::to_string(d) + "-c" + std::to_string(c);
-    };
+    const auto cluster = [](uint32_t d, uint32_t c)
+    { return "dc" + std::to_string(d) + "-c" + std::to_string(c); };
     for (uint32_t d = 0; d < s.datacenters; ++d)
     {
         for (uint32_t c = 0; c < s.clustersPerDc; ++c)
@@ -169,9 +168,8 @@ RegionalTopology::Expand(const RegionalShape& s, DataRate hostRate, DataRate fab
         const uint32_t clusterIndex = t0 / s.racksPerCluster; // d * clustersPerDc + c
         for (uint32_t i = 0; i < s.t1PerCluster; ++i)
         {
-            t.links.push_back(ExperimentLink{firstT0 + t0,
-                                             firstT1 + clusterIndex * s.t1PerCluster + i,
-                                             fabricRate, rackDelay});
+            t.links.push_back(ExperimentLink{
+                firstT0 + t0, firstT1 + clusterIndex * s.t1PerCluster + i, fabricRate, rackDelay});
         }
     }
     for (uint32_t t1 = 0; t1 < s.GetNT1(); ++t1)
@@ -202,9 +200,8 @@ RegionalTopology::Parse(const JsonSchemaReader& r, const Json& topo, const std::
                  "racks_per_cluster", "servers_per_rack", "long_haul_km", "host_link_rate",
                  "fabric_link_rate", "long_haul_link_rate", "link_delay", "t1_t2_delay"});
     RegionalShape s;
-    const auto count = [&](const char* key, uint64_t fallback) {
-        return static_cast<uint32_t>(r.GetUint(topo, pointer, key, fallback, 1, MAX_COUNT));
-    };
+    const auto count = [&](const char* key, uint64_t fallback)
+    { return static_cast<uint32_t>(r.GetUint(topo, pointer, key, fallback, 1, MAX_COUNT)); };
     s.datacenters = count("datacenters", 2);
     s.hubs = count("hubs", 1);
     s.t2PerDc = count("t2_per_dc", 1);
@@ -215,7 +212,8 @@ RegionalTopology::Parse(const JsonSchemaReader& r, const Json& topo, const std::
 
     const std::string kmPointer = JsonSchemaReader::Child(pointer, "long_haul_km");
     const Json* km = JsonSchemaReader::Find(topo, "long_haul_km");
-    const auto readKm = [&r](const Json& v, const std::string& at) {
+    const auto readKm = [&r](const Json& v, const std::string& at)
+    {
         if (!v.is_number())
         {
             r.Fail(at, "expected a length in km (a number), got " + v.dump());
@@ -235,9 +233,8 @@ RegionalTopology::Parse(const JsonSchemaReader& r, const Json& topo, const std::
     {
         if (km->size() != s.datacenters)
         {
-            r.Fail(kmPointer, "needs one length per datacenter (" +
-                                  std::to_string(s.datacenters) + "), got " +
-                                  std::to_string(km->size()));
+            r.Fail(kmPointer, "needs one length per datacenter (" + std::to_string(s.datacenters) +
+                                  "), got " + std::to_string(km->size()));
         }
         for (std::size_t i = 0; i < km->size(); ++i)
         {
@@ -272,8 +269,8 @@ RegionalTopology::Parse(const JsonSchemaReader& r, const Json& topo, const std::
     eff["t1_per_cluster"] = s.t1PerCluster;
     eff["racks_per_cluster"] = s.racksPerCluster;
     eff["servers_per_rack"] = s.serversPerRack;
-    eff["long_haul_km"] = s.longHaulKm.size() == 1 ? OrderedJson(s.longHaulKm[0])
-                                                   : OrderedJson(s.longHaulKm);
+    eff["long_haul_km"] =
+        s.longHaulKm.size() == 1 ? OrderedJson(s.longHaulKm[0]) : OrderedJson(s.longHaulKm);
     eff["host_link_rate"] = JsonAttributeConverter::FormatDataRate(hostRate);
     eff["fabric_link_rate"] = JsonAttributeConverter::FormatDataRate(fabricRate);
     eff["long_haul_link_rate"] = JsonAttributeConverter::FormatDataRate(longRate);

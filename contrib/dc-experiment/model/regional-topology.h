@@ -27,13 +27,13 @@ namespace ns3
  */
 struct RegionalShape
 {
-    uint32_t datacenters = 2;      //!< datacenters in the region
-    uint32_t hubs = 1;             //!< regional hubs (RH)
-    uint32_t t2PerDc = 1;          //!< T2 switches per datacenter
-    uint32_t clustersPerDc = 1;    //!< clusters (T1 groups) per datacenter
-    uint32_t t1PerCluster = 1;     //!< T1 switches per cluster
-    uint32_t racksPerCluster = 1;  //!< racks (T0s) per cluster
-    uint32_t serversPerRack = 2;   //!< servers per rack
+    uint32_t datacenters = 2;       //!< datacenters in the region
+    uint32_t hubs = 1;              //!< regional hubs (RH)
+    uint32_t t2PerDc = 1;           //!< T2 switches per datacenter
+    uint32_t clustersPerDc = 1;     //!< clusters (T1 groups) per datacenter
+    uint32_t t1PerCluster = 1;      //!< T1 switches per cluster
+    uint32_t racksPerCluster = 1;   //!< racks (T0s) per cluster
+    uint32_t serversPerRack = 2;    //!< servers per rack
     std::vector<double> longHaulKm; //!< T2-RH cable per datacenter (one value: all)
 
     uint32_t GetNServers() const;
@@ -65,7 +65,8 @@ class RegionalTopology
                        DataRate longHaulRate, Time rackDelay, Time t1t2Delay,
                        ExperimentTopology& t);
 
-    /** \return true if switch \p name is a T2 or RH (deep-buffer chassis) of a regional topology. */
+    /** \return true if switch \p name is a T2 or RH (deep-buffer chassis) of a regional topology.
+     */
     static bool IsChassis(const std::string& name);
 
     /**
