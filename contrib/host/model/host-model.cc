@@ -335,6 +335,13 @@ uint64_t
 HostModel::RequestDma(uint32_t rnic, uint32_t target, DmaKind kind, uint64_t bytes,
                       DmaCallback done)
 {
+    return RequestDma(rnic, target, kind, bytes, done, TransferCallback());
+}
+
+uint64_t
+HostModel::RequestDma(uint32_t rnic, uint32_t target, DmaKind kind, uint64_t bytes,
+                      DmaCallback done, TransferCallback transferred)
+{
     NS_ABORT_MSG_UNLESS(rnic < m_rnic.size() && m_rnic[rnic],
                         "HostModel: DMA initiator must be an RnicPort");
     NS_ABORT_MSG_IF(GetHops(rnic, target).empty(), "HostModel: no path from "
@@ -351,6 +358,7 @@ HostModel::RequestDma(uint32_t rnic, uint32_t target, DmaKind kind, uint64_t byt
     s.rate = 0;
     s.start = Simulator::Now();
     s.done = done;
+    s.transferred = transferred;
     BuildConstraints(s);
     if (bytes == 0)
     {
@@ -545,6 +553,10 @@ HostModel::Complete(Stream s)
     {
         DmaCallback done = s.done;
         Simulator::Schedule(tail, [done, latency]() { done(latency); });
+    }
+    if (!s.transferred.IsNull())
+    {
+        s.transferred();
     }
 }
 

@@ -47,6 +47,9 @@ class HostModel : public Object
 
     /// Called when a DMA completes, with its total latency (request to completion).
     typedef Callback<void, Time> DmaCallback;
+    /// Called when the last byte of a DMA has crossed its bottleneck (before the latency tail):
+    /// for a posted write, the moment the initiator's buffer space is free again.
+    typedef Callback<void> TransferCallback;
     /// Trace signature: initiator, target, bytes, latency.
     typedef void (*DmaTracedCallback)(uint32_t, uint32_t, uint64_t, Time);
 
@@ -90,6 +93,10 @@ class HostModel : public Object
      */
     uint64_t RequestDma(uint32_t rnic, uint32_t target, DmaKind kind, uint64_t bytes,
                         DmaCallback done);
+    /// As above; transferred is called (synchronously) when the bytes have been moved, which is
+    /// the completion time minus the latency tail (L for reads, L/2 for writes).
+    uint64_t RequestDma(uint32_t rnic, uint32_t target, DmaKind kind, uint64_t bytes,
+                        DmaCallback done, TransferCallback transferred);
     uint64_t RequestDma(const std::string& rnic, const std::string& target, DmaKind kind,
                         uint64_t bytes, DmaCallback done);
     /// Abandon a running DMA; its callback is never called. \return false if unknown.
@@ -119,6 +126,7 @@ class HostModel : public Object
         double rate;      //!< bit/s
         Time start;
         DmaCallback done;
+        TransferCallback transferred;
         std::vector<std::pair<uint32_t, uint32_t>> constraints; //!< (constraint, weight)
     };
 

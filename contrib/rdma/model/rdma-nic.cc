@@ -8,6 +8,7 @@
 #include "ns3/dcb-channel.h"
 #include "ns3/ipv4-header.h"
 #include "ns3/log.h"
+#include "ns3/rnic-port.h"
 #include "ns3/simulator.h"
 #include "ns3/type-id.h"
 #include "ns3/udp-header.h"
@@ -26,6 +27,10 @@ namespace
 constexpr uint8_t IP_PROTOCOL_UDP = 17;
 /** Ethernet + 802.1Q (18), IPv4 (20), UDP (8), ICRC (4). */
 constexpr uint32_t ENCAPSULATION_HEADER_BYTES = 18 + 20 + 8 + 4;
+constexpr uint32_t ETHERNET_VLAN_BYTES = 18;
+constexpr uint32_t RETH_BYTES = 16;
+constexpr uint32_t AETH_BYTES = 4;
+constexpr uint32_t IMM_DT_BYTES = 4;
 } // namespace
 
 TypeId
@@ -107,6 +112,11 @@ RdmaNic::DoDispose()
     }
     m_scheduler = nullptr;
     m_cache = nullptr;
+    if (m_rx)
+    {
+        m_rx->Dispose();
+        m_rx = nullptr;
+    }
     if (m_device)
     {
         m_device->SetTxSource(nullptr);
@@ -122,12 +132,49 @@ RdmaNic::Setup(Ptr<DcbNetDevice> device, Ipv4Address address)
 {
     m_device = device;
     m_addresses.assign(1, address);
+    if (m_rx)
+    {
+        m_rx->SetDevice(device);
+    }
     device->SetTxSource(this);
     device->SetDcbReceiveCallback(MakeCallback(&RdmaNic::Receive, this));
     Ptr<DcbChannel> ch = device->GetDcbChannel();
     Ptr<DcbNetDevice> peer = ch ? ch->GetPeer(device) : nullptr;
     m_gatewayMac =
         peer ? Mac48Address::ConvertFrom(peer->GetAddress()) : Mac48Address::GetBroadcast();
+}
+
+Ptr<RdmaRxPipeline>
+RdmaNic::GetRxPipeline()
+{
+    if (!m_rx)
+    {
+        m_rx = CreateObject<RdmaRxPipeline>();
+        m_rx->SetDevice(m_device);
+    }
+    return m_rx;
+}
+
+std::string
+RdmaNic::SetHostModel(Ptr<HostModel> host, const std::string& rnic, const std::string& memory)
+{
+    const uint32_t nic = host ? host->GetResourceId(rnic) : HostModel::NONE;
+    const uint32_t mem = host ? host->GetResourceId(memory) : HostModel::NONE;
+    if (nic == HostModel::NONE || !DynamicCast<RnicPort>(host->GetResource(nic)))
+    {
+        return "RdmaNic::SetHostModel: '" + rnic + "' is not an RnicPort of the host model";
+    }
+    if (mem == HostModel::NONE || host->IsLink(mem) || host->GetPath(nic, mem).empty())
+    {
+        return "RdmaNic::SetHostModel: no DMA path from '" + rnic + "' to '" + memory + "'";
+    }
+    const std::string error = GetRxPipeline()->CheckConfig();
+    if (!error.empty())
+    {
+        return "ns3::RdmaRxPipeline: " + error;
+    }
+    m_rx->SetHostModel(host, nic, mem);
+    return "";
 }
 
 Ptr<DcbNetDevice>
@@ -406,7 +453,23 @@ RdmaNic::Receive(Ptr<DcbNetDevice> device, Ptr<Packet> packet, const EthernetVla
         m_droppedNoQp++;
         return;
     }
-    qp->Receive(packet, ip.GetEcn() == Ipv4Header::ECN_CE);
+    const bool ce = ip.GetEcn() == Ipv4Header::ECN_CE;
+    const RoceOpcode op = bth.GetOpcode();
+    if (m_rx && m_rx->IsActive() &&
+        (RoceBthHeader::IsWrite(op) || RoceBthHeader::IsSend(op) ||
+         RoceBthHeader::IsReadResponse(op)))
+    {
+        // Payload = what follows the BTH and its extension headers.
+        const uint32_t headers = RoceBthHeader::SERIALIZED_SIZE +
+                                 (RoceBthHeader::HasReth(op) ? RETH_BYTES : 0) +
+                                 (RoceBthHeader::HasAeth(op) ? AETH_BYTES : 0) +
+                                 (RoceBthHeader::HasImmDt(op) ? IMM_DT_BYTES : 0);
+        const uint32_t size = packet->GetSize();
+        const uint32_t frame = ip.GetPayloadSize() + ip.GetSerializedSize() + ETHERNET_VLAN_BYTES;
+        m_rx->Enqueue(qp, packet, ce, size > headers ? size - headers : 0, frame, eth.GetPcp());
+        return;
+    }
+    qp->Receive(packet, ce);
 }
 
 void

@@ -6,6 +6,7 @@
 
 #include "qp-scheduler.h"
 #include "rdma-queue-pair.h"
+#include "rdma-rx-pipeline.h"
 #include "rdma-work-request.h"
 #include "rnic-cache-model.h"
 
@@ -72,6 +73,18 @@ class RdmaNic : public Object, public DcbTxSource
     void SetCacheModel(Ptr<RnicCacheModel> cache);
     Ptr<RnicCacheModel> GetCacheModel() const;
 
+    /**
+     * The receive pipeline (buffer, processing delays, host DMA, PFC push-back), created on
+     * first use. Inactive (ideal host, no buffer) until a host model or delay is set on it.
+     */
+    Ptr<RdmaRxPipeline> GetRxPipeline();
+    /**
+     * Attach the node's intra-host model: received payload is written by DMA from the RnicPort
+     * \p rnic to \p memory (resource names in \p host). \return "" or what is wrong.
+     */
+    std::string SetHostModel(Ptr<HostModel> host, const std::string& rnic,
+                             const std::string& memory);
+
     /** Create an unconnected QP towards \p remote. */
     Ptr<RdmaQueuePair> CreateQueuePair(Ipv4Address remote);
     /** Create an unconnected QP from the NIC's address \p local (see AddAddress). */
@@ -107,6 +120,7 @@ class RdmaNic : public Object, public DcbTxSource
     TypeId m_schedulerType;
     Ptr<QpScheduler> m_scheduler;
     Ptr<RnicCacheModel> m_cache;
+    Ptr<RdmaRxPipeline> m_rx; //!< null or inactive: ideal receive
     Mac48Address m_gatewayMac;
     TypeId m_ccType;
     TypeId m_lossType;
