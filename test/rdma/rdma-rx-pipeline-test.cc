@@ -59,7 +59,12 @@ class RdmaRxPipelineTest : public ::testing::Test
         qa->PostSend(wr);
         Simulator::Run();
         EXPECT_EQ(completion.status, RdmaWcStatus::Success);
-        std::cerr << "GOODPUT " << MESSAGE * 8.0 / (completion.completionTime - completion.postTime).GetSeconds() / 1e9 << " maxocc " << fabric.nics[1]->GetRxPipeline()->GetCounters().maxOccupancy << " xoff " << ReceiverXoffSent(3) << " lossy " << fabric.nics[1]->GetRxPipeline()->GetCounters().droppedLossy << std::endl;
+        std::cerr << "GOODPUT "
+                  << MESSAGE * 8.0 /
+                         (completion.completionTime - completion.postTime).GetSeconds() / 1e9
+                  << " maxocc " << fabric.nics[1]->GetRxPipeline()->GetCounters().maxOccupancy
+                  << " xoff " << ReceiverXoffSent(3) << " lossy "
+                  << fabric.nics[1]->GetRxPipeline()->GetCounters().droppedLossy << std::endl;
         return MESSAGE * 8.0 / (completion.completionTime - completion.postTime).GetSeconds() / 1e9;
     }
 
@@ -162,8 +167,7 @@ TEST_F(RdmaRxPipelineTest, ImpossibleConfigurationIsReported)
     Ptr<RdmaRxPipeline> rx = fabric.nics[1]->GetRxPipeline();
     rx->SetAttribute("Headroom", QueueSizeValue(QueueSize("2000000B")));
     const std::string error = fabric.nics[1]->SetHostModel(SlowHost(), "rnic0", "mem0");
-    EXPECT_NE(error.find("Headroom (2000000 B) must be smaller than BufferSize"),
-              std::string::npos)
+    EXPECT_NE(error.find("Headroom (2000000 B) must be smaller than BufferSize"), std::string::npos)
         << error;
     EXPECT_FALSE(rx->IsActive());
     rx->SetAttribute("Headroom", QueueSizeValue(QueueSize("96928B")));

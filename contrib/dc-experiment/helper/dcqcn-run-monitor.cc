@@ -13,22 +13,24 @@
 namespace ns3
 {
 
-DcqcnRunMonitor::DcqcnRunMonitor(const TopologyBuilder& topology, Time warmup,
-                                 Time sampleInterval, Time watermarkWindow)
-    : m_topology(topology),
-      m_warmup(warmup),
-      m_sampleInterval(sampleInterval),
-      m_window(watermarkWindow)
+DcqcnRunMonitor::DcqcnRunMonitor(const TopologyBuilder& topology, Time warmup, Time sampleInterval,
+                                 Time watermarkWindow)
+    : m_topology(topology)
+    , m_warmup(warmup)
+    , m_sampleInterval(sampleInterval)
+    , m_window(watermarkWindow)
 {
 }
 
 void
 DcqcnRunMonitor::Start()
 {
-    Simulator::Schedule(m_warmup, [this]() {
-        m_atWarmup = SentBytes();
-        Sample();
-    });
+    Simulator::Schedule(m_warmup,
+                        [this]()
+                        {
+                            m_atWarmup = SentBytes();
+                            Sample();
+                        });
 }
 
 std::vector<uint64_t>
@@ -63,7 +65,8 @@ DcqcnRunMonitor::Sample()
             }
         }
     }
-    const auto window = static_cast<std::size_t>((Simulator::Now() - m_warmup).GetPicoSeconds() / m_window.GetPicoSeconds());
+    const auto window = static_cast<std::size_t>((Simulator::Now() - m_warmup).GetPicoSeconds() /
+                                                 m_window.GetPicoSeconds());
     if (m_windowMax.size() <= window)
     {
         m_windowMax.resize(window + 1, 0);
@@ -92,7 +95,8 @@ DcqcnRunMonitor::Finish(Time end)
         }
     }
     // A window the run ended in is partial: keep whole windows only (at least one).
-    const auto whole = static_cast<std::size_t>((end - m_warmup).GetPicoSeconds() / m_window.GetPicoSeconds());
+    const auto whole =
+        static_cast<std::size_t>((end - m_warmup).GetPicoSeconds() / m_window.GetPicoSeconds());
     if (m_windowMax.size() > std::max<std::size_t>(whole, 1))
     {
         m_windowMax.resize(std::max<std::size_t>(whole, 1));

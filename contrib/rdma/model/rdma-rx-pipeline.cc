@@ -85,7 +85,8 @@ std::string
 RdmaRxPipeline::CheckConfig() const
 {
     const uint64_t size = m_bufferSize.GetValue();
-    if (m_bufferSize.GetUnit() != QueueSizeUnit::BYTES || m_headroom.GetUnit() != QueueSizeUnit::BYTES ||
+    if (m_bufferSize.GetUnit() != QueueSizeUnit::BYTES ||
+        m_headroom.GetUnit() != QueueSizeUnit::BYTES ||
         m_xonOffset.GetUnit() != QueueSizeUnit::BYTES)
     {
         return "BufferSize, Headroom and XonOffset must be given in bytes (e.g. \"96928B\")";
@@ -271,8 +272,8 @@ RdmaRxPipeline::TryDma()
         m_dmaBusy = true;
         m_counters.dmaWrites++;
         m_counters.dmaWriteBytes += item.payload;
-        m_host->RequestDma(m_rnic, TargetOf(item.qp->GetQpn()), HostModel::DMA_WRITE,
-                           item.payload, MakeCallback(&RdmaRxPipeline::OnPlaced, this),
+        m_host->RequestDma(m_rnic, TargetOf(item.qp->GetQpn()), HostModel::DMA_WRITE, item.payload,
+                           MakeCallback(&RdmaRxPipeline::OnPlaced, this),
                            MakeCallback(&RdmaRxPipeline::OnTransferred, this));
     }
 }

@@ -31,15 +31,15 @@ class RdmaQueuePair;
  */
 struct RdmaRxCounters
 {
-    uint64_t packets{0};          //!< packets admitted to the buffer
-    uint64_t bytes{0};            //!< frame bytes admitted
-    uint64_t droppedLossy{0};     //!< lossy-class packets refused above the XOFF threshold
-    uint64_t droppedHeadroom{0};  //!< lossless packets refused with the buffer full
-    uint64_t xoffEvents{0};       //!< XON -> XOFF transitions of the buffer
-    uint64_t maxOccupancy{0};     //!< largest occupancy seen, bytes
-    Time pausedTime{0};           //!< time spent in XOFF (closed intervals only)
-    uint64_t dmaWrites{0};        //!< payload DMA writes issued to the host model
-    uint64_t dmaWriteBytes{0};    //!< their bytes
+    uint64_t packets{0};         //!< packets admitted to the buffer
+    uint64_t bytes{0};           //!< frame bytes admitted
+    uint64_t droppedLossy{0};    //!< lossy-class packets refused above the XOFF threshold
+    uint64_t droppedHeadroom{0}; //!< lossless packets refused with the buffer full
+    uint64_t xoffEvents{0};      //!< XON -> XOFF transitions of the buffer
+    uint64_t maxOccupancy{0};    //!< largest occupancy seen, bytes
+    Time pausedTime{0};          //!< time spent in XOFF (closed intervals only)
+    uint64_t dmaWrites{0};       //!< payload DMA writes issued to the host model
+    uint64_t dmaWriteBytes{0};   //!< their bytes
 };
 
 /**
@@ -70,8 +70,8 @@ class RdmaRxPipeline : public Object
     /// Why a packet was refused.
     enum DropReason : uint8_t
     {
-        DROP_LOSSY_FULL,         //!< lossy class, occupancy above the XOFF threshold
-        DROP_HEADROOM_OVERFLOW,  //!< lossless class, buffer full (headroom too small)
+        DROP_LOSSY_FULL,        //!< lossy class, occupancy above the XOFF threshold
+        DROP_HEADROOM_OVERFLOW, //!< lossless class, buffer full (headroom too small)
     };
 
     /**
