@@ -85,9 +85,14 @@ DcqcnRunMonitor::Finish(Time end)
     std::size_t k = 0;
     for (uint32_t h = 0; h < m_topology.GetNHosts(); ++h)
     {
-        for (uint32_t i = 0; i < m_topology.GetNic(h)->GetNQueuePairs(); ++i, ++k)
+        Ptr<RdmaNic> nic = m_topology.GetNic(h);
+        for (uint32_t i = 0; i < nic->GetNQueuePairs(); ++i, ++k)
         {
-            if (k < m_atWarmup.size() && atEnd[k] > 0) // responders send no payload
+            // Backlogged senders only: responders send no payload, and a message that
+            // completed inside the window has no steady-state rate.
+            const bool backlogged =
+                nic->GetQueuePair(RdmaNic::FIRST_QPN + i)->GetOutstandingWorkRequests() > 0;
+            if (k < m_atWarmup.size() && atEnd[k] > m_atWarmup[k] && backlogged)
             {
                 m_goodputs.push_back(QpGoodput{h, RdmaNic::FIRST_QPN + i,
                                                (atEnd[k] - m_atWarmup[k]) * 8.0 / secs / 1e9});

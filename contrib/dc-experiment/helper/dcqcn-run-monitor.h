@@ -23,7 +23,8 @@ namespace ns3
  * Samples every switch egress queue each \p sampleInterval from \p warmup on;
  * the largest sample in each \p watermarkWindow is that window's watermark.
  * Finish() takes the goodput of every queue pair that sent payload since the
- * warm-up.
+ * warm-up and still has work outstanding at the end (the backlogged flows whose
+ * steady state the metrics describe; finished messages count in fct_us).
  */
 class DcqcnRunMonitor
 {
