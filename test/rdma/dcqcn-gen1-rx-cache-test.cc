@@ -24,9 +24,9 @@ namespace
 
 struct RxCacheResult
 {
-    double goodputGbps{0};   //!< payload goodput into the Gen1 NIC, all QPs
-    double missRatio{0};     //!< QPC misses per received data packet
-    uint64_t xoffEvents{0};  //!< PFC XOFF episodes of the Gen1 NIC
+    double goodputGbps{0};    //!< payload goodput into the Gen1 NIC, all QPs
+    double missRatio{0};      //!< QPC misses per received data packet
+    uint64_t xoffEvents{0};   //!< PFC XOFF episodes of the Gen1 NIC
     double pausedFraction{0}; //!< share of the window the Gen1 NIC kept its port paused
 };
 
@@ -63,7 +63,8 @@ RunRxCache(bool interop, uint32_t qps)
         wr.length = 4000000;
         senders.back()->PostSend(wr);
     }
-    const auto sent = [&senders]() {
+    const auto sent = [&senders]()
+    {
         uint64_t b = 0;
         for (const auto& q : senders)
         {
@@ -77,22 +78,27 @@ RunRxCache(bool interop, uint32_t qps)
     uint64_t xoff0 = 0;
     Time paused0;
     RxCacheResult r;
-    Simulator::Schedule(from, [&]() {
-        bytes0 = sent();
-        packets0 = rx->GetCounters().packets;
-        misses0 = cache->GetMisses();
-        xoff0 = rx->GetCounters().xoffEvents;
-        paused0 = rx->GetCounters().pausedTime;
-    });
-    Simulator::Schedule(to, [&]() {
-        const double secs = (to - from).GetSeconds();
-        r.goodputGbps = (sent() - bytes0) * 8.0 / secs / 1e9;
-        const uint64_t packets = rx->GetCounters().packets - packets0;
-        r.missRatio = packets ? static_cast<double>(cache->GetMisses() - misses0) / packets : 0;
-        r.xoffEvents = rx->GetCounters().xoffEvents - xoff0;
-        r.pausedFraction = (rx->GetCounters().pausedTime - paused0).GetSeconds() / secs;
-        Simulator::Stop();
-    });
+    Simulator::Schedule(from,
+                        [&]()
+                        {
+                            bytes0 = sent();
+                            packets0 = rx->GetCounters().packets;
+                            misses0 = cache->GetMisses();
+                            xoff0 = rx->GetCounters().xoffEvents;
+                            paused0 = rx->GetCounters().pausedTime;
+                        });
+    Simulator::Schedule(
+        to,
+        [&]()
+        {
+            const double secs = (to - from).GetSeconds();
+            r.goodputGbps = (sent() - bytes0) * 8.0 / secs / 1e9;
+            const uint64_t packets = rx->GetCounters().packets - packets0;
+            r.missRatio = packets ? static_cast<double>(cache->GetMisses() - misses0) / packets : 0;
+            r.xoffEvents = rx->GetCounters().xoffEvents - xoff0;
+            r.pausedFraction = (rx->GetCounters().pausedTime - paused0).GetSeconds() / secs;
+            Simulator::Stop();
+        });
     Simulator::Run();
     Simulator::Destroy();
     return r;

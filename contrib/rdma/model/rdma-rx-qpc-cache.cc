@@ -27,8 +27,7 @@ RdmaRxQpcCache::GetTypeId()
                           "says only that Gen1 has 'limited cache resources' [AZURE 7.2]; default "
                           "64 is an assumption, far below the ~256-QP knee of a ConnectX-6 "
                           "(SRNIC NSDI'23 Fig. 9), for a NIC two generations older.",
-                          UintegerValue(64),
-                          MakeUintegerAccessor(&RdmaRxQpcCache::m_entries),
+                          UintegerValue(64), MakeUintegerAccessor(&RdmaRxQpcCache::m_entries),
                           MakeUintegerChecker<uint32_t>(1))
             .AddAttribute("MissPenalty",
                           "Extra receive processing of a packet whose QP context misses: one "
@@ -40,8 +39,7 @@ RdmaRxQpcCache::GetTypeId()
             .AddAttribute("HitServiceTime",
                           "Receive processing of every data packet (a hit costs only this). "
                           "Default 0: the pipeline keeps up with the wire on hits.",
-                          TimeValue(Time(0)),
-                          MakeTimeAccessor(&RdmaRxQpcCache::m_hitServiceTime),
+                          TimeValue(Time(0)), MakeTimeAccessor(&RdmaRxQpcCache::m_hitServiceTime),
                           MakeTimeChecker(Time(0)));
     return tid;
 }
@@ -56,7 +54,8 @@ RdmaRxQpcCache::Install(Ptr<RdmaNic> nic)
 {
     m_cache = CreateObject<RnicCacheModel>();
     m_cache->SetAttribute("EffectiveQpcEntries", UintegerValue(m_entries));
-    nic->GetRxPipeline()->AddServiceDelay(MakeCallback(&RdmaRxQpcCache::ServiceDelay, Ptr<RdmaRxQpcCache>(this)));
+    nic->GetRxPipeline()->AddServiceDelay(
+        MakeCallback(&RdmaRxQpcCache::ServiceDelay, Ptr<RdmaRxQpcCache>(this)));
 }
 
 Time

@@ -57,9 +57,9 @@ class RdmaRxQpcCache : public Object
     void DoDispose() override;
 
   private:
-    uint32_t m_entries;     //!< QP contexts the cache holds
-    Time m_missPenalty;     //!< extra processing of a miss
-    Time m_hitServiceTime;  //!< processing of every packet
+    uint32_t m_entries;    //!< QP contexts the cache holds
+    Time m_missPenalty;    //!< extra processing of a miss
+    Time m_hitServiceTime; //!< processing of every packet
     Ptr<RnicCacheModel> m_cache;
 };
 
