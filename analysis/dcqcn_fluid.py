@@ -49,6 +49,14 @@ def fixed_point(a):
     return r, p, q
 
 
+def inv_growth(p, n, lg):
+    """p / ((1-p)^-n - 1), the rate of counter events (0 when n p is huge)."""
+    x = -n * lg
+    if x <= 0:
+        return 0.0
+    return 0.0 if x > 700 else p / math.expm1(x)
+
+
 def integrate(a):
     """Euler integration of the DDEs; returns time averages over the second half."""
     cap = a.rate_gbps * 1e9 / (8 * a.wire_bytes)
@@ -67,13 +75,13 @@ def integrate(a):
         rd = hist_r[i % lag]
         p = red(hist_q[i % lag] * a.wire_bytes, kmin, kmax, a.pmax)
         if p > 0:
-            one = 1 - p if p < 1 else 1e-12
-            av = 1 - one ** (tau * rd)
-            bv = p / (one ** (-bc) - 1)
-            cv = bv * one ** (a.fr * bc)
-            dv = p / (one ** (-timer * rd) - 1) if rd > 0 else 0.0
-            ev = dv * one ** (a.fr * timer * rd)
-            am = 1 - one ** (taup * rd)
+            lg = math.log1p(-min(p, 1 - 1e-12))  # log(1 - p)
+            av = -math.expm1(tau * rd * lg)
+            bv = inv_growth(p, bc, lg)
+            cv = bv * math.exp(a.fr * bc * lg)
+            dv = inv_growth(p, timer * rd, lg)
+            ev = dv * math.exp(a.fr * timer * rd * lg)
+            am = -math.expm1(taup * rd * lg)
         else:  # p -> 0: b -> 1/B, d -> 1/(T R), no cuts
             av, bv, cv = 0.0, 1 / bc, 1 / bc
             dv = 1 / (timer * rd) if rd > 0 else 0.0
@@ -98,18 +106,23 @@ def integrate(a):
     return acc[0] / n, acc[2] / n, acc[1] / n * a.wire_bytes
 
 
-def read_sim(outdir, node, port, from_us):
+def read_sim(outdir, node, port, from_us, interval_us):
+    """Goodputs (goodput.csv) and the mean queue of node/port from from_us to the end.
+    queues.csv lists non-empty queues only: absent samples count as 0."""
     gp = []
+    to_us = None
     with open(os.path.join(outdir, "goodput.csv")) as f:
         for row in csv.DictReader(f):
             gp.append(float(row["goodput_gbps"]))
             from_us = from_us if from_us is not None else float(row["from_us"])
-    qs = []
+            to_us = float(row["to_us"])
+    total = 0
     with open(os.path.join(outdir, "queues.csv")) as f:
         for row in csv.DictReader(f):
             if row["node"] == node and row["port"] == port and float(row["time_us"]) >= from_us:
-                qs.append(int(row["bytes"]))
-    return gp, (sum(qs) / len(qs) if qs else float("nan"))
+                total += int(row["bytes"])
+    samples = max(1, int((to_us - from_us) / interval_us))
+    return gp, total / samples
 
 
 def main():
@@ -136,6 +149,7 @@ def main():
     ap.add_argument("--node", default="dc0-c0-t0-0")
     ap.add_argument("--port", default="1")
     ap.add_argument("--from-us", type=float, default=None)
+    ap.add_argument("--interval-us", type=float, default=10.0, help="monitors.queue_interval")
     ap.add_argument("-o", "--output", help="write the comparison as a bar figure")
     a = ap.parse_args()
 
@@ -148,7 +162,7 @@ def main():
     print(f"integrated:  rate {ri * to_gbps:.2f} Gb/s goodput per flow, p {pi:.5f}, "
           f"queue {qi / 1e6:.3f} MB (mean of the second half of {a.duration_ms:g} ms)")
     if a.sim:
-        gp, sq = read_sim(a.sim, a.node, a.port, a.from_us)
+        gp, sq = read_sim(a.sim, a.node, a.port, a.from_us, a.interval_us)
         print("simulator:   goodput " + ", ".join(f"{g:.2f}" for g in gp)
               + f" Gb/s, queue mean {sq / 1e6:.3f} MB")
         if a.output:

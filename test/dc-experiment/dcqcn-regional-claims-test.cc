@@ -49,11 +49,15 @@ RunRegion(const std::string& ecn, const std::string& buffer, const std::string& 
 {
     const std::string text = R"({"seed": 1, "stop_time": ")" + stop + R"(", "progress": false,
         "topology": {"type": "regional", "servers_per_rack": 3,
-            "long_haul_km": )" + km + R"(},
-        "buffer": )" + buffer + R"(, "ecn": )" + ecn + R"(,
-        "cc": {"type": "ns3::RdmaDcqcnGen1"}, "qp": {"Mtu": )" + mtu + R"(},
+            "long_haul_km": )" +
+                             km + R"(},
+        "buffer": )" + buffer +
+                             R"(, "ecn": )" + ecn + R"(,
+        "cc": {"type": "ns3::RdmaDcqcnGen1"}, "qp": {"Mtu": )" +
+                             mtu + R"(},
         "flows": [{"src": "dc0-c0-r0-s0", "dst": "dc0-c0-r0-s1", "bytes": 1073741824},
-                  {"src": ")" + remote + R"(", "dst": "dc0-c0-r0-s1", "bytes": 1073741824}]})";
+                  {"src": ")" +
+                             remote + R"(", "dst": "dc0-c0-r0-s1", "bytes": 1073741824}]})";
     const ExperimentConfig config = ExperimentConfig::LoadString(text, leaf + ".json");
     ClaimResult r;
     {
@@ -99,18 +103,18 @@ Jain(double a, double b)
 
 // 88.4 km (~1.78 ms RTT, App. B), 60 ms, goodput from 20 ms. Measured: sparse
 // 1 MB / 4 MB / 1 % gives 17.9 (A) and 18.0 (B) Gb/s; dense 1 MB / 1.2 MB / 20 %
-// gives 6.1 (A) and 25.0 (B): dense marking makes the split RTT-dependent (here
-// the long-RTT flow, whose feedback lags, takes the larger share; in the
-// dcqcn-regional-marking sweep with 1 KB MTU and probe traffic it gets the
-// smaller one), sparse marking gives the long-RTT flow its fair share.
+// gives 6.1 (A) and 25.0 (B): dense marking makes the split RTT-dependent (the
+// long-RTT flow, whose feedback lags, takes the larger share, as in the 1 KB-MTU
+// dcqcn-regional-marking sweep), sparse marking gives the long-RTT flow its fair
+// share at high utilisation.
 TEST(DcqcnRegionalClaims, SparseMarkingKeepsTheLongRttFlowAtHighThroughput)
 {
-    const ClaimResult dense = RunRegion(
-        R"({"type": "ns3::RedEcnMarker", "Kmin": "1MB", "Kmax": "1200KB", "Pmax": 0.2})",
-        DEEP_BUFFER, "60ms", "20ms", "dense", "88.4");
-    const ClaimResult sparse = RunRegion(
-        R"({"type": "ns3::RedEcnMarker", "Kmin": "1MB", "Kmax": "4MB", "Pmax": 0.01})",
-        DEEP_BUFFER, "60ms", "20ms", "sparse", "88.4");
+    const ClaimResult dense =
+        RunRegion(R"({"type": "ns3::RedEcnMarker", "Kmin": "1MB", "Kmax": "1200KB", "Pmax": 0.2})",
+                  DEEP_BUFFER, "60ms", "20ms", "dense", "88.4");
+    const ClaimResult sparse =
+        RunRegion(R"({"type": "ns3::RedEcnMarker", "Kmin": "1MB", "Kmax": "4MB", "Pmax": 0.01})",
+                  DEEP_BUFFER, "60ms", "20ms", "sparse", "88.4");
     RecordProperty("dense_local_gbps", std::to_string(dense.localGbps));
     RecordProperty("dense_remote_gbps", std::to_string(dense.remoteGbps));
     RecordProperty("sparse_local_gbps", std::to_string(sparse.localGbps));
@@ -131,11 +135,13 @@ TEST(DcqcnRegionalClaims, SparseMarkingKeepsTheLongRttFlowAtHighThroughput)
 // and 0 CNPs, against 0 XOFF and 26 CNPs.
 TEST(DcqcnRegionalClaims, PfcFiresBeforeEcnWhenIngressThresholdsAreBelowKmin)
 {
-    const auto run = [](const char* alpha) {
+    const auto run = [](const char* alpha)
+    {
         return RunRegion(
             R"({"type": "ns3::RedEcnMarker", "Kmin": "1MB", "Kmax": "2MB", "Pmax": 0.05})",
             std::string(R"({"type": "ns3::DynamicThresholdBufferManager", "BufferSize": "16MB",
-                "Alpha": )") + alpha + "}",
+                "Alpha": )") +
+                alpha + "}",
             "6ms", "2ms", std::string("alpha-") + alpha, "1", "1024", "dc0-c0-r0-s2");
     };
     const ClaimResult low = run("0.015625");

@@ -15,6 +15,7 @@
 #include "ns3/uinteger.h"
 
 #include <gtest/gtest.h>
+#include <string>
 #include <vector>
 
 namespace ns3
@@ -205,6 +206,8 @@ TEST(DcqcnCongestionLeaking, OffByDefaultEachQpKeepsItsRate)
     CreateObject<RoundRobinQpScheduler>()->GetAttribute("HeadOfLineBlocking", v);
     EXPECT_FALSE(v.Get());
     const auto [slow, fast] = RunTwoRates(false);
+    ::testing::Test::RecordProperty("slow_gbps", std::to_string(slow));
+    ::testing::Test::RecordProperty("fast_gbps", std::to_string(fast));
     const double share = 1024.0 / 1110.0;
     EXPECT_NEAR(slow, 2.0 * share, 0.1);
     EXPECT_NEAR(fast, 20.0 * share, 0.5);
@@ -213,6 +216,8 @@ TEST(DcqcnCongestionLeaking, OffByDefaultEachQpKeepsItsRate)
 TEST(DcqcnCongestionLeaking, HeadOfLineFlawThrottlesEveryQpToTheSlowest)
 {
     const auto [slow, fast] = RunTwoRates(true);
+    ::testing::Test::RecordProperty("slow_gbps", std::to_string(slow));
+    ::testing::Test::RecordProperty("fast_gbps", std::to_string(fast));
     const double share = 1024.0 / 1110.0;
     // Azure section 8.3: "all the flows from a Gen2 NIC were throttled by the
     // slowest flow": the 20 Gb/s QP falls to the 2 Gb/s QP's rate.
