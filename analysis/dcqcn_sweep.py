@@ -13,6 +13,7 @@ grid point are averaged. Without -o the values are printed as a text table.
 """
 import argparse
 import csv
+import json
 import sys
 from collections import defaultdict
 
@@ -39,17 +40,48 @@ def average(rows, keys, metric):
     return {k: sum(v) / len(v) for k, v in acc.items()}
 
 
+def parsed(v):
+    try:
+        return json.loads(v)
+    except ValueError:
+        return v
+
+
 def ordered(values):
+    """Numbers (or lists of numbers, e.g. per-datacenter km) numerically, the rest as text."""
     def key(v):
-        try:
-            return (0, float(v.strip('"')), v)
-        except ValueError:
-            return (1, 0.0, v)
+        x = parsed(v)
+        if isinstance(x, (int, float)):
+            return (0, (x,), v)
+        if isinstance(x, list) and x and all(isinstance(e, (int, float)) for e in x):
+            return (0, tuple(reversed(x)), v)
+        return (1, (), v)
     return sorted(set(values), key=key)
 
 
 def label(v):
-    return v.strip('"') if len(v) <= 24 else v[:21] + "..."
+    """A short name: numbers as they are; objects by the TypeIds and attribute count
+    they set (a /cc_hosts entry reads "RdmaDcqcnFirmware+3"); [] as "none"."""
+    x = parsed(v)
+    if x == [] or x == {}:
+        return "none"
+    if isinstance(x, (list, dict)) and "type" in v:
+        names = []
+
+        def walk(o):
+            if isinstance(o, dict):
+                if "type" in o:
+                    extra = len([k for k in o if k != "type"])
+                    names.append(str(o["type"]).replace("ns3::", "") + ("+%d" % extra if extra else ""))
+                for e in o.values():
+                    walk(e)
+            elif isinstance(o, list):
+                for e in o:
+                    walk(e)
+        walk(x)
+        return ",".join(names)
+    text = v.strip('"')
+    return text if len(text) <= 24 else text[:21] + "..."
 
 
 def heatmap(a):
