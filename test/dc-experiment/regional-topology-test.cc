@@ -4,10 +4,16 @@
 // long-haul ports: per-queue static headroom vs a chassis' buffer per port,
 // and an oversubscribed shared headroom pool (Azure section 7.1).
 #include "ns3/boolean.h"
+#include "ns3/buffer-manager.h"
+#include "ns3/dcb-switch.h"
+#include "ns3/double.h"
 #include "ns3/experiment-config-error.h"
 #include "ns3/experiment-config.h"
 #include "ns3/headroom-calculator.h"
+#include "ns3/queue-size.h"
 #include "ns3/regional-topology.h"
+#include "ns3/simulator.h"
+#include "ns3/topology-builder.h"
 
 #include <gtest/gtest.h>
 #include <limits>
@@ -227,6 +233,38 @@ namespace ns3
 {
 namespace
 {
+
+TEST(RegionalTopologyTest, ChassisSwitchesTakeTheirOwnBuffer)
+{
+    const std::string flows =
+        R"(, "flows": [{"src": "dc1-c0-r0-s0", "dst": "dc0-c0-r0-s1", "bytes": 1000}]})";
+    const ExperimentConfig c = ExperimentConfig::LoadString(
+        R"({"topology": {"type": "regional"},
+            "buffer": {"type": "ns3::DynamicThresholdBufferManager", "BufferSize": "16MB"},
+            "buffer_chassis": {"BufferSize": "2000MB", "Alpha": 0.5})" +
+            flows,
+        "chassis.json");
+    {
+        TopologyBuilder topo(c);
+        topo.Build();
+        for (uint32_t s = 0; s < topo.GetNSwitches(); ++s)
+        {
+            const std::string& name = c.GetTopology().switches[s];
+            Ptr<BufferManager> bm = topo.GetSwitch(s)->GetBufferManager();
+            QueueSizeValue size;
+            DoubleValue alpha;
+            bm->GetAttribute("BufferSize", size);
+            bm->GetAttribute("Alpha", alpha);
+            const bool chassis = RegionalTopology::IsChassis(name);
+            EXPECT_EQ(size.Get(), QueueSize(chassis ? "2000MB" : "16MB")) << name;
+            EXPECT_EQ(alpha.Get(), chassis ? 0.5 : 0.125) << name; // not leaked to T0/T1
+        }
+    }
+    Simulator::Destroy();
+    EXPECT_NE(ErrorOf(R"({"type": "fat_tree", "k": 4}, "buffer_chassis": {})")
+                  .find("/buffer_chassis: only a \"regional\" topology"),
+              std::string::npos);
+}
 
 TEST(RegionalTopologyTest, CcHostsGiveANicGenerationMix)
 {

@@ -7,6 +7,7 @@
 #include "ns3/experiment-config-error.h"
 #include "ns3/nstime.h"
 #include "ns3/rdma-helper.h"
+#include "ns3/regional-topology.h"
 
 namespace ns3
 {
@@ -41,20 +42,32 @@ TopologyBuilder::Build()
     {
         dcb.SetDeviceAttribute(a.name, *a.value);
     }
-    for (const auto& a : m_config.GetSwitch().attributes)
+    // Switch parts: the "buffer" section, or "buffer_chassis" for the T2/RH chassis of a
+    // regional topology (a separate helper: a factory keeps attributes across types).
+    const auto configureSwitches = [this](DcbHelper& helper, const ExperimentComponent& buffer)
     {
-        dcb.SetSwitchAttribute(a.name, *a.value);
-    }
-    dcb.SetBufferManager(m_config.GetBuffer().typeName);
-    for (const auto& a : m_config.GetBuffer().attributes)
+        for (const auto& a : m_config.GetSwitch().attributes)
+        {
+            helper.SetSwitchAttribute(a.name, *a.value);
+        }
+        helper.SetBufferManager(buffer.typeName);
+        for (const auto& a : buffer.attributes)
+        {
+            helper.SetBufferManagerAttribute(a.name, *a.value);
+        }
+        const ExperimentComponent& ecn = m_config.GetEcn();
+        helper.SetEcnMarker(ecn.typeName == "none" ? "" : ecn.typeName);
+        for (const auto& a : ecn.attributes)
+        {
+            helper.SetEcnMarkerAttribute(a.name, *a.value);
+        }
+    };
+    configureSwitches(dcb, m_config.GetBuffer());
+    const ExperimentComponent* chassisBuffer = m_config.GetChassisBuffer();
+    DcbHelper chassisDcb;
+    if (chassisBuffer)
     {
-        dcb.SetBufferManagerAttribute(a.name, *a.value);
-    }
-    const ExperimentComponent& ecn = m_config.GetEcn();
-    dcb.SetEcnMarker(ecn.typeName == "none" ? "" : ecn.typeName);
-    for (const auto& a : ecn.attributes)
-    {
-        dcb.SetEcnMarkerAttribute(a.name, *a.value);
+        configureSwitches(chassisDcb, *chassisBuffer);
     }
 
     for (const ExperimentLink& link : topo.links)
@@ -65,14 +78,19 @@ TopologyBuilder::Build()
     }
     for (uint32_t s = 0; s < m_switchNodes.GetN(); ++s)
     {
+        const bool chassis =
+            chassisBuffer && RegionalTopology::IsChassis(m_config.GetTopology().switches[s]);
         std::string error;
-        Ptr<DcbSwitch> sw = dcb.InstallSwitch(m_switchNodes.Get(s), &error);
+        Ptr<DcbSwitch> sw =
+            (chassis ? chassisDcb : dcb).InstallSwitch(m_switchNodes.Get(s), &error);
         if (!sw)
         {
             // The buffer or ECN attributes are individually valid but cannot work together
             // on this topology (e.g. a buffer smaller than the PFC headroom it must reserve).
             const bool ecn = error.find("EcnMarker") != std::string::npos;
-            throw ExperimentConfigError(m_config.GetSource(), ecn ? "/ecn" : "/buffer", error);
+            throw ExperimentConfigError(m_config.GetSource(),
+                                        ecn ? "/ecn" : (chassis ? "/buffer_chassis" : "/buffer"),
+                                        error);
         }
         m_switches.push_back(sw);
     }

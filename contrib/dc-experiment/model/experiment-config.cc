@@ -679,9 +679,10 @@ void
 ExperimentConfigParser::Parse(const Json& root)
 {
     m_reader.CheckKeys(root, "",
-                       {"description", "seed", "stop_time", "progress", "topology", "nic", "switch",
-                        "link", "buffer", "ecn", "cc", "cc_hosts", "loss_recovery", "qp", "flows",
-                        "flow_sets", "flows_file", "workload", "monitors"});
+                       {"description", "seed",      "stop_time",  "progress",      "topology",
+                        "nic",         "switch",    "link",       "buffer",        "buffer_chassis",
+                        "ecn",         "cc",        "cc_hosts",   "loss_recovery", "qp",
+                        "flows",       "flow_sets", "flows_file", "workload",      "monitors"});
     OrderedJson& eff = m_config.m_effective;
     if (JsonSchemaReader::Find(root, "description"))
     {
@@ -721,6 +722,17 @@ ExperimentConfigParser::Parse(const Json& root)
     ParseComponent(JsonSchemaReader::Find(root, "buffer"), "/buffer",
                    "ns3::DynamicThresholdBufferManager", "ns3::BufferManager", {},
                    m_config.m_buffer);
+    if (const Json* chassis = JsonSchemaReader::Find(root, "buffer_chassis"))
+    {
+        if (m_config.m_topology.type != "regional")
+        {
+            m_reader.Fail("/buffer_chassis", "only a \"regional\" topology has chassis switches "
+                                             "(T2, RH); use \"buffer\"");
+        }
+        ParseComponent(chassis, "/buffer_chassis", "ns3::DynamicThresholdBufferManager",
+                       "ns3::BufferManager", {}, m_config.m_chassisBuffer);
+        m_config.m_hasChassisBuffer = true;
+    }
     ParseComponent(JsonSchemaReader::Find(root, "ecn"), "/ecn", "ns3::RedEcnMarker",
                    "ns3::EcnMarker", {}, m_config.m_ecn);
     ParseComponent(JsonSchemaReader::Find(root, "cc"), "/cc", "ns3::RdmaDcqcn",
@@ -822,6 +834,12 @@ const ExperimentComponent&
 ExperimentConfig::GetBuffer() const
 {
     return m_buffer;
+}
+
+const ExperimentComponent*
+ExperimentConfig::GetChassisBuffer() const
+{
+    return m_hasChassisBuffer ? &m_chassisBuffer : nullptr;
 }
 
 const ExperimentComponent&

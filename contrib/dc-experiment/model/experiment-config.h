@@ -93,6 +93,11 @@ class ExperimentConfig
     const ExperimentComponent& GetSwitch() const;
     const ExperimentComponent& GetLink() const;
     const ExperimentComponent& GetBuffer() const;
+    /**
+     * \return the "buffer_chassis" section (buffer of the deep-buffer T2 and RH
+     * switches of a regional topology), or nullptr when absent (all use "buffer").
+     */
+    const ExperimentComponent* GetChassisBuffer() const;
     /** \return the ECN marker; typeName "none" disables marking. */
     const ExperimentComponent& GetEcn() const;
     const ExperimentComponent& GetCongestionControl() const;
@@ -127,6 +132,8 @@ class ExperimentConfig
     ExperimentComponent m_switch;
     ExperimentComponent m_link;
     ExperimentComponent m_buffer;
+    ExperimentComponent m_chassisBuffer;
+    bool m_hasChassisBuffer{false};
     ExperimentComponent m_ecn;
     ExperimentComponent m_cc;
     std::vector<ExperimentComponent> m_ccHosts; //!< "cc_hosts" entries

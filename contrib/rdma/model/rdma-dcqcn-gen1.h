@@ -28,9 +28,10 @@ namespace ns3
  *   BurstBytes is the burst, handed to the queue pair's pacer through
  *   RdmaCcState::m_pacingBurstBytes.
  *
- * Not modelled here (NIC-wide, belongs to RdmaNic): the firmware's CNP
- * generation capacity (one CNP per 1-5 us per NIC on ConnectX-3 Pro) and the
- * small QP-context cache whose misses slow the receive pipeline.
+ * Not modelled here (NIC-wide): the small QP-context cache whose misses slow
+ * the receive pipeline is RdmaRxQpcCache, installed on the Gen1 NIC's
+ * RdmaRxPipeline; the firmware's CNP generation capacity (one CNP per 1-5 us
+ * per NIC on ConnectX-3 Pro) is not modelled.
  */
 class RdmaDcqcnGen1 : public RdmaDcqcn
 {
