@@ -53,6 +53,12 @@ RunScenario(int argc, char** argv)
         return 2;
     }
 
+    // Maestro's virtual NICs: addresses per NIC (the primary and its IP aliases)
+    const nlohmann::json vnics = j.value("virtual_nics", nlohmann::json(1));
+    if (!vnics.is_number_unsigned() || vnics.get<uint64_t>() < 1 || vnics.get<uint64_t>() > 64)
+    {
+        return Fail(config, "/virtual_nics", "must be an integer in [1, 64] (addresses per NIC)");
+    }
     std::filesystem::create_directories(out);
     std::ofstream csv(out + "/ddl.csv");
     csv << "transport,iteration,comm_time_ms\n";
@@ -65,6 +71,7 @@ RunScenario(int argc, char** argv)
         MaestroLeafSpineHelper fabric({0, 0, 1, 1}, 4);
         fabric.SetHostRate(hostRate);
         fabric.SetCoreRate(coreRate);
+        fabric.SetVirtualNics(static_cast<uint32_t>(vnics.get<uint64_t>()));
         fabric.Build(dcb, rdma);
         MaestroHelper mh;
         std::vector<Ptr<MaestroRingLink>> links;

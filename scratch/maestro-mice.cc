@@ -94,9 +94,10 @@ RunScenario(int argc, char** argv)
             {
                 ep->Probe(); // a latency sample of every path before the token starts
             }
+            // the token is passed on when it arrives (receiver told by the immediate)
             links.push_back(
-                ep ? MaestroRingLink::OverEndpoint(ep)
-                   : MaestroRingLink::OverQueuePair(a, RdmaHelper::Connect(a, b).first));
+                ep ? MaestroRingLink::OverEndpoint(ep, true)
+                   : MaestroRingLink::OverQueuePairNotified(a, RdmaHelper::Connect(a, b), b));
         }
         Ptr<MaestroTokenRing> token = CreateObject<MaestroTokenRing>();
         token->SetLinks(links);

@@ -1,15 +1,22 @@
-// SRNIC (NSDI'23) Fig. 9 and Fig. 10a on two NICs back to back.
+// SRNIC (NSDI'23) Fig. 9, Fig. 10a and Fig. 11 on two NICs back to back.
 //   fig9:  16 threads of 512 B SENDs over N QPs (1024 B MTU): goodput against N for
 //          each profile, and the normalized connection scalability (performant QPs per
 //          MB of SRAM) of SRNIC over CX-6.
 //   fig10a: one QP, messages of rising size: message rate and goodput.
-// Usage: srnic-scalability [--figure=fig9|fig10a] [--qps=128,1024,16384] [--sizes=64,...]
-//        [--profiles=Srnic,Cx6] [--measure=500us]
+//   fig11: one QP of 4 KB WRITEs (perftest, 128 posted), CC off, i.i.d. loss of data
+//          packets: goodput against the loss rate beside the analytic selective-repeat
+//          and go-back-N (measured go-back distance) goodputs.
+// Usage: srnic-scalability [--figure=fig9|fig10a|fig11] [--qps=128,1024,16384]
+//        [--sizes=64,...] [--loss=0,0.001,0.01] [--profiles=Srnic,Cx6] [--measure=500us]
+//        [--out=DIR (fig11 writes DIR/fig11.csv; default stdout)]
 #include "ns3/core-module.h"
 #include "ns3/dcb-helper.h"
+#include "ns3/error-model.h"
 #include "ns3/rdma-helper.h"
 #include "ns3/rdma-nic-profile.h"
+#include "ns3/rdma-srnic-selective-repeat.h"
 
+#include <fstream>
 #include <iostream>
 #include <sstream>
 #include <vector>
@@ -18,28 +25,45 @@ using namespace ns3;
 
 namespace
 {
-std::vector<uint32_t>
-ParseList(const std::string& s)
+template <typename T>
+std::vector<T>
+ParseList(const std::string& s, const char* option)
 {
-    std::vector<uint32_t> v;
+    std::vector<T> v;
     std::stringstream ss(s);
     std::string item;
     while (std::getline(ss, item, ','))
     {
-        v.push_back(static_cast<uint32_t>(std::stoul(item)));
+        std::stringstream is(item);
+        T x{};
+        if (!(is >> x) || !is.eof() || x < 0)
+        {
+            std::cerr << "srnic-scalability: --" << option << ": '" << item
+                      << "' is not a non-negative number\n";
+            std::exit(2);
+        }
+        v.push_back(x);
     }
     return v;
 }
 
 struct Result
 {
-    double gbps;
-    double mrps;
+    double gbps{0};
+    double mrps{0};
+    double txGbps{0};      //!< payload sent, first sends and resends
+    double goBack{0};      //!< packets resent per NAK received
+    double pciePercent{0}; //!< SRNIC slow-path PCIe bytes over delivered payload
 };
 
-/** Goodput and message rate of \p nQps QPs each keeping \p depth messages posted. */
+/**
+ * Goodput and message rate of \p nQps QPs each keeping \p depth messages of \p verb
+ * posted; data packets towards the second NIC are lost with probability \p loss and,
+ * when \p loss is not negative, congestion control is off (Fig. 11).
+ */
 Result
-Run(const std::string& profile, uint32_t nQps, uint32_t bytes, uint32_t depth, Time measure)
+Run(const std::string& profile, uint32_t nQps, uint32_t bytes, uint32_t depth, Time measure,
+    RdmaVerb verb = RdmaVerb::Send, double loss = -1)
 {
     DcbHelper dcb;
     dcb.SetDeviceAttribute("DataRate", DataRateValue(DataRate("100Gbps")));
@@ -52,10 +76,22 @@ Run(const std::string& profile, uint32_t nQps, uint32_t bytes, uint32_t depth, T
         std::exit(2);
     }
     rdma.SetQueuePairAttribute("Mtu", UintegerValue(1024));
+    if (loss >= 0)
+    {
+        rdma.SetCongestionControl("ns3::RdmaNoCongestionControl");
+    }
     NodeContainer hosts(2);
     dcb.Install(hosts.Get(0), hosts.Get(1));
     Ptr<RdmaNic> a = rdma.Install(hosts.Get(0), Ipv4Address("10.0.0.1"));
     Ptr<RdmaNic> b = rdma.Install(hosts.Get(1), Ipv4Address("10.0.0.2"));
+    if (loss > 0)
+    {
+        Ptr<RateErrorModel> em = CreateObject<RateErrorModel>();
+        em->SetUnit(RateErrorModel::ERROR_UNIT_PACKET);
+        em->SetRate(loss);
+        em->AssignStreams(7);
+        b->GetDevice()->SetAttribute("ReceiveErrorModel", PointerValue(em));
+    }
     std::vector<Ptr<RdmaQueuePair>> senders;
     std::vector<Ptr<RdmaQueuePair>> receivers;
     for (uint32_t i = 0; i < nQps; ++i)
@@ -68,14 +104,16 @@ Run(const std::string& profile, uint32_t nQps, uint32_t bytes, uint32_t depth, T
     uint64_t rxBytes = 0;
     uint64_t rxMessages = 0;
     RdmaWorkRequest wr;
-    wr.verb = RdmaVerb::Send;
+    wr.verb = verb;
     wr.length = bytes;
     const RdmaRecvRequest rr{0, bytes};
     auto onCompletion = [&](const RdmaCompletion& c)
     {
         const uint32_t i = c.qpn - RdmaNic::FIRST_QPN;
         c.receive ? receivers[i]->PostRecv(rr) : senders[i]->PostSend(wr);
-        const bool counted = c.receive && Simulator::Now() >= warmup;
+        // Delivered messages: receive completions, or WRITE completions at the requester.
+        const bool delivered = verb == RdmaVerb::Write ? !c.receive : c.receive;
+        const bool counted = delivered && Simulator::Now() >= warmup;
         rxBytes += counted ? c.bytes : 0;
         rxMessages += counted ? 1 : 0;
     };
@@ -87,11 +125,55 @@ Run(const std::string& profile, uint32_t nQps, uint32_t bytes, uint32_t depth, T
         receivers[i % nQps]->PostRecv(rr);
         senders[i % nQps]->PostSend(wr);
     }
+    RdmaQpCounters start;
+    uint64_t pcieStart = 0;
+    auto pcie = [&]()
+    {
+        uint64_t sum = 0;
+        for (auto& qp : {senders[0], receivers[0]})
+        {
+            auto srnic = DynamicCast<RdmaSrnicSelectiveRepeat>(qp->GetLossRecovery());
+            sum += srnic ? srnic->GetPcieLossBytes() : 0;
+        }
+        return sum;
+    };
+    Simulator::Schedule(warmup,
+                        [&]()
+                        {
+                            start = senders[0]->GetCounters();
+                            pcieStart = pcie();
+                        });
     Simulator::Stop(warmup + measure);
     Simulator::Run();
-    Simulator::Destroy();
+    const RdmaQpCounters& end = senders[0]->GetCounters();
     const double s = measure.GetSeconds();
-    return Result{rxBytes * 8.0 / s / 1e9, rxMessages / s / 1e6};
+    Result r;
+    r.gbps = rxBytes * 8.0 / s / 1e9;
+    r.mrps = rxMessages / s / 1e6;
+    r.txGbps = (end.payloadBytesSent - start.payloadBytesSent) * 8.0 / s / 1e9;
+    const uint64_t naks = end.naksReceived - start.naksReceived;
+    r.goBack = naks ? double(end.retransmittedPackets - start.retransmittedPackets) / naks : 0;
+    r.pciePercent = rxBytes ? 100.0 * (pcie() - pcieStart) / rxBytes : 0;
+    Simulator::Destroy();
+    return r;
+}
+
+/** Fig. 11 rows for \p profile: measured, and the analytic goodputs from the loss-free one. */
+void
+LossTolerance(std::ostream& out, const std::string& profile, const std::vector<double>& losses,
+              Time measure)
+{
+    const double line = Run(profile, 1, 4096, 128, measure, RdmaVerb::Write, 0).gbps;
+    for (double p : losses)
+    {
+        const Result r = Run(profile, 1, 4096, 128, measure, RdmaVerb::Write, p);
+        // Selective repeat: every packet needs 1/(1 - p) sends. Go-back-N: each loss
+        // costs K sends, K the measured packets resent per NAK (Bertsekas-Gallager).
+        const double sr = line * (1 - p);
+        const double gbn = line * (1 - p) / (1 - p + r.goBack * p);
+        out << profile << "," << p << "," << r.gbps << "," << r.txGbps << "," << r.goBack << ","
+            << sr << "," << gbn << "," << r.pciePercent << "\n";
+    }
 }
 } // namespace
 
@@ -101,29 +183,64 @@ main(int argc, char* argv[])
     std::string figure = "fig9";
     std::string qps = "128,256,1024,4096,16384";
     std::string sizes = "64,256,1024,4096,16384";
+    std::string loss = "0,0.0001,0.001,0.002,0.005,0.01,0.02";
     std::string profiles = "Srnic,Cx6";
+    std::string outDir;
     Time measure = MicroSeconds(500);
     CommandLine cmd(__FILE__);
-    cmd.AddValue("figure", "fig9 (QP scalability) or fig10a (message rate)", figure);
+    cmd.AddValue("figure", "fig9 (QP scalability), fig10a (message rate), fig11 (loss)", figure);
     cmd.AddValue("qps", "fig9: comma-separated QP counts", qps);
     cmd.AddValue("sizes", "fig10a: comma-separated message sizes (bytes)", sizes);
+    cmd.AddValue("loss", "fig11: comma-separated loss probabilities (0-1)", loss);
     cmd.AddValue("profiles", "comma-separated RdmaNicProfile names", profiles);
     cmd.AddValue("measure", "measurement time after the warm-up", measure);
+    cmd.AddValue("out", "fig11: output directory for fig11.csv (default: stdout)", outDir);
     cmd.Parse(argc, argv);
-    if (figure != "fig9" && figure != "fig10a")
+    if (figure != "fig9" && figure != "fig10a" && figure != "fig11")
     {
-        std::cerr << "srnic-scalability: --figure must be fig9 or fig10a\n";
+        std::cerr << "srnic-scalability: --figure must be fig9, fig10a or fig11\n";
         return 2;
     }
+    std::ofstream file;
+    if (!outDir.empty())
+    {
+        SystemPath::MakeDirectories(outDir);
+        file.open(outDir + "/fig11.csv");
+        if (!file)
+        {
+            std::cerr << "srnic-scalability: --out: cannot write " << outDir << "/fig11.csv\n";
+            return 2;
+        }
+    }
+    std::ostream& out = outDir.empty() ? std::cout : file;
     std::stringstream ps(profiles);
     std::string profile;
     std::vector<std::pair<std::string, uint32_t>> performant;
+    if (figure == "fig11")
+    {
+        const auto losses = ParseList<double>(loss, "loss");
+        for (double p : losses)
+        {
+            if (p > 1)
+            {
+                std::cerr << "srnic-scalability: --loss: " << p << " is not a probability (0-1)\n";
+                return 2;
+            }
+        }
+        out << "profile,loss,goodput_gbps,tx_gbps,go_back_packets,sr_analytic_gbps,"
+               "gbn_analytic_gbps,pcie_loss_percent\n";
+        while (std::getline(ps, profile, ','))
+        {
+            LossTolerance(out, profile, losses, measure);
+        }
+        return 0;
+    }
     while (std::getline(ps, profile, ','))
     {
         if (figure == "fig10a")
         {
             std::cout << "profile,message_bytes,mrps,goodput_gbps\n";
-            for (uint32_t size : ParseList(sizes))
+            for (uint32_t size : ParseList<uint32_t>(sizes, "sizes"))
             {
                 const Result r = Run(profile, 1, size, 64, measure);
                 std::cout << profile << "," << size << "," << r.mrps << "," << r.gbps << "\n";
@@ -133,7 +250,7 @@ main(int argc, char* argv[])
         std::cout << "profile,qps,goodput_gbps\n";
         double first = 0;
         uint32_t best = 0;
-        for (uint32_t n : ParseList(qps))
+        for (uint32_t n : ParseList<uint32_t>(qps, "qps"))
         {
             const Result r = Run(profile, n, 512, 4, measure);
             first = first > 0 ? first : r.gbps;

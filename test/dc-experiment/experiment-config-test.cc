@@ -416,5 +416,28 @@ TEST_F(ExperimentConfigTest, CommandLineAttributeDefaultsAreChecked)
         JsonAttributeConverter::CheckCommandLineDefault("--ns3::RdmaQueuePair::Mtu=3.5", error));
 }
 
+TEST_F(ExperimentConfigTest, BufferMonitorIsValidated)
+{
+    const ExperimentConfig c = ExperimentConfig::LoadString(
+        Minimal(R"("monitors": {"buffer_interval": "10us", "watermark_mode": "persistent"})"),
+        "ok.json");
+    EXPECT_EQ(c.GetMonitors().bufferInterval, MicroSeconds(10));
+    EXPECT_FALSE(c.GetMonitors().clearWatermarks);
+    EXPECT_EQ(c.EffectiveJson()["monitors"]["buffer_interval"], "10us");
+    EXPECT_TRUE(ExperimentConfig::LoadString(Minimal(), "ok.json").GetMonitors().clearWatermarks);
+
+    ExperimentConfigError e =
+        Error(Minimal(R"("monitors": {"buffer_interval": "10us", "watermark_mode": "sticky"})"));
+    EXPECT_EQ(e.GetPointer(), "/monitors/watermark_mode");
+    EXPECT_TRUE(Contains(e.what(), "bad.json: /monitors/watermark_mode: value \"sticky\" is "
+                                   "not one of \"periodic\", \"persistent\""))
+        << e.what();
+    e = Error(Minimal(R"("monitors": {"watermark_mode": "persistent"})"));
+    EXPECT_EQ(e.GetPointer(), "/monitors/watermark_mode");
+    EXPECT_TRUE(Contains(e.what(), "needs buffer_interval")) << e.what();
+    e = Error(Minimal(R"("monitors": {"buffer_interval": "-1us"})"));
+    EXPECT_EQ(e.GetPointer(), "/monitors/buffer_interval");
+}
+
 } // namespace
 } // namespace ns3

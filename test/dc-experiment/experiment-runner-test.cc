@@ -10,6 +10,7 @@
 #include <filesystem>
 #include <fstream>
 #include <gtest/gtest.h>
+#include <map>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -162,14 +163,15 @@ TEST_F(ExperimentRunnerTest, SameConfigTwiceGivesIdenticalFiles)
             "buffer": {"BufferSize": "1MB"},
             "flow_sets": [{"type": "incast", "dst": "h0", "bytes": 200000},
                           {"type": "permutation_background", "bytes": 100000, "start": "5us"}],
-            "monitors": {"queue_interval": "5us", "rate_interval": "5us"}})";
+            "monitors": {"queue_interval": "5us", "rate_interval": "5us",
+                         "buffer_interval": "5us"}})";
     const ExperimentConfig config = ExperimentConfig::LoadString(text, "determinism.json");
     const std::string a = OutputDir("a");
     const std::string b = OutputDir("b");
     RunInto(config, a);
     RunInto(ExperimentConfig::LoadString(text, "determinism.json"), b);
-    for (const char* file :
-         {"flows.csv", "pfc.csv", "summary.json", "config.json", "queues.csv", "rates.csv"})
+    for (const char* file : {"flows.csv", "pfc.csv", "summary.json", "config.json", "queues.csv",
+                             "rates.csv", "buffers.csv", "buffer_drops.csv"})
     {
         const std::string fa = ReadFile(a + "/" + file);
         EXPECT_FALSE(fa.empty()) << file;
@@ -179,6 +181,61 @@ TEST_F(ExperimentRunnerTest, SameConfigTwiceGivesIdenticalFiles)
     EXPECT_EQ(summary["finished"], summary["flows"]);
     EXPECT_GT(summary["pfc"]["xoff_sent"].get<uint64_t>(), 0u) << "the scenario must exercise PFC";
     EXPECT_GT(Lines(ReadFile(a + "/pfc.csv")).size(), 1u);
+}
+
+TEST_F(ExperimentRunnerTest, BufferMonitorWritesSonicWatermarks)
+{
+    // An 8 -> 1 incast through a Listing 1 switch: the receiver's egress queue
+    // and the senders' PGs fill; periodic watermarks are cleared after each
+    // sample, persistent ones keep the peak.
+    const std::string text = R"({"progress": false, "stop_time": "2ms",
+            "topology": {"type": "incast", "senders": 8},
+            "buffer": {"type": "ns3::SonicBufferManager"},
+            "flow_sets": [{"type": "incast", "dst": "h0", "bytes": 500000}],
+            "monitors": {"buffer_interval": "20us", "watermark_mode": "MODE"}})";
+    std::map<std::string, std::vector<std::string>> files;
+    for (const char* mode : {"periodic", "persistent"})
+    {
+        std::string t = text;
+        t.replace(t.find("MODE"), 4, mode);
+        const std::string dir = OutputDir(mode);
+        RunInto(ExperimentConfig::LoadString(t, "buffers.json"), dir);
+        files[mode] = Lines(ReadFile(dir + "/buffers.csv"));
+        ASSERT_GT(files[mode].size(), 10u);
+        EXPECT_EQ(files[mode][0], "time_us,node,object,name,port,index,bytes,watermark_bytes");
+        EXPECT_EQ(Lines(ReadFile(dir + "/buffer_drops.csv"))[0], "node,reason,packets");
+    }
+    // Peak queue-3 watermark of the receiver port, and its value in the last row.
+    for (const char* mode : {"periodic", "persistent"})
+    {
+        uint64_t peak = 0;
+        uint64_t last = 0;
+        uint64_t poolRows = 0;
+        for (size_t i = 1; i < files[mode].size(); ++i)
+        {
+            const std::vector<std::string> f = Fields(files[mode][i]);
+            ASSERT_EQ(f.size(), 8u) << files[mode][i];
+            poolRows += f[2] == "pool_shared" && f[3] == "ingress_pool";
+            if (f[2] == "queue" && f[4] == "0" && f[5] == "3")
+            {
+                const uint64_t bytes = std::stoull(f[6]);
+                const uint64_t wm = std::stoull(f[7]);
+                EXPECT_GE(wm, bytes);
+                peak = std::max(peak, wm);
+                last = wm;
+            }
+        }
+        EXPECT_GT(poolRows, 5u);
+        EXPECT_GT(peak, 100000u) << mode; // the incast queued well over 100 KB
+        if (std::string(mode) == "persistent")
+        {
+            EXPECT_EQ(last, peak);
+        }
+        else
+        {
+            EXPECT_LT(last, peak); // cleared: the drained queue's later samples are lower
+        }
+    }
 }
 
 TEST_F(ExperimentRunnerTest, UnwritableOutputDirectoryThrows)

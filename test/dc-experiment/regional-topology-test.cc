@@ -15,6 +15,7 @@
 #include "ns3/simulator.h"
 #include "ns3/topology-builder.h"
 
+#include <cctype>
 #include <gtest/gtest.h>
 #include <limits>
 #include <map>
@@ -113,10 +114,30 @@ TEST(RegionalTopologyTest, Fig2ShapeCountsNamesAndWiring)
     EXPECT_EQ(t.hosts.front(), "dc0-c0-r0-s0");
     EXPECT_EQ(t.hosts.back(), "dc1-c1-r2-s3");
     std::map<std::string, uint32_t> tiers;
-    for (const auto& s : t.switches)
+    ASSERT_EQ(t.switchRoles.size(), t.switches.size());
+    for (std::size_t i = 0; i < t.switches.size(); ++i)
     {
-        tiers[s.rfind("rh", 0) == 0 ? "rh" : s.substr(s.rfind('-') - 2, 2)]++;
+        const std::string& s = t.switches[i];
+        const std::string tier = s.rfind("rh", 0) == 0 ? "rh" : s.substr(s.rfind('-') - 2, 2);
+        tiers[tier]++;
+        // The role is the tier in capitals: "buffer_switches" selects by it.
+        std::string role = tier;
+        for (char& ch : role)
+        {
+            ch = static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
+        }
+        EXPECT_EQ(t.switchRoles[i], role) << s;
     }
+    EXPECT_EQ(t.GetSwitchRoles(), (std::vector<std::string>{"T0", "T1", "T2", "RH"}));
+    const auto isChassis = [&t](uint32_t node)
+    {
+        if (node < t.hosts.size())
+        {
+            return false;
+        }
+        const std::string& role = t.switchRoles[node - t.hosts.size()];
+        return role == "T2" || role == "RH";
+    };
     EXPECT_EQ(tiers["t0"], 12u);
     EXPECT_EQ(tiers["t1"], 8u);
     EXPECT_EQ(tiers["t2"], 4u);
@@ -131,13 +152,13 @@ TEST(RegionalTopologyTest, Fig2ShapeCountsNamesAndWiring)
         if (b.rfind("rh", 0) == 0)
         {
             ++longHaul;
-            EXPECT_TRUE(RegionalTopology::IsChassis(a) && RegionalTopology::IsChassis(b));
+            EXPECT_TRUE(isChassis(l.a) && isChassis(l.b));
             // 5 us/km: 40 km in dc0, 120 km in dc1.
             EXPECT_EQ(l.delay, MicroSeconds(a.rfind("dc0", 0) == 0 ? 200 : 600)) << a;
         }
         else
         {
-            EXPECT_FALSE(RegionalTopology::IsChassis(a) && RegionalTopology::IsChassis(b));
+            EXPECT_FALSE(isChassis(l.a) && isChassis(l.b));
         }
     }
     EXPECT_EQ(longHaul, 8u);
@@ -241,7 +262,8 @@ TEST(RegionalTopologyTest, ChassisSwitchesTakeTheirOwnBuffer)
     const ExperimentConfig c = ExperimentConfig::LoadString(
         R"({"topology": {"type": "regional"},
             "buffer": {"type": "ns3::DynamicThresholdBufferManager", "BufferSize": "16MB"},
-            "buffer_chassis": {"BufferSize": "2000MB", "Alpha": 0.5})" +
+            "buffer_switches": [{"roles": ["T2", "RH"],
+                                 "buffer": {"BufferSize": "2000MB", "Alpha": 0.5}}])" +
             flows,
         "chassis.json");
     {
@@ -250,19 +272,25 @@ TEST(RegionalTopologyTest, ChassisSwitchesTakeTheirOwnBuffer)
         for (uint32_t s = 0; s < topo.GetNSwitches(); ++s)
         {
             const std::string& name = c.GetTopology().switches[s];
+            const std::string& role = c.GetTopology().switchRoles[s];
             Ptr<BufferManager> bm = topo.GetSwitch(s)->GetBufferManager();
             QueueSizeValue size;
             DoubleValue alpha;
             bm->GetAttribute("BufferSize", size);
             bm->GetAttribute("Alpha", alpha);
-            const bool chassis = RegionalTopology::IsChassis(name);
+            const bool chassis = role == "T2" || role == "RH";
             EXPECT_EQ(size.Get(), QueueSize(chassis ? "2000MB" : "16MB")) << name;
             EXPECT_EQ(alpha.Get(), chassis ? 0.5 : 0.125) << name; // not leaked to T0/T1
         }
     }
     Simulator::Destroy();
-    EXPECT_NE(ErrorOf(R"({"type": "fat_tree", "k": 4}, "buffer_chassis": {})")
-                  .find("/buffer_chassis: only a \"regional\" topology"),
+    // A role the topology lacks is named in the error, with the roles it has.
+    const std::string unknownRole =
+        ErrorOf(R"({"type": "regional"}, "buffer_switches": [{"roles": ["T3"], "buffer": {}}])");
+    EXPECT_NE(unknownRole.find("/buffer_switches/0/roles/0"), std::string::npos) << unknownRole;
+    EXPECT_NE(unknownRole.find("T0, T1, T2, RH"), std::string::npos) << unknownRole;
+    // The key this mechanism replaced is rejected, not ignored.
+    EXPECT_NE(ErrorOf(R"({"type": "regional"}, "buffer_chassis": {})").find("buffer_chassis"),
               std::string::npos);
 }
 

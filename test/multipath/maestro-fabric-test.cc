@@ -244,7 +244,7 @@ TEST_F(MaestroFabricTest, ProportionalSplitFollowsAvailableBandwidth)
     show("proportional", prop);
     show("round robin", rr);
     const double ratio = double(prop.bytes[2]) / prop.bytes[3];
-    EXPECT_GT(ratio, 1.6); // paper: about 2x (measured 2.47: the 10-free path is the noisiest)
+    EXPECT_GT(ratio, 1.6); // paper: about 2x (measured 2.5: the 10-free path is the noisiest)
     EXPECT_LT(ratio, 2.8);
     const double share[] = {0.4, 0.3, 0.2, 0.1}; // free bandwidth / 100 Gb/s
     for (uint32_t vp = 0; vp < 4; ++vp)

@@ -21,7 +21,8 @@ namespace
 const std::vector<uint32_t> RING = {0, 2, 1, 3};
 
 std::vector<Ptr<MaestroRingLink>>
-RingLinks(const MaestroLeafSpineHelper& fabric, bool maestro, const std::string& policy)
+RingLinks(const MaestroLeafSpineHelper& fabric, bool maestro, const std::string& policy,
+          bool notifyReceiver = false)
 {
     std::vector<Ptr<MaestroRingLink>> links;
     MaestroHelper mh;
@@ -31,9 +32,19 @@ RingLinks(const MaestroLeafSpineHelper& fabric, bool maestro, const std::string&
     {
         Ptr<RdmaNic> a = nics[RING[w]];
         Ptr<RdmaNic> b = nics[RING[(w + 1) % RING.size()]];
-        links.push_back(maestro
-                            ? MaestroRingLink::OverEndpoint(mh.Install(a, b))
-                            : MaestroRingLink::OverQueuePair(a, RdmaHelper::Connect(a, b).first));
+        if (maestro)
+        {
+            links.push_back(MaestroRingLink::OverEndpoint(mh.Install(a, b), notifyReceiver));
+        }
+        else if (notifyReceiver)
+        {
+            links.push_back(
+                MaestroRingLink::OverQueuePairNotified(a, RdmaHelper::Connect(a, b), b));
+        }
+        else
+        {
+            links.push_back(MaestroRingLink::OverQueuePair(a, RdmaHelper::Connect(a, b).first));
+        }
     }
     return links;
 }
@@ -282,7 +293,9 @@ RunTokenRing(bool maestro, uint64_t* fastChunks, uint64_t* chunks)
     MaestroLeafSpineHelper fabric({0, 0, 1, 1}, 4);
     fabric.SetSpineDelays({MicroSeconds(1), MicroSeconds(5), MicroSeconds(5), MicroSeconds(5)});
     fabric.Build(dcb, rdma);
-    std::vector<Ptr<MaestroRingLink>> links = RingLinks(fabric, maestro, "ns3::MaestroMinLatency");
+    // the token is passed on when it arrives (receiver notified by the immediate)
+    std::vector<Ptr<MaestroRingLink>> links =
+        RingLinks(fabric, maestro, "ns3::MaestroMinLatency", true);
     Ptr<MaestroTokenRing> ring = CreateObject<MaestroTokenRing>();
     ring->SetAttribute("Rounds", UintegerValue(50));
     ring->SetLinks(links);
@@ -336,8 +349,9 @@ TEST_F(MaestroScenarioTest, TokenRingTakesTheLowestLatencyPath)
               << "x), tokens on the 1-us spine both ways " << fast << "/" << all << std::endl;
     EXPECT_EQ(fast, all); // every token after the probes takes the fastest round trip
     EXPECT_GT(all, 150u);
-    // per hop 4 host/leaf us + 2 x spine delay x 2 (data, ACK): 12 us fast, 28 us slow
-    EXPECT_LT(maestro, MicroSeconds(4 * 14));
+    // per hop (one way, the receiver is told by the immediate): 2 host-leaf us + 2 x
+    // spine delay: 4 us fast, 12 us slow
+    EXPECT_LT(maestro, MicroSeconds(4 * 5));
     EXPECT_LE(maestro, ecmp);
 }
 

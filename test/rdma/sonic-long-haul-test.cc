@@ -1,11 +1,16 @@
 // An 80 km T2 -> regional-hub link (spec §6, §8 check 17): lossless incast across it with
-// the HeadroomCalculator's headroom on the long-haul port, and with Listing 1's 5 m headroom.
+// the HeadroomCalculator's headroom on the long-haul port, and with Listing 1's 5 m headroom;
+// then the same with both switches modelled as what Azure deploys there, DeepBufferVoq
+// chassis (Jericho2 configuration), with the calculated headroom and with the 2 km
+// headroom of the chassis' static profile.
 #include "rdma-test-fabric.h"
 
 #include "ns3/boolean.h"
+#include "ns3/deep-buffer-voq.h"
 #include "ns3/double.h"
 #include "ns3/simulator.h"
 #include "ns3/sonic-buffer-manager.h"
+#include "ns3/uinteger.h"
 
 #include <gtest/gtest.h>
 
@@ -23,6 +28,8 @@ struct LongHaulResult
     uint64_t overflows{0};
     uint64_t longPortXoff{0};
     uint64_t longPortHeadroomPeak{0};
+    uint64_t dramDrops{0};
+    uint64_t hubDramPeak{0};
 };
 
 void
@@ -37,17 +44,25 @@ CountCompletion(LongHaulResult* r, const RdmaCompletion& c)
 /**
  * 4 senders at 100 Gb/s on switch T2, an 80 km 400 Gb/s link to switch RH, one
  * receiver at 100 Gb/s on RH: RH's long-haul ingress PG pauses and must absorb
- * 400 Gb/s x 0.8 ms round trip.
+ * 400 Gb/s x 0.8 ms round trip. \p chassis: both switches are DeepBufferVoq
+ * (default Jericho2 configuration, every packet through DRAM); else Listing 1
+ * pizza boxes with the chassis' egress pool size. The chassis' lossless PG pauses
+ * only at alpha S / (1 + alpha) = 195 MB (alpha 1/32, S 6.44 GB), so its senders
+ * move 320 MB (in 4 KB packets, to keep the event count of the pizza-box run).
  */
 LongHaulResult
-RunLongHaul(bool cableHeadroom)
+RunLongHaul(bool cableHeadroom, bool chassis = false)
 {
     DcbHelper dcb;
-    dcb.SetBufferManager("ns3::SonicBufferManager");
+    dcb.SetBufferManager(chassis ? "ns3::DeepBufferVoq" : "ns3::SonicBufferManager");
     dcb.SetBufferManagerAttribute("UnlistedPortsLikeFirst", BooleanValue(true));
     dcb.SetBufferManagerAttribute("CableHeadroom", BooleanValue(cableHeadroom));
     RdmaHelper rdma;
     rdma.SetCongestionControl("ns3::RdmaNoCongestionControl");
+    if (chassis)
+    {
+        rdma.SetQueuePairAttribute("Mtu", UintegerValue(4096));
+    }
     NodeContainer hosts;
     hosts.Create(SENDERS + 1);
     NodeContainer sw;
@@ -77,6 +92,10 @@ RunLongHaul(bool cableHeadroom)
     // hub is a deep-buffer chassis: use the Nokia IXR7250E (J2) pool size, 6,441,610,000 B.
     for (Ptr<DcbSwitch> s : {t2, rh})
     {
+        if (chassis)
+        {
+            break; // one 6.4 GB pool of type "both" already
+        }
         Ptr<SonicBufferManager> m = DynamicCast<SonicBufferManager>(s->GetBufferManager());
         SonicBufferConfig c = m->GetConfig();
         c.pools[c.FindPool("egress_lossless_pool")].size = 6441610000ULL;
@@ -95,10 +114,11 @@ RunLongHaul(bool cableHeadroom)
         RdmaWorkRequest wr;
         wr.wrId = s;
         wr.verb = RdmaVerb::Write;
-        wr.length = 20000000; // 80 MB in all: 6.4 ms at the 100 Gb/s receiver
+        // 80 MB in all (6.4 ms at the 100 Gb/s receiver); 320 MB (25.6 ms) for the chassis.
+        wr.length = chassis ? 80000000 : 20000000;
         qa->PostSend(wr);
     }
-    Simulator::Stop(MilliSeconds(30));
+    Simulator::Stop(MilliSeconds(chassis ? 40 : 30));
     Simulator::Run();
     for (Ptr<DcbSwitch> s : {t2, rh})
     {
@@ -110,6 +130,14 @@ RunLongHaul(bool cableHeadroom)
     r.overflows = bm->GetDrops(BufferManager::DROP_HEADROOM_OVERFLOW);
     r.longPortXoff = rh->GetPort(1)->GetCounters(3).pfcXoffSent;
     r.longPortHeadroomPeak = bm->GetPgHeadroomWatermark(1, 3);
+    for (Ptr<DcbSwitch> s : {t2, rh})
+    {
+        r.dramDrops += s->GetBufferManager()->GetDrops(BufferManager::DROP_DRAM_BANDWIDTH);
+    }
+    if (Ptr<DeepBufferVoq> voq = DynamicCast<DeepBufferVoq>(bm))
+    {
+        r.hubDramPeak = voq->GetDramWatermark();
+    }
     Simulator::Destroy();
     return r;
 }
@@ -134,6 +162,31 @@ TEST(SonicLongHaul, FiveMetreHeadroomOverflowsOnEightyKilometres)
     const LongHaulResult r = RunLongHaul(false);
     EXPECT_GT(r.overflows, 1000u);
     EXPECT_LE(r.longPortHeadroomPeak, 96928u); // Listing 1's per-PG cap
+    RecordProperty("headroom_overflows", std::to_string(r.overflows));
+}
+
+TEST(SonicLongHaul, ChassisWithCalculatorHeadroomIsLosslessOverEightyKilometres)
+{
+    const LongHaulResult r = RunLongHaul(true, true);
+    EXPECT_EQ(r.completions, SENDERS);
+    EXPECT_EQ(r.switchDrops, 0u);
+    EXPECT_EQ(r.overflows, 0u);
+    EXPECT_EQ(r.dramDrops, 0u); // 400 Gb/s in, below 0.9 x (400 + 100) Gb/s of DRAM
+    EXPECT_GT(r.longPortXoff, 0u);
+    // The same window as on the pizza box: ~30 MB of headroom in use, far above the
+    // static profile's 1,445,888 B (2 km) and held in DRAM with the paused backlog.
+    EXPECT_GT(r.longPortHeadroomPeak, 15000000u);
+    EXPECT_LT(r.longPortHeadroomPeak, 45000000u);
+    EXPECT_GT(r.hubDramPeak, 180000000u); // the paused PG's ~195 MB shared + headroom
+    RecordProperty("headroom_peak", std::to_string(r.longPortHeadroomPeak));
+    RecordProperty("hub_dram_peak", std::to_string(r.hubDramPeak));
+}
+
+TEST(SonicLongHaul, ChassisTwoKilometreHeadroomOverflowsOnEightyKilometres)
+{
+    const LongHaulResult r = RunLongHaul(false, true);
+    EXPECT_GT(r.overflows, 1000u);
+    EXPECT_LE(r.longPortHeadroomPeak, 1445888u); // the J2 profile's per-PG xoff
     RecordProperty("headroom_overflows", std::to_string(r.overflows));
 }
 

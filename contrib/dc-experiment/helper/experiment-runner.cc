@@ -2,6 +2,7 @@
 
 #include "ns3/abort.h"
 #include "ns3/dcb-net-device.h"
+#include "ns3/deep-buffer-voq.h"
 #include "ns3/flow-trace.h"
 #include "ns3/rdma-helper.h"
 #include "ns3/rng-seed-manager.h"
@@ -9,6 +10,7 @@
 #include "ns3/sample-statistics.h"
 #include "ns3/show-progress.h"
 #include "ns3/simulator.h"
+#include "ns3/sonic-buffer-manager.h"
 #include "ns3/uinteger.h"
 
 #include <chrono>
@@ -196,6 +198,12 @@ ExperimentRunner::Run()
         m_queueFile << "time_us,node,port,class,bytes\n";
         Simulator::Schedule(mon.queueInterval, &ExperimentRunner::SampleQueues, this);
     }
+    if (mon.bufferInterval.IsStrictlyPositive())
+    {
+        m_bufferFile.open(OutputPath("buffers.csv"), std::ios::binary);
+        m_bufferFile << "time_us,node,object,name,port,index,bytes,watermark_bytes\n";
+        Simulator::Schedule(mon.bufferInterval, &ExperimentRunner::SampleBuffers, this);
+    }
     if (mon.rateInterval.IsStrictlyPositive())
     {
         m_rateFile.open(OutputPath("rates.csv"), std::ios::binary);
@@ -236,6 +244,11 @@ ExperimentRunner::Run()
     if (m_rateFile.is_open())
     {
         CheckWritten(m_rateFile, OutputPath("rates.csv"));
+    }
+    if (m_bufferFile.is_open())
+    {
+        CheckWritten(m_bufferFile, OutputPath("buffers.csv"));
+        WriteBufferDrops();
     }
     WriteConfig();
     WriteFlows();
@@ -349,6 +362,101 @@ ExperimentRunner::SampleQueues()
     }
     Simulator::Schedule(m_config.GetMonitors().queueInterval, &ExperimentRunner::SampleQueues,
                         this);
+}
+
+void
+ExperimentRunner::SampleBuffers()
+{
+    const std::string now = Micros(Simulator::Now());
+    const ExperimentTopology& topo = m_config.GetTopology();
+    std::ostream& out = m_bufferFile;
+    auto row = [&](const std::string& node, const char* object, const std::string& name,
+                   const std::string& port, const std::string& index, uint64_t bytes, uint64_t peak)
+    {
+        out << now << ',' << node << ',' << object << ',' << name << ',' << port << ',' << index
+            << ',' << bytes << ',' << peak << '\n';
+    };
+    for (uint32_t s = 0; s < m_topology.GetNSwitches(); ++s)
+    {
+        Ptr<DcbSwitch> sw = m_topology.GetSwitch(s);
+        const std::string& node = topo.switches[s];
+        Ptr<BufferManager> bm = sw->GetBufferManager();
+        Ptr<SonicBufferManager> sonic = DynamicCast<SonicBufferManager>(bm);
+        if (!sonic)
+        {
+            row(node, "buffer", "", "", "", bm->GetOccupancy(), 0);
+            continue;
+        }
+        const SonicBufferConfig& c = sonic->GetConfig();
+        for (uint32_t p = 0; p < c.pools.size(); ++p)
+        {
+            row(node, "pool_shared", c.pools[p].name, "", "", sonic->GetPoolSharedBytes(p),
+                sonic->GetPoolSharedWatermark(p));
+            if (c.pools[p].xoff > 0)
+            {
+                row(node, "pool_headroom", c.pools[p].name, "", "", sonic->GetPoolHeadroomBytes(p),
+                    sonic->GetPoolHeadroomWatermark(p));
+            }
+        }
+        for (uint32_t p = 0; p < sw->GetNPorts(); ++p)
+        {
+            const std::string port = std::to_string(p);
+            for (uint8_t i = 0; i < DcbNetDevice::N_CLASSES; ++i)
+            {
+                const std::string index = std::to_string(i);
+                const uint64_t shared = sonic->GetPgSharedWatermark(p, i);
+                if (shared > 0)
+                {
+                    row(node, "pg_shared", "", port, index, sonic->GetPgSharedBytes(p, i), shared);
+                }
+                const uint64_t headroom = sonic->GetPgHeadroomWatermark(p, i);
+                if (headroom > 0)
+                {
+                    row(node, "pg_headroom", "", port, index, sonic->GetPgHeadroomBytes(p, i),
+                        headroom);
+                }
+                const uint64_t queue = sonic->GetQueueWatermark(p, i);
+                if (queue > 0)
+                {
+                    row(node, "queue", "", port, index, sonic->GetQueueBytes(p, i), queue);
+                }
+            }
+        }
+        if (Ptr<DeepBufferVoq> voq = DynamicCast<DeepBufferVoq>(sonic))
+        {
+            row(node, "ocb", "", "", "", voq->GetOcbBytes(), voq->GetOcbWatermark());
+            row(node, "dram", "", "", "", voq->GetDramBytes(), voq->GetDramWatermark());
+        }
+        if (m_config.GetMonitors().clearWatermarks)
+        {
+            sonic->ClearWatermarks();
+        }
+    }
+    Simulator::Schedule(m_config.GetMonitors().bufferInterval, &ExperimentRunner::SampleBuffers,
+                        this);
+}
+
+void
+ExperimentRunner::WriteBufferDrops() const
+{
+    const std::string path = OutputPath("buffer_drops.csv");
+    std::ofstream out(path, std::ios::binary);
+    out << "node,reason,packets\n";
+    const ExperimentTopology& topo = m_config.GetTopology();
+    for (uint32_t s = 0; s < m_topology.GetNSwitches(); ++s)
+    {
+        Ptr<BufferManager> bm = m_topology.GetSwitch(s)->GetBufferManager();
+        for (uint32_t r = 0; r < BufferManager::N_DROP_REASONS; ++r)
+        {
+            const auto reason = static_cast<BufferManager::DropReason>(r);
+            if (bm->GetDrops(reason) > 0)
+            {
+                out << topo.switches[s] << ',' << BufferManager::DropReasonName(reason) << ','
+                    << bm->GetDrops(reason) << '\n';
+            }
+        }
+    }
+    CheckWritten(out, path);
 }
 
 void

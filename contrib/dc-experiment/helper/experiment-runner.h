@@ -47,6 +47,13 @@ struct ExperimentFlowResult
  * - summary.json: counts, FCT and slowdown statistics, PFC totals, drops
  * - queues.csv (time_us,node,port,class,bytes; switch queues holding data) and
  *   rates.csv (time_us,flow,rate_gbps; flows in progress) when the monitors ask
+ * - buffers.csv (time_us,node,object,name,port,index,bytes,watermark_bytes) every
+ *   buffer_interval: per switch the SONiC pools (object pool_shared, pool_headroom;
+ *   name = pool), PGs (pg_shared, pg_headroom; index = PG), queues (queue; index =
+ *   queue) whose watermark is above 0, the chassis OCB and DRAM (ocb, dram), or the
+ *   total occupancy (buffer) for other buffer managers; watermarks are cleared
+ *   after each sample unless watermark_mode is "persistent" (SONiC's periodic and
+ *   persistent watermarks); and buffer_drops.csv (node,reason,packets) at the end
  *
  * Each flow gets its own connected QP pair; its work request is posted at its
  * start time and its finish time is the requester's completion. The run stops
@@ -94,6 +101,9 @@ class ExperimentRunner
     void OnCompletion(const RdmaCompletion& completion);
     void SampleQueues();
     void SampleRates();
+    void SampleBuffers();
+    /** buffer_drops.csv: node,reason,packets (written with the buffer monitor). */
+    void WriteBufferDrops() const;
 
     void WriteConfig() const;
     void WriteFlows() const;
@@ -117,6 +127,7 @@ class ExperimentRunner
     double m_eventLoopWallSeconds{0};
     std::ofstream m_queueFile;
     std::ofstream m_rateFile;
+    std::ofstream m_bufferFile;
 };
 
 } // namespace ns3

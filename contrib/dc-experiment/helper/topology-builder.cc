@@ -7,7 +7,8 @@
 #include "ns3/experiment-config-error.h"
 #include "ns3/nstime.h"
 #include "ns3/rdma-helper.h"
-#include "ns3/regional-topology.h"
+
+#include <map>
 
 namespace ns3
 {
@@ -42,55 +43,31 @@ TopologyBuilder::Build()
     {
         dcb.SetDeviceAttribute(a.name, *a.value);
     }
-    // Switch parts: the "buffer" section, or "buffer_chassis" for the T2/RH chassis of a
-    // regional topology (a separate helper: a factory keeps attributes across types).
-    const auto configureSwitches = [this](DcbHelper& helper, const ExperimentComponent& buffer)
-    {
-        for (const auto& a : m_config.GetSwitch().attributes)
-        {
-            helper.SetSwitchAttribute(a.name, *a.value);
-        }
-        helper.SetBufferManager(buffer.typeName);
-        for (const auto& a : buffer.attributes)
-        {
-            helper.SetBufferManagerAttribute(a.name, *a.value);
-        }
-        const ExperimentComponent& ecn = m_config.GetEcn();
-        helper.SetEcnMarker(ecn.typeName == "none" ? "" : ecn.typeName);
-        for (const auto& a : ecn.attributes)
-        {
-            helper.SetEcnMarkerAttribute(a.name, *a.value);
-        }
-    };
-    configureSwitches(dcb, m_config.GetBuffer());
-    const ExperimentComponent* chassisBuffer = m_config.GetChassisBuffer();
-    DcbHelper chassisDcb;
-    if (chassisBuffer)
-    {
-        configureSwitches(chassisDcb, *chassisBuffer);
-    }
-
     for (const ExperimentLink& link : topo.links)
     {
         dcb.SetDeviceAttribute("DataRate", DataRateValue(link.rate));
         dcb.SetChannelAttribute("Delay", TimeValue(link.delay));
         dcb.Install(GetNode(link.a), GetNode(link.b));
     }
+    // One switch helper per buffer section: "buffer" and each "buffer_switches" entry.
+    std::map<const ExperimentComponent*, DcbHelper> switchHelpers;
     for (uint32_t s = 0; s < m_switchNodes.GetN(); ++s)
     {
-        const bool chassis =
-            chassisBuffer && RegionalTopology::IsChassis(m_config.GetTopology().switches[s]);
+        const ExperimentComponent& buffer = m_config.GetBuffer(s);
+        auto it = switchHelpers.find(&buffer);
+        if (it == switchHelpers.end())
+        {
+            it = switchHelpers.emplace(&buffer, MakeSwitchHelper(buffer)).first;
+        }
         std::string error;
-        Ptr<DcbSwitch> sw =
-            (chassis ? chassisDcb : dcb).InstallSwitch(m_switchNodes.Get(s), &error);
+        Ptr<DcbSwitch> sw = it->second.InstallSwitch(m_switchNodes.Get(s), &error);
         if (!sw)
         {
             // The buffer or ECN attributes are individually valid but cannot work together
             // on this topology (e.g. a buffer smaller than the PFC headroom it must reserve).
             const bool ecn = error.find("EcnMarker") != std::string::npos;
-            throw ExperimentConfigError(m_config.GetSource(),
-                                        ecn ? "/ecn" : (chassis ? "/buffer_chassis" : "/buffer"),
-                                        error);
+            throw ExperimentConfigError(m_config.GetSource(), ecn ? "/ecn" : buffer.pointer,
+                                        "switch " + topo.switches[s] + ": " + error);
         }
         m_switches.push_back(sw);
     }
@@ -136,6 +113,28 @@ TopologyBuilder::Build()
         addresses.push_back(DcbRoutingHelper::HostAddress{GetHostAddress(h), m_hosts.Get(h)});
     }
     DcbRoutingHelper::PopulateRoutes(addresses);
+}
+
+DcbHelper
+TopologyBuilder::MakeSwitchHelper(const ExperimentComponent& buffer) const
+{
+    DcbHelper dcb;
+    for (const auto& a : m_config.GetSwitch().attributes)
+    {
+        dcb.SetSwitchAttribute(a.name, *a.value);
+    }
+    dcb.SetBufferManager(buffer.typeName);
+    for (const auto& a : buffer.attributes)
+    {
+        dcb.SetBufferManagerAttribute(a.name, *a.value);
+    }
+    const ExperimentComponent& ecn = m_config.GetEcn();
+    dcb.SetEcnMarker(ecn.typeName == "none" ? "" : ecn.typeName);
+    for (const auto& a : ecn.attributes)
+    {
+        dcb.SetEcnMarkerAttribute(a.name, *a.value);
+    }
+    return dcb;
 }
 
 int64_t

@@ -5,6 +5,7 @@
 #ifndef TOPOLOGY_BUILDER_H
 #define TOPOLOGY_BUILDER_H
 
+#include "ns3/dcb-helper.h"
 #include "ns3/dcb-switch.h"
 #include "ns3/experiment-config.h"
 #include "ns3/ipv4-address.h"
@@ -52,6 +53,9 @@ class TopologyBuilder
     static Ipv4Address GetHostAddress(uint32_t host);
 
   private:
+    /** \return a helper installing switches with \p buffer and the switch/ECN sections. */
+    DcbHelper MakeSwitchHelper(const ExperimentComponent& buffer) const;
+
     const ExperimentConfig& m_config;
     NodeContainer m_hosts;
     NodeContainer m_switchNodes;

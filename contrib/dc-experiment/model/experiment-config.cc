@@ -5,6 +5,7 @@
 #include "json-attribute-converter.h"
 #include "json-schema-reader.h"
 #include "poisson-flow-generator.h"
+#include "switch-buffer-assignment.h"
 
 #include "ns3/double.h"
 #include "ns3/rng-seed-manager.h"
@@ -60,6 +61,7 @@ class ExperimentConfigParser
     void ParseCcHosts(const Json* entries, const std::string& pointer);
     void ParseFlowsFile(const Json* file, const std::string& pointer);
     void ParseWorkload(const Json* workload, const std::string& pointer);
+    void ParseBuffers(const Json& root);
 
     const JsonSchemaReader& m_reader;
     ExperimentConfig& m_config;
@@ -106,6 +108,7 @@ ExperimentConfigParser::ParseComponent(const Json* section, const std::string& p
         }
     }
     out.typeName = type;
+    out.pointer = pointer;
     TypeId tid;
     TypeId::LookupByNameFailSafe(type, &tid);
 
@@ -474,9 +477,10 @@ ExperimentConfigParser::ParseMonitors(const Json* monitors, const std::string& p
 {
     static const Json empty = Json::object();
     const Json& m = monitors ? *monitors : empty;
-    m_reader.CheckKeys(m, pointer, {"queue_interval", "rate_interval"});
+    m_reader.CheckKeys(m, pointer,
+                       {"queue_interval", "rate_interval", "buffer_interval", "watermark_mode"});
     OrderedJson eff;
-    for (const char* key : {"queue_interval", "rate_interval"})
+    for (const char* key : {"queue_interval", "rate_interval", "buffer_interval"})
     {
         Time t(0);
         if (JsonSchemaReader::Find(m, key))
@@ -488,9 +492,22 @@ ExperimentConfigParser::ParseMonitors(const Json* monitors, const std::string& p
         {
             eff[key] = nullptr;
         }
-        (std::string(key) == "queue_interval" ? m_config.m_monitors.queueInterval
-                                              : m_config.m_monitors.rateInterval) = t;
+        const std::string k(key);
+        (k == "queue_interval"  ? m_config.m_monitors.queueInterval
+         : k == "rate_interval" ? m_config.m_monitors.rateInterval
+                                : m_config.m_monitors.bufferInterval) = t;
     }
+    // SONiC watermark counters: "periodic" ones are cleared after every read,
+    // "persistent" ones only by the user (here: never during the run).
+    const std::string mode =
+        m_reader.GetString(m, pointer, "watermark_mode", "periodic", {"periodic", "persistent"});
+    if (mode == "persistent" && m_config.m_monitors.bufferInterval.IsZero())
+    {
+        m_reader.Fail(pointer + "/watermark_mode",
+                      "needs buffer_interval (watermarks are written by the buffer monitor)");
+    }
+    m_config.m_monitors.clearWatermarks = mode == "periodic";
+    eff["watermark_mode"] = mode;
     m_config.m_effective["monitors"] = eff;
 }
 
@@ -673,16 +690,50 @@ ExperimentConfigParser::ParseWorkload(const Json* workload, const std::string& p
     m_config.m_effective["workload"] = eff;
 }
 
+// ------------------------------------------------------------------ buffers
+
+/** "buffer" (with "config_db") and "buffer_switches" (SwitchBufferAssignment). */
+void
+ExperimentConfigParser::ParseBuffers(const Json& root)
+{
+    const Json* buffer = JsonSchemaReader::Find(root, "buffer");
+    const Json resolved =
+        buffer ? SwitchBufferAssignment::ResolveConfigDb(m_reader, *buffer, "/buffer",
+                                                         "ns3::DynamicThresholdBufferManager")
+               : Json();
+    ParseComponent(buffer ? &resolved : nullptr, "/buffer", "ns3::DynamicThresholdBufferManager",
+                   "ns3::BufferManager", {}, m_config.m_buffer);
+    auto parse = [this](const Json* section, const std::string& pointer,
+                        const std::string& defaultType, ExperimentComponent& out,
+                        OrderedJson& effective)
+    {
+        ParseComponent(section, pointer, defaultType, "ns3::BufferManager", {}, out);
+        // ParseComponent files its effective section under the flat key; hand it over.
+        const std::string flat = pointer.substr(1);
+        effective = m_config.m_effective[flat];
+        m_config.m_effective.erase(flat);
+    };
+    OrderedJson effective;
+    SwitchBufferAssignment::Parse(m_reader, JsonSchemaReader::Find(root, "buffer_switches"),
+                                  "/buffer_switches", m_config.m_topology,
+                                  m_config.m_buffer.typeName, parse, m_config.m_bufferSwitches,
+                                  m_config.m_bufferOfSwitch, effective);
+    if (!m_config.m_bufferSwitches.empty())
+    {
+        m_config.m_effective["buffer_switches"] = effective;
+    }
+}
+
 // ------------------------------------------------------------------ root
 
 void
 ExperimentConfigParser::Parse(const Json& root)
 {
-    m_reader.CheckKeys(root, "",
-                       {"description", "seed",      "stop_time",  "progress",      "topology",
-                        "nic",         "switch",    "link",       "buffer",        "buffer_chassis",
-                        "ecn",         "cc",        "cc_hosts",   "loss_recovery", "qp",
-                        "flows",       "flow_sets", "flows_file", "workload",      "monitors"});
+    m_reader.CheckKeys(
+        root, "", {"description", "seed",      "stop_time",  "progress",      "topology",
+                   "nic",         "switch",    "link",       "buffer",        "buffer_switches",
+                   "ecn",         "cc",        "cc_hosts",   "loss_recovery", "qp",
+                   "flows",       "flow_sets", "flows_file", "workload",      "monitors"});
     OrderedJson& eff = m_config.m_effective;
     if (JsonSchemaReader::Find(root, "description"))
     {
@@ -719,20 +770,7 @@ ExperimentConfigParser::Parse(const Json& root)
                    m_config.m_switch);
     ParseComponent(JsonSchemaReader::Find(root, "link"), "/link", "ns3::DcbNetDevice", "",
                    {{"DataRate", "link rates come from /topology"}}, m_config.m_link);
-    ParseComponent(JsonSchemaReader::Find(root, "buffer"), "/buffer",
-                   "ns3::DynamicThresholdBufferManager", "ns3::BufferManager", {},
-                   m_config.m_buffer);
-    if (const Json* chassis = JsonSchemaReader::Find(root, "buffer_chassis"))
-    {
-        if (m_config.m_topology.type != "regional")
-        {
-            m_reader.Fail("/buffer_chassis", "only a \"regional\" topology has chassis switches "
-                                             "(T2, RH); use \"buffer\"");
-        }
-        ParseComponent(chassis, "/buffer_chassis", "ns3::DynamicThresholdBufferManager",
-                       "ns3::BufferManager", {}, m_config.m_chassisBuffer);
-        m_config.m_hasChassisBuffer = true;
-    }
+    ParseBuffers(root);
     ParseComponent(JsonSchemaReader::Find(root, "ecn"), "/ecn", "ns3::RedEcnMarker",
                    "ns3::EcnMarker", {}, m_config.m_ecn);
     ParseComponent(JsonSchemaReader::Find(root, "cc"), "/cc", "ns3::RdmaDcqcn",
@@ -836,10 +874,12 @@ ExperimentConfig::GetBuffer() const
     return m_buffer;
 }
 
-const ExperimentComponent*
-ExperimentConfig::GetChassisBuffer() const
+const ExperimentComponent&
+ExperimentConfig::GetBuffer(uint32_t sw) const
 {
-    return m_hasChassisBuffer ? &m_chassisBuffer : nullptr;
+    return sw < m_bufferOfSwitch.size() && m_bufferOfSwitch[sw] >= 0
+               ? m_bufferSwitches[m_bufferOfSwitch[sw]]
+               : m_buffer;
 }
 
 const ExperimentComponent&

@@ -32,6 +32,7 @@ struct ExperimentComponent
 {
     std::string typeName;                        //!< "" when the section has no "type"
     std::vector<ExperimentAttribute> attributes; //!< in file order (sorted by name)
+    std::string pointer;                         //!< JSON pointer of the section
 };
 
 /**
@@ -57,6 +58,8 @@ struct ExperimentMonitors
 {
     Time queueInterval{0};
     Time rateInterval{0};
+    Time bufferInterval{0};     //!< buffers.csv: occupancy and watermarks
+    bool clearWatermarks{true}; //!< "periodic" (cleared after each sample) or "persistent"
 };
 
 /**
@@ -94,10 +97,10 @@ class ExperimentConfig
     const ExperimentComponent& GetLink() const;
     const ExperimentComponent& GetBuffer() const;
     /**
-     * \return the "buffer_chassis" section (buffer of the deep-buffer T2 and RH
-     * switches of a regional topology), or nullptr when absent (all use "buffer").
+     * \return the buffer of switch \p sw (index into the topology's switches):
+     * its "buffer_switches" entry by name, else by role, else "buffer".
      */
-    const ExperimentComponent* GetChassisBuffer() const;
+    const ExperimentComponent& GetBuffer(uint32_t sw) const;
     /** \return the ECN marker; typeName "none" disables marking. */
     const ExperimentComponent& GetEcn() const;
     const ExperimentComponent& GetCongestionControl() const;
@@ -132,8 +135,8 @@ class ExperimentConfig
     ExperimentComponent m_switch;
     ExperimentComponent m_link;
     ExperimentComponent m_buffer;
-    ExperimentComponent m_chassisBuffer;
-    bool m_hasChassisBuffer{false};
+    std::vector<ExperimentComponent> m_bufferSwitches; //!< "buffer_switches" entries
+    std::vector<int32_t> m_bufferOfSwitch;             //!< entry of each switch, -1: "buffer"
     ExperimentComponent m_ecn;
     ExperimentComponent m_cc;
     std::vector<ExperimentComponent> m_ccHosts; //!< "cc_hosts" entries

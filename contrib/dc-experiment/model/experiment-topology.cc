@@ -5,6 +5,7 @@
 #include "json-attribute-converter.h"
 #include "regional-topology.h"
 
+#include <algorithm>
 #include <deque>
 #include <filesystem>
 #include <fstream>
@@ -114,15 +115,28 @@ ParseBuiltIn(const JsonSchemaReader& r, const Json& topo, const std::string& poi
     {
         t.switches.push_back("s" + std::to_string(s));
     }
+    if (type == "leaf_spine")
+    {
+        const uint32_t leaves = nHosts / eff["hosts_per_leaf"].get<uint32_t>();
+        for (uint32_t s = 0; s < nSwitches; ++s)
+        {
+            t.switchRoles.push_back(s < leaves ? "leaf" : "spine");
+        }
+    }
     eff["host_link_rate"] = JsonAttributeConverter::FormatDataRate(hostRate);
     eff["fabric_link_rate"] = JsonAttributeConverter::FormatDataRate(fabricRate);
     eff["link_delay"] = JsonAttributeConverter::FormatTime(delay);
     effective = eff;
 }
 
+/**
+ * Read the array \p key of node names. With \p roles (switches), an entry may
+ * also be {"name": name, "role": role}; \p roles gets one role per name ("" none).
+ */
 std::vector<std::string>
 ParseNames(const JsonSchemaReader& r, const Json& object, const std::string& pointer,
-           const std::string& key, const std::set<std::string>& declared)
+           const std::string& key, const std::set<std::string>& declared,
+           std::vector<std::string>* roles = nullptr)
 {
     static const std::regex nameForm("^[A-Za-z0-9_.-]+$");
     const Json* v = JsonSchemaReader::Find(object, key);
@@ -139,16 +153,40 @@ ParseNames(const JsonSchemaReader& r, const Json& object, const std::string& poi
     std::set<std::string> seen = declared;
     for (std::size_t i = 0; i < v->size(); ++i)
     {
-        const Json& n = (*v)[i];
+        const Json* entry = &(*v)[i];
+        std::string ep = JsonSchemaReader::Child(p, i);
+        if (roles && entry->is_object())
+        {
+            r.CheckKeys(*entry, ep, {"name", "role"});
+            const std::string role = r.GetString(*entry, ep, "role", "", {});
+            if (!role.empty() && !std::regex_match(role, nameForm))
+            {
+                r.Fail(JsonSchemaReader::Child(ep, "role"),
+                       "expected a role name (letters, digits, '_', '.', '-'), got \"" + role +
+                           "\"");
+            }
+            roles->push_back(role);
+            ep = JsonSchemaReader::Child(ep, "name");
+            entry = JsonSchemaReader::Find(*entry, "name");
+            if (!entry)
+            {
+                r.Fail(ep, "missing required field \"name\"");
+            }
+        }
+        else if (roles)
+        {
+            roles->push_back("");
+        }
+        const Json& n = *entry;
         if (!n.is_string() || !std::regex_match(n.get<std::string>(), nameForm))
         {
-            r.Fail(JsonSchemaReader::Child(p, i),
-                   "expected a node name (letters, digits, '_', '.', '-'), got " + n.dump());
+            r.Fail(ep, std::string("expected a node name (letters, digits, '_', '.', '-')") +
+                           (roles ? " or {\"name\", \"role\"}" : "") + ", got " + n.dump());
         }
         const std::string name = n.get<std::string>();
         if (!seen.insert(name).second)
         {
-            r.Fail(JsonSchemaReader::Child(p, i), "node name \"" + name + "\" is declared twice");
+            r.Fail(ep, "node name \"" + name + "\" is declared twice");
         }
         names.push_back(name);
     }
@@ -210,7 +248,7 @@ ParseCustom(const JsonSchemaReader& r, const Json& topo, const std::string& poin
             ExperimentTopology& t, OrderedJson& effective)
 {
     r.CheckKeys(topo, pointer, {"type", "switches", "hosts", "links", "link_rate", "link_delay"});
-    t.switches = ParseNames(r, topo, pointer, "switches", {});
+    t.switches = ParseNames(r, topo, pointer, "switches", {}, &t.switchRoles);
     t.hosts = ParseNames(r, topo, pointer, "hosts",
                          std::set<std::string>(t.switches.begin(), t.switches.end()));
     const DataRate defaultRate = r.GetRate(topo, pointer, "link_rate", "100Gbps");
@@ -275,7 +313,19 @@ ParseCustom(const JsonSchemaReader& r, const Json& topo, const std::string& poin
 
     OrderedJson eff;
     eff["type"] = "custom";
-    eff["switches"] = t.switches;
+    OrderedJson effSwitches = OrderedJson::array();
+    for (std::size_t i = 0; i < t.switches.size(); ++i)
+    {
+        if (t.switchRoles[i].empty())
+        {
+            effSwitches.push_back(t.switches[i]);
+        }
+        else
+        {
+            effSwitches.push_back(OrderedJson{{"name", t.switches[i]}, {"role", t.switchRoles[i]}});
+        }
+    }
+    eff["switches"] = effSwitches;
     eff["hosts"] = t.hosts;
     eff["link_rate"] = JsonAttributeConverter::FormatDataRate(defaultRate);
     eff["link_delay"] = JsonAttributeConverter::FormatTime(defaultDelay);
@@ -359,6 +409,20 @@ ExperimentTopology::GetNodeName(uint32_t index) const
     return index < hosts.size() ? hosts[index] : switches[index - hosts.size()];
 }
 
+std::vector<std::string>
+ExperimentTopology::GetSwitchRoles() const
+{
+    std::vector<std::string> roles;
+    for (const std::string& role : switchRoles)
+    {
+        if (!role.empty() && std::find(roles.begin(), roles.end(), role) == roles.end())
+        {
+            roles.push_back(role);
+        }
+    }
+    return roles;
+}
+
 ExperimentTopology
 ExperimentTopology::Parse(const JsonSchemaReader& reader, const nlohmann::json& topo,
                           const std::string& pointer, nlohmann::ordered_json& effective)
@@ -388,6 +452,7 @@ ExperimentTopology::Parse(const JsonSchemaReader& reader, const nlohmann::json& 
     {
         ParseBuiltIn(reader, topo, pointer, t.type, t, effective);
     }
+    t.switchRoles.resize(t.switches.size()); // types without roles: all ""
     return t;
 }
 

@@ -42,6 +42,13 @@ struct ExperimentTopology
     std::string type; //!< dumbbell, incast, leaf_spine, fat_tree, regional, custom or file
     std::vector<std::string> hosts;
     std::vector<std::string> switches;
+    /**
+     * Role of each switch, parallel to switches ("" for none): fat_tree "tor",
+     * "agg", "core"; leaf_spine "leaf", "spine"; regional "T0", "T1", "T2",
+     * "RH"; custom (and roce-lab files) as
+     * declared by a switch's "role". Buffer configurations can be given per role.
+     */
+    std::vector<std::string> switchRoles;
     std::vector<ExperimentLink> links;
     /** For HPCC-format files: host index of each HPCC node id (-1: switch); else empty. */
     std::vector<int64_t> hpccHostOfNode;
@@ -49,6 +56,8 @@ struct ExperimentTopology
     uint32_t GetNNodes() const;
     /** \return the name of node \p index (host or switch). */
     const std::string& GetNodeName(uint32_t index) const;
+    /** \return the distinct non-empty switch roles, in order of first appearance. */
+    std::vector<std::string> GetSwitchRoles() const;
 
     /**
      * Read the "topology" object \p topo found at \p pointer.

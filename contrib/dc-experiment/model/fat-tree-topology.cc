@@ -106,6 +106,7 @@ FatTreeTopology::Expand(const FatTreeShape& s, DataRate hostRate, DataRate fabri
     const uint32_t firstCore = firstAgg + nAggs;
     t.hosts.clear();
     t.switches.clear();
+    t.switchRoles.clear();
     t.links.clear();
     t.hosts.reserve(nHosts);
     for (uint32_t h = 0; h < nHosts; ++h)
@@ -115,14 +116,17 @@ FatTreeTopology::Expand(const FatTreeShape& s, DataRate hostRate, DataRate fabri
     for (uint32_t i = 0; i < nTors; ++i)
     {
         t.switches.push_back("tor" + std::to_string(i));
+        t.switchRoles.push_back("tor");
     }
     for (uint32_t i = 0; i < nAggs; ++i)
     {
         t.switches.push_back("agg" + std::to_string(i));
+        t.switchRoles.push_back("agg");
     }
     for (uint32_t i = 0; i < s.cores; ++i)
     {
         t.switches.push_back("core" + std::to_string(i));
+        t.switchRoles.push_back("core");
     }
     for (uint32_t h = 0; h < nHosts; ++h)
     {

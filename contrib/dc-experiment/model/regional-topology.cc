@@ -91,12 +91,6 @@ RegionalTopology::FibreDelay(double km)
     return PicoSeconds(static_cast<int64_t>(std::llround(km * 5e6)));
 }
 
-bool
-RegionalTopology::IsChassis(const std::string& name)
-{
-    return name.rfind("rh", 0) == 0 || name.find("-t2-") != std::string::npos;
-}
-
 void
 RegionalTopology::Expand(const RegionalShape& s, DataRate hostRate, DataRate fabricRate,
                          DataRate longHaulRate, Time rackDelay, Time t1t2Delay,
@@ -109,6 +103,7 @@ RegionalTopology::Expand(const RegionalShape& s, DataRate hostRate, DataRate fab
     const uint32_t firstRh = firstT2 + s.GetNT2();
     t.hosts.clear();
     t.switches.clear();
+    t.switchRoles.clear();
     t.links.clear();
     t.hosts.reserve(nServers);
     for (uint32_t d = 0; d < s.datacenters; ++d)
@@ -134,6 +129,7 @@ RegionalTopology::Expand(const RegionalShape& s, DataRate hostRate, DataRate fab
             for (uint32_t r = 0; r < s.racksPerCluster; ++r)
             {
                 t.switches.push_back(cluster(d, c) + "-t0-" + std::to_string(r));
+                t.switchRoles.push_back("T0");
             }
         }
     }
@@ -144,6 +140,7 @@ RegionalTopology::Expand(const RegionalShape& s, DataRate hostRate, DataRate fab
             for (uint32_t i = 0; i < s.t1PerCluster; ++i)
             {
                 t.switches.push_back(cluster(d, c) + "-t1-" + std::to_string(i));
+                t.switchRoles.push_back("T1");
             }
         }
     }
@@ -152,11 +149,13 @@ RegionalTopology::Expand(const RegionalShape& s, DataRate hostRate, DataRate fab
         for (uint32_t i = 0; i < s.t2PerDc; ++i)
         {
             t.switches.push_back("dc" + std::to_string(d) + "-t2-" + std::to_string(i));
+            t.switchRoles.push_back("T2");
         }
     }
     for (uint32_t i = 0; i < s.hubs; ++i)
     {
         t.switches.push_back("rh" + std::to_string(i));
+        t.switchRoles.push_back("RH");
     }
 
     for (uint32_t h = 0; h < nServers; ++h)

@@ -19,7 +19,8 @@ namespace ns3
  * every T1 of its cluster; every T1 to every T2 of its datacenter; every T2 to
  * every regional hub over a long-haul link of longHaulKm[d] kilometres
  * (propagation 5 us/km, light in fibre). T0 and T1 are pizza boxes, T2 and RH
- * deep-buffer chassis (IsChassis).
+ * deep-buffer chassis; the switch roles (ExperimentTopology::switchRoles) are
+ * "T0", "T1", "T2" and "RH", so "buffer_switches" can give the chassis their buffer.
  *
  * Names: servers dc<d>-c<c>-r<r>-s<s>; switches dc<d>-c<c>-t0-<r>,
  * dc<d>-c<c>-t1-<i>, dc<d>-t2-<i>, rh<i>. Nodes are numbered servers first in
@@ -64,10 +65,6 @@ class RegionalTopology
     static void Expand(const RegionalShape& shape, DataRate hostRate, DataRate fabricRate,
                        DataRate longHaulRate, Time rackDelay, Time t1t2Delay,
                        ExperimentTopology& t);
-
-    /** \return true if switch \p name is a T2 or RH (deep-buffer chassis) of a regional topology.
-     */
-    static bool IsChassis(const std::string& name);
 
     /**
      * Read a "regional" topology object: datacenters, hubs, t2_per_dc,

@@ -122,6 +122,10 @@ BufferManager::DropReasonName(DropReason reason)
             return "headroom-overflow";
         case DROP_BUFFER_FULL:
             return "buffer-full";
+        case DROP_DRAM_BANDWIDTH:
+            return "dram-bandwidth";
+        case DROP_VOQ_LIMIT:
+            return "voq-limit";
         default:
             return "unknown";
     }

@@ -48,6 +48,8 @@ class BufferManager : public Object
         DROP_EGRESS_LIMIT,      //!< lossy packet over the egress threshold
         DROP_HEADROOM_OVERFLOW, //!< lossless packet with no headroom left (mis-sized headroom)
         DROP_BUFFER_FULL,       //!< physical buffer exhausted
+        DROP_DRAM_BANDWIDTH,    //!< deep-buffer chassis: off-chip memory write bandwidth exceeded
+        DROP_VOQ_LIMIT,         //!< deep-buffer chassis: lossy VoQ over its maximum depth
         N_DROP_REASONS
     };
 

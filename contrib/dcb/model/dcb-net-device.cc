@@ -127,6 +127,7 @@ DcbNetDevice::DoDispose()
     m_pcap = nullptr;
     m_dcbRxCallback = DcbReceiveCallback();
     m_dequeueCallback = DequeueCallback();
+    m_dequeueFrameCallback = DequeueFrameCallback();
     m_rxCallback = NetDevice::ReceiveCallback();
     m_promiscCallback = NetDevice::PromiscReceiveCallback();
     NetDevice::DoDispose();
@@ -207,6 +208,12 @@ DcbNetDevice::SetDcbReceiveCallback(DcbReceiveCallback cb)
 }
 
 void
+DcbNetDevice::SetDequeueFrameCallback(DequeueFrameCallback cb)
+{
+    m_dequeueFrameCallback = cb;
+}
+
+void
 DcbNetDevice::SetDequeueCallback(DequeueCallback cb)
 {
     m_dequeueCallback = cb;
@@ -271,6 +278,10 @@ DcbNetDevice::TryTransmit()
         {
             return;
         }
+    }
+    else if (!m_dequeueFrameCallback.IsNull())
+    {
+        m_dequeueFrameCallback(m_ifIndex, tc, frame);
     }
     StartTransmission(frame, tc);
 }

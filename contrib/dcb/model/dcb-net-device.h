@@ -69,6 +69,11 @@ class DcbNetDevice : public NetDevice
         Callback<void, Ptr<DcbNetDevice>, Ptr<Packet>, const EthernetVlanHeader&>;
     /** A frame queued with Enqueue left the queue: (if index, tag, class, frame bytes). */
     using DequeueCallback = Callback<void, uint32_t, uint32_t, uint8_t, uint32_t>;
+    /**
+     * A queued frame starts transmission: (if index, class, frame). The frame may be
+     * rewritten in place (ECN marking at dequeue); not called for pulled frames.
+     */
+    using DequeueFrameCallback = Callback<void, uint32_t, uint8_t, Ptr<Packet>>;
 
     static TypeId GetTypeId();
     DcbNetDevice();
@@ -94,6 +99,7 @@ class DcbNetDevice : public NetDevice
     void NotifyTxReady();
     void SetDcbReceiveCallback(DcbReceiveCallback cb);
     void SetDequeueCallback(DequeueCallback cb);
+    void SetDequeueFrameCallback(DequeueFrameCallback cb);
 
     /**
      * Ask the peer to pause (\p xoff true) or resume class \p cls. While in XOFF the
@@ -244,6 +250,7 @@ class DcbNetDevice : public NetDevice
 
     DcbReceiveCallback m_dcbRxCallback;
     DequeueCallback m_dequeueCallback;
+    DequeueFrameCallback m_dequeueFrameCallback;
     NetDevice::ReceiveCallback m_rxCallback;
     NetDevice::PromiscReceiveCallback m_promiscCallback;
     Ptr<PcapFileWrapper> m_pcap;

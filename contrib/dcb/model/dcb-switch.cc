@@ -3,6 +3,7 @@
 #include "dcb-channel.h"
 
 #include "ns3/abort.h"
+#include "ns3/boolean.h"
 #include "ns3/ipv4-header.h"
 #include "ns3/log.h"
 #include "ns3/node.h"
@@ -37,6 +38,13 @@ DcbSwitch::GetTypeId()
                           "polarization).",
                           UintegerValue(0), MakeUintegerAccessor(&DcbSwitch::m_ecmpSeed),
                           MakeUintegerChecker<uint32_t>())
+            .AddAttribute("EcmpHashSourcePort",
+                          "Include the UDP/TCP source port in the ECMP hash. Default true: the "
+                          "5-tuple hash of the Maestro testbed's ToRs (SOSR'21 §6); false "
+                          "hashes addresses and destination port only, the case where "
+                          "Maestro maps virtual NIC address pairs to paths a priori (§4.1).",
+                          BooleanValue(true), MakeBooleanAccessor(&DcbSwitch::m_hashSourcePort),
+                          MakeBooleanChecker())
             .AddTraceSource("Drop", "A packet was dropped: (packet from its IPv4 header, reason).",
                             MakeTraceSourceAccessor(&DcbSwitch::m_dropTrace),
                             "ns3::DcbSwitch::DropTracedCallback");
@@ -88,6 +96,10 @@ DcbSwitch::Setup()
         dev->SetDequeueCallback(MakeCallback(&DcbSwitch::OnDequeue, this));
     }
     m_ecnMarkers.resize(m_ports.size());
+    for (uint32_t p = 0; p < m_ports.size(); ++p)
+    {
+        SetEcnMarker(p, m_ecnMarkers[p]); // (re)binds dequeue marking to the port
+    }
     m_stormDrop.assign(m_ports.size(), 0);
     NS_ABORT_MSG_IF(!m_buffer, "DcbSwitch on node " << node->GetId() << ": no BufferManager");
     m_buffer->SetPfcCallback(MakeCallback(&DcbSwitch::OnPfc, this));
@@ -126,6 +138,41 @@ DcbSwitch::SetEcnMarker(uint32_t port, Ptr<EcnMarker> marker)
         m_ecnMarkers.resize(port + 1);
     }
     m_ecnMarkers[port] = marker;
+    if (port < m_ports.size())
+    {
+        const bool atDequeue = marker && marker->MarksAtDequeue();
+        m_ports[port]->SetDequeueFrameCallback(atDequeue
+                                                   ? MakeCallback(&DcbSwitch::MarkAtDequeue, this)
+                                                   : DcbNetDevice::DequeueFrameCallback());
+    }
+}
+
+void
+DcbSwitch::MarkAtDequeue(uint32_t port, uint8_t tc, Ptr<Packet> frame)
+{
+    // Read the ECN field without parsing: Ethernet (with or without 802.1Q) + IPv4 ToS.
+    uint8_t head[20];
+    if (frame->CopyData(head, sizeof(head)) < sizeof(head))
+    {
+        return;
+    }
+    const uint32_t ip = (head[12] == 0x81 && head[13] == 0x00) ? 18 : 14;
+    if (head[ip - 2] != 0x08 || head[ip - 1] != 0x00 || (head[ip + 1] & 3) == 0)
+    {
+        return; // not IPv4, or not ECN-capable
+    }
+    if (!m_ecnMarkers[port]->ShouldMark(tc, m_ports[port]->GetQueueBytes(tc)))
+    {
+        return;
+    }
+    EthernetVlanHeader eth;
+    Ipv4Header iph;
+    frame->RemoveHeader(eth);
+    frame->RemoveHeader(iph);
+    iph.SetEcn(Ipv4Header::ECN_CE);
+    iph.EnableChecksum();
+    frame->AddHeader(iph);
+    frame->AddHeader(eth);
 }
 
 Ptr<EcnMarker>
@@ -252,11 +299,18 @@ DcbSwitch::HashFlow(Ipv4Address src, Ipv4Address dst, uint8_t protocol, uint16_t
     std::memcpy(key, &s, 4);
     std::memcpy(key + 4, &d, 4);
     key[8] = static_cast<char>(protocol);
-    std::memcpy(key + 9, &sport, 2);
+    const uint16_t hashedSport = m_hashSourcePort ? sport : 0;
+    std::memcpy(key + 9, &hashedSport, 2);
     std::memcpy(key + 11, &dport, 2);
     std::memcpy(key + 13, &seed, 4);
     m_hasher.clear();
     return m_hasher.GetHash32(key, sizeof(key));
+}
+
+bool
+DcbSwitch::HashesSourcePort() const
+{
+    return m_hashSourcePort;
 }
 
 int64_t
@@ -345,7 +399,7 @@ DcbSwitch::ReceiveFromPort(Ptr<DcbNetDevice> port, Ptr<Packet> packet,
         return;
     }
     const Ptr<EcnMarker>& marker = m_ecnMarkers[outPort];
-    if (marker && ip.GetEcn() != Ipv4Header::ECN_NotECT &&
+    if (marker && ip.GetEcn() != Ipv4Header::ECN_NotECT && !marker->MarksAtDequeue() &&
         marker->ShouldMark(tc, outDev->GetQueueBytes(tc)))
     {
         ip.SetEcn(Ipv4Header::ECN_CE);

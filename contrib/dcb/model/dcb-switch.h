@@ -94,6 +94,8 @@ class DcbSwitch : public Object
     /** \return the ECMP hash this switch computes for a 5-tuple. */
     uint32_t HashFlow(Ipv4Address src, Ipv4Address dst, uint8_t protocol, uint16_t sport,
                       uint16_t dport) const;
+    /** \return true if the ECMP hash includes the source port (EcmpHashSourcePort). */
+    bool HashesSourcePort() const;
     /** \return the egress port this switch picks for a 5-tuple (or -1 without route). */
     int64_t SelectPort(Ipv4Address src, Ipv4Address dst, uint8_t protocol, uint16_t sport,
                        uint16_t dport) const;
@@ -107,11 +109,14 @@ class DcbSwitch : public Object
   private:
     void ReceiveFromPort(Ptr<DcbNetDevice> port, Ptr<Packet> packet, const EthernetVlanHeader& eth);
     void OnDequeue(uint32_t outPort, uint32_t inPort, uint8_t tc, uint32_t bytes);
+    /** ECN at dequeue: mark \p frame leaving \p port on the queue left behind it. */
+    void MarkAtDequeue(uint32_t port, uint8_t tc, Ptr<Packet> frame);
     void OnPfc(uint32_t port, uint8_t pg, bool xoff);
     void Drop(Ptr<const Packet> packet, DropReason reason);
     uint32_t Seed() const;
 
     uint32_t m_ecmpSeed;
+    bool m_hashSourcePort{true};
     std::vector<Ptr<DcbNetDevice>> m_ports;
     std::vector<Mac48Address> m_peerMac;
     std::vector<Ptr<EcnMarker>> m_ecnMarkers;

@@ -1,5 +1,7 @@
 #include "ecn-marker.h"
 
+#include "ns3/enum.h"
+
 namespace ns3
 {
 
@@ -8,7 +10,19 @@ NS_OBJECT_ENSURE_REGISTERED(EcnMarker);
 TypeId
 EcnMarker::GetTypeId()
 {
-    static TypeId tid = TypeId("ns3::EcnMarker").SetParent<Object>().SetGroupName("Dcb");
+    static TypeId tid =
+        TypeId("ns3::EcnMarker")
+            .SetParent<Object>()
+            .SetGroupName("Dcb")
+            .AddAttribute(
+                "MarkingPoint",
+                "Enqueue (default): decide when the packet joins the egress queue, on the "
+                "bytes ahead of it (DCQCN's CP as in its SIGCOMM'15 simulator and SONiC's "
+                "WRED). Dequeue: decide when it leaves, on the bytes behind it, which "
+                "signals congestion one queueing delay earlier (Wu et al., 'Tuning ECN for "
+                "data center networks', CoNEXT'12).",
+                EnumValue(ENQUEUE), MakeEnumAccessor(&EcnMarker::m_point),
+                MakeEnumChecker(ENQUEUE, "Enqueue", DEQUEUE, "Dequeue"));
     return tid;
 }
 

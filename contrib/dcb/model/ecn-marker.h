@@ -14,22 +14,34 @@ namespace ns3
 
 /**
  * \ingroup dcb
- * Decides whether an ECN-capable packet entering an egress queue gets CE.
+ * Decides whether an ECN-capable packet entering (or, with MarkingPoint
+ * Dequeue, leaving) an egress queue gets CE.
  * Public non-virtual entry point, private hook, per-class counters.
  */
 class EcnMarker : public Object
 {
   public:
+    /** Where the queue length is sampled and the mark applied. */
+    enum MarkingPoint : uint8_t
+    {
+        ENQUEUE = 0, //!< on arrival, on the queue ahead of the packet
+        DEQUEUE      //!< when the packet leaves, on the queue behind it
+    };
+
     static TypeId GetTypeId();
     EcnMarker();
     ~EcnMarker() override;
 
     /**
      * \param tc traffic class of the egress queue
-     * \param queueBytes bytes in that queue before this packet
+     * \param queueBytes bytes in that queue ahead of this packet (enqueue) or
+     *        left behind it (dequeue)
      * \return true if the packet is to be marked CE
      */
     bool ShouldMark(uint8_t tc, uint64_t queueBytes);
+
+    /** \return true if the marker decides at dequeue (MarkingPoint attribute). */
+    bool MarksAtDequeue() const { return m_point == DEQUEUE; }
 
     /** \return "" if the configuration is usable, else the reason (naming the attribute). */
     std::string CheckConfig() const;
@@ -45,6 +57,7 @@ class EcnMarker : public Object
     virtual bool DoShouldMark(uint8_t tc, uint64_t queueBytes) = 0;
 
     std::array<uint64_t, 8> m_marks{};
+    MarkingPoint m_point{ENQUEUE};
 };
 
 } // namespace ns3

@@ -38,7 +38,14 @@ RedEcnMarker::GetTypeId()
                           "classes 3 and 4, the lossless RoCE classes of SONiC's default "
                           "WRED/ECN configuration.",
                           UintegerValue(0x18), MakeUintegerAccessor(&RedEcnMarker::m_ecnClasses),
-                          MakeUintegerChecker<uint8_t>());
+                          MakeUintegerChecker<uint8_t>())
+            .AddAttribute("Weight",
+                          "WRED averaging weight w (SAI_WRED_ATTR_WEIGHT, 0-15): the marking "
+                          "decision uses avg <- avg + (q - avg) / 2^w, updated at every "
+                          "decision of the class. Default 0 = the instantaneous queue (SAI "
+                          "default; DCQCN's CP).",
+                          UintegerValue(0), MakeUintegerAccessor(&RedEcnMarker::m_weight),
+                          MakeUintegerChecker<uint8_t>(0, 15));
     return tid;
 }
 
@@ -100,9 +107,21 @@ RedEcnMarker::GetProbability(uint8_t tc, uint64_t queueBytes) const
     return t.pmax * static_cast<double>(queueBytes - t.kmin) / static_cast<double>(t.kmax - t.kmin);
 }
 
+double
+RedEcnMarker::GetAverage(uint8_t tc) const
+{
+    return m_avg[tc & 7];
+}
+
 bool
 RedEcnMarker::DoShouldMark(uint8_t tc, uint64_t queueBytes)
 {
+    if (m_weight > 0)
+    {
+        double& avg = m_avg[tc & 7];
+        avg += (static_cast<double>(queueBytes) - avg) / static_cast<double>(1u << m_weight);
+        queueBytes = static_cast<uint64_t>(avg);
+    }
     const double p = GetProbability(tc, queueBytes);
     if (p <= 0.0)
     {

@@ -16,9 +16,10 @@ namespace ns3
  * \ingroup dcb
  * Marks with probability 0 below Kmin, Pmax × (q − Kmin)/(Kmax − Kmin) between
  * Kmin and Kmax, and 1 above Kmax, q being the instantaneous queue length
- * (DCQCN SIGCOMM'15; spec §3.2). The attributes are the defaults of every class;
- * SetClassThresholds overrides one class, and EcnClasses disables marking in
- * classes not listed.
+ * (DCQCN SIGCOMM'15; spec §3.2) or, with Weight w > 0, its WRED average
+ * avg += (q - avg) / 2^w (SAI WRED weight; spec §5). The attributes are the defaults of every
+ * class; SetClassThresholds overrides one class, and EcnClasses disables marking in classes not
+ * listed.
  */
 class RedEcnMarker : public EcnMarker
 {
@@ -30,6 +31,8 @@ class RedEcnMarker : public EcnMarker
     void SetClassThresholds(uint8_t tc, uint64_t kminBytes, uint64_t kmaxBytes, double pmax);
     /** \return the marking probability for a queue of \p queueBytes in class \p tc. */
     double GetProbability(uint8_t tc, uint64_t queueBytes) const;
+    /** \return the averaged queue of class \p tc (Weight > 0), bytes. */
+    double GetAverage(uint8_t tc) const;
     int64_t AssignStreams(int64_t stream) override;
 
   private:
@@ -50,6 +53,8 @@ class RedEcnMarker : public EcnMarker
     QueueSize m_kmax;
     double m_pmax;
     uint8_t m_ecnClasses;
+    uint8_t m_weight;
+    std::array<double, 8> m_avg{};
     std::array<Thresholds, 8> m_class;
     mutable Thresholds m_default;
     Ptr<UniformRandomVariable> m_uniform;

@@ -241,4 +241,57 @@ SonicBufferConfig::AzureListing1(uint32_t nPorts)
     return c;
 }
 
+SonicBufferConfig
+SonicBufferConfig::VoqChassisJ2(uint32_t nPorts)
+{
+    SonicBufferConfig c;
+    c.source = "(built-in Jericho2 VoQ chassis)";
+    c.switchType = "voq";
+    c.pools = {
+        {"ingress_lossless_pool", SonicBufferPool::Type::BOTH, true, 6441610000ULL, 1582033305ULL}};
+    SonicBufferProfile inLossless;
+    inLossless.name = "pg_lossless_400000_2000m_profile";
+    inLossless.dynamicTh = -5;
+    inLossless.xon = 2560;
+    inLossless.xoff = 1445888;
+    inLossless.xonOffset = 1454025;
+    SonicBufferProfile inLossy;
+    inLossy.name = "ingress_lossy_profile";
+    inLossy.dynamicTh = 0;
+    SonicBufferProfile outLossless;
+    outLossless.name = "egress_lossless_profile";
+    outLossless.dynamicTh = -1;
+    SonicBufferProfile outLossy;
+    outLossy.name = "egress_lossy_profile";
+    outLossy.dynamicTh = -4;
+    c.profiles = {inLossless, inLossy, outLossless, outLossy};
+    SonicWredProfile wred;
+    wred.name = "AZURE_LOSSLESS";
+    wred.greenEnable = true;
+    wred.greenMin = 2000000;
+    wred.greenMax = 10000000;
+    wred.greenDropProbability = 0.05;
+    wred.ecnMarking = true;
+    c.wredProfiles = {wred};
+    c.ports.resize(nPorts);
+    for (uint32_t p = 0; p < nPorts; ++p)
+    {
+        SonicPortBuffer& port = c.ports[p];
+        port.name = "Ethernet" + std::to_string(4 * p);
+        port.configured = true;
+        port.pgProfile[0] = 1;
+        port.pgProfile[3] = port.pgProfile[4] = 0;
+        port.pgKey[0] = port.name + "|0";
+        port.pgKey[3] = port.pgKey[4] = port.name + "|3-4";
+        for (uint32_t q : {0u, 1u, 2u, 5u, 6u})
+        {
+            port.queueProfile[q] = 3;
+        }
+        port.queueProfile[3] = port.queueProfile[4] = 2;
+        port.queueWred[3] = port.queueWred[4] = 0;
+        port.pfcEnable = 0x18;
+    }
+    return c;
+}
+
 } // namespace ns3

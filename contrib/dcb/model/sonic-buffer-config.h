@@ -102,6 +102,7 @@ struct SonicBufferConfig
     std::vector<SonicWredProfile> wredProfiles;
     std::vector<SonicPortBuffer> ports;
     uint32_t watchdogPollMs{200}; //!< PFC_WD|GLOBAL POLL_INTERVAL
+    std::string switchType;       //!< DEVICE_METADATA|localhost switch_type ("voq" on a chassis)
 
     /** \return the pool's index or -1. */
     int32_t FindPool(const std::string& name) const;
@@ -125,6 +126,18 @@ struct SonicBufferConfig
      * 0-2 and 5-6 lossy, pfc_enable 3,4.
      */
     static SonicBufferConfig AzureListing1(uint32_t nPorts);
+
+    /**
+     * A deep-buffer VoQ chassis (Nokia IXR7250E, Broadcom Jericho2; sonic-buildimage
+     * buffers_defaults_t2.j2 and pg_profile_lookup.ini, spec §6): one pool
+     * `ingress_lossless_pool` of type both, 6,441,610,000 B with a 1,582,033,305 B
+     * shared headroom pool; lossless PG 3-4 with the 400G/2000 m lookup row (size 0,
+     * xon 2560, xoff 1,445,888, xon_offset 1,454,025, dynamic_th -5); lossy PG 0
+     * dynamic_th 0; egress lossless dynamic_th -1, egress lossy dynamic_th -4;
+     * pfc_enable 3,4; WRED 2,000,000 / 10,000,000 B / 5 % (ecn_all) on queues 3-4.
+     * Ports are named Ethernet0, Ethernet4, ...
+     */
+    static SonicBufferConfig VoqChassisJ2(uint32_t nPorts);
 
     /** alpha = 2^n, with SAI/Mellanox bounds n <= -8 -> 0 and n >= 7 -> infinity. */
     static double AlphaFromDynamicTh(int32_t dynamicTh);

@@ -78,6 +78,10 @@ SonicBufferManager::GetTypeId()
                             "pool full: (port, pg, bytes).",
                             MakeTraceSourceAccessor(&SonicBufferManager::m_headroomOverflowTrace),
                             "ns3::SonicBufferManager::HeadroomOverflowCallback")
+            .AddTraceSource("HeadroomBytes",
+                            "PFC headroom in use, bytes, summed over all PGs and pools.",
+                            MakeTraceSourceAccessor(&SonicBufferManager::m_headroomInUse),
+                            "ns3::TracedValueCallback::Uint64")
             .AddTraceSource("PgPause",
                             "An ingress PG entered (true) or left (false) the paused state.",
                             MakeTraceSourceAccessor(&SonicBufferManager::m_pgPauseTrace),
@@ -125,7 +129,7 @@ SonicBufferManager::DoSetup()
     {
         if (m_configFile.empty())
         {
-            m_config = SonicBufferConfig::AzureListing1(n);
+            m_config = DefaultConfig(n);
         }
         else
         {
@@ -188,11 +192,17 @@ SonicBufferManager::DoSetup()
         ApplyCableHeadroom();
     }
     m_pools.assign(m_config.pools.size(), PoolState());
+    m_poolIsBoth.assign(m_config.pools.size(), 0);
+    for (size_t i = 0; i < m_config.pools.size(); ++i)
+    {
+        m_poolIsBoth[i] = m_config.pools[i].type == SonicBufferPool::Type::BOTH;
+    }
     m_pgs.assign(n * N_PRIO, PgState());
     m_queues.assign(n * N_PRIO, QueueState());
     m_tcToPg.assign(n * N_PRIO, 0);
     m_lossless.assign(n, 0);
     m_unaccounted = 0;
+    m_headroomInUse = 0;
     for (uint32_t p = 0; p < n; ++p)
     {
         const SonicPortBuffer& port = m_config.ports[p];
@@ -215,6 +225,12 @@ SonicBufferManager::DoSetup()
         }
     }
     return "";
+}
+
+SonicBufferConfig
+SonicBufferManager::DefaultConfig(uint32_t nPorts) const
+{
+    return SonicBufferConfig::AzureListing1(nPorts);
 }
 
 void
@@ -391,9 +407,14 @@ SonicBufferManager::DoAdmit(uint32_t inPort, uint32_t outPort, uint8_t tc, uint3
     else if (egress == SHARED)
     {
         out.shared += len;
-        PoolState& ps = m_pools[out.profile->pool];
-        ps.shared += len;
-        ps.sharedPeak = std::max(ps.sharedPeak, ps.shared);
+        // A pool of type both is one buffer for ingress and egress accounting: a
+        // packet the ingress side charged to it is not counted a second time.
+        if (!EgressChargedByIngress(in, *out.profile))
+        {
+            PoolState& ps = m_pools[out.profile->pool];
+            ps.shared += len;
+            ps.sharedPeak = std::max(ps.sharedPeak, ps.shared);
+        }
     }
     out.peak = std::max(out.peak, out.reserved + out.shared);
 
@@ -426,6 +447,7 @@ SonicBufferManager::DoAdmit(uint32_t inPort, uint32_t outPort, uint8_t tc, uint3
             PoolState& ps = m_pools[in.profile->pool];
             ps.headroom += len;
             ps.headroomPeak = std::max(ps.headroomPeak, ps.headroom);
+            m_headroomInUse += len;
             break;
         }
     }
@@ -444,7 +466,10 @@ SonicBufferManager::DoRelease(uint32_t inPort, uint32_t outPort, uint8_t tc, uin
     {
         const uint64_t fromShared = std::min(out.shared, len);
         out.shared -= fromShared;
-        m_pools[out.profile->pool].shared -= fromShared;
+        if (!EgressChargedByIngress(in, *out.profile))
+        {
+            m_pools[out.profile->pool].shared -= fromShared;
+        }
         out.reserved -= std::min(out.reserved, len - fromShared);
     }
 
@@ -459,6 +484,10 @@ SonicBufferManager::DoRelease(uint32_t inPort, uint32_t outPort, uint8_t tc, uin
     const uint64_t fromHeadroom = std::min(in.headroom, left);
     in.headroom -= fromHeadroom;
     ps.headroom -= fromHeadroom;
+    if (fromHeadroom > 0)
+    {
+        m_headroomInUse -= fromHeadroom;
+    }
     left -= fromHeadroom;
     const uint64_t fromShared = std::min(in.shared, left);
     in.shared -= fromShared;

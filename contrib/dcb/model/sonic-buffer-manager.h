@@ -9,6 +9,7 @@
 #include "sonic-buffer-config.h"
 
 #include "ns3/traced-callback.h"
+#include "ns3/traced-value.h"
 
 #include <string>
 #include <vector>
@@ -87,12 +88,22 @@ class SonicBufferManager : public BufferManager
     uint64_t GetPgSharedWatermark(uint32_t port, uint8_t pg) const;
     uint64_t GetPgHeadroomWatermark(uint32_t port, uint8_t pg) const;
     uint64_t GetQueueWatermark(uint32_t port, uint8_t queue) const;
-    void ClearWatermarks();
+    /** Reset every watermark to the current occupancy (SONiC `sonic-clear watermark`). */
+    virtual void ClearWatermarks();
 
     /** (port, pg, bytes): a lossless packet found no headroom. */
     using HeadroomOverflowCallback = void (*)(uint32_t, uint8_t, uint32_t);
     /** (port, pg, paused). */
     using PgPauseCallback = void (*)(uint32_t, uint8_t, bool);
+
+  protected:
+    std::string DoSetup() override;
+    bool DoAdmit(uint32_t inPort, uint32_t outPort, uint8_t tc, uint32_t bytes,
+                 DropReason& reason) override;
+    void DoRelease(uint32_t inPort, uint32_t outPort, uint8_t tc, uint32_t bytes) override;
+    void DoDispose() override;
+    /** The configuration used when neither SetConfig nor ConfigFile gives one. */
+    virtual SonicBufferConfig DefaultConfig(uint32_t nPorts) const;
 
   private:
     /** Per ingress (port, PG) state. */
@@ -126,13 +137,12 @@ class SonicBufferManager : public BufferManager
         uint64_t headroomPeak{0};
     };
 
-    std::string DoSetup() override;
-    bool DoAdmit(uint32_t inPort, uint32_t outPort, uint8_t tc, uint32_t bytes,
-                 DropReason& reason) override;
-    void DoRelease(uint32_t inPort, uint32_t outPort, uint8_t tc, uint32_t bytes) override;
-    void DoDispose() override;
-
     uint64_t Threshold(const SonicBufferProfile& profile) const;
+    /** \return true if the egress profile's pool is a `both` pool the ingress PG also uses. */
+    bool EgressChargedByIngress(const PgState& in, const SonicBufferProfile& egress) const
+    {
+        return m_poolIsBoth[egress.pool] && in.profile && in.profile->pool == egress.pool;
+    }
     /** CableHeadroom: derive per-port lossless profiles from HeadroomCalculator. */
     void ApplyCableHeadroom();
     uint64_t Cells(uint32_t bytes) const;
@@ -152,14 +162,16 @@ class SonicBufferManager : public BufferManager
 
     uint32_t m_nPorts{0};
     std::vector<PoolState> m_pools;
-    std::vector<PgState> m_pgs;       //!< port * 8 + pg
-    std::vector<QueueState> m_queues; //!< port * 8 + queue
-    std::vector<uint8_t> m_tcToPg;    //!< port * 8 + priority
-    std::vector<uint8_t> m_lossless;  //!< per port: pfc_enable mask
-    uint64_t m_unaccounted{0};        //!< bytes of PGs with no ingress profile
+    std::vector<PgState> m_pgs;        //!< port * 8 + pg
+    std::vector<QueueState> m_queues;  //!< port * 8 + queue
+    std::vector<uint8_t> m_tcToPg;     //!< port * 8 + priority
+    std::vector<uint8_t> m_lossless;   //!< per port: pfc_enable mask
+    std::vector<uint8_t> m_poolIsBoth; //!< per pool: type both (charged once per packet)
+    uint64_t m_unaccounted{0};         //!< bytes of PGs with no ingress profile
 
     TracedCallback<uint32_t, uint8_t, uint32_t> m_headroomOverflowTrace;
     TracedCallback<uint32_t, uint8_t, bool> m_pgPauseTrace;
+    TracedValue<uint64_t> m_headroomInUse{0}; //!< PG headroom bytes over all pools
 };
 
 } // namespace ns3

@@ -205,6 +205,7 @@ class Reader
     const std::map<std::string, uint32_t>& m_portMap;
     uint32_t m_divisor;
     std::vector<std::string>& m_notes;
+    std::string m_systemPrefix; //!< <host>|<asic> of system-port keys, once seen
 };
 
 SonicPortBuffer&
@@ -253,14 +254,33 @@ Reader::KeyPorts(SonicBufferConfig& c, const std::string& key, const std::string
                  uint8_t* mask)
 {
     const std::string where = Pointer(table, key);
-    const size_t bar = key.find('|');
+    const size_t bar = key.rfind('|');
     if (bar == std::string::npos)
     {
         throw ConfigError(where, "key should be <port>|<index range>, e.g. Ethernet0|3-4");
     }
     *mask = ParseIndexSet(key.substr(bar + 1), where);
+    std::string ports = key.substr(0, bar);
+    // A VoQ chassis keys queues by system port, <host>|<asic>|<port> (buffers_config.j2);
+    // the chassis is one switch here, so the host/asic prefix must name one ASIC.
+    const size_t sys = ports.rfind('|');
+    if (sys != std::string::npos)
+    {
+        const std::string prefix = ports.substr(0, sys);
+        if (m_systemPrefix.empty())
+        {
+            m_systemPrefix = prefix;
+        }
+        else if (prefix != m_systemPrefix)
+        {
+            throw ConfigError(where, "system port prefix '" + prefix + "' differs from '" +
+                                         m_systemPrefix +
+                                         "' used before; one chassis ASIC per switch");
+        }
+        ports = ports.substr(sys + 1);
+    }
     std::vector<uint32_t> out;
-    std::stringstream ss(key.substr(0, bar));
+    std::stringstream ss(ports);
     std::string name;
     while (std::getline(ss, name, ','))
     {
@@ -577,6 +597,13 @@ Reader::Read(const Json& root, SonicBufferConfig& c)
     static const std::set<std::string> known = {
         "BUFFER_POOL", "BUFFER_PROFILE",           "BUFFER_PG",    "BUFFER_QUEUE", "PORT_QOS_MAP",
         "QUEUE",       "TC_TO_PRIORITY_GROUP_MAP", "WRED_PROFILE", "PFC_WD"};
+    const Json& meta = Table(root, "DEVICE_METADATA");
+    if (meta.contains("localhost") && meta["localhost"].is_object() &&
+        meta["localhost"].contains("switch_type"))
+    {
+        c.switchType =
+            ParseString(meta["localhost"]["switch_type"], "/DEVICE_METADATA/localhost/switch_type");
+    }
     for (const auto& [table, value] : root.items())
     {
         if (known.count(table) == 0)

@@ -22,9 +22,13 @@ namespace ns3
  * Tables read: BUFFER_POOL, BUFFER_PROFILE, BUFFER_PG ("Ethernet0|3-4",
  * port lists "Ethernet0,Ethernet4|3-4" allowed), BUFFER_QUEUE,
  * PORT_QOS_MAP (pfc_enable, tc_to_pg_map), TC_TO_PRIORITY_GROUP_MAP,
- * QUEUE (wred_profile), WRED_PROFILE, PFC_WD. Any other table is ignored and
- * listed in the notes. Sizes are decimal strings of bytes, as SONiC writes
- * them (JSON integers are accepted too); references may be written
+ * QUEUE (wred_profile), WRED_PROFILE, PFC_WD, and DEVICE_METADATA|localhost
+ * switch_type (still listed as ignored: nothing else of it is used). Any other
+ * table is ignored and listed in the notes. BUFFER_QUEUE and QUEUE keys may name
+ * VoQ-chassis system ports, "<host>|<asic>|Ethernet0|3-4" (buffers_config.j2);
+ * the chassis is one switch, so all such keys must share one <host>|<asic>. Sizes are decimal
+ * strings of bytes, as SONiC writes them (JSON integers are accepted too); references may be
+ * written
  * "[BUFFER_POOL|name]" or "name".
  *
  * Port names become switch port indices through the map given to SetPortMap,

@@ -1,5 +1,8 @@
 #include "maestro-helper.h"
 
+#include "ns3/dcb-switch.h"
+#include "ns3/node-list.h"
+#include "ns3/node.h"
 #include "ns3/string.h"
 
 namespace ns3
@@ -29,6 +32,36 @@ MaestroHelper::Install(Ptr<RdmaNic> local, Ptr<RdmaNic> remote) const
     endpoint->Connect(local, remote);
     endpoint->Initialize();
     return endpoint;
+}
+
+bool
+MaestroHelper::PinPath(Ipv4Address src, Ipv4Address dst, const std::vector<uint64_t>& links,
+                       std::string* error)
+{
+    for (uint64_t link : links)
+    {
+        const uint32_t node = static_cast<uint32_t>(link >> 32);
+        const uint32_t port = static_cast<uint32_t>(link & 0xffffffff);
+        Ptr<DcbSwitch> sw = node < NodeList::GetNNodes()
+                                ? NodeList::GetNode(node)->GetObject<DcbSwitch>()
+                                : nullptr;
+        if (!sw || port >= sw->GetNPorts())
+        {
+            if (error)
+            {
+                *error = "MaestroHelper::PinPath: link (node " + std::to_string(node) + ", port " +
+                         std::to_string(port) + ") is not a switch port";
+            }
+            return false;
+        }
+    }
+    for (uint64_t link : links)
+    {
+        NodeList::GetNode(static_cast<uint32_t>(link >> 32))
+            ->GetObject<DcbSwitch>()
+            ->SetPinnedRoute(src, dst, static_cast<uint32_t>(link & 0xffffffff));
+    }
+    return true;
 }
 
 } // namespace ns3

@@ -8,6 +8,7 @@
 #include "ns3/object-factory.h"
 
 #include <string>
+#include <vector>
 
 namespace ns3
 {
@@ -29,6 +30,19 @@ class MaestroHelper
     void SetLoadBalancer(const std::string& type);
 
     Ptr<MaestroEndpoint> Install(Ptr<RdmaNic> local, Ptr<RdmaNic> remote) const;
+
+    /**
+     * Pin the traffic from virtual NIC address \p src to \p dst onto an explicit
+     * path, on any topology: \p links are (switch node id << 32 | egress port), the
+     * format of MaestroVirtualPath::links and MaestroQpManager::EcmpPath; each
+     * switch gets a route keyed on the address pair (DcbSwitch::SetPinnedRoute, the
+     * SDN rule of SOSR'21 §3.1; the pair carries only RoCE, UDP 4791). Pin the
+     * reverse pair too so that ACKs and CNPs follow. Call before Install.
+     * \return false, with a message in \p error, if a link is not a switch port
+     *         (nothing is pinned then)
+     */
+    static bool PinPath(Ipv4Address src, Ipv4Address dst, const std::vector<uint64_t>& links,
+                        std::string* error = nullptr);
 
   private:
     ObjectFactory m_endpointFactory;

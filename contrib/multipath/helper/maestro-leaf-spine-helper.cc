@@ -50,6 +50,41 @@ MaestroLeafSpineHelper::SetSpineDelays(std::vector<Time> delays)
 }
 
 void
+MaestroLeafSpineHelper::SetVirtualNics(uint32_t count)
+{
+    NS_ABORT_MSG_IF(count == 0 || count > 64, "MaestroLeafSpineHelper::SetVirtualNics: "
+                                                  << count << " addresses per NIC (1..64)");
+    m_vnics = count;
+}
+
+Ipv4Address
+MaestroLeafSpineHelper::VirtualAddress(uint32_t i, uint32_t v) const
+{
+    return Ipv4Address(HostAddress(i).Get() + v * static_cast<uint32_t>(m_hostLeaf.size()));
+}
+
+void
+MaestroLeafSpineHelper::PinVirtualPath(uint32_t a, uint32_t va, uint32_t b, uint32_t vb,
+                                       uint32_t spine) const
+{
+    NS_ABORT_MSG_IF(a >= m_nics.size() || b >= m_nics.size() || va >= m_vnics || vb >= m_vnics ||
+                        spine >= m_spines,
+                    "MaestroLeafSpineHelper::PinVirtualPath: no host/vNIC/spine ("
+                        << a << "/" << va << ", " << b << "/" << vb << ", " << spine << ")");
+    const uint32_t la = m_hostLeaf[a];
+    const uint32_t lb = m_hostLeaf[b];
+    if (la == lb)
+    {
+        return;
+    }
+    const Ipv4Address src = VirtualAddress(a, va);
+    const Ipv4Address dst = VirtualAddress(b, vb);
+    auto port = [&](uint32_t leaf) { return m_core[leaf][spine].Get(0)->GetIfIndex(); };
+    m_switches.Get(la)->GetObject<DcbSwitch>()->SetPinnedRoute(src, dst, port(la));
+    m_switches.Get(lb)->GetObject<DcbSwitch>()->SetPinnedRoute(dst, src, port(lb));
+}
+
+void
 MaestroLeafSpineHelper::Build(DcbHelper& dcb, const RdmaHelper& rdma)
 {
     m_hosts.Create(m_hostLeaf.size());
@@ -80,6 +115,14 @@ MaestroLeafSpineHelper::Build(DcbHelper& dcb, const RdmaHelper& rdma)
     {
         m_nics.push_back(rdma.Install(m_hosts.Get(i), HostAddress(i)));
         addresses.push_back({HostAddress(i), m_hosts.Get(i)});
+    }
+    for (uint32_t v = 1; v < m_vnics; ++v)
+    {
+        for (uint32_t i = 0; i < m_hostLeaf.size(); ++i)
+        {
+            m_nics[i]->AddAddress(VirtualAddress(i, v));
+            addresses.push_back({VirtualAddress(i, v), m_hosts.Get(i)});
+        }
     }
     DcbRoutingHelper::PopulateRoutes(addresses);
     DcbHelper::AssignStreams(m_switches, 1);

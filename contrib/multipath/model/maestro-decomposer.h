@@ -19,10 +19,9 @@ namespace ns3
  * \ingroup multipath
  * Splits a message into chunks of ChunkSize bytes (the last one shorter), each a
  * WRITE to its final remote offset (sender-oriented placement, SOSR'21 §4.2).
- * A SEND is kept whole (a one-chunk message) when it fits in one chunk; a longer
- * SEND is translated into WRITE chunks to the receive buffer given as remoteAddr
- * (the paper's SEND -> WRITE translation; the immediate-data notification is not
- * modelled, see doc/multipath.md). READ is not decomposed.
+ * A SEND is translated into WRITE chunks to the receive buffer given as
+ * remoteAddr (the paper's SEND -> WRITE translation; MaestroEndpoint puts the
+ * immediate-data notification on the last chunk). READ is not decomposed.
  */
 class MaestroDecomposer : public Object
 {

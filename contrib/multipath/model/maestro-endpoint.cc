@@ -58,6 +58,11 @@ MaestroEndpoint::GetTypeId()
                             "Every chunk of a message has completed (once per message).",
                             MakeTraceSourceAccessor(&MaestroEndpoint::m_messageCompletedTrace),
                             "ns3::MaestroEndpoint::MessageCompletedCallback")
+            .AddTraceSource("MessageReceived",
+                            "Receiver side: the immediate of a SEND message's last chunk "
+                            "arrived (once per message; argument: the message id mod 2^32).",
+                            MakeTraceSourceAccessor(&MaestroEndpoint::m_messageReceivedTrace),
+                            "ns3::MaestroEndpoint::MessageReceivedCallback")
             .AddTraceSource("ChunkPosted", "A chunk was posted to a virtual path.",
                             MakeTraceSourceAccessor(&MaestroEndpoint::m_chunkPostedTrace),
                             "ns3::MaestroEndpoint::ChunkPostedCallback");
@@ -74,6 +79,9 @@ MaestroEndpoint::MaestroEndpoint()
     , m_reprobeInterval(Seconds(1))
 {
     m_qpManager->SetCompletionSink(MakeCallback(&MaestroEndpoint::OnCompletion, this));
+    m_qpManager->SetReceiveSink(MakeCallback(&MaestroEndpoint::OnReceive, this));
+    m_qpManager->SetReconnectCallback(MakeCallback(&MaestroEndpoint::OnReconnected, this));
+    m_qpManager->SetReadyCallback(MakeCallback(&MaestroEndpoint::OnPathsReady, this));
 }
 
 void
@@ -126,13 +134,71 @@ MaestroEndpoint::SetLoadBalancer(Ptr<MaestroLoadBalancer> balancer)
 uint32_t
 MaestroEndpoint::Connect(Ptr<RdmaNic> local, Ptr<RdmaNic> remote)
 {
-    const uint32_t n = m_qpManager->Connect(local, remote);
+    return m_qpManager->Connect(local, remote);
+}
+
+void
+MaestroEndpoint::OnPathsReady(uint32_t n)
+{
     for (uint32_t vp = 0; vp < n; ++vp)
     {
-        m_monitor->AddPath(local->GetLineRate());
+        m_monitor->AddPath(m_qpManager->GetLocalNic()->GetLineRate());
     }
     m_probeSlot.assign(n, -1);
-    return n;
+    for (uint32_t vp = 0; vp < n; ++vp)
+    {
+        PostReceives(vp, m_liveLimit);
+    }
+    if (!m_pending.empty())
+    {
+        Simulator::ScheduleNow(&MaestroEndpoint::Pump, this); // messages posted while probing
+    }
+}
+
+void
+MaestroEndpoint::OnReconnected(uint32_t vp)
+{
+    PostReceives(vp, m_liveLimit);
+}
+
+void
+MaestroEndpoint::PostReceives(uint32_t vp, uint32_t count)
+{
+    // The peer keeps LiveWrsPerQp receives posted on each of its QPs: at most that
+    // many WRITEs with immediate can be live on a path.
+    for (uint32_t k = 0; k < count; ++k)
+    {
+        RdmaRecvRequest rr;
+        rr.wrId = vp;
+        m_qpManager->GetPath(vp).peer->PostRecv(rr);
+    }
+}
+
+void
+MaestroEndpoint::OnReceive(uint32_t vp, const RdmaCompletion& c)
+{
+    if (c.status != RdmaWcStatus::Success || !c.hasImm)
+    {
+        return;
+    }
+    PostReceives(vp, 1); // replace the consumed receive
+    if (c.imm >= m_received.size())
+    {
+        m_received.resize(static_cast<std::size_t>(c.imm) + 1, false);
+    }
+    if (m_received[c.imm])
+    {
+        return; // a reposted last chunk whose first copy arrived as well
+    }
+    m_received[c.imm] = true;
+    ++m_receivedMessages;
+    m_messageReceivedTrace(c.imm);
+}
+
+uint64_t
+MaestroEndpoint::GetNReceivedMessages() const
+{
+    return m_receivedMessages;
 }
 
 uint64_t
@@ -161,13 +227,14 @@ MaestroEndpoint::Probe()
 uint64_t
 MaestroEndpoint::Submit(const RdmaWorkRequest& wr, bool probe, int64_t vp)
 {
-    NS_ABORT_MSG_IF(m_monitor->GetNPaths() == 0, "MaestroEndpoint: Connect before PostSend");
+    NS_ABORT_MSG_IF(!m_qpManager->GetLocalNic(), "MaestroEndpoint: Connect before PostSend");
     EnsureBalancer();
     const uint64_t id = m_nextMessageId++;
     Message& m = m_messages[id];
     m.wr = wr;
     m.chunks = m_decomposer->Decompose(wr, id);
-    m.whole = wr.verb != RdmaVerb::Write && m.chunks.size() == 1;
+    m.notify = wr.verb == RdmaVerb::Send;
+    m.othersLeft = m.chunks.empty() ? 0 : static_cast<uint32_t>(m.chunks.size()) - 1;
     m.probe = probe;
     m.pinnedVp = vp;
     m.copies.assign(m.chunks.size(), 1);
@@ -184,9 +251,15 @@ MaestroEndpoint::Submit(const RdmaWorkRequest& wr, bool probe, int64_t vp)
         m_messageCompletedTrace(c);
         return id;
     }
-    for (uint32_t k = 0; k < m.chunks.size(); ++k)
+    // A SEND's last chunk (the one with the immediate) waits for the others.
+    const uint32_t queued = m.notify ? m.othersLeft : static_cast<uint32_t>(m.chunks.size());
+    for (uint32_t k = 0; k < queued; ++k)
     {
         m_pending.emplace_back(id, k);
+    }
+    if (m.notify && m.othersLeft == 0)
+    {
+        m_pending.emplace_back(id, m.othersLeft);
     }
     if (m_monitor->GetNUsable() < m_monitor->GetNPaths())
     {
@@ -273,8 +346,13 @@ MaestroEndpoint::PostChunk(uint32_t vp, Message& message, uint32_t chunkId)
     s.wasIdle = m_monitor->Get(vp).liveWrs == 0;
     m_monitor->NotifyPosted(vp, s.chunk.length);
     m_chunkPostedTrace(s.chunk);
-    m_qpManager->GetPath(vp).qp->PostSend(
-        MaestroDecomposer::ChunkRequest(message.wr, s.chunk, slot, message.whole));
+    RdmaWorkRequest wr = MaestroDecomposer::ChunkRequest(message.wr, s.chunk, slot, false);
+    if (message.notify && chunkId + 1 == message.chunks.size())
+    {
+        wr.hasImm = true;
+        wr.imm = static_cast<uint32_t>(s.chunk.messageId);
+    }
+    m_qpManager->GetPath(vp).qp->PostSend(wr);
     if (!m_watchdog.IsRunning())
     {
         m_watchdog = Simulator::Schedule(m_chunkTimeout / 4, &MaestroEndpoint::CheckTimeouts, this);
@@ -337,7 +415,15 @@ MaestroEndpoint::OnCompletion(uint32_t vp, const RdmaCompletion& c)
     }
     if (success)
     {
-        if (m_reassembler.Complete(d.messageId, d.chunkId) == MaestroReassembler::MESSAGE_DONE)
+        const MaestroReassembler::Result r = m_reassembler.Complete(d.messageId, d.chunkId);
+        if (r == MaestroReassembler::CHUNK_DONE && it != m_messages.end() && it->second.notify &&
+            --it->second.othersLeft == 0)
+        {
+            // every other chunk is placed: the immediate may now tell the peer
+            m_pending.emplace_front(d.messageId,
+                                    static_cast<uint32_t>(it->second.chunks.size() - 1));
+        }
+        if (r == MaestroReassembler::MESSAGE_DONE)
         {
             MaestroMessageCompletion mc = m_reassembler.Take(d.messageId, Simulator::Now());
             const bool probe = it->second.probe;

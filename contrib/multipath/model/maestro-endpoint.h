@@ -30,7 +30,10 @@ namespace ns3
  * load balancer, never with more than LiveWrsPerQp live work requests per QP,
  * reads the QPs' completions (one shared completion queue) and counters into the
  * MaestroPathMonitor, and raises MessageCompleted once per message when every
- * chunk has completed (MaestroReassembler).
+ * chunk has completed (MaestroReassembler). SEND is translated to WRITE chunks
+ * plus a last WRITE with immediate (SOSR'21 §4.2); the endpoint also plays the
+ * peer's Maestro, which posts receives on its QPs of the virtual paths and raises
+ * MessageReceived once per message when the immediate arrives.
  *
  * Failures: a chunk that completes with an error takes its path out of use and is
  * posted again on a surviving path; so is every live chunk of a path whose oldest
@@ -53,12 +56,21 @@ class MaestroEndpoint : public Object
     void SetLoadBalancer(Ptr<MaestroLoadBalancer> balancer);
 
     /**
-     * Open the virtual paths to \p remote (see MaestroQpManager).
-     * \return the number of virtual paths
+     * Open the virtual paths to \p remote (see MaestroQpManager). Messages may be
+     * posted at once; with MaestroQpManager::ProbeCandidates they wait until the
+     * probes have selected the paths.
+     * \return the number of virtual paths (0 while probing)
      */
     uint32_t Connect(Ptr<RdmaNic> local, Ptr<RdmaNic> remote);
 
-    /** Post a message (WRITE, or SEND). \return its Maestro message id */
+    /**
+     * Post a message. A WRITE is split into WRITE chunks. A SEND is translated to
+     * WRITE chunks to wr.remoteAddr + offset whose last one, posted once every
+     * other chunk has completed, carries the message id as immediate data: the
+     * peer learns of the whole message from one receive completion
+     * (MessageReceived), whatever the order in which the chunks travelled.
+     * \return its Maestro message id
+     */
     uint64_t PostSend(const RdmaWorkRequest& wr);
 
     /** Post a probe of ProbeSize bytes on every usable path (latency samples). */
@@ -74,9 +86,13 @@ class MaestroEndpoint : public Object
     uint64_t GetNReposts() const;
     /** Failed paths found working again by a reprobe and put back in use. */
     uint64_t GetNRestores() const;
+    /** Receiver side: SEND messages notified by their immediate (each once). */
+    uint64_t GetNReceivedMessages() const;
 
     /** TracedCallback signature for MessageCompleted. */
     typedef void (*MessageCompletedCallback)(const MaestroMessageCompletion& completion);
+    /** TracedCallback signature for MessageReceived (immediate = message id mod 2^32). */
+    typedef void (*MessageReceivedCallback)(uint32_t messageId);
     /** TracedCallback signature for ChunkPosted. */
     typedef void (*ChunkPostedCallback)(const MaestroWrDescriptor& chunk);
 
@@ -90,7 +106,8 @@ class MaestroEndpoint : public Object
         RdmaWorkRequest wr;
         std::vector<MaestroWrDescriptor> chunks;
         std::vector<uint8_t> copies; //!< live or queued copies per chunk
-        bool whole{false};           //!< post as the original verb (one chunk)
+        bool notify{false};          //!< SEND: immediate on the last chunk
+        uint32_t othersLeft{0};      //!< SEND: chunks before the last not yet completed
         bool probe{false};
         int64_t pinnedVp{-1}; //!< probes go to one path
     };
@@ -108,6 +125,10 @@ class MaestroEndpoint : public Object
     void Pump();
     void PostChunk(uint32_t vp, Message& message, uint32_t chunkId);
     void OnCompletion(uint32_t vp, const RdmaCompletion& c);
+    void OnReceive(uint32_t vp, const RdmaCompletion& c);
+    void PostReceives(uint32_t vp, uint32_t count);
+    void OnReconnected(uint32_t vp);
+    void OnPathsReady(uint32_t n);
     void Requeue(uint64_t messageId, uint32_t chunkId, bool front);
     void CheckTimeouts();
     void EnsureBalancer();
@@ -141,6 +162,9 @@ class MaestroEndpoint : public Object
 
     TracedCallback<const MaestroMessageCompletion&> m_messageCompletedTrace;
     TracedCallback<const MaestroWrDescriptor&> m_chunkPostedTrace;
+    TracedCallback<uint32_t> m_messageReceivedTrace;
+    std::vector<bool> m_received; //!< receiver: messages notified (index: immediate)
+    uint64_t m_receivedMessages{0};
 };
 
 } // namespace ns3

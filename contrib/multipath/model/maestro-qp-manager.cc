@@ -1,11 +1,17 @@
 #include "maestro-qp-manager.h"
 
 #include "ns3/abort.h"
+#include "ns3/boolean.h"
 #include "ns3/channel.h"
 #include "ns3/dcb-switch.h"
+#include "ns3/ethernet-vlan-header.h"
+#include "ns3/ipv4-header.h"
 #include "ns3/log.h"
 #include "ns3/node.h"
 #include "ns3/rdma-helper.h"
+#include "ns3/roce-bth-header.h"
+#include "ns3/simulator.h"
+#include "ns3/udp-header.h"
 #include "ns3/uinteger.h"
 
 #include <algorithm>
@@ -22,6 +28,8 @@ namespace
 constexpr uint16_t ROCE_UDP_PORT = 4791;
 constexpr uint8_t UDP_PROTOCOL = 17;
 constexpr uint32_t MAX_HOPS = 32;
+constexpr uint64_t PROBE_BYTES = 2; //!< SOSR'21 §4.1: "a small probe message (e.g., 2Byte)"
+constexpr uint64_t PROBE_WR_ID = ~uint64_t(0); //!< path-selection probes (not passed on)
 } // namespace
 
 TypeId
@@ -49,7 +57,16 @@ MaestroQpManager::GetTypeId()
                           "keeps without throughput loss (SOSR'21 §6.3, Kalia ATC'16).",
                           UintegerValue(64),
                           MakeUintegerAccessor(&MaestroQpManager::m_maxCandidates),
-                          MakeUintegerChecker<uint32_t>(1, 65536));
+                          MakeUintegerChecker<uint32_t>(1, 65536))
+            .AddAttribute("ProbeCandidates",
+                          "Where the ECMP hash includes the UDP source port, learn each "
+                          "candidate QP's 5-tuple (and its ACKs') by capturing a 2-byte probe "
+                          "WRITE at the hosts' ports, as the paper does with tcpdump "
+                          "(SOSR'21 §4.1); the paths are then ready only once the probes "
+                          "have left (ready callback). Default false: read the 5-tuple from "
+                          "the QP at once (same result; the driver's port is deterministic).",
+                          BooleanValue(false), MakeBooleanAccessor(&MaestroQpManager::m_probe),
+                          MakeBooleanChecker());
     return tid;
 }
 
@@ -65,9 +82,18 @@ void
 MaestroQpManager::DoDispose()
 {
     m_paths.clear();
+    m_cands.clear();
     m_local = nullptr;
     m_remote = nullptr;
     m_sink = CompletionSink();
+    m_receiveSink = CompletionSink();
+    m_reconnected = Callback<void, uint32_t>();
+    m_readyCallback = Callback<void, uint32_t>();
+    if (m_local)
+    {
+        StopSniffing();
+    }
+    m_cands.clear();
     Object::DoDispose();
 }
 
@@ -148,6 +174,22 @@ MaestroQpManager::IsSymmetric(const std::vector<uint64_t>& forward,
                        });
 }
 
+bool
+MaestroQpManager::SourcePortHashed() const
+{
+    // The "known router hash" (SOSR'21 §4.1): ask the first-hop switch whether its
+    // ECMP hash includes the UDP source port.
+    Ptr<Channel> ch = m_local->GetDevice()->GetChannel();
+    if (!ch || ch->GetNDevices() != 2)
+    {
+        return true;
+    }
+    Ptr<NetDevice> peer =
+        ch->GetDevice(0) == m_local->GetDevice() ? ch->GetDevice(1) : ch->GetDevice(0);
+    Ptr<DcbSwitch> sw = peer->GetNode()->GetObject<DcbSwitch>();
+    return !sw || sw->HashesSourcePort();
+}
+
 uint32_t
 MaestroQpManager::Connect(Ptr<RdmaNic> local, Ptr<RdmaNic> remote)
 {
@@ -156,73 +198,252 @@ MaestroQpManager::Connect(Ptr<RdmaNic> local, Ptr<RdmaNic> remote)
     m_remote = remote;
     local->TraceConnectWithoutContext("Completion",
                                       MakeCallback(&MaestroQpManager::OnCompletion, this));
+    remote->TraceConnectWithoutContext("Completion",
+                                       MakeCallback(&MaestroQpManager::OnRemoteCompletion, this));
 
-    struct Candidate
+    // Virtual NIC address pairs (SOSR'21 §4.1, Fig. 4): every (local vNIC, remote
+    // vNIC) pair is a different 5-tuple for the switches' ECMP hash (or a key for a
+    // pinned route). A NIC without aliases has one pair, and the paths then differ
+    // only by the driver-assigned UDP source port.
+    m_pairs.clear();
+    for (const Ipv4Address& l : local->GetAddresses())
     {
-        std::pair<Ptr<RdmaQueuePair>, Ptr<RdmaQueuePair>> qps;
-        std::vector<uint64_t> links;
-        std::vector<uint64_t> reverse;
-    };
-    std::vector<Candidate> candidates;
-    uint32_t target = std::min(m_maxCandidates, m_candidateFactor * m_numPaths);
-    std::set<std::vector<uint64_t>> distinct;
-    // The last link (leaf to destination host) is shared by every path; a core path
-    // is what comes before it.
-    auto core = [](std::vector<uint64_t> l)
-    {
-        if (!l.empty())
+        for (const Ipv4Address& r : remote->GetAddresses())
         {
-            l.pop_back();
+            m_pairs.emplace_back(l, r);
         }
-        return l;
-    };
-    while (true)
+    }
+    m_aPriori = !SourcePortHashed();
+    if (m_aPriori)
     {
-        while (candidates.size() < target)
+        // Step 1 of §4.1: the hash ignores the source port, so the addresses alone
+        // decide the path. Compute every pair's path in both directions from the
+        // known hash; QPs are opened only on the pairs that Select keeps.
+        for (const auto& pr : m_pairs)
         {
             Candidate c;
-            c.qps = RdmaHelper::Connect(local, remote);
-            c.links = CorePath(c.qps.first);
-            c.reverse = ReversePath(c.qps.second);
-            distinct.insert(core(c.links));
-            candidates.push_back(c);
-            ++m_candidates;
-        }
-        // pairwise disjoint in both directions, greedily
-        std::set<uint64_t> used;
-        uint32_t disjoint = 0;
-        for (const Candidate& c : candidates)
-        {
-            std::vector<uint64_t> all = core(c.links);
-            all.insert(all.end(), c.reverse.begin(), c.reverse.end());
-            if (IsSymmetric(c.links, c.reverse) &&
-                std::none_of(all.begin(), all.end(), [&](uint64_t l) { return used.count(l); }))
+            c.addresses = pr;
+            c.links = m_oracle(local->GetDevice(), pr.first, pr.second, 0);
+            c.reverse = m_oracle(remote->GetDevice(), pr.second, pr.first, 0);
+            if (!c.reverse.empty())
             {
-                used.insert(all.begin(), all.end());
-                ++disjoint;
+                c.reverse.pop_back();
             }
+            c.known = true;
+            m_cands.push_back(c);
         }
-        if ((distinct.size() >= m_numPaths && disjoint >= m_numPaths) || target >= m_maxCandidates)
+        return Select();
+    }
+    // Steps 2-4 of §4.1: the source port (chosen by the driver) is hashed too.
+    // Open candidate QPs over the address pairs in turn (CandidateFactor x NumPaths
+    // first), learn each one's 5-tuple, and open NumPaths more while too few
+    // distinct (and mutually disjoint) core paths are covered.
+    m_target = std::min(m_maxCandidates, m_candidateFactor * m_numPaths);
+    if (m_probe)
+    {
+        // The paper's way: a 2-byte probe on every candidate, its headers (and those
+        // of the responder's ACK) captured at the hosts' ports, as tcpdump does.
+        local->GetDevice()->TraceConnectWithoutContext(
+            "PhyTxBegin", MakeCallback(&MaestroQpManager::OnSniffLocal, this));
+        remote->GetDevice()->TraceConnectWithoutContext(
+            "PhyTxBegin", MakeCallback(&MaestroQpManager::OnSniffRemote, this));
+        m_sniffing = true;
+        m_tracesConnected = true;
+        OpenCandidates();
+        return 0; // the paths follow when the probes have been seen (ready callback)
+    }
+    // Without probes the 5-tuple is read from each QP (the driver's port function,
+    // RdmaHelper::UdpSourcePort, is deterministic): the same result, at once.
+    while (true)
+    {
+        OpenCandidates();
+        if (EnoughCandidates() || m_target >= m_maxCandidates)
         {
             break;
         }
-        target = std::min(m_maxCandidates, target + m_numPaths);
+        m_target = std::min(m_maxCandidates, m_target + m_numPaths);
     }
+    return Select();
+}
 
+void
+MaestroQpManager::OpenCandidates()
+{
+    while (m_cands.size() < m_target)
+    {
+        Candidate c;
+        c.addresses = m_pairs[m_cands.size() % m_pairs.size()];
+        c.qps = RdmaHelper::Connect(m_local, c.addresses.first, m_remote, c.addresses.second);
+        ++m_candidates;
+        if (!m_probe)
+        {
+            c.links = CorePath(c.qps.first);
+            c.reverse = ReversePath(c.qps.second);
+            c.known = true;
+        }
+        m_cands.push_back(c);
+        if (m_probe)
+        {
+            // listed first: the probe's first frame may be captured within PostSend
+            RdmaWorkRequest wr;
+            wr.wrId = PROBE_WR_ID; // its completion may come after the QP became a path
+            wr.verb = RdmaVerb::Write;
+            wr.length = PROBE_BYTES;
+            m_cands.back().qps.first->PostSend(wr);
+        }
+    }
+}
+
+void
+MaestroQpManager::OnSniff(bool atLocal, Ptr<const Packet> frame)
+{
+    // Runs only while probing (the traces are disconnected afterwards).
+    if (!m_sniffing)
+    {
+        return;
+    }
+    Ptr<Packet> p = frame->Copy();
+    EthernetVlanHeader eth;
+    Ipv4Header ip;
+    UdpHeader udp;
+    RoceBthHeader bth;
+    if (p->RemoveHeader(eth) == 0 || eth.GetEtherType() != EthernetVlanHeader::ETHERTYPE_IPV4 ||
+        p->RemoveHeader(ip) == 0 || ip.GetProtocol() != UDP_PROTOCOL || p->RemoveHeader(udp) == 0 ||
+        udp.GetDestinationPort() != ROCE_UDP_PORT || p->PeekHeader(bth) == 0)
+    {
+        return;
+    }
+    Ptr<RdmaNic> to = atLocal ? m_remote : m_local;
+    if (!to->HasAddress(ip.GetDestination()))
+    {
+        return;
+    }
+    for (Candidate& c : m_cands)
+    {
+        const Ptr<RdmaQueuePair>& dest = atLocal ? c.qps.second : c.qps.first;
+        if (dest->GetQpn() != bth.GetDestQp())
+        {
+            continue;
+        }
+        if (atLocal && !c.forwardSeen)
+        {
+            c.links = m_oracle(m_local->GetDevice(), ip.GetSource(), ip.GetDestination(),
+                               udp.GetSourcePort());
+            c.forwardSeen = true;
+        }
+        else if (!atLocal && !c.reverseSeen)
+        {
+            c.reverse = m_oracle(m_remote->GetDevice(), ip.GetSource(), ip.GetDestination(),
+                                 udp.GetSourcePort());
+            if (!c.reverse.empty())
+            {
+                c.reverse.pop_back();
+            }
+            c.reverseSeen = true;
+        }
+        c.known = c.forwardSeen && c.reverseSeen;
+        break;
+    }
+    if (std::any_of(m_cands.begin(), m_cands.end(), [](const Candidate& c) { return !c.known; }))
+    {
+        return;
+    }
+    if (!EnoughCandidates() && m_target < m_maxCandidates)
+    {
+        m_target = std::min(m_maxCandidates, m_target + m_numPaths);
+        OpenCandidates();
+        return;
+    }
+    // Not from inside the trace being disconnected: right after it.
+    m_sniffing = false;
+    Simulator::ScheduleNow(&MaestroQpManager::FinishProbing, this);
+}
+
+void
+MaestroQpManager::FinishProbing()
+{
+    StopSniffing();
+    Select();
+}
+
+void
+MaestroQpManager::OnSniffLocal(Ptr<const Packet> frame)
+{
+    OnSniff(true, frame);
+}
+
+void
+MaestroQpManager::OnSniffRemote(Ptr<const Packet> frame)
+{
+    OnSniff(false, frame);
+}
+
+void
+MaestroQpManager::StopSniffing()
+{
+    m_sniffing = false;
+    if (!m_tracesConnected)
+    {
+        return;
+    }
+    m_tracesConnected = false;
+    m_local->GetDevice()->TraceDisconnectWithoutContext(
+        "PhyTxBegin", MakeCallback(&MaestroQpManager::OnSniffLocal, this));
+    m_remote->GetDevice()->TraceDisconnectWithoutContext(
+        "PhyTxBegin", MakeCallback(&MaestroQpManager::OnSniffRemote, this));
+}
+
+bool
+MaestroQpManager::EnoughCandidates() const
+{
+    std::set<std::vector<uint64_t>> distinct;
+    std::set<uint64_t> used;
+    uint32_t disjoint = 0;
+    for (const Candidate& c : m_cands)
+    {
+        std::vector<uint64_t> all = CoreOf(c.links);
+        distinct.insert(all);
+        all.insert(all.end(), c.reverse.begin(), c.reverse.end());
+        // pairwise disjoint in both directions, greedily
+        if (IsSymmetric(c.links, c.reverse) &&
+            std::none_of(all.begin(), all.end(), [&](uint64_t l) { return used.count(l); }))
+        {
+            used.insert(all.begin(), all.end());
+            ++disjoint;
+        }
+    }
+    return distinct.size() >= m_numPaths && disjoint >= m_numPaths;
+}
+
+std::vector<uint64_t>
+MaestroQpManager::CoreOf(std::vector<uint64_t> links)
+{
+    // The last link (leaf to destination host) is shared by every path; a core path
+    // is what comes before it.
+    if (!links.empty())
+    {
+        links.pop_back();
+    }
+    return links;
+}
+
+uint32_t
+MaestroQpManager::Select()
+{
     // Greedy: first candidates sharing no inter-switch link with a kept path, then
     // candidates with a distinct (overlapping) core path.
     std::set<uint64_t> usedLinks;
     std::set<std::vector<uint64_t>> kept;
     for (int pass = 0; pass < 4 && m_paths.size() < m_numPaths; ++pass)
     {
-        for (const Candidate& c : candidates)
+        for (Candidate& c : m_cands)
         {
             if (m_paths.size() >= m_numPaths)
             {
                 break;
             }
-            const std::vector<uint64_t> cp = core(c.links);
-            if (kept.count(cp))
+            const std::vector<uint64_t> cp = CoreOf(c.links);
+            if (c.links.empty() || kept.count(cp))
             {
                 continue;
             }
@@ -238,6 +459,14 @@ MaestroQpManager::Connect(Ptr<RdmaNic> local, Ptr<RdmaNic> remote)
             {
                 continue;
             }
+            if (!c.qps.first)
+            {
+                c.qps =
+                    RdmaHelper::Connect(m_local, c.addresses.first, m_remote, c.addresses.second);
+                ++m_candidates;
+                NS_ASSERT_MSG(CorePath(c.qps.first) == c.links,
+                              "the a-priori path of a vNIC pair changed with its source port");
+            }
             kept.insert(cp);
             usedLinks.insert(cp.begin(), cp.end());
             usedLinks.insert(c.reverse.begin(), c.reverse.end());
@@ -246,27 +475,50 @@ MaestroQpManager::Connect(Ptr<RdmaNic> local, Ptr<RdmaNic> remote)
     }
     for (uint32_t vp = 0; vp < m_paths.size(); ++vp)
     {
-        const uint32_t index = m_paths[vp].qp->GetQpn() - RdmaNic::FIRST_QPN;
-        if (m_vpOfQpn.size() <= index)
-        {
-            m_vpOfQpn.resize(index + 1, -1);
-        }
-        m_vpOfQpn[index] = static_cast<int32_t>(vp);
+        MapQp(m_paths[vp], vp);
     }
-    NS_LOG_INFO(m_paths.size() << " virtual paths from " << m_candidates << " candidate QPs");
-    return static_cast<uint32_t>(m_paths.size());
+    NS_LOG_INFO(m_paths.size() << " virtual paths from " << m_candidates << " QPs over "
+                               << m_pairs.size() << " address pairs");
+    m_cands.clear();
+    m_ready = true;
+    const uint32_t n = static_cast<uint32_t>(m_paths.size());
+    if (!m_readyCallback.IsNull())
+    {
+        m_readyCallback(n);
+    }
+    return n;
+}
+
+void
+MaestroQpManager::MapQp(const MaestroVirtualPath& path, uint32_t vp)
+{
+    const uint32_t index = path.qp->GetQpn() - RdmaNic::FIRST_QPN;
+    if (m_vpOfQpn.size() <= index)
+    {
+        m_vpOfQpn.resize(index + 1, -1);
+    }
+    m_vpOfQpn[index] = static_cast<int32_t>(vp);
+    const uint32_t peerIndex = path.peer->GetQpn() - RdmaNic::FIRST_QPN;
+    if (m_vpOfPeerQpn.size() <= peerIndex)
+    {
+        m_vpOfPeerQpn.resize(peerIndex + 1, -1);
+    }
+    m_vpOfPeerQpn[peerIndex] = static_cast<int32_t>(vp);
 }
 
 bool
 MaestroQpManager::Reconnect(uint32_t vp)
 {
     NS_ABORT_MSG_IF(vp >= m_paths.size(), "MaestroQpManager::Reconnect: no virtual path " << vp);
-    // Same forward links, preferably with symmetric ACKs; the reverse path is drawn
-    // again (the old one may be the broken direction).
+    // Same vNIC pair and forward links, preferably with symmetric ACKs; the reverse
+    // path is drawn again where the source port is hashed (the old one may be the
+    // broken direction).
+    const Ipv4Address localAddress = m_paths[vp].qp->GetLocalAddress();
+    const Ipv4Address remoteAddress = m_paths[vp].qp->GetRemoteAddress();
     std::pair<Ptr<RdmaQueuePair>, Ptr<RdmaQueuePair>> chosen;
     for (uint32_t tries = 0; tries < m_maxCandidates; ++tries)
     {
-        auto qps = RdmaHelper::Connect(m_local, m_remote);
+        auto qps = RdmaHelper::Connect(m_local, localAddress, m_remote, remoteAddress);
         ++m_candidates;
         if (CorePath(qps.first) != m_paths[vp].links)
         {
@@ -277,7 +529,7 @@ MaestroQpManager::Reconnect(uint32_t vp)
         {
             chosen = qps;
         }
-        if (symmetric)
+        if (symmetric || m_aPriori)
         {
             break;
         }
@@ -286,17 +538,17 @@ MaestroQpManager::Reconnect(uint32_t vp)
     {
         return false;
     }
-    const uint32_t oldIndex = m_paths[vp].qp->GetQpn() - RdmaNic::FIRST_QPN;
-    m_vpOfQpn[oldIndex] = -1; // late completions of the old QP are dropped
+    // late completions of the old QP pair are dropped
+    m_vpOfQpn[m_paths[vp].qp->GetQpn() - RdmaNic::FIRST_QPN] = -1;
+    m_vpOfPeerQpn[m_paths[vp].peer->GetQpn() - RdmaNic::FIRST_QPN] = -1;
     m_paths[vp].qp = chosen.first;
     m_paths[vp].peer = chosen.second;
     m_paths[vp].reverse = ReversePath(chosen.second);
-    const uint32_t index = chosen.first->GetQpn() - RdmaNic::FIRST_QPN;
-    if (m_vpOfQpn.size() <= index)
+    MapQp(m_paths[vp], vp);
+    if (!m_reconnected.IsNull())
     {
-        m_vpOfQpn.resize(index + 1, -1);
+        m_reconnected(vp);
     }
-    m_vpOfQpn[index] = static_cast<int32_t>(vp);
     return true;
 }
 
@@ -308,11 +560,63 @@ MaestroQpManager::OnCompletion(const RdmaCompletion& c)
         return;
     }
     const uint32_t index = c.qpn - RdmaNic::FIRST_QPN;
-    if (index >= m_vpOfQpn.size() || m_vpOfQpn[index] < 0 || m_sink.IsNull())
+    if (index >= m_vpOfQpn.size() || m_vpOfQpn[index] < 0 || m_sink.IsNull() ||
+        c.wrId == PROBE_WR_ID)
     {
         return;
     }
     m_sink(static_cast<uint32_t>(m_vpOfQpn[index]), c);
+}
+
+void
+MaestroQpManager::OnRemoteCompletion(const RdmaCompletion& c)
+{
+    if (!c.receive)
+    {
+        return;
+    }
+    const uint32_t index = c.qpn - RdmaNic::FIRST_QPN;
+    if (index >= m_vpOfPeerQpn.size() || m_vpOfPeerQpn[index] < 0 || m_receiveSink.IsNull())
+    {
+        return;
+    }
+    m_receiveSink(static_cast<uint32_t>(m_vpOfPeerQpn[index]), c);
+}
+
+void
+MaestroQpManager::SetReceiveSink(CompletionSink sink)
+{
+    m_receiveSink = sink;
+}
+
+void
+MaestroQpManager::SetReconnectCallback(Callback<void, uint32_t> callback)
+{
+    m_reconnected = callback;
+}
+
+uint32_t
+MaestroQpManager::GetNAddressPairs() const
+{
+    return static_cast<uint32_t>(m_pairs.size());
+}
+
+void
+MaestroQpManager::SetReadyCallback(Callback<void, uint32_t> callback)
+{
+    m_readyCallback = callback;
+}
+
+bool
+MaestroQpManager::IsReady() const
+{
+    return m_ready;
+}
+
+bool
+MaestroQpManager::IsAPriori() const
+{
+    return m_aPriori;
 }
 
 uint32_t

@@ -14,7 +14,11 @@
 namespace ns3
 {
 
-/** \ingroup multipath One virtual path: a connected QP pair and the links it crosses. */
+/**
+ * \ingroup multipath One virtual path: a connected QP pair between a pair of
+ * virtual NIC addresses (qp->GetLocalAddress(), qp->GetRemoteAddress()) and the
+ * links it crosses.
+ */
 struct MaestroVirtualPath
 {
     Ptr<RdmaQueuePair> qp;         //!< local (requester) QP
@@ -26,14 +30,19 @@ struct MaestroVirtualPath
 /**
  * \ingroup multipath
  * Connects NumPaths QPs to a peer over core paths that are as disjoint as possible
- * (SOSR'21 §4.1, "disjoint path selection", for ECMP fabrics whose hash includes
- * the UDP source port): it opens candidate QP pairs (first CandidateFactor ×
- * NumPaths, then more, up to MaxCandidates), computes with the switches' known
- * ECMP hash which links each one's 5-tuple crosses, and keeps one QP per distinct
- * core path, preferring paths that share no switch-to-switch link with a kept one,
- * in either direction (the responder's ACKs and CNPs follow its own 5-tuple).
- * The remaining candidates stay idle. Completions of the kept QPs arrive through
- * the NIC's Completion trace (one shared completion queue).
+ * (SOSR'21 §4.1, "disjoint path selection"). Each QP joins a pair of virtual NIC
+ * addresses (RdmaNic::AddAddress, the paper's IP aliases), so the switches see a
+ * different 5-tuple per pair, and a pinned route (DcbSwitch::SetPinnedRoute, the
+ * paper's SDN rule keyed on the address pair) steers a pair onto a chosen path.
+ * If the first-hop switch's ECMP hash ignores the UDP source port, the path of
+ * every address pair is computed a priori from the known hash and QPs are opened
+ * only on the pairs kept. Otherwise candidate QPs are opened over the address
+ * pairs in turn (first CandidateFactor × NumPaths, then more, up to
+ * MaxCandidates), the path of each one's 5-tuple is computed, and one QP per
+ * distinct core path is kept. Either way paths that share no switch-to-switch link
+ * with a kept one, in either direction (the responder's ACKs and CNPs follow its
+ * own 5-tuple), come first. Unkept candidates stay idle. Completions of the kept
+ * QPs arrive through the NIC's Completion trace (one shared completion queue).
  */
 class MaestroQpManager : public Object
 {
@@ -49,11 +58,26 @@ class MaestroQpManager : public Object
 
     void SetPathOracle(PathOracle oracle);
     void SetCompletionSink(CompletionSink sink);
+    /**
+     * Receive completions (WRITE with immediate) of the remote QPs of the virtual
+     * paths: the peer's Maestro reading its own completion queue.
+     */
+    void SetReceiveSink(CompletionSink sink);
+    /**
+     * Called with the number of virtual paths once they are selected: within
+     * Connect, or later when ProbeCandidates waits for its probes.
+     */
+    void SetReadyCallback(Callback<void, uint32_t> callback);
+    /** \return true once the virtual paths are selected. */
+    bool IsReady() const;
+    /** Called with the virtual path id after Reconnect gave it a new QP pair. */
+    void SetReconnectCallback(Callback<void, uint32_t> callback);
 
     /**
      * Open the virtual paths from \p local to \p remote.
      * \return the number of virtual paths (fewer than NumPaths when the fabric has
-     *         fewer distinct paths or MaxCandidates ran out)
+     *         fewer distinct paths or MaxCandidates ran out), 0 while probing
+     *         (ProbeCandidates: see SetReadyCallback)
      */
     uint32_t Connect(Ptr<RdmaNic> local, Ptr<RdmaNic> remote);
     /**
@@ -67,6 +91,14 @@ class MaestroQpManager : public Object
     Ptr<RdmaNic> GetLocalNic() const;
     /** QP pairs opened while searching for paths (kept or not). */
     uint32_t GetNCandidates() const;
+    /** (local, remote) virtual NIC address pairs considered. */
+    uint32_t GetNAddressPairs() const;
+    /**
+     * \return true if the paths were computed a priori from the address pairs (the
+     * switches' ECMP hash ignores the UDP source port), false if candidate QPs were
+     * opened and their 5-tuples hashed.
+     */
+    bool IsAPriori() const;
 
     /**
      * The default oracle: walk the topology from \p port, asking each DcbSwitch
@@ -80,6 +112,30 @@ class MaestroQpManager : public Object
 
   private:
     void OnCompletion(const RdmaCompletion& c);
+    void OnRemoteCompletion(const RdmaCompletion& c);
+    void MapQp(const MaestroVirtualPath& path, uint32_t vp);
+    bool SourcePortHashed() const;
+    void OpenCandidates();
+    bool EnoughCandidates() const;
+    uint32_t Select();
+    void OnSniff(bool atLocal, Ptr<const Packet> frame);
+    void OnSniffLocal(Ptr<const Packet> frame);
+    void OnSniffRemote(Ptr<const Packet> frame);
+    void StopSniffing();
+    void FinishProbing();
+    static std::vector<uint64_t> CoreOf(std::vector<uint64_t> links);
+
+    /** A candidate virtual path: an address pair, its QPs once opened, its links. */
+    struct Candidate
+    {
+        std::pair<Ipv4Address, Ipv4Address> addresses;
+        std::pair<Ptr<RdmaQueuePair>, Ptr<RdmaQueuePair>> qps; //!< null until opened
+        std::vector<uint64_t> links;
+        std::vector<uint64_t> reverse;
+        bool forwardSeen{false}; //!< probing: the probe's headers were captured
+        bool reverseSeen{false}; //!< probing: its ACK's headers were captured
+        bool known{false};       //!< links and reverse are computed
+    };
     std::vector<uint64_t> CorePath(const Ptr<RdmaQueuePair>& qp) const;
     std::vector<uint64_t> ReversePath(const Ptr<RdmaQueuePair>& peer) const;
     static bool IsSymmetric(const std::vector<uint64_t>& forward,
@@ -93,8 +149,20 @@ class MaestroQpManager : public Object
     Ptr<RdmaNic> m_local;
     Ptr<RdmaNic> m_remote;
     std::vector<MaestroVirtualPath> m_paths;
-    std::vector<int32_t> m_vpOfQpn; //!< index qpn - FIRST_QPN -> vp (-1: not ours)
+    std::vector<int32_t> m_vpOfQpn;     //!< index qpn - FIRST_QPN -> vp (-1: not ours)
+    std::vector<int32_t> m_vpOfPeerQpn; //!< same for the remote QPs
     uint32_t m_candidates{0};
+    bool m_aPriori{false};
+    bool m_probe{false};
+    bool m_sniffing{false};        //!< probes are being captured
+    bool m_tracesConnected{false}; //!< the capture traces are connected
+    bool m_ready{false};
+    uint32_t m_target{0};
+    std::vector<std::pair<Ipv4Address, Ipv4Address>> m_pairs;
+    std::vector<Candidate> m_cands; //!< only while selecting
+    Callback<void, uint32_t> m_readyCallback;
+    CompletionSink m_receiveSink;
+    Callback<void, uint32_t> m_reconnected;
 };
 
 } // namespace ns3

@@ -17,12 +17,32 @@ MaestroRingLink::GetTypeId()
 }
 
 Ptr<MaestroRingLink>
-MaestroRingLink::OverEndpoint(Ptr<MaestroEndpoint> endpoint)
+MaestroRingLink::OverEndpoint(Ptr<MaestroEndpoint> endpoint, bool notifyReceiver)
 {
     Ptr<MaestroRingLink> link = CreateObject<MaestroRingLink>();
     link->m_endpoint = endpoint;
+    link->m_notifyReceiver = notifyReceiver;
     endpoint->TraceConnectWithoutContext("MessageCompleted",
                                          MakeCallback(&MaestroRingLink::OnMessage, link));
+    if (notifyReceiver)
+    {
+        endpoint->TraceConnectWithoutContext("MessageReceived",
+                                             MakeCallback(&MaestroRingLink::OnReceived, link));
+    }
+    return link;
+}
+
+Ptr<MaestroRingLink>
+MaestroRingLink::OverQueuePairNotified(Ptr<RdmaNic> nic,
+                                       std::pair<Ptr<RdmaQueuePair>, Ptr<RdmaQueuePair>> qps,
+                                       Ptr<RdmaNic> peerNic)
+{
+    Ptr<MaestroRingLink> link = OverQueuePair(nic, qps.first);
+    link->m_notifyReceiver = true;
+    link->m_peerQp = qps.second;
+    peerNic->TraceConnectWithoutContext("Completion",
+                                        MakeCallback(&MaestroRingLink::OnPeerCompletion, link));
+    qps.second->PostRecv(RdmaRecvRequest()); // one message at a time: one receive
     return link;
 }
 
@@ -41,6 +61,7 @@ MaestroRingLink::DoDispose()
 {
     m_endpoint = nullptr;
     m_qp = nullptr;
+    m_peerQp = nullptr;
     m_done = Callback<void, Time>();
     Object::DoDispose();
 }
@@ -62,7 +83,13 @@ MaestroRingLink::Send(uint64_t bytes, uint64_t remoteAddr)
     wr.remoteAddr = remoteAddr;
     if (m_endpoint)
     {
-        m_endpoint->PostSend(wr);
+        wr.verb = m_notifyReceiver ? RdmaVerb::Send : RdmaVerb::Write;
+        m_messageId = m_endpoint->PostSend(wr);
+    }
+    else if (m_notifyReceiver)
+    {
+        wr.hasImm = true;
+        m_qp->PostSend(wr);
     }
     else
     {
@@ -91,15 +118,43 @@ MaestroRingLink::GetEndpoint() const
 void
 MaestroRingLink::OnMessage(const MaestroMessageCompletion& c)
 {
-    Finish(c.status == RdmaWcStatus::Success);
+    // receiver-notified: the sender's completion only matters if it failed
+    if (!m_notifyReceiver ||
+        (c.status != RdmaWcStatus::Success && m_busy && c.messageId == m_messageId))
+    {
+        Finish(c.status == RdmaWcStatus::Success);
+    }
+}
+
+void
+MaestroRingLink::OnReceived(uint32_t messageId)
+{
+    if (m_busy && messageId == static_cast<uint32_t>(m_messageId))
+    {
+        Finish(true);
+    }
 }
 
 void
 MaestroRingLink::OnCompletion(const RdmaCompletion& c)
 {
-    if (!c.receive && m_qp && c.qpn == m_qp->GetQpn())
+    if (!c.receive && m_qp && c.qpn == m_qp->GetQpn() &&
+        (!m_notifyReceiver || (c.status != RdmaWcStatus::Success && m_busy)))
     {
         Finish(c.status == RdmaWcStatus::Success);
+    }
+}
+
+void
+MaestroRingLink::OnPeerCompletion(const RdmaCompletion& c)
+{
+    if (c.receive && m_peerQp && c.qpn == m_peerQp->GetQpn())
+    {
+        m_peerQp->PostRecv(RdmaRecvRequest()); // ready for the next message
+        if (m_busy)
+        {
+            Finish(c.status == RdmaWcStatus::Success);
+        }
     }
 }
 

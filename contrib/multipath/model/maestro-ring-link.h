@@ -17,20 +17,35 @@ namespace ns3
 /**
  * \ingroup multipath
  * Sends one message at a time from a worker to its successor and calls back when
- * it has completed at the sender. An RC WRITE completes when the receiver has
- * acknowledged every byte, so the completion also tells the workload that the data
- * is placed at the successor (the paper notifies the receiver with an immediate;
- * the workload, which sees both ends, uses the sender's completion instead).
+ * it is done. By default "done" is the sender's completion: an RC WRITE completes
+ * when the receiver has acknowledged every byte, so it also tells the workload
+ * that the data is placed at the successor (what the collectives use: the sender
+ * may then reuse its buffer). A receiver-notified link is done when the successor
+ * learns of the message from an immediate: over Maestro a SEND (WRITE chunks, the
+ * immediate on the last), over a single QP a WRITE with immediate; the successor
+ * keeps receives posted (what the token ring uses: MPI token passing).
  */
 class MaestroRingLink : public Object
 {
   public:
     static TypeId GetTypeId();
 
-    /** Messages go through a Maestro endpoint (multi-path). */
-    static Ptr<MaestroRingLink> OverEndpoint(Ptr<MaestroEndpoint> endpoint);
+    /**
+     * Messages go through a Maestro endpoint (multi-path); \p notifyReceiver: done
+     * when the successor's MessageReceived fires, else at the sender's completion.
+     */
+    static Ptr<MaestroRingLink> OverEndpoint(Ptr<MaestroEndpoint> endpoint,
+                                             bool notifyReceiver = false);
     /** Messages go as single WRITEs on \p qp of \p nic (single path, ECMP-hashed). */
     static Ptr<MaestroRingLink> OverQueuePair(Ptr<RdmaNic> nic, Ptr<RdmaQueuePair> qp);
+    /**
+     * Messages go as single WRITEs with immediate on the connected pair \p qps
+     * (first on \p nic, second on \p peerNic); done at the successor's receive
+     * completion.
+     */
+    static Ptr<MaestroRingLink> OverQueuePairNotified(
+        Ptr<RdmaNic> nic, std::pair<Ptr<RdmaQueuePair>, Ptr<RdmaQueuePair>> qps,
+        Ptr<RdmaNic> peerNic);
 
     /** Called with the completion time of each message. */
     void SetDoneCallback(Callback<void, Time> done);
@@ -47,10 +62,15 @@ class MaestroRingLink : public Object
   private:
     void OnMessage(const MaestroMessageCompletion& c);
     void OnCompletion(const RdmaCompletion& c);
+    void OnPeerCompletion(const RdmaCompletion& c);
+    void OnReceived(uint32_t messageId);
     void Finish(bool success);
 
     Ptr<MaestroEndpoint> m_endpoint;
     Ptr<RdmaQueuePair> m_qp;
+    Ptr<RdmaQueuePair> m_peerQp; //!< receiver-notified single QP: the successor's QP
+    bool m_notifyReceiver{false};
+    uint64_t m_messageId{0}; //!< over Maestro: the message in flight
     Callback<void, Time> m_done;
     bool m_busy{false};
     uint64_t m_failed{0};

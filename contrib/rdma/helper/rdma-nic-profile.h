@@ -19,7 +19,8 @@ class RdmaHelper;
  * A named NIC preset, each field with its source (see rdma.md, "NIC profiles"):
  * Cx5 and Cx6 (ConnectX: go-back-N, DCQCN, WQE-caching scheduler over a context
  * cache whose effective size is calibrated to SRNIC Fig. 9, PFC expected), Srnic
- * (selective repeat, DCTCP, cache-free scheduler, 4.4 MB SRAM holding 210 B QPCs,
+ * (SRNIC selective repeat with a software slow path, DCTCP, cache-free scheduler,
+ * 4.4 MB SRAM holding 210 B QPCs,
  * no PFC needed, 66/78 B SEND/WRITE headers) and Irn (selective repeat with an
  * ideal NIC, DCQCN, no PFC; Mittal et al., SIGCOMM'18).
  */

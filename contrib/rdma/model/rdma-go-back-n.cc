@@ -1,6 +1,10 @@
 #include "rdma-go-back-n.h"
 
+#include "ns3/boolean.h"
+#include "ns3/nstime.h"
 #include "ns3/uinteger.h"
+
+#include <algorithm>
 
 namespace ns3
 {
@@ -21,7 +25,23 @@ RdmaGoBackN::GetTypeId()
                           "timeout; 0 is mapped to 1 (the spec's 0 means infinite).",
                           UintegerValue(14),
                           MakeUintegerAccessor(&RdmaGoBackN::m_ackTimeoutExponent),
-                          MakeUintegerChecker<uint32_t>(0, 31));
+                          MakeUintegerChecker<uint32_t>(0, 31))
+            .AddAttribute("AdaptiveRetransmission",
+                          "Use ConnectX's adaptive retransmission timeout (NVIDIA, "
+                          "\"Adaptive Retransmission: Parameters Control\", ROCE_ACCL "
+                          "roce_adp_retrans_en) instead of the fixed IBTA one: start at "
+                          "AdaptiveInitialTimeout, double on each timeout without progress, "
+                          "capped by the IBTA timeout; back to the start on progress. Default "
+                          "false (IBTA); the Cx5/Cx6 profiles turn it on.",
+                          BooleanValue(false), MakeBooleanAccessor(&RdmaGoBackN::m_adaptive),
+                          MakeBooleanChecker())
+            .AddAttribute("AdaptiveInitialTimeout",
+                          "First adaptive timeout. Default 4 us: the firmware's minimum time "
+                          "base (NVIDIA ADP documentation); the default profile's values are "
+                          "unpublished, so this is the most aggressive documented setting.",
+                          TimeValue(MicroSeconds(4)),
+                          MakeTimeAccessor(&RdmaGoBackN::m_adaptiveInitial),
+                          MakeTimeChecker(NanoSeconds(1)));
     return tid;
 }
 
@@ -30,7 +50,10 @@ RdmaGoBackN::RdmaGoBackN() = default;
 Ptr<RdmaLossRecovery>
 RdmaGoBackN::Fork() const
 {
-    return CopyObject<RdmaGoBackN>(this);
+    Ptr<RdmaGoBackN> copy = CopyObject<RdmaGoBackN>(this);
+    copy->m_backoff = 0;
+    copy->m_unaAtTimeout = 0;
+    return copy;
 }
 
 RdmaLossRecovery::RxVerdict
@@ -58,14 +81,28 @@ RdmaGoBackN::DoSequenceNak(RdmaTxSequence& seq, uint64_t psn, uint64_t sackPsn)
 void
 RdmaGoBackN::DoTimeout(RdmaTxSequence& seq)
 {
+    m_backoff = (m_backoff > 0 && seq.una == m_unaAtTimeout) ? m_backoff + 1 : 1;
+    m_unaAtTimeout = seq.una;
     seq.nxt = seq.una;
+}
+
+Time
+RdmaGoBackN::IbtaTimeout() const
+{
+    const uint32_t n = m_ackTimeoutExponent == 0 ? 1 : m_ackTimeoutExponent;
+    return NanoSeconds(4096) * static_cast<int64_t>(uint64_t(1) << n);
 }
 
 Time
 RdmaGoBackN::DoGetRetransmitTimeout(const RdmaTxSequence& seq) const
 {
-    const uint32_t n = m_ackTimeoutExponent == 0 ? 1 : m_ackTimeoutExponent;
-    return NanoSeconds(4096) * static_cast<int64_t>(uint64_t(1) << n);
+    if (!m_adaptive)
+    {
+        return IbtaTimeout();
+    }
+    // Doubling only while the same PSN keeps timing out; progress starts over.
+    const uint32_t k = seq.una == m_unaAtTimeout ? std::min<uint32_t>(m_backoff, 30) : 0;
+    return std::min(IbtaTimeout(), m_adaptiveInitial * static_cast<int64_t>(uint64_t(1) << k));
 }
 
 } // namespace ns3

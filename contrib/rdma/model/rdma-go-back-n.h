@@ -14,8 +14,12 @@ namespace ns3
  * Go-back-N (IBTA RC, as in ConnectX NICs): the responder accepts only the
  * expected PSN, answers the first out-of-order packet with a PSN-sequence-error
  * NAK and drops everything until the expected PSN arrives; the requester
- * restarts transmission from the NAK'd PSN. Tail losses are recovered by the
- * local ACK timeout, 4.096 µs × 2^AckTimeoutExponent (IBTA C9-141).
+ * restarts transmission from the NAK'd PSN. Tail losses, and a lost resend of the
+ * NAK'd PSN (the responder NAKs a gap once), are recovered by the local ACK timeout,
+ * 4.096 µs × 2^AckTimeoutExponent (IBTA C9-141), or, with AdaptiveRetransmission
+ * (ConnectX firmware's adaptive retransmission), by a timeout that starts at
+ * AdaptiveInitialTimeout and doubles on each timeout without progress, capped by
+ * the IBTA value.
  */
 class RdmaGoBackN : public RdmaLossRecovery
 {
@@ -30,7 +34,13 @@ class RdmaGoBackN : public RdmaLossRecovery
     void DoTimeout(RdmaTxSequence& seq) override;
     Time DoGetRetransmitTimeout(const RdmaTxSequence& seq) const override;
 
+    Time IbtaTimeout() const;
+
     uint32_t m_ackTimeoutExponent;
+    bool m_adaptive;
+    Time m_adaptiveInitial;
+    uint32_t m_backoff{0};      //!< timeouts in a row without progress
+    uint64_t m_unaAtTimeout{0}; //!< seq.una at the last timeout
 };
 
 } // namespace ns3

@@ -31,6 +31,51 @@ RdmaLossRecovery::Classify(uint64_t psn, uint64_t expected) const
     return DoClassify(psn, expected);
 }
 
+RdmaLossRecovery::RxVerdict
+RdmaLossRecovery::OnRequestArrival(uint64_t psn, uint64_t expected)
+{
+    return DoRequestArrival(psn, expected);
+}
+
+RdmaLossRecovery::RxVerdict
+RdmaLossRecovery::DoRequestArrival(uint64_t psn, uint64_t expected)
+{
+    return DoClassify(psn, expected);
+}
+
+void
+RdmaLossRecovery::SetQueuePairHooks(Callback<void> txReady, Callback<void, uint64_t> deliver)
+{
+    m_txReady = txReady;
+    m_deliver = deliver;
+}
+
+void
+RdmaLossRecovery::NotifyTxReady() const
+{
+    if (!m_txReady.IsNull())
+    {
+        m_txReady();
+    }
+}
+
+void
+RdmaLossRecovery::NotifyDeliver(uint64_t upTo) const
+{
+    if (!m_deliver.IsNull())
+    {
+        m_deliver(upTo);
+    }
+}
+
+void
+RdmaLossRecovery::DoDispose()
+{
+    m_txReady = MakeNullCallback<void>();
+    m_deliver = MakeNullCallback<void, uint64_t>();
+    Object::DoDispose();
+}
+
 void
 RdmaLossRecovery::OnSequenceNak(RdmaTxSequence& seq, uint64_t psn, uint64_t sackPsn)
 {

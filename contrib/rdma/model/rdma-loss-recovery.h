@@ -4,6 +4,7 @@
 #ifndef RDMA_LOSS_RECOVERY_H
 #define RDMA_LOSS_RECOVERY_H
 
+#include "ns3/callback.h"
 #include "ns3/nstime.h"
 #include "ns3/object.h"
 
@@ -54,6 +55,19 @@ class RdmaLossRecovery : public Object
     /** Responder: classify PSN \p psn when \p expected is the next in-order PSN. */
     RxVerdict Classify(uint64_t psn, uint64_t expected) const;
     /**
+     * Responder: a request packet with PSN \p psn arrived while \p expected is the next
+     * in-order PSN. Like Classify, but the loss recovery may change state (a hardware
+     * fast path / software slow path split). Default: Classify.
+     */
+    RxVerdict OnRequestArrival(uint64_t psn, uint64_t expected);
+    /**
+     * Hooks into the owning queue pair, set by RdmaQueuePair::Setup: \p txReady when a
+     * retransmission became available later than the call that caused it (a slow path),
+     * \p deliver(upTo) when kept (Buffer) packets below upTo may now be executed in PSN
+     * order (a slow path may answer even the expected PSN with Buffer).
+     */
+    void SetQueuePairHooks(Callback<void> txReady, Callback<void, uint64_t> deliver);
+    /**
      * Requester: the responder reported a sequence error at \p psn (NAK; everything
      * before \p psn is acknowledged), and, from a selective-repeat responder, that it
      * holds \p sackPsn out of order (NO_SACK when the NAK carries no SACK).
@@ -81,8 +95,17 @@ class RdmaLossRecovery : public Object
      */
     uint64_t GetInFlightCap() const;
 
+  protected:
+    void DoDispose() override;
+    /** Tell the queue pair a retransmission became available (see SetQueuePairHooks). */
+    void NotifyTxReady() const;
+    /** Tell the queue pair kept packets below \p upTo may be executed. */
+    void NotifyDeliver(uint64_t upTo) const;
+
   private:
     virtual RxVerdict DoClassify(uint64_t psn, uint64_t expected) const = 0;
+    /** Default: DoClassify. */
+    virtual RxVerdict DoRequestArrival(uint64_t psn, uint64_t expected);
     virtual void DoSequenceNak(RdmaTxSequence& seq, uint64_t psn, uint64_t sackPsn) = 0;
     virtual void DoTimeout(RdmaTxSequence& seq) = 0;
     virtual Time DoGetRetransmitTimeout(const RdmaTxSequence& seq) const = 0;
@@ -94,6 +117,8 @@ class RdmaLossRecovery : public Object
     virtual uint64_t DoGetInFlightCap() const;
 
     uint32_t m_retryLimit;
+    Callback<void> m_txReady;
+    Callback<void, uint64_t> m_deliver;
 };
 
 } // namespace ns3

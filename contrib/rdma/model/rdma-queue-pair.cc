@@ -124,6 +124,10 @@ RdmaQueuePair::DoDispose()
     }
     m_oooRing.clear();
     m_cc = nullptr;
+    if (m_loss)
+    {
+        m_loss->Dispose(); // drops its hooks into this QP (a slow path may still hold it)
+    }
     m_loss = nullptr;
     m_nic = nullptr;
     Object::DoDispose();
@@ -139,6 +143,17 @@ RdmaQueuePair::Setup(RdmaNic* nic, uint32_t qpn, Ipv4Address local, Ipv4Address 
     m_remote = remote;
     m_cc = cc;
     m_loss = lossRecovery;
+    // A slow-path loss recovery (SRNIC) makes retransmissions and in-order delivery
+    // available later than the packet that caused them.
+    m_loss->SetQueuePairHooks(Callback<void>([this]() { m_nic->NotifyTxWork(this); }),
+                              Callback<void, uint64_t>(
+                                  [this](uint64_t upTo)
+                                  {
+                                      if (!m_oooRing.empty())
+                                      {
+                                          DrainInOrder(upTo);
+                                      }
+                                  }));
     m_ccState.m_lineRate = nic->GetLineRate();
     m_ccState.m_rate = m_ccState.m_lineRate;
     m_ccState.m_targetRate = m_ccState.m_lineRate;
@@ -216,6 +231,12 @@ Ptr<RdmaCongestionOps>
 RdmaQueuePair::GetCongestionOps() const
 {
     return m_cc;
+}
+
+Ptr<RdmaLossRecovery>
+RdmaQueuePair::GetLossRecovery() const
+{
+    return m_loss;
 }
 
 const RdmaQpCounters&
@@ -812,7 +833,7 @@ RdmaQueuePair::Receive(Ptr<Packet> packet, bool ceMarked)
 void
 RdmaQueuePair::HandleRequest(uint64_t psn, const RoceBthHeader& bth, Ptr<Packet> packet)
 {
-    switch (m_loss->Classify(psn, m_epsn))
+    switch (m_loss->OnRequestArrival(psn, m_epsn))
     {
         case RdmaLossRecovery::RxVerdict::Accept:
             m_nakSent = false;
@@ -879,13 +900,13 @@ RdmaQueuePair::BufferOutOfOrder(uint64_t psn, const RoceBthHeader& bth, Ptr<Pack
 }
 
 void
-RdmaQueuePair::DrainInOrder()
+RdmaQueuePair::DrainInOrder(uint64_t limit)
 {
     // Kept packets are executed as the expected PSN reaches them: every message
     // completes, and its data is reported placed, only once all its packets arrived.
     // (SRNIC places them in the user buffer on arrival, located by the header
     // extensions; completions, which this model reports, happen at the same time.)
-    while (true)
+    while (m_epsn < limit)
     {
         OutOfOrderSlot& slot = m_oooRing[m_epsn % m_oooRing.size()];
         if (slot.psnPlusOne != m_epsn + 1)

@@ -88,6 +88,8 @@ class RdmaQueuePair : public Object
     uint32_t GetMtu() const;
     const RdmaCcState& GetCcState() const;
     Ptr<RdmaCongestionOps> GetCongestionOps() const;
+    /** \return the QP's own loss recovery (forked from the NIC's prototype). */
+    Ptr<RdmaLossRecovery> GetLossRecovery() const;
     const RdmaQpCounters& GetCounters() const;
     /** \return work requests posted and not yet completed. */
     uint32_t GetOutstandingWorkRequests() const;
@@ -166,8 +168,8 @@ class RdmaQueuePair : public Object
                  uint64_t sackPsn = RdmaLossRecovery::NO_SACK);
     /** Selective repeat: keep an out-of-order packet and report it in a SACK. */
     void BufferOutOfOrder(uint64_t psn, const RoceBthHeader& bth, Ptr<Packet> packet);
-    /** Selective repeat: execute the kept packets that are now in order. */
-    void DrainInOrder();
+    /** Selective repeat: execute the kept packets that are now in order, below \p limit. */
+    void DrainInOrder(uint64_t limit = UINT64_MAX);
     /** Send an Acknowledge packet (ACK or NAK per \p aeth) for \p psn. */
     void SendAcknowledge(uint64_t psn, RoceAethHeader& aeth, bool becn,
                          const RoceSackHeader* sack = nullptr);

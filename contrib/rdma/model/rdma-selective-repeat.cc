@@ -1,5 +1,6 @@
 #include "rdma-selective-repeat.h"
 
+#include "ns3/boolean.h"
 #include "ns3/uinteger.h"
 
 #include <algorithm>
@@ -41,7 +42,17 @@ RdmaSelectiveRepeat::GetTypeId()
                           "N = 3; TLT/ConWeave GetRto: in flight > 3 MTU uses RtoHigh).",
                           UintegerValue(3),
                           MakeUintegerAccessor(&RdmaSelectiveRepeat::m_rtoLowThreshold),
-                          MakeUintegerChecker<uint32_t>());
+                          MakeUintegerChecker<uint32_t>())
+            .AddAttribute(
+                "LostRetransmissionDetection",
+                "Queue a retransmission again as soon as a SACK names a packet first sent "
+                "after it (SACK-based lost-retransmission detection, as TCP's "
+                "draft-scheffenegger-tcpm-lrd; SRNIC's software retransmission module decides "
+                "from the same SACK bitmaps, NSDI'23 4.4.2). Default true; false leaves a lost "
+                "retransmission to the timeout.",
+                BooleanValue(true),
+                MakeBooleanAccessor(&RdmaSelectiveRepeat::m_detectLostRetransmissions),
+                MakeBooleanChecker());
     return tid;
 }
 
@@ -51,10 +62,30 @@ Ptr<RdmaLossRecovery>
 RdmaSelectiveRepeat::Fork() const
 {
     Ptr<RdmaSelectiveRepeat> copy = CopyObject<RdmaSelectiveRepeat>(this);
-    copy->m_sacked.assign(m_bdpCap, 0);
-    copy->m_retransmit.clear();
-    copy->m_examinedUpTo = 0;
+    copy->ResetState();
     return copy;
+}
+
+void
+RdmaSelectiveRepeat::ResetState()
+{
+    m_sacked.assign(m_bdpCap, 0);
+    m_retransmit.clear();
+    m_examinedUpTo = 0;
+    m_resent.clear();
+    m_lostRetransmissions = 0;
+}
+
+uint32_t
+RdmaSelectiveRepeat::GetBdpCap() const
+{
+    return m_bdpCap;
+}
+
+uint64_t
+RdmaSelectiveRepeat::GetLostRetransmissionsDetected() const
+{
+    return m_lostRetransmissions;
 }
 
 bool
@@ -102,28 +133,76 @@ RdmaSelectiveRepeat::QueueLost(uint64_t from, uint64_t to)
 void
 RdmaSelectiveRepeat::DoSequenceNak(RdmaTxSequence& seq, uint64_t psn, uint64_t sackPsn)
 {
+    DecideOnNak(seq, psn, sackPsn);
+}
+
+void
+RdmaSelectiveRepeat::DecideOnNak(const RdmaTxSequence& seq, uint64_t psn, uint64_t sackPsn)
+{
     if (sackPsn == NO_SACK || sackPsn < seq.una || sackPsn >= seq.high)
     {
         return; // stale, or from a responder without SACKs
     }
     MarkSacked(sackPsn);
     // Everything the responder has not reported below the SACKed PSN is lost; PSNs
-    // examined by an earlier NAK are not queued twice (a lost retransmission is left
-    // to the timeout, as in IRN).
+    // examined by an earlier NAK are not queued twice.
     const uint64_t from = std::max(seq.una, m_examinedUpTo);
     if (sackPsn >= from)
     {
         QueueLost(from, sackPsn);
         m_examinedUpTo = sackPsn + 1;
     }
+    if (!m_detectLostRetransmissions)
+    {
+        return;
+    }
+    // A retransmission sent before the SACKed packet's first transmission should have
+    // arrived before it: unless acknowledged or SACKed, it was lost again.
+    while (!m_resent.empty() && m_resent.front().stamp <= sackPsn)
+    {
+        const uint64_t lost = m_resent.front().psn;
+        m_resent.pop_front();
+        if (lost >= seq.una && !IsSacked(lost))
+        {
+            m_retransmit.push_back(lost);
+            m_lostRetransmissions++;
+        }
+    }
 }
 
 void
 RdmaSelectiveRepeat::DoTimeout(RdmaTxSequence& seq)
 {
+    DecideOnTimeout(seq);
+}
+
+void
+RdmaSelectiveRepeat::DecideOnTimeout(const RdmaTxSequence& seq)
+{
     m_retransmit.clear();
+    m_resent.clear();
     QueueLost(seq.una, seq.high);
     m_examinedUpTo = seq.high;
+}
+
+void
+RdmaSelectiveRepeat::TakeRetransmissions(std::deque<uint64_t>& out)
+{
+    out.insert(out.end(), m_retransmit.begin(), m_retransmit.end());
+    m_retransmit.clear();
+}
+
+void
+RdmaSelectiveRepeat::RecordResend(uint64_t psn, const RdmaTxSequence& seq)
+{
+    if (m_detectLostRetransmissions)
+    {
+        while (!m_resent.empty() && m_resent.front().psn < seq.una)
+        {
+            m_resent.pop_front(); // acknowledged meanwhile
+        }
+        m_resent.push_back(Resend{psn, seq.high});
+    }
 }
 
 Time
@@ -135,7 +214,8 @@ RdmaSelectiveRepeat::DoGetRetransmitTimeout(const RdmaTxSequence& seq) const
 void
 RdmaSelectiveRepeat::DropStale(const RdmaTxSequence& seq) const
 {
-    while (!m_retransmit.empty() && m_retransmit.front() < seq.una)
+    while (!m_retransmit.empty() &&
+           (m_retransmit.front() < seq.una || IsSacked(m_retransmit.front())))
     {
         m_retransmit.pop_front();
     }
@@ -158,6 +238,7 @@ RdmaSelectiveRepeat::DoNextTransmitPsn(const RdmaTxSequence& seq)
     }
     const uint64_t psn = m_retransmit.front();
     m_retransmit.pop_front();
+    RecordResend(psn, seq);
     return psn;
 }
 

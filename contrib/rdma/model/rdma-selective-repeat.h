@@ -27,9 +27,11 @@ namespace ns3
  * in [max(e, highest PSN already examined), s) not marked received, so a single
  * loss is resent exactly once. Retransmissions go ahead of new data; new data is
  * limited to BdpCap packets in flight (IRN's BDP-FC). A retransmission lost again
- * is recovered by the timeout: RtoLow when at most RtoLowThreshold packets are
- * outstanding (a tail loss), RtoHigh otherwise; on expiry every outstanding packet
- * not marked received is queued again.
+ * is detected, with LostRetransmissionDetection, by a SACK of a packet first sent
+ * after it (the network keeps a QP's packets in order), and queued again; otherwise,
+ * and for tail losses, by the timeout: RtoLow when at most RtoLowThreshold packets
+ * are outstanding, RtoHigh otherwise; on expiry every outstanding packet not marked
+ * received is queued again.
  */
 class RdmaSelectiveRepeat : public RdmaLossRecovery
 {
@@ -40,6 +42,25 @@ class RdmaSelectiveRepeat : public RdmaLossRecovery
 
     /** \return true if \p psn is marked received by a SACK (requester side). */
     bool IsSacked(uint64_t psn) const;
+    /** \return retransmissions found lost by a later SACK and queued again. */
+    uint64_t GetLostRetransmissionsDetected() const;
+
+  protected:
+    /** Clear the per-connection state (a fresh QP). */
+    void ResetState();
+    /**
+     * The requester's loss decision for NAK (\p psn, \p sackPsn) as seen with \p seq:
+     * marks the SACK, queues newly found holes and lost retransmissions on the
+     * retransmission list (TakeRetransmissions).
+     */
+    void DecideOnNak(const RdmaTxSequence& seq, uint64_t psn, uint64_t sackPsn);
+    /** Timeout decision: every outstanding unSACKed PSN is queued. */
+    void DecideOnTimeout(const RdmaTxSequence& seq);
+    /** Move the queued retransmissions, in order, to the back of \p out. */
+    void TakeRetransmissions(std::deque<uint64_t>& out);
+    /** Record that \p psn is being resent now, with \p seq.high as its send stamp. */
+    void RecordResend(uint64_t psn, const RdmaTxSequence& seq);
+    uint32_t GetBdpCap() const;
 
   private:
     RxVerdict DoClassify(uint64_t psn, uint64_t expected) const override;
@@ -54,16 +75,26 @@ class RdmaSelectiveRepeat : public RdmaLossRecovery
     void QueueLost(uint64_t from, uint64_t to);
     void DropStale(const RdmaTxSequence& seq) const;
 
+    /** A retransmission sent: PSNs >= stamp were first sent after it. */
+    struct Resend
+    {
+        uint64_t psn;
+        uint64_t stamp;
+    };
+
     uint32_t m_bdpCap;
     Time m_rtoLow;
     Time m_rtoHigh;
     uint32_t m_rtoLowThreshold;
+    bool m_detectLostRetransmissions;
 
     /** SACK bitmap as a ring of BdpCap slots: slot psn % cap holds psn + 1 if SACKed. */
     std::vector<uint64_t> m_sacked;
-    /** PSNs to resend, ascending; entries below seq.una are stale and skipped. */
+    /** PSNs to resend; entries below seq.una or SACKed meanwhile are skipped. */
     mutable std::deque<uint64_t> m_retransmit;
-    uint64_t m_examinedUpTo{0}; //!< PSNs below this were already checked for loss
+    uint64_t m_examinedUpTo{0};  //!< PSNs below this were already checked for loss
+    std::deque<Resend> m_resent; //!< retransmissions in send order (stamps ascending)
+    uint64_t m_lostRetransmissions{0};
 };
 
 } // namespace ns3

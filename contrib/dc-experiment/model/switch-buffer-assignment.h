@@ -1,0 +1,77 @@
+/*
+ * Which buffer configuration each switch of an experiment gets: the "buffer"
+ * section for all, overridden per switch role and per switch by
+ * "buffer_switches"; SONiC config_db files named by "config_db".
+ */
+#ifndef SWITCH_BUFFER_ASSIGNMENT_H
+#define SWITCH_BUFFER_ASSIGNMENT_H
+
+#include "experiment-topology.h"
+#include "json-schema-reader.h"
+
+#include <functional>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+namespace ns3
+{
+
+struct ExperimentComponent;
+
+/**
+ * \ingroup dc-experiment
+ * Reads the buffer assignment of an experiment file.
+ *
+ * "buffer_switches" is an array of entries
+ * {"roles": [role, ...], "switches": [name, ...], "buffer": {buffer section}}
+ * (at least one of roles / switches). A switch takes the entry that names it,
+ * else the entry that names its role (ExperimentTopology::switchRoles), else
+ * "/buffer". An entry's buffer section stands on its own (nothing is inherited
+ * from "/buffer" but the default of its "type").
+ *
+ * In any buffer section, "config_db" names a SONiC config_db JSON file relative
+ * to the experiment file; it sets the ConfigFile attribute of the type
+ * (SonicBufferManager and its subclasses) to the absolute path, after the file
+ * has been read and checked by SonicConfigLoader, so that its errors come at
+ * load time and name both files.
+ */
+class SwitchBufferAssignment
+{
+  public:
+    /**
+     * Parses one buffer section found at a pointer into a component and its
+     * effective (fully defaulted) JSON.
+     */
+    using ComponentParser = std::function<void(
+        const nlohmann::json* section, const std::string& pointer, const std::string& defaultType,
+        ExperimentComponent& out, nlohmann::ordered_json& effective)>;
+
+    /**
+     * \return \p section with "config_db" replaced by the ConfigFile attribute
+     * (absolute path); unchanged when it has no "config_db".
+     * \param defaultType the TypeId used when the section gives no "type"
+     * \throw ExperimentConfigError
+     */
+    static nlohmann::json ResolveConfigDb(const JsonSchemaReader& reader,
+                                          const nlohmann::json& section, const std::string& pointer,
+                                          const std::string& defaultType);
+
+    /**
+     * Read "buffer_switches" (\p entries may be nullptr: none).
+     * \param defaultType the type of "/buffer", the default of each entry's "type"
+     * \param[out] components one per entry
+     * \param[out] componentOfSwitch per switch: its entry, or -1 for "/buffer"
+     * \param[out] effective the section with every default filled in
+     * \throw ExperimentConfigError
+     */
+    static void Parse(const JsonSchemaReader& reader, const nlohmann::json* entries,
+                      const std::string& pointer, const ExperimentTopology& topology,
+                      const std::string& defaultType, const ComponentParser& parseComponent,
+                      std::vector<ExperimentComponent>& components,
+                      std::vector<int32_t>& componentOfSwitch, nlohmann::ordered_json& effective);
+};
+
+} // namespace ns3
+
+#endif /* SWITCH_BUFFER_ASSIGNMENT_H */
