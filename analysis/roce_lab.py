@@ -10,6 +10,10 @@
       write a SLURM job array (one run per index) and a gather job; submit with sbatch
   roce_lab.py run-index SWEEP INDEX --roce-run BIN    one run (what each array task does)
   roce_lab.py gather SWEEP                 OUT/table.csv: parameters + summary.json metrics
+  roce_lab.py check-plots CONFIG           check CONFIG's "plots" (before ./roce-lab run)
+  roce_lab.py after-run CONFIG OUTDIR [--prepared]
+      after ./roce-lab run: make CONFIG's "plots" in OUTDIR and add them (and input.json,
+      with --prepared) to OUTDIR/README
 
 Sweep file (JSON):
   {"base": "path/to/config.json" (relative to the sweep file) or an inline config object,
@@ -189,6 +193,77 @@ def cmd_prepare(args):
     path = os.path.join(args.outdir, "input.json")
     write_if_changed(path, dumps(eff))
     print(path)
+
+
+# ------------------------------------------------------------------------------ plots
+
+# "plots" names of an experiment file: script in analysis/, its extra arguments, the PNG
+# written into the output directory (the names ./roce-lab plot gives), and what it shows.
+PLOTS = {
+    "fct_cdf": ("fct_cdf.py", [], "plot-fct-cdf.png",
+                "CDF of the flows' completion times (flows.csv fct_us)"),
+    "slowdown_cdf": ("fct_cdf.py", ["--slowdown"], "plot-slowdown-cdf.png",
+                     "CDF of the flows' slowdowns (flows.csv slowdown)"),
+    "slowdown_by_size": ("slowdown_by_size.py", [], "plot-slowdown-by-size.png",
+                         "mean and p99 slowdown by flow-size bucket (flows.csv bytes, slowdown)"),
+}
+
+
+def plot_names(config, where):
+    """The config's "plots", checked: a list of PLOTS names (errors name the pointer)."""
+    if not isinstance(config, dict) or "plots" not in config:
+        return []
+    plots = config["plots"]
+    if not isinstance(plots, list):
+        raise UsageError("%s: /plots: must be an array of plot names (%s)"
+                         % (where, ", ".join(sorted(PLOTS))))
+    for i, name in enumerate(plots):
+        if name not in PLOTS:
+            raise UsageError("%s: /plots/%d: unknown plot %s (allowed: %s)"
+                             % (where, i, json.dumps(name), ", ".join(sorted(PLOTS))))
+    return plots
+
+
+def have_matplotlib():
+    import importlib.util
+    return importlib.util.find_spec("matplotlib") is not None
+
+
+def readme_add(outdir, name, what):
+    """Append an entry to OUTDIR/README (written by roce-run) for a file written here."""
+    path = os.path.join(outdir, "README")
+    if os.path.isfile(path):
+        with open(path, "a", encoding="utf-8") as f:
+            f.write("%s: %s\n" % (name, what))
+
+
+def cmd_check_plots(args):
+    plot_names(load_json(args.config), args.config)
+
+
+def cmd_after_run(args):
+    names = plot_names(load_json(args.config), args.config)
+    if args.prepared:
+        readme_add(args.outdir, "input.json",
+                   "the configuration as run: the file given to ./roce-lab run with its "
+                   "--set/--seed edits, paths made absolute (roce_lab.py prepare)")
+    if not names:
+        return 0
+    if not have_matplotlib():
+        log("plots: matplotlib is not installed for %s (Debian: apt-get install "
+            "python3-matplotlib, or ./roce-lab plot %s, which installs it); the run's other "
+            "outputs are complete" % (sys.executable, args.outdir))
+        return 3
+    here = os.path.dirname(os.path.abspath(__file__))
+    for name in names:
+        script, extra, png, what = PLOTS[name]
+        argv = [sys.executable, os.path.join(here, script), args.outdir,
+                "-o", os.path.join(args.outdir, png)] + extra
+        if subprocess.run(argv).returncode != 0:
+            log("plots: %s failed (%s)" % (name, " ".join(shlex.quote(a) for a in argv)))
+            return 1
+        readme_add(args.outdir, png, "%s (plots: %s, analysis/%s)" % (what, name, script))
+    return 0
 
 
 # ---------------------------------------------------------------------------- sweeps
@@ -510,6 +585,16 @@ def main(argv=None):
     q.add_argument("--roce-run", required=True)
     q.set_defaults(func=cmd_run_index)
     sweep_parser("gather", "build OUT/table.csv from the runs").set_defaults(func=cmd_gather)
+
+    p = sub.add_parser("check-plots", help="check a config's \"plots\"")
+    p.add_argument("config")
+    p.set_defaults(func=cmd_check_plots)
+    p = sub.add_parser("after-run", help="make a config's plots in a run's output directory")
+    p.add_argument("config")
+    p.add_argument("outdir")
+    p.add_argument("--prepared", action="store_true",
+                   help="OUTDIR/input.json was written for this run (README entry)")
+    p.set_defaults(func=cmd_after_run)
 
     args = parser.parse_args(argv)
     if getattr(args, "jobs", 1) < 1:

@@ -1,12 +1,14 @@
 #!/usr/bin/python3
 """Tests of analysis/roce_lab.py: --set edits, sweep expansion, resume and the gathered
-table. Run by ctest (scratch-sweep) with ROCE_RUN set to the roce-run binary and
-ROCE_LAB_TEST_DIR to a scratch directory."""
+table; roce-run's output directory (README, config.json, plots) and progress lines. Run
+by ctest (scratch-sweep) with ROCE_RUN set to the roce-run binary and ROCE_LAB_TEST_DIR
+to a scratch directory."""
 
 import csv
 import json
 import os
 import shutil
+import subprocess
 import sys
 import unittest
 
@@ -198,6 +200,169 @@ class RunResumeGather(unittest.TestCase):
         self.assertEqual(done, [i == 5 for i in range(8)])
         self.assertEqual(roce_lab.main(["run-index", SMOKE, "8", "--out", out,
                                         "--roce-run", ROCE_RUN]), 2)
+
+
+def write_config(name, config):
+    os.makedirs(WORK, exist_ok=True)
+    path = os.path.join(WORK, name + ".json")
+    with open(path, "w") as f:
+        json.dump(config, f)
+    return path
+
+
+def small_config(**extra):
+    config = load_small()
+    config.update(extra)
+    return config
+
+
+def load_small():
+    with open(os.path.join(ROOT, "scratch", "configs", "dumbbell-small.json")) as f:
+        return json.load(f)
+
+
+class Plots(unittest.TestCase):
+    def test_unknown_plot_names_pointer_and_allowed(self):
+        path = write_config("bad-plots", small_config(plots=["fct_cdf", "fct-cdf"]))
+        with self.assertRaises(roce_lab.UsageError) as ctx:
+            roce_lab.plot_names(roce_lab.load_json(path), path)
+        message = str(ctx.exception)
+        self.assertIn(path, message)
+        self.assertIn("/plots/1", message)
+        self.assertIn('"fct-cdf"', message)
+        for name in roce_lab.PLOTS:
+            self.assertIn(name, message)
+        self.assertEqual(roce_lab.main(["check-plots", path]), 2)
+        not_list = write_config("bad-plots-type", small_config(plots="fct_cdf"))
+        self.assertEqual(roce_lab.main(["check-plots", not_list]), 2)
+        self.assertEqual(roce_lab.main(["check-plots", SMOKE]), 0)  # no "plots": fine
+
+    def test_missing_matplotlib_is_a_message(self):
+        out = os.path.join(WORK, "plots-no-matplotlib")
+        os.makedirs(out, exist_ok=True)
+        path = write_config("plots-no-mpl", small_config(plots=["fct_cdf"]))
+        code = ("import sys; sys.modules['matplotlib'] = None; sys.path.insert(0, %r); "
+                "import roce_lab; sys.exit(roce_lab.main(['after-run', %r, %r]))"
+                % (HERE, path, out))
+        r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+        self.assertEqual(r.returncode, 3, r.stderr)
+        self.assertIn("matplotlib is not installed", r.stderr)
+        self.assertIn("python3-matplotlib", r.stderr)
+        self.assertNotIn("Traceback", r.stderr)
+
+
+@unittest.skipUnless(os.access(ROCE_RUN, os.X_OK), "roce-run not built: " + ROCE_RUN)
+class OutputDirectory(unittest.TestCase):
+    def run_roce(self, config, out, *extra):
+        return subprocess.run([ROCE_RUN, config, "--out", out] + list(extra),
+                              capture_output=True, text=True, timeout=120)
+
+    def test_readme_config_and_plots(self):
+        cfg = small_config(plots=["slowdown_by_size"])
+        cfg["cc"] = {"type": "ns3::RdmaDcqcn", "RateAI": "50Mbps"}
+        path = write_config("outputs", cfg)
+        out = os.path.join(WORK, "outputs")
+        shutil.rmtree(out, ignore_errors=True)
+        # A JSON attribute (RateAI) and an ns-3 passthrough default (MinRate).
+        r = self.run_roce(path, out, "--ns3::RdmaDcqcn::MinRate=7Mbps")
+        self.assertEqual(r.returncode, 0, r.stderr)
+        with open(os.path.join(out, "config.json")) as f:
+            config = json.load(f)
+        dcqcn = config["non_default_attributes"]["ns3::RdmaDcqcn"]
+        self.assertEqual(dcqcn["RateAI"], "50000000bps")
+        self.assertEqual(dcqcn["MinRate"], "7000000bps")
+        self.assertNotIn("RateHAI", dcqcn)  # untouched
+        self.assertEqual(config["plots"], ["slowdown_by_size"])
+
+        with open(os.path.join(out, "README")) as f:
+            readme = f.read()
+        self.assertIn("configuration: " + path, readme)
+        self.assertIn("seed: 1", readme)
+        self.assertIn("command: roce-run " + path + " --out " + out, readme)
+        listed = [line.split(":")[0] for line in readme.split("Files:\n")[1].splitlines()
+                  if line and not line.startswith(" ")]
+        self.assertEqual(listed, ["queues.csv", "rates.csv", "config.json", "flows.csv",
+                                  "trace.csv", "pfc.csv", "summary.json"])
+        with open(os.path.join(out, "flows.csv")) as f:
+            self.assertIn("    columns: " + f.readline(), readme)  # the header as written
+
+        # Re-run: the same command gives byte-identical config.json, README and results.
+        files = ["config.json", "README", "flows.csv", "summary.json", "queues.csv"]
+        first = {}
+        for name in files:
+            with open(os.path.join(out, name), "rb") as f:
+                first[name] = f.read()
+        r = self.run_roce(path, out, "--ns3::RdmaDcqcn::MinRate=7Mbps")
+        self.assertEqual(r.returncode, 0, r.stderr)
+        for name in files:
+            with open(os.path.join(out, name), "rb") as f:
+                self.assertEqual(f.read(), first[name], name + " differs on a re-run")
+
+        # The config's plots, as ./roce-lab run makes them after the run (with Debian's
+        # interpreter, as ./roce-lab does, where there is one).
+        python = "/usr/bin/python3" if os.access("/usr/bin/python3", os.X_OK) else sys.executable
+        if subprocess.run([python, "-c", "import matplotlib"],
+                          capture_output=True).returncode != 0:
+            self.skipTest("python3-matplotlib not installed for " + python)
+        r = subprocess.run([python, os.path.join(HERE, "roce_lab.py"), "after-run", path, out],
+                           capture_output=True, text=True, timeout=120)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertGreater(os.path.getsize(os.path.join(out, "plot-slowdown-by-size.png")), 1000)
+        for png in ("plot-fct-cdf.png", "plot-slowdown-cdf.png"):  # not asked for
+            self.assertFalse(os.path.exists(os.path.join(out, png)))
+        with open(os.path.join(out, "README")) as f:
+            readme = f.read()
+        self.assertIn("plot-slowdown-by-size.png: mean and p99 slowdown", readme)
+        self.assertNotIn("plot-fct-cdf.png", readme)
+
+    def test_progress_in_logs_is_periodic_full_lines(self):
+        # stderr is a pipe here (not a terminal): full lines every --progress-period,
+        # no carriage returns, and one report (not ns-3's ShowProgress lines as well).
+        out = os.path.join(WORK, "progress")
+        config = os.path.join(ROOT, "scratch", "configs", "leaf-spine-incast.json")
+        r = self.run_roce(config, out, "--progress-period=0.05")
+        self.assertEqual(r.returncode, 0, r.stderr)
+        lines = r.stderr.splitlines()
+        self.assertNotIn("\r", r.stderr)
+        self.assertGreaterEqual(len(lines), 1, "no progress line in %r" % r.stderr)
+        for line in lines:
+            self.assertRegex(line, r"^progress: [0-9.]+ / 20\.000 ms simulated, \d+ / \d+ flows "
+                                   r"finished, \d+ k events/s, .* elapsed, ETA ")
+        self.assertEqual(len(lines), len(set(lines)), "duplicate progress lines")
+        self.assertNotIn("wall clock", r.stderr)
+        r = self.run_roce(config, out, "--progress-period=0")
+        self.assertEqual(r.returncode, 2)
+        self.assertIn("--progress-period", r.stderr)
+
+    def test_progress_on_a_terminal_is_one_updating_line(self):
+        # stderr on a pseudo-terminal: the line is redrawn after a carriage return and
+        # ended by one newline when the run ends (the quiet time is the log period when
+        # that is shorter, so this short run reports).
+        import pty
+        out = os.path.join(WORK, "progress-tty")
+        config = os.path.join(ROOT, "scratch", "configs", "leaf-spine-incast.json")
+        master, slave = pty.openpty()
+        try:
+            p = subprocess.run([ROCE_RUN, config, "--out", out, "--progress-period=0.05"],
+                               stdout=subprocess.DEVNULL, stderr=slave, timeout=120)
+            os.close(slave)
+            data = b""
+            while True:
+                try:
+                    chunk = os.read(master, 4096)
+                except OSError:
+                    break
+                if not chunk:
+                    break
+                data += chunk
+        finally:
+            os.close(master)
+        self.assertEqual(p.returncode, 0)
+        text = data.decode()
+        self.assertTrue(text.startswith("\rprogress: "), repr(text[:80]))
+        self.assertEqual(text.count("\n"), 1, repr(text))  # one line, redrawn in place
+        self.assertTrue(text.endswith("\n"), repr(text[-80:]))
+        self.assertNotIn("wall clock", text)
 
 
 if __name__ == "__main__":

@@ -74,6 +74,10 @@ main(int argc, char** argv)
     bool bench = false;
     cmd.AddValue("out", "output directory (default: results/<config name>)", outDir);
     cmd.AddValue("bench", "print speed and memory figures after the run", bench);
+    double progressPeriod = RunProgress::DEFAULT_LOG_PERIOD_SECONDS;
+    cmd.AddValue("progress-period",
+                 "wall-clock seconds between progress lines when stderr is not a terminal",
+                 progressPeriod);
     std::vector<std::string> args = JoinOptionValues(argc, argv);
     std::vector<char*> argvJoined;
     for (auto& a : args)
@@ -91,6 +95,17 @@ main(int argc, char** argv)
     if (configPath.empty())
     {
         configPath = DEFAULT_CONFIG;
+    }
+    if (!(progressPeriod > 0))
+    {
+        std::cerr << "roce-run: --progress-period: expected a positive number of seconds"
+                  << std::endl;
+        return 2;
+    }
+    std::string commandLine = "roce-run";
+    for (int i = 1; i < argc; ++i)
+    {
+        commandLine += std::string(" ") + argv[i];
     }
     if (outDir.empty())
     {
@@ -110,9 +125,12 @@ main(int argc, char** argv)
             std::unique_ptr<RunProgress> progress;
             if (config.GetProgress())
             {
-                progress = std::make_unique<RunProgress>(runner, config.GetStopTime());
+                progress =
+                    std::make_unique<RunProgress>(runner, config.GetStopTime(), progressPeriod);
+                runner.SetExternalProgress(true);
                 progress->Start();
             }
+            runner.SetCommandLine(commandLine);
             runner.Run();
             progress.reset();
             flows = static_cast<uint32_t>(runner.GetFlowResults().size());

@@ -14,7 +14,6 @@ namespace
 constexpr double QUIET_SECONDS = 2.0;   //!< like the runner's ShowProgress
 constexpr double SAMPLE_SECONDS = 0.25; //!< target wall time between samples
 constexpr double TERMINAL_PRINT_SECONDS = 0.5;
-constexpr double LOG_PRINT_SECONDS = 10.0;
 
 std::string
 Duration(double seconds)
@@ -36,10 +35,11 @@ Duration(double seconds)
 }
 } // namespace
 
-RunProgress::RunProgress(const ExperimentRunner& runner, Time stopTime)
+RunProgress::RunProgress(const ExperimentRunner& runner, Time stopTime, double logPeriod)
     : m_runner(runner)
     , m_stopTime(stopTime)
     , m_interval(MicroSeconds(1))
+    , m_logPeriod(logPeriod)
     , m_terminal(isatty(STDERR_FILENO) == 1)
 {
 }
@@ -106,8 +106,8 @@ RunProgress::Sample()
 
     const double wall = std::chrono::duration<double>(now - m_start).count();
     const double sincePrint = std::chrono::duration<double>(now - m_lastPrint).count();
-    const double period = m_terminal ? TERMINAL_PRINT_SECONDS : LOG_PRINT_SECONDS;
-    if (wall >= QUIET_SECONDS && (sincePrint >= period || !m_printed))
+    const double period = m_terminal ? TERMINAL_PRINT_SECONDS : m_logPeriod;
+    if (wall >= std::min(QUIET_SECONDS, m_logPeriod) && (sincePrint >= period || !m_printed))
     {
         const std::string line = Line(wall);
         if (m_terminal)

@@ -18,15 +18,19 @@ namespace ns3
 /**
  * Samples the run from a self-rescheduling simulator event whose simulated
  * interval adapts so that it fires about four times per wall-second. Silent
- * for the first two wall-seconds. On a terminal it keeps one updating line
- * (carriage return); otherwise (logs, SLURM) it prints a line every ten
- * seconds. It only reads the runner and the simulator, so outputs do not
- * change; the run's event count includes its few events.
+ * for the first two wall-seconds (or one log period, if shorter). On a
+ * terminal it keeps one updating line (carriage return); otherwise (logs,
+ * SLURM) it prints a full line every log period (ten seconds by default). It only reads the runner
+ * and the simulator, so outputs do not change; the run's event count includes its few events.
  */
 class RunProgress
 {
   public:
-    RunProgress(const ExperimentRunner& runner, Time stopTime);
+    static constexpr double DEFAULT_LOG_PERIOD_SECONDS = 10.0;
+
+    /** \param logPeriod wall-clock seconds between lines when stderr is not a terminal */
+    RunProgress(const ExperimentRunner& runner, Time stopTime,
+                double logPeriod = DEFAULT_LOG_PERIOD_SECONDS);
     ~RunProgress();
     /** Schedule the first sample; call before ExperimentRunner::Run. */
     void Start();
@@ -39,6 +43,7 @@ class RunProgress
     const ExperimentRunner& m_runner;
     Time m_stopTime;
     Time m_interval;
+    double m_logPeriod;
     bool m_terminal;
     bool m_printed{false};
     Clock::time_point m_start;

@@ -171,7 +171,7 @@ TEST_F(ExperimentRunnerTest, SameConfigTwiceGivesIdenticalFiles)
     RunInto(config, a);
     RunInto(ExperimentConfig::LoadString(text, "determinism.json"), b);
     for (const char* file : {"flows.csv", "pfc.csv", "summary.json", "config.json", "queues.csv",
-                             "rates.csv", "buffers.csv", "buffer_drops.csv"})
+                             "rates.csv", "buffers.csv", "buffer_drops.csv", "trace.csv", "README"})
     {
         const std::string fa = ReadFile(a + "/" + file);
         EXPECT_FALSE(fa.empty()) << file;

@@ -5,6 +5,7 @@
 #include "ns3/memory-channel.h"
 #include "ns3/pcie-link.h"
 #include "ns3/simulator.h"
+#include "ns3/uinteger.h"
 
 #include <algorithm>
 #include <gtest/gtest.h>
@@ -122,6 +123,40 @@ TEST_F(HostpingTest, DegradedRootPortLinkIsNamed)
     auto abnormal = Diagnose([](Ptr<HostModel> h)
                              { DynamicCast<PcieLink>(h->GetResource("pcie-rp1"))->Retrain(4, 4); });
     EXPECT_NE(std::find(abnormal.begin(), abnormal.end(), "pcie-rp1"), abnormal.end());
+}
+
+// The five link failures of Hostping Fig. 2 (1 RNIC PCIe link, 2 GPU PCIe link, 3 CPU root
+// port, 4 memory channels, 5 UPI), each injected alone: tomography names the failed resource,
+// together with only those that carry exactly the same probes (no probe can separate them).
+TEST_F(HostpingTest, FailedRootPortIsNamed)
+{
+    auto abnormal = Diagnose([](Ptr<HostModel> h) { h->GetResource("rp1")->SetFailed(true); });
+    EXPECT_EQ(abnormal, (std::vector<std::string>{"rp1", "pcie-rp1"}));
+}
+
+TEST_F(HostpingTest, FailedMemoryChannelsAreNamed)
+{
+    // Seven of eight DDR4 channels of socket 0 down: 204.8 Gb/s, too little for a 200 Gb/s
+    // loopback (read + write-back).
+    auto abnormal =
+        Diagnose([](Ptr<HostModel> h)
+                 { h->GetResource("mem0")->SetAttribute("FailedChannels", UintegerValue(7)); });
+    EXPECT_EQ(abnormal, std::vector<std::string>{"mem0"});
+}
+
+TEST_F(HostpingTest, FailedUpiIsNamed)
+{
+    auto abnormal = Diagnose([](Ptr<HostModel> h) { h->GetResource("upi")->SetFailed(true); });
+    EXPECT_EQ(abnormal, std::vector<std::string>{"upi"});
+}
+
+TEST_F(HostpingTest, DegradedUpiBelowTheReadBudgetIsNamed)
+{
+    // A degraded (not failed) UPI: one link left at a low speed, 50 Gb/s per direction.
+    auto abnormal = Diagnose(
+        [](Ptr<HostModel> h)
+        { h->GetResource("upi")->SetAttribute("Capacity", DataRateValue(DataRate("50Gbps"))); });
+    EXPECT_EQ(abnormal, std::vector<std::string>{"upi"});
 }
 
 } // namespace

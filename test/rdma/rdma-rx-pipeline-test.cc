@@ -48,10 +48,27 @@ class RdmaRxPipelineTest : public ::testing::Test
         return host;
     }
 
+    /// Two hosts on one switch at 200 Gb/s, the DGX-like host model on host 0 (the sender).
+    void BuildGdr()
+    {
+        rdma.SetCongestionControl("ns3::RdmaNoCongestionControl");
+        fabric = RdmaTestFabric::Star(2, "200Gbps", MicroSeconds(1), dcb, rdma);
+        fabric.nics[0]->TraceConnectWithoutContext(
+            "Completion", MakeCallback(&RdmaRxPipelineTest::OnCompletion, this));
+        fabric.nics[1]->TraceConnectWithoutContext(
+            "DataPlaced", MakeCallback(&RdmaRxPipelineTest::OnPlaced, this));
+        ASSERT_EQ(fabric.nics[0]->SetHostModel(HostPresetHelper().CreateDgxLike(), "rnic0", "mem0"),
+                  "");
+    }
+
     /// \return goodput of the write in Gb/s.
-    double RunWrite()
+    double RunWrite(const std::string& source = "")
     {
         auto [qa, qb] = RdmaHelper::Connect(fabric.nics[0], fabric.nics[1]);
+        if (!source.empty())
+        {
+            EXPECT_EQ(fabric.nics[0]->SetQueuePairHostTarget(qa->GetQpn(), source), "");
+        }
         RdmaWorkRequest wr;
         wr.wrId = 1;
         wr.verb = RdmaVerb::Write;
@@ -59,12 +76,6 @@ class RdmaRxPipelineTest : public ::testing::Test
         qa->PostSend(wr);
         Simulator::Run();
         EXPECT_EQ(completion.status, RdmaWcStatus::Success);
-        std::cerr << "GOODPUT "
-                  << MESSAGE * 8.0 /
-                         (completion.completionTime - completion.postTime).GetSeconds() / 1e9
-                  << " maxocc " << fabric.nics[1]->GetRxPipeline()->GetCounters().maxOccupancy
-                  << " xoff " << ReceiverXoffSent(3) << " lossy "
-                  << fabric.nics[1]->GetRxPipeline()->GetCounters().droppedLossy << std::endl;
         return MESSAGE * 8.0 / (completion.completionTime - completion.postTime).GetSeconds() / 1e9;
     }
 
@@ -76,6 +87,25 @@ class RdmaRxPipelineTest : public ::testing::Test
         }
     }
 
+    /// Steady-state rate at the receiver: placement of the 2nd and 4th quarter of MESSAGE.
+    void OnPlaced(uint32_t, uint64_t, uint32_t bytes)
+    {
+        placed += bytes;
+        if (placed >= MESSAGE / 4 && quarter.IsZero())
+        {
+            quarter = Simulator::Now();
+        }
+        if (placed >= 3 * MESSAGE / 4 && threeQuarters.IsZero())
+        {
+            threeQuarters = Simulator::Now();
+        }
+    }
+
+    double SteadyGoodput() const
+    {
+        return MESSAGE / 2 * 8.0 / (threeQuarters - quarter).GetSeconds() / 1e9;
+    }
+
     uint64_t ReceiverXoffSent(uint8_t cls) const
     {
         return fabric.nics[1]->GetDevice()->GetCounters(cls).pfcXoffSent;
@@ -85,6 +115,9 @@ class RdmaRxPipelineTest : public ::testing::Test
     RdmaHelper rdma;
     RdmaTestFabric fabric;
     RdmaCompletion completion{};
+    uint64_t placed{0};
+    Time quarter;
+    Time threeQuarters;
 };
 
 TEST_F(RdmaRxPipelineTest, IdealHostBypassesTheBuffer)
@@ -175,6 +208,32 @@ TEST_F(RdmaRxPipelineTest, ImpossibleConfigurationIsReported)
               std::string::npos);
     EXPECT_NE(fabric.nics[1]->SetHostModel(SlowHost(), "rnic0", "gpu7").find("'gpu7'"),
               std::string::npos);
+}
+
+// Send side: the NIC reads the payload over PCIe before sending it; GPUDirect from a GPU
+// behind the root complex is throttled by the outstanding-read budget (Hostping Fig. 4).
+TEST_F(RdmaRxPipelineTest, SendSideReadsFollowHostpingFig4)
+{
+    BuildGdr();
+    // Payload rate of the 200 Gb/s wire: BTH 12 + Eth/VLAN 18 + IPv4 20 + UDP 8 + ICRC 4 + 24.
+    const double wire = 200.0 * 1024 / (1024 + 12 + 50 + 24);
+    RunWrite("gpu0");
+    EXPECT_NEAR(SteadyGoodput(), wire, 0.02 * wire); // (1) one switch: line rate
+    EXPECT_GT(fabric.nics[0]->GetTxPipeline()->GetCounters().dmaReads, 3900u);
+}
+
+TEST_F(RdmaRxPipelineTest, SendSideReadsThroughRootComplexAreBudgetLimited)
+{
+    BuildGdr();
+    RunWrite("gpu2");
+    EXPECT_NEAR(SteadyGoodput(), 126.6, 0.02 * 126.6); // (3) 2.2 us: Hostping 125.5 Gb/s
+}
+
+TEST_F(RdmaRxPipelineTest, SendSideReadsOverUpiAreSlower)
+{
+    BuildGdr();
+    RunWrite("gpu4");
+    EXPECT_NEAR(SteadyGoodput(), 116.05, 0.02 * 116.05); // (4) +UPI: Hostping 116.4 Gb/s
 }
 
 } // namespace

@@ -1,9 +1,11 @@
 #include "experiment-runner.h"
 
 #include "ns3/abort.h"
+#include "ns3/channel.h"
 #include "ns3/dcb-net-device.h"
 #include "ns3/deep-buffer-voq.h"
 #include "ns3/flow-trace.h"
+#include "ns3/non-default-attributes.h"
 #include "ns3/rdma-helper.h"
 #include "ns3/rng-seed-manager.h"
 #include "ns3/roce-bth-header.h"
@@ -27,6 +29,27 @@ namespace ns3
 
 namespace
 {
+
+// Header rows of the CSV outputs (also their README entries' columns).
+constexpr const char* FLOWS_COLUMNS = "id,src,dst,bytes,start_us,finish_us,fct_us,ideal_fct_us,"
+                                      "slowdown,retransmitted_packets,verb,priority";
+constexpr const char* PFC_COLUMNS = "node,port,class,xoff_sent,xon_sent,xoff_received,paused_us";
+constexpr const char* QUEUES_COLUMNS = "time_us,node,port,class,bytes";
+constexpr const char* RATES_COLUMNS = "time_us,flow,rate_gbps";
+constexpr const char* BUFFERS_COLUMNS = "time_us,node,object,name,port,index,bytes,watermark_bytes";
+constexpr const char* BUFFER_DROPS_COLUMNS = "node,reason,packets";
+
+/** "a, b, c": the top-level keys of a JSON object, for a README entry. */
+std::string
+Keys(const nlohmann::ordered_json& object)
+{
+    std::string keys;
+    for (const auto& item : object.items())
+    {
+        keys += (keys.empty() ? "" : ", ") + item.key();
+    }
+    return keys;
+}
 
 /** "12.345678": microseconds with picosecond precision, from integer arithmetic. */
 std::string
@@ -195,19 +218,19 @@ ExperimentRunner::Run()
     if (mon.queueInterval.IsStrictlyPositive())
     {
         m_queueFile.open(OutputPath("queues.csv"), std::ios::binary);
-        m_queueFile << "time_us,node,port,class,bytes\n";
+        m_queueFile << QUEUES_COLUMNS << '\n';
         Simulator::Schedule(mon.queueInterval, &ExperimentRunner::SampleQueues, this);
     }
     if (mon.bufferInterval.IsStrictlyPositive())
     {
         m_bufferFile.open(OutputPath("buffers.csv"), std::ios::binary);
-        m_bufferFile << "time_us,node,object,name,port,index,bytes,watermark_bytes\n";
+        m_bufferFile << BUFFERS_COLUMNS << '\n';
         Simulator::Schedule(mon.bufferInterval, &ExperimentRunner::SampleBuffers, this);
     }
     if (mon.rateInterval.IsStrictlyPositive())
     {
         m_rateFile.open(OutputPath("rates.csv"), std::ios::binary);
-        m_rateFile << "time_us,flow,rate_gbps\n";
+        m_rateFile << RATES_COLUMNS << '\n';
         Simulator::Schedule(mon.rateInterval, &ExperimentRunner::SampleRates, this);
     }
 
@@ -216,7 +239,7 @@ ExperimentRunner::Run()
         DeferredProgressBuffer progressBuffer(std::cerr);
         std::ostream progressStream(&progressBuffer);
         std::unique_ptr<ShowProgress> progress;
-        if (m_config.GetProgress())
+        if (m_config.GetProgress() && !m_externalProgress)
         {
             progress = std::make_unique<ShowProgress>(Seconds(2), progressStream);
         }
@@ -237,17 +260,31 @@ ExperimentRunner::Run()
             m_flowState[id].requester->GetCounters().retransmittedPackets +
             m_flowState[id].responder->GetCounters().retransmittedPackets;
     }
+    m_readme.SetRun(m_config.GetSource(), m_config.GetSeed());
     if (m_queueFile.is_open())
     {
         CheckWritten(m_queueFile, OutputPath("queues.csv"));
+        m_readme.AddCsv("queues.csv",
+                        "queue monitor: the bytes of every switch egress queue holding data, every "
+                        "monitors/queue_interval",
+                        QUEUES_COLUMNS);
     }
     if (m_rateFile.is_open())
     {
         CheckWritten(m_rateFile, OutputPath("rates.csv"));
+        m_readme.AddCsv("rates.csv",
+                        "rate monitor: the congestion controller's rate of each flow in progress, "
+                        "every monitors/rate_interval",
+                        RATES_COLUMNS);
     }
     if (m_bufferFile.is_open())
     {
         CheckWritten(m_bufferFile, OutputPath("buffers.csv"));
+        m_readme.AddCsv("buffers.csv",
+                        "buffer monitor: per switch, the occupancy and watermark of its buffer "
+                        "pools, PGs and queues (or total occupancy), every "
+                        "monitors/buffer_interval",
+                        BUFFERS_COLUMNS);
         WriteBufferDrops();
     }
     WriteConfig();
@@ -255,6 +292,19 @@ ExperimentRunner::Run()
     WriteTrace();
     WritePfc();
     WriteSummary();
+    WriteReadme();
+}
+
+void
+ExperimentRunner::SetExternalProgress(bool external)
+{
+    m_externalProgress = external;
+}
+
+void
+ExperimentRunner::SetCommandLine(const std::string& commandLine)
+{
+    m_readme.SetCommandLine(commandLine);
 }
 
 void
@@ -441,7 +491,7 @@ ExperimentRunner::WriteBufferDrops() const
 {
     const std::string path = OutputPath("buffer_drops.csv");
     std::ofstream out(path, std::ios::binary);
-    out << "node,reason,packets\n";
+    out << BUFFER_DROPS_COLUMNS << '\n';
     const ExperimentTopology& topo = m_config.GetTopology();
     for (uint32_t s = 0; s < m_topology.GetNSwitches(); ++s)
     {
@@ -457,6 +507,10 @@ ExperimentRunner::WriteBufferDrops() const
         }
     }
     CheckWritten(out, path);
+    m_readme.AddCsv("buffer_drops.csv",
+                    "buffer-manager drops per switch and reason, where above zero (with the buffer "
+                    "monitor)",
+                    BUFFER_DROPS_COLUMNS);
 }
 
 void
@@ -482,10 +536,55 @@ ExperimentRunner::SampleRates()
 void
 ExperimentRunner::WriteConfig() const
 {
+    // Every object the run created or configured: nodes (their devices, NICs and
+    // switches are reached from them), links, buffer managers, ECN markers, NIC
+    // schedulers and caches, and each flow's QPs with their CC and loss recovery.
+    NonDefaultAttributes attributes;
+    for (uint32_t n = 0; n < m_config.GetTopology().GetNNodes(); ++n)
+    {
+        Ptr<Node> node = m_topology.GetNode(n);
+        attributes.Add(node);
+        for (uint32_t d = 0; d < node->GetNDevices(); ++d)
+        {
+            attributes.Add(node->GetDevice(d)->GetChannel());
+        }
+    }
+    for (uint32_t s = 0; s < m_topology.GetNSwitches(); ++s)
+    {
+        Ptr<DcbSwitch> sw = m_topology.GetSwitch(s);
+        attributes.Add(sw->GetBufferManager());
+        for (uint32_t p = 0; p < sw->GetNPorts(); ++p)
+        {
+            attributes.Add(sw->GetEcnMarker(p));
+        }
+    }
+    for (uint32_t h = 0; h < m_topology.GetNHosts(); ++h)
+    {
+        attributes.Add(m_topology.GetNic(h)->GetQpScheduler());
+        attributes.Add(m_topology.GetNic(h)->GetCacheModel());
+    }
+    for (const FlowState& s : m_flowState)
+    {
+        for (const Ptr<RdmaQueuePair>& qp : {s.requester, s.responder})
+        {
+            attributes.Add(qp);
+            attributes.Add(qp->GetCongestionOps());
+            attributes.Add(qp->GetLossRecovery());
+        }
+    }
+    nlohmann::ordered_json config = m_config.EffectiveJson();
+    config["non_default_attributes"] = attributes.ToJson();
+
     const std::string path = OutputPath("config.json");
     std::ofstream out(path, std::ios::binary);
-    out << m_config.EffectiveJson().dump(2) << '\n';
+    out << config.dump(2) << '\n';
     CheckWritten(out, path);
+    m_readme.AddJson("config.json",
+                     "the effective configuration: the experiment with every default filled in "
+                     "(loading it again gives the same experiment), and under "
+                     "\"non_default_attributes\" every ns-3 attribute of the run's objects that "
+                     "differs from its TypeId default, by type",
+                     Keys(config));
 }
 
 void
@@ -493,8 +592,7 @@ ExperimentRunner::WriteFlows() const
 {
     const std::string path = OutputPath("flows.csv");
     std::ofstream out(path, std::ios::binary);
-    out << "id,src,dst,bytes,start_us,finish_us,fct_us,ideal_fct_us,slowdown,"
-           "retransmitted_packets,verb,priority\n";
+    out << FLOWS_COLUMNS << '\n';
     const auto& hosts = m_config.GetTopology().hosts;
     for (const ExperimentFlow& f : m_config.GetFlows())
     {
@@ -516,6 +614,10 @@ ExperimentRunner::WriteFlows() const
             << unsigned{f.priority} << '\n';
     }
     CheckWritten(out, path);
+    m_readme.AddCsv("flows.csv",
+                    "one row per flow; finish_us, fct_us and slowdown (fct / ideal fct) are empty "
+                    "for flows that did not finish; src/dst are host names",
+                    FLOWS_COLUMNS);
 }
 
 void
@@ -525,6 +627,9 @@ ExperimentRunner::WriteTrace() const
     std::ofstream out(path, std::ios::binary);
     FlowTrace::WriteCsv(out, m_config.GetFlows());
     CheckWritten(out, path);
+    m_readme.AddCsv("trace.csv",
+                    "the run's flows in the trace format, to replay them (\"flows_file\")",
+                    FlowTrace::CsvHeader());
 }
 
 void
@@ -532,7 +637,7 @@ ExperimentRunner::WritePfc() const
 {
     const std::string path = OutputPath("pfc.csv");
     std::ofstream out(path, std::ios::binary);
-    out << "node,port,class,xoff_sent,xon_sent,xoff_received,paused_us\n";
+    out << PFC_COLUMNS << '\n';
     const ExperimentTopology& topo = m_config.GetTopology();
     for (uint32_t n = 0; n < topo.GetNNodes(); ++n)
     {
@@ -558,6 +663,10 @@ ExperimentRunner::WritePfc() const
         }
     }
     CheckWritten(out, path);
+    m_readme.AddCsv("pfc.csv",
+                    "PFC counters of every host and switch port (interface index) and class with "
+                    "PFC activity",
+                    PFC_COLUMNS);
 }
 
 void
@@ -689,6 +798,16 @@ ExperimentRunner::WriteSummary() const
     std::ofstream out(path, std::ios::binary);
     out << j.dump(2) << '\n';
     CheckWritten(out, path);
+    m_readme.AddJson("summary.json",
+                     "flow counts, FCT (us) and slowdown statistics over all flows and by size "
+                     "bucket, retransmissions, PFC totals, drops by reason",
+                     Keys(j));
+}
+
+void
+ExperimentRunner::WriteReadme() const
+{
+    m_readme.Write(OutputPath("README"));
 }
 
 const std::vector<ExperimentFlowResult>&

@@ -5,6 +5,7 @@
 #ifndef EXPERIMENT_RUNNER_H
 #define EXPERIMENT_RUNNER_H
 
+#include "run-readme-writer.h"
 #include "topology-builder.h"
 
 #include "ns3/event-id.h"
@@ -38,7 +39,9 @@ struct ExperimentFlowResult
  * \ingroup dc-experiment
  * Runs one experiment and writes its output directory:
  *
- * - config.json: ExperimentConfig::EffectiveJson()
+ * - config.json: ExperimentConfig::EffectiveJson() plus "non_default_attributes":
+ *   every attribute of the run's objects that differs from its TypeId default
+ *   (NonDefaultAttributes)
  * - flows.csv: id,src,dst,bytes,start_us,finish_us,fct_us,ideal_fct_us,slowdown,
  *   retransmitted_packets,verb,priority (finish/fct/slowdown empty for flows
  *   that did not finish)
@@ -54,6 +57,7 @@ struct ExperimentFlowResult
  *   total occupancy (buffer) for other buffer managers; watermarks are cleared
  *   after each sample unless watermark_mode is "persistent" (SONiC's periodic and
  *   persistent watermarks); and buffer_drops.csv (node,reason,packets) at the end
+ * - README: each file above that this run wrote, with its columns (RunReadmeWriter)
  *
  * Each flow gets its own connected QP pair; its work request is posted at its
  * start time and its finish time is the requester's completion. The run stops
@@ -69,6 +73,16 @@ class ExperimentRunner
   public:
     ExperimentRunner(const ExperimentConfig& config, const std::string& outputDirectory);
     ~ExperimentRunner();
+
+    /**
+     * A caller that reports progress itself (roce-run's RunProgress: one updating
+     * line on a terminal, periodic lines in logs) turns off the runner's own
+     * ShowProgress lines, so that each run prints one progress report.
+     */
+    void SetExternalProgress(bool external);
+
+    /** The command line that started the run, for the README (as typed). */
+    void SetCommandLine(const std::string& commandLine);
 
     /**
      * Build, simulate and write the outputs. Call once.
@@ -111,6 +125,8 @@ class ExperimentRunner
     void WriteTrace() const;
     void WritePfc() const;
     void WriteSummary() const;
+    /** README: what each file of the output directory is. */
+    void WriteReadme() const;
     std::string OutputPath(const std::string& name) const;
 
     const ExperimentConfig& m_config;
@@ -128,6 +144,9 @@ class ExperimentRunner
     std::ofstream m_queueFile;
     std::ofstream m_rateFile;
     std::ofstream m_bufferFile;
+    bool m_externalProgress{false};
+    /** Files written so far; the (const) writers register theirs as they finish. */
+    mutable RunReadmeWriter m_readme;
 };
 
 } // namespace ns3

@@ -729,11 +729,17 @@ ExperimentConfigParser::ParseBuffers(const Json& root)
 void
 ExperimentConfigParser::Parse(const Json& root)
 {
-    m_reader.CheckKeys(
-        root, "", {"description", "seed",      "stop_time",  "progress",      "topology",
-                   "nic",         "switch",    "link",       "buffer",        "buffer_switches",
-                   "ecn",         "cc",        "cc_hosts",   "loss_recovery", "qp",
-                   "flows",       "flow_sets", "flows_file", "workload",      "monitors"});
+    m_reader.CheckKeys(root, "", {"description", "seed",
+                                  "stop_time",   "progress",
+                                  "topology",    "nic",
+                                  "switch",      "link",
+                                  "buffer",      "buffer_switches",
+                                  "ecn",         "cc",
+                                  "cc_hosts",    "loss_recovery",
+                                  "qp",          "flows",
+                                  "flow_sets",   "flows_file",
+                                  "workload",    "monitors",
+                                  "plots",       "non_default_attributes"});
     OrderedJson& eff = m_config.m_effective;
     if (JsonSchemaReader::Find(root, "description"))
     {
@@ -791,6 +797,32 @@ ExperimentConfigParser::Parse(const Json& root)
                                 "\"flows_file\" or \"workload\")");
     }
     ParseMonitors(JsonSchemaReader::Find(root, "monitors"), "/monitors");
+
+    // "plots": figures ./roce-lab run makes after the run (their names are checked
+    // there, against analysis/roce_lab.py's list); the simulation ignores them.
+    if (const Json* plots = JsonSchemaReader::Find(root, "plots"))
+    {
+        if (!plots->is_array())
+        {
+            m_reader.Fail("/plots", "must be an array of plot names");
+        }
+        for (std::size_t i = 0; i < plots->size(); ++i)
+        {
+            if (!(*plots)[i].is_string())
+            {
+                m_reader.Fail(JsonSchemaReader::Child("/plots", i),
+                              "must be a plot name (a string)");
+            }
+        }
+        eff["plots"] = *plots;
+    }
+    // "non_default_attributes": what a run's config.json records about its objects
+    // (ExperimentRunner); reloading that file ignores it, the sections above
+    // configure the same objects.
+    if (const Json* recorded = JsonSchemaReader::Find(root, "non_default_attributes"))
+    {
+        m_reader.RequireObject(*recorded, "/non_default_attributes");
+    }
 }
 
 // ------------------------------------------------------------------ ExperimentConfig

@@ -28,6 +28,12 @@ class HostPresetHelper
   public:
     Ptr<HostModel> CreatePlainServer() const;
     Ptr<HostModel> CreateDgxLike() const;
+    /**
+     * A DFabric rack (Zhang et al., arXiv 2409.05404): a NIC pool of \p nics 100 Gb/s RNICs
+     * (nic0..) on CXL links (Gen5 x16 stand-ins, cxl-nic<k>) to a CXL switch "cxlsw" (70 ns),
+     * which reaches the memory pool "mempool" of \p memoryChannels DDR4-3200 channels.
+     */
+    Ptr<HostModel> CreateDfabricRack(uint32_t nics, uint32_t memoryChannels) const;
 };
 
 } // namespace ns3

@@ -258,6 +258,7 @@ HostModel::GetDmaRateLimit(uint32_t rnic, uint32_t target, DmaKind kind)
     NS_ABORT_MSG_UNLESS(rnic < m_rnic.size() && m_rnic[rnic],
                         "HostModel: DMA initiator must be an RnicPort");
     Stream probe{};
+    probe.cap = std::numeric_limits<double>::infinity();
     probe.initiator = rnic;
     probe.target = target;
     probe.kind = kind;
@@ -282,7 +283,7 @@ double
 HostModel::GetStreamCap(const Stream& s)
 {
     const auto& rnic = m_rnic[s.initiator];
-    double cap = rnic->GetLineRate().GetBitRate();
+    double cap = std::min(s.cap, double(rnic->GetLineRate().GetBitRate()));
     if (s.kind != DMA_WRITE)
     {
         double budget = rnic->GetBudgetRate(GetPathLatency(s.initiator, s.target)).GetBitRate();
@@ -356,6 +357,7 @@ HostModel::RequestDma(uint32_t rnic, uint32_t target, DmaKind kind, uint64_t byt
     s.bytes = bytes;
     s.remaining = bytes;
     s.rate = 0;
+    s.cap = std::numeric_limits<double>::infinity();
     s.start = Simulator::Now();
     s.done = done;
     s.transferred = transferred;
@@ -382,6 +384,22 @@ HostModel::CancelDma(uint64_t id)
     }
     Advance();
     m_streams.erase(it);
+    Allocate();
+    ScheduleNext();
+    return true;
+}
+
+bool
+HostModel::SetDmaRateCap(uint64_t id, DataRate rate)
+{
+    auto it = std::find_if(m_streams.begin(), m_streams.end(),
+                           [id](const Stream& s) { return s.id == id; });
+    if (it == m_streams.end())
+    {
+        return false;
+    }
+    Advance();
+    it->cap = rate.GetBitRate();
     Allocate();
     ScheduleNext();
     return true;

@@ -6,6 +6,7 @@
 
 #include "host-resource.h"
 
+#include "ns3/data-rate.h"
 #include "ns3/event-id.h"
 #include "ns3/object.h"
 #include "ns3/traced-callback.h"
@@ -101,6 +102,8 @@ class HostModel : public Object
                         uint64_t bytes, DmaCallback done);
     /// Abandon a running DMA; its callback is never called. \return false if unknown.
     bool CancelDma(uint64_t id);
+    /// Cap a running DMA at \p rate (a background flow's own limit). \return false if unknown.
+    bool SetDmaRateCap(uint64_t id, DataRate rate);
     /// \return the current rate of a running DMA (zero if unknown or stalled).
     DataRate GetDmaRate(uint64_t id) const;
     uint32_t GetActiveDmaCount() const;
@@ -124,6 +127,7 @@ class HostModel : public Object
         uint64_t bytes;
         double remaining; //!< bytes
         double rate;      //!< bit/s
+        double cap;       //!< the stream's own limit, bit/s (infinity: none)
         Time start;
         DmaCallback done;
         TransferCallback transferred;

@@ -117,6 +117,11 @@ RdmaNic::DoDispose()
         m_rx->Dispose();
         m_rx = nullptr;
     }
+    if (m_tx)
+    {
+        m_tx->Dispose();
+        m_tx = nullptr;
+    }
     if (m_device)
     {
         m_device->SetTxSource(nullptr);
@@ -174,7 +179,31 @@ RdmaNic::SetHostModel(Ptr<HostModel> host, const std::string& rnic, const std::s
         return "ns3::RdmaRxPipeline: " + error;
     }
     m_rx->SetHostModel(host, nic, mem);
+    m_tx = CreateObject<RdmaTxPipeline>();
+    m_tx->Setup(this, host, nic, mem);
     return "";
+}
+
+std::string
+RdmaNic::SetQueuePairHostTarget(uint32_t qpn, const std::string& target)
+{
+    Ptr<HostModel> host = m_rx ? m_rx->GetHostModel() : nullptr;
+    const uint32_t id = host ? host->GetResourceId(target) : HostModel::NONE;
+    if (!host || !GetQueuePair(qpn) || id == HostModel::NONE || host->IsLink(id))
+    {
+        return "RdmaNic::SetQueuePairHostTarget: needs SetHostModel, an existing QP and a "
+               "device of the host model, not '" +
+               target + "'";
+    }
+    m_rx->SetQueuePairTarget(qpn, id);
+    m_tx->SetQueuePairTarget(qpn, id);
+    return "";
+}
+
+Ptr<RdmaTxPipeline>
+RdmaNic::GetTxPipeline() const
+{
+    return m_tx;
 }
 
 Ptr<DcbNetDevice>
@@ -334,10 +363,38 @@ RdmaNic::GetDroppedNoQp() const
 
 // ------------------------------------------------------------------ transmit
 
+uint32_t
+RdmaNic::PayloadBytes(Ptr<const Packet> packet, RoceOpcode op)
+{
+    // Payload = what follows the BTH and its extension headers; nothing for a READ request.
+    if (op == RoceOpcode::ReadRequest || op == RoceOpcode::Acknowledge)
+    {
+        return 0;
+    }
+    const uint32_t headers = RoceBthHeader::SERIALIZED_SIZE +
+                             (RoceBthHeader::HasReth(op) ? RETH_BYTES : 0) +
+                             (RoceBthHeader::HasAeth(op) ? AETH_BYTES : 0) +
+                             (RoceBthHeader::HasImmDt(op) ? IMM_DT_BYTES : 0);
+    const uint32_t size = packet->GetSize();
+    return size > headers ? size - headers : 0;
+}
+
+uint32_t
+RdmaNic::PayloadBytes(Ptr<const Packet> packet)
+{
+    RoceBthHeader bth;
+    packet->PeekHeader(bth);
+    return PayloadBytes(packet, bth.GetOpcode());
+}
+
 void
 RdmaNic::NotifyTxWork(RdmaQueuePair* qp)
 {
     m_scheduler->NotifyTxWork(qp);
+    if (m_tx)
+    {
+        m_tx->Kick();
+    }
     if (m_device)
     {
         m_device->NotifyTxReady();
@@ -346,6 +403,16 @@ RdmaNic::NotifyTxWork(RdmaQueuePair* qp)
 
 Ptr<Packet>
 RdmaNic::PullFrame(uint8_t pausedMask, uint8_t& tc)
+{
+    if (m_tx)
+    {
+        return m_tx->PullFrame(pausedMask, tc);
+    }
+    return DequeueFrame(pausedMask, tc, nullptr, nullptr);
+}
+
+Ptr<Packet>
+RdmaNic::DequeueFrame(uint8_t pausedMask, uint8_t& tc, uint32_t* qpn, uint32_t* payload)
 {
     if (!m_scheduler)
     {
@@ -358,6 +425,11 @@ RdmaNic::PullFrame(uint8_t pausedMask, uint8_t& tc)
     if (p)
     {
         tc = qp->GetTrafficClass();
+        if (payload)
+        {
+            *qpn = qp->GetQpn();
+            *payload = PayloadBytes(p);
+        }
         return Encapsulate(qp, p, qp->GetDscp(), m_ecnCapable);
     }
     if (earliest != Time::Max() &&
@@ -372,6 +444,10 @@ RdmaNic::PullFrame(uint8_t pausedMask, uint8_t& tc)
 void
 RdmaNic::Wake()
 {
+    if (m_tx)
+    {
+        m_tx->Kick(); // read ahead even while the port is busy sending
+    }
     m_device->NotifyTxReady();
 }
 
@@ -459,14 +535,8 @@ RdmaNic::Receive(Ptr<DcbNetDevice> device, Ptr<Packet> packet, const EthernetVla
         (RoceBthHeader::IsWrite(op) || RoceBthHeader::IsSend(op) ||
          RoceBthHeader::IsReadResponse(op)))
     {
-        // Payload = what follows the BTH and its extension headers.
-        const uint32_t headers = RoceBthHeader::SERIALIZED_SIZE +
-                                 (RoceBthHeader::HasReth(op) ? RETH_BYTES : 0) +
-                                 (RoceBthHeader::HasAeth(op) ? AETH_BYTES : 0) +
-                                 (RoceBthHeader::HasImmDt(op) ? IMM_DT_BYTES : 0);
-        const uint32_t size = packet->GetSize();
         const uint32_t frame = ip.GetPayloadSize() + ip.GetSerializedSize() + ETHERNET_VLAN_BYTES;
-        m_rx->Enqueue(qp, packet, ce, size > headers ? size - headers : 0, frame, eth.GetPcp());
+        m_rx->Enqueue(qp, packet, ce, PayloadBytes(packet, op), frame, eth.GetPcp());
         return;
     }
     qp->Receive(packet, ce);

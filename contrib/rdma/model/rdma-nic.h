@@ -7,6 +7,7 @@
 #include "qp-scheduler.h"
 #include "rdma-queue-pair.h"
 #include "rdma-rx-pipeline.h"
+#include "rdma-tx-pipeline.h"
 #include "rdma-work-request.h"
 #include "rnic-cache-model.h"
 
@@ -84,6 +85,13 @@ class RdmaNic : public Object, public DcbTxSource
      */
     std::string SetHostModel(Ptr<HostModel> host, const std::string& rnic,
                              const std::string& memory);
+    /**
+     * Payload of queue pair \p qpn is read from / written to the host-model device \p target
+     * (e.g. a GPU for GPUDirect) instead of SetHostModel's memory. \return "" or what is wrong.
+     */
+    std::string SetQueuePairHostTarget(uint32_t qpn, const std::string& target);
+    /** The transmit payload-read stage (null until SetHostModel). */
+    Ptr<RdmaTxPipeline> GetTxPipeline() const;
 
     /** Create an unconnected QP towards \p remote. */
     Ptr<RdmaQueuePair> CreateQueuePair(Ipv4Address remote);
@@ -94,6 +102,11 @@ class RdmaNic : public Object, public DcbTxSource
 
     // DcbTxSource
     Ptr<Packet> PullFrame(uint8_t pausedMask, uint8_t& tc) override;
+    /**
+     * The next encapsulated frame the QP scheduler releases (PullFrame without the host's
+     * payload read); \p qpn and \p payload (bytes after the transport headers) if not null.
+     */
+    Ptr<Packet> DequeueFrame(uint8_t pausedMask, uint8_t& tc, uint32_t* qpn, uint32_t* payload);
 
     // ---- used by RdmaQueuePair
     void NotifyTxWork(RdmaQueuePair* qp);
@@ -112,6 +125,8 @@ class RdmaNic : public Object, public DcbTxSource
 
   private:
     void Receive(Ptr<DcbNetDevice> device, Ptr<Packet> packet, const EthernetVlanHeader& eth);
+    static uint32_t PayloadBytes(Ptr<const Packet> packet, RoceOpcode op);
+    static uint32_t PayloadBytes(Ptr<const Packet> packet);
     Ptr<Packet> Encapsulate(RdmaQueuePair* qp, Ptr<Packet> packet, uint8_t dscp, bool ect) const;
     void Wake();
 
@@ -121,6 +136,7 @@ class RdmaNic : public Object, public DcbTxSource
     Ptr<QpScheduler> m_scheduler;
     Ptr<RnicCacheModel> m_cache;
     Ptr<RdmaRxPipeline> m_rx; //!< null or inactive: ideal receive
+    Ptr<RdmaTxPipeline> m_tx; //!< null: payload needs no host read
     Mac48Address m_gatewayMac;
     TypeId m_ccType;
     TypeId m_lossType;

@@ -181,6 +181,12 @@ RdmaRxPipeline::IsXoff() const
     return m_xoff;
 }
 
+Time
+RdmaRxPipeline::GetPausedTime() const
+{
+    return m_counters.pausedTime + (m_xoff ? Simulator::Now() - m_xoffSince : Seconds(0));
+}
+
 const RdmaRxCounters&
 RdmaRxPipeline::GetCounters() const
 {

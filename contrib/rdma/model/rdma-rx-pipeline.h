@@ -116,6 +116,8 @@ class RdmaRxPipeline : public Object
     uint64_t GetXoffThreshold() const;
     uint64_t GetXonThreshold() const;
     bool IsXoff() const;
+    /** \return the time spent in XOFF so far, the current interval included. */
+    Time GetPausedTime() const;
     const RdmaRxCounters& GetCounters() const;
 
   protected:

@@ -1,0 +1,68 @@
+#include "run-readme-writer.h"
+
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+
+namespace ns3
+{
+
+void
+RunReadmeWriter::SetRun(const std::string& configSource, uint32_t seed)
+{
+    m_configSource = configSource;
+    m_seed = seed;
+}
+
+void
+RunReadmeWriter::SetCommandLine(const std::string& commandLine)
+{
+    m_commandLine = commandLine;
+}
+
+void
+RunReadmeWriter::AddCsv(const std::string& name, const std::string& what, const std::string& header)
+{
+    m_entries.push_back({name, what, "columns", header});
+}
+
+void
+RunReadmeWriter::AddJson(const std::string& name, const std::string& what, const std::string& keys)
+{
+    m_entries.push_back({name, what, "keys", keys});
+}
+
+std::string
+RunReadmeWriter::GetText() const
+{
+    std::ostringstream out;
+    out << "Output directory of one roce-lab run (file formats: "
+           "contrib/dc-experiment/doc/dc-experiment.md, \"Outputs\").\n"
+        << "configuration: " << m_configSource << '\n'
+        << "seed: " << m_seed << '\n';
+    if (!m_commandLine.empty())
+    {
+        out << "command: " << m_commandLine << '\n';
+    }
+    out << "The same configuration and seed give byte-identical files.\n\nFiles:\n";
+    for (const Entry& e : m_entries)
+    {
+        out << e.name << ": " << e.what << '\n';
+        out << "    " << e.label << ": " << e.fields << '\n';
+    }
+    return out.str();
+}
+
+void
+RunReadmeWriter::Write(const std::string& path) const
+{
+    std::ofstream out(path, std::ios::binary);
+    out << GetText();
+    out.close();
+    if (out.fail())
+    {
+        throw std::runtime_error("cannot write " + path);
+    }
+}
+
+} // namespace ns3

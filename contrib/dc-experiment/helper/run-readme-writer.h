@@ -1,0 +1,82 @@
+/*
+ * The README of a run's output directory: what produced it, and one entry per
+ * file the run wrote, registered by the code that wrote the file.
+ */
+#ifndef RUN_README_WRITER_H
+#define RUN_README_WRITER_H
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace ns3
+{
+
+/**
+ * \ingroup dc-experiment
+ * Each writer of an output file calls AddCsv() or AddJson() once it has written it, with the
+ * file's name, one line on what it is and its columns (a CSV's header row as
+ * written, or a JSON file's top-level keys), so the README lists exactly the
+ * files of this run and cannot drift from them. Write() then writes README:
+ *
+ *     Output directory of one roce-lab run.
+ *     configuration: <config source as given>
+ *     seed: <seed>
+ *     command: <command line, when the caller set one>
+ *
+ *     Files:
+ *     <name>: <what it is>
+ *         columns: <CSV header row>      (or keys: <JSON top-level keys>)
+ *
+ * Files are listed in the order they were added. The README holds no wall-clock
+ * time and no path other than what the caller gave (configuration source and
+ * command line as typed), so the same command gives a byte-identical README.
+ * Other tools (./roce-lab run's plots) append their own entries in the same
+ * "name: what" form after the run.
+ */
+class RunReadmeWriter
+{
+  public:
+    /** Describe the run: configuration source (as given) and seed. */
+    void SetRun(const std::string& configSource, uint32_t seed);
+    /** The command line that produced the run (as typed); omitted when empty. */
+    void SetCommandLine(const std::string& commandLine);
+    /**
+     * Record a written CSV file.
+     * \param name file name in the output directory
+     * \param what one line on what the file holds
+     * \param header its header row, as written
+     */
+    void AddCsv(const std::string& name, const std::string& what, const std::string& header);
+    /**
+     * Record a written JSON file.
+     * \param keys its top-level keys, as written ("a, b, c")
+     */
+    void AddJson(const std::string& name, const std::string& what, const std::string& keys);
+
+    /** \return the README text. */
+    std::string GetText() const;
+    /**
+     * Write \p path (the README).
+     * \throw std::runtime_error if it cannot be written
+     */
+    void Write(const std::string& path) const;
+
+  private:
+    struct Entry
+    {
+        std::string name;
+        std::string what;
+        std::string label; //!< "columns" or "keys"
+        std::string fields;
+    };
+
+    std::string m_configSource;
+    uint32_t m_seed{0};
+    std::string m_commandLine;
+    std::vector<Entry> m_entries;
+};
+
+} // namespace ns3
+
+#endif /* RUN_README_WRITER_H */

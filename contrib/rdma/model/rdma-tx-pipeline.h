@@ -1,0 +1,92 @@
+/*
+ * The transmit side of an RdmaNic's host interface: payload DMA reads before the wire.
+ */
+#ifndef RDMA_TX_PIPELINE_H
+#define RDMA_TX_PIPELINE_H
+
+#include "ns3/host-model.h"
+#include "ns3/object.h"
+#include "ns3/packet.h"
+#include "ns3/queue-size.h"
+
+#include <deque>
+#include <vector>
+
+namespace ns3
+{
+
+class RdmaNic;
+
+/**
+ * \ingroup rdma
+ * Counters of an RdmaTxPipeline.
+ */
+struct RdmaTxCounters
+{
+    uint64_t dmaReads{0};     //!< payload DMA reads issued
+    uint64_t dmaReadBytes{0}; //!< their bytes
+    uint64_t frames{0};       //!< frames handed to the port
+};
+
+/**
+ * \ingroup rdma
+ * Payload fetch on transmit: a frame the QP scheduler releases is sent only after its payload
+ * has been read from host (or GPU) memory by a DMA_READ through the node's HostModel. Reads
+ * are issued one after the other as fast as the host allows (the next as soon as the previous
+ * one's bytes have crossed the bottleneck; each lands a path latency later), so the read rate
+ * is what the HostModel grants: min(PCIe share, line rate, outstanding-read budget / path
+ * latency), as in Hostping Fig. 4. At most ReadAhead bytes of frames are read ahead of the
+ * wire. Frames leave in the order they were read; a frame of a class paused by PFC lets later
+ * frames of other classes pass. Frames without payload (READ requests) need no read.
+ */
+class RdmaTxPipeline : public Object
+{
+  public:
+    static TypeId GetTypeId();
+    RdmaTxPipeline();
+    ~RdmaTxPipeline() override;
+
+    void Setup(RdmaNic* nic, Ptr<HostModel> host, uint32_t rnic, uint32_t target);
+    /** Read queue pair \p qpn's payload from \p target (e.g. a GPU for GDR). */
+    void SetQueuePairTarget(uint32_t qpn, uint32_t target);
+    bool IsActive() const;
+    /** The scheduler may have a frame now (new work, rate limiter): start reading it. */
+    void Kick();
+    /** The port wants a frame of a class not in \p pausedMask. */
+    Ptr<Packet> PullFrame(uint8_t pausedMask, uint8_t& tc);
+    const RdmaTxCounters& GetCounters() const;
+
+  protected:
+    void DoDispose() override;
+
+  private:
+    struct Item
+    {
+        Ptr<Packet> frame;
+        uint32_t bytes;
+        uint8_t tc;
+        bool needsRead;
+    };
+
+    void Fetch(uint8_t pausedMask);
+    void OnTransferred();
+    void OnRead(Time latency);
+    uint32_t TargetOf(uint32_t qpn) const;
+
+    QueueSize m_readAhead;
+    RdmaNic* m_nic{nullptr};
+    Ptr<HostModel> m_host;
+    uint32_t m_rnic{HostModel::NONE};
+    uint32_t m_target{HostModel::NONE};
+    std::vector<uint32_t> m_qpTarget; //!< index = qpn - RdmaNic::FIRST_QPN; NONE = default
+    std::deque<Item> m_reading;       //!< read issued, data not yet in the NIC; in order
+    std::deque<Item> m_ready;         //!< payload in the NIC, waiting for the wire
+    uint64_t m_bytes{0};              //!< frame bytes in m_reading + m_ready
+    bool m_transferring{false};
+    bool m_fetching{false};
+    RdmaTxCounters m_counters;
+};
+
+} // namespace ns3
+
+#endif /* RDMA_TX_PIPELINE_H */
