@@ -46,8 +46,8 @@ class TwoRackAllreduce
             nic.push_back(rdma.Install(hosts.Get(i), a));
             addresses.push_back({a, hosts.Get(i)});
             nic[i]->SetHostModel(rack[i / nics], "nic" + std::to_string(i % nics), "mempool");
-            nic[i]->TraceConnectWithoutContext(
-                "Completion", MakeCallback(&TwoRackAllreduce::OnCompletion, this));
+            nic[i]->TraceConnectWithoutContext("Completion",
+                                               MakeCallback(&TwoRackAllreduce::OnCompletion, this));
         }
         DcbRoutingHelper::PopulateRoutes(addresses);
         m_qps.clear();

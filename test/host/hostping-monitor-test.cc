@@ -58,8 +58,8 @@ class HostpingMonitorTest : public ::testing::Test
 TEST_F(HostpingMonitorTest, IdleHostIsProbedEveryFiveMinutes)
 {
     FakeRnic rnic{5.0}; // 2.5% of 200 Gb/s: idle
-    EXPECT_EQ(Run(rnic, Minutes(11)), (std::vector<uint8_t>{HostpingMonitor::IDLE,
-                                                            HostpingMonitor::IDLE}));
+    EXPECT_EQ(Run(rnic, Minutes(11)),
+              (std::vector<uint8_t>{HostpingMonitor::IDLE, HostpingMonitor::IDLE}));
 }
 
 TEST_F(HostpingMonitorTest, BusyHealthyHostIsLeftAlone)

@@ -59,6 +59,7 @@ class ExperimentConfigParser
                                    OrderedJson& effective) const;
     void AddFlow(ExperimentFlow flow, const std::string& pointer);
     void ParseMonitors(const Json* monitors, const std::string& pointer);
+    void ParseCcHosts(const Json* entries, const std::string& pointer);
     void ParseFlowsFile(const Json* file, const std::string& pointer);
     void ParseWorkload(const Json* workload, const std::string& pointer);
     void ParseBuffers(const Json& root);
@@ -183,6 +184,58 @@ ExperimentConfigParser::ParseComponent(const Json* section, const std::string& p
         eff[info.name] = JsonAttributeConverter::ToJson(info, v);
     }
     m_config.m_effective[pointer.substr(1)] = eff;
+}
+
+/** "cc_hosts": [{"hosts": [host, ...], "cc": {"type": ..., attributes}}, ...]. */
+void
+ExperimentConfigParser::ParseCcHosts(const Json* entries, const std::string& pointer)
+{
+    m_config.m_ccOfHost.assign(m_config.m_topology.hosts.size(), -1);
+    if (!entries)
+    {
+        return;
+    }
+    if (!entries->is_array())
+    {
+        m_reader.Fail(pointer, "expected an array of {\"hosts\": [...], \"cc\": {...}}");
+    }
+    OrderedJson eff = OrderedJson::array();
+    for (std::size_t i = 0; i < entries->size(); ++i)
+    {
+        const Json& e = (*entries)[i];
+        const std::string p = JsonSchemaReader::Child(pointer, i);
+        m_reader.CheckKeys(e, p, {"hosts", "cc"});
+        const Json* hosts = JsonSchemaReader::Find(e, "hosts");
+        const std::string hp = JsonSchemaReader::Child(p, "hosts");
+        if (!hosts || !hosts->is_array() || hosts->empty())
+        {
+            m_reader.Fail(hp, "expected a non-empty array of host names or indices");
+        }
+        const auto entry = static_cast<int32_t>(m_config.m_ccHosts.size());
+        OrderedJson names = OrderedJson::array();
+        for (std::size_t k = 0; k < hosts->size(); ++k)
+        {
+            const std::string kp = JsonSchemaReader::Child(hp, k);
+            const uint32_t h = HostRef((*hosts)[k], kp);
+            if (m_config.m_ccOfHost[h] >= 0)
+            {
+                m_reader.Fail(kp, "host " + m_config.m_topology.hosts[h] +
+                                      " already has a congestion control in /cc_hosts");
+            }
+            m_config.m_ccOfHost[h] = entry;
+            names.push_back(m_config.m_topology.hosts[h]);
+        }
+        ExperimentComponent cc;
+        const std::string cp = JsonSchemaReader::Child(p, "cc");
+        ParseComponent(JsonSchemaReader::Find(e, "cc"), cp, "ns3::RdmaDcqcn",
+                       "ns3::RdmaCongestionOps", {}, cc);
+        // ParseComponent files its effective section under the flat key; nest it.
+        const std::string flat = cp.substr(1);
+        eff.push_back(OrderedJson{{"hosts", names}, {"cc", m_config.m_effective[flat]}});
+        m_config.m_effective.erase(flat);
+        m_config.m_ccHosts.push_back(cc);
+    }
+    m_config.m_effective["cc_hosts"] = eff;
 }
 
 // ------------------------------------------------------------------ flows
@@ -685,8 +738,8 @@ ExperimentConfigParser::Parse(const Json& root)
 {
     m_reader.CheckKeys(root, "", {"description", "seed", "stop_time", "progress", "scheduler",
                                   "topology", "nic", "switch", "link", "buffer", "buffer_switches",
-                                  "ecn", "cc", "loss_recovery", "qp", "flows", "flow_sets",
-                                  "flows_file", "workload", "monitors", "plots",
+                                  "ecn", "cc", "cc_hosts", "loss_recovery", "qp", "flows",
+                                  "flow_sets", "flows_file", "workload", "monitors", "plots",
                                   "non_default_attributes"});
     OrderedJson& eff = m_config.m_effective;
     if (JsonSchemaReader::Find(root, "description"))
@@ -736,6 +789,7 @@ ExperimentConfigParser::Parse(const Json& root)
                    "ns3::EcnMarker", {}, m_config.m_ecn);
     ParseComponent(JsonSchemaReader::Find(root, "cc"), "/cc", "ns3::RdmaDcqcn",
                    "ns3::RdmaCongestionOps", {}, m_config.m_cc);
+    ParseCcHosts(JsonSchemaReader::Find(root, "cc_hosts"), "/cc_hosts");
     ParseComponent(JsonSchemaReader::Find(root, "loss_recovery"), "/loss_recovery",
                    "ns3::RdmaGoBackN", "ns3::RdmaLossRecovery", {}, m_config.m_lossRecovery);
     ParseComponent(JsonSchemaReader::Find(root, "qp"), "/qp", "ns3::RdmaQueuePair", "",
@@ -884,6 +938,12 @@ const ExperimentComponent&
 ExperimentConfig::GetCongestionControl() const
 {
     return m_cc;
+}
+
+const ExperimentComponent&
+ExperimentConfig::GetCongestionControl(uint32_t host) const
+{
+    return host < m_ccOfHost.size() && m_ccOfHost[host] >= 0 ? m_ccHosts[m_ccOfHost[host]] : m_cc;
 }
 
 const ExperimentComponent&

@@ -24,8 +24,8 @@ HostpingMonitor::GetTypeId()
             .AddAttribute("StatusPeriod",
                           "How often the host's idle status is checked. Default 5 min "
                           "(Hostping §5: 'checks the host status every five minutes').",
-                          TimeValue(Minutes(5)),
-                          MakeTimeAccessor(&HostpingMonitor::m_statusPeriod), MakeTimeChecker())
+                          TimeValue(Minutes(5)), MakeTimeAccessor(&HostpingMonitor::m_statusPeriod),
+                          MakeTimeChecker())
             .AddAttribute("MetricsPeriod",
                           "How often the abnormal metrics are collected. Default 1 s "
                           "(Hostping §5).",
@@ -34,8 +34,7 @@ HostpingMonitor::GetTypeId()
             .AddAttribute("IdleThroughput",
                           "An RNIC is idle below this fraction of its line rate. Default 0.05 "
                           "(Hostping §5: Thp_idle is 5% of the RNIC line rate).",
-                          DoubleValue(0.05),
-                          MakeDoubleAccessor(&HostpingMonitor::m_idleThroughput),
+                          DoubleValue(0.05), MakeDoubleAccessor(&HostpingMonitor::m_idleThroughput),
                           MakeDoubleChecker<double>(0, 1))
             .AddAttribute("PauseRatio",
                           "Tx pause duration ratio that triggers a run. Default 0.03 "
@@ -132,7 +131,8 @@ HostpingMonitor::CheckMetrics()
     {
         const HostpingRnicSample now = m_rnics[i]();
         const HostpingRnicSample& last = m_lastMetrics[i];
-        const double ratio = (now.txPaused - last.txPaused).GetSeconds() / m_metricsPeriod.GetSeconds();
+        const double ratio =
+            (now.txPaused - last.txPaused).GetSeconds() / m_metricsPeriod.GetSeconds();
         if (now.drops > last.drops)
         {
             Trigger(DROPS, i);

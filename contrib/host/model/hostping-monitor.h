@@ -22,10 +22,10 @@ namespace ns3
  */
 struct HostpingRnicSample
 {
-    uint64_t bytes{0};  //!< bytes sent + received
-    Time txPaused{0};   //!< time the RNIC has asked its peer to pause (Tx pause duration)
-    uint64_t drops{0};  //!< packets the RNIC dropped
-    DataRate lineRate;  //!< its line rate
+    uint64_t bytes{0}; //!< bytes sent + received
+    Time txPaused{0};  //!< time the RNIC has asked its peer to pause (Tx pause duration)
+    uint64_t drops{0}; //!< packets the RNIC dropped
+    DataRate lineRate; //!< its line rate
 };
 
 /**
