@@ -736,11 +736,30 @@ ExperimentConfigParser::ParseBuffers(const Json& root)
 void
 ExperimentConfigParser::Parse(const Json& root)
 {
-    m_reader.CheckKeys(root, "", {"description", "seed", "stop_time", "progress", "scheduler",
-                                  "topology", "nic", "switch", "link", "buffer", "buffer_switches",
-                                  "ecn", "cc", "cc_hosts", "loss_recovery", "qp", "flows",
-                                  "flow_sets", "flows_file", "workload", "monitors", "plots",
-                                  "non_default_attributes"});
+    m_reader.CheckKeys(root, "",
+                       {"description",
+                        "seed",
+                        "stop_time",
+                        "progress",
+                        "scheduler",
+                        "topology",
+                        "nic",
+                        "switch",
+                        "link",
+                        "buffer",
+                        "buffer_switches",
+                        "ecn",
+                        "cc",
+                        "cc_hosts",
+                        "loss_recovery",
+                        "qp",
+                        "flows",
+                        "flow_sets",
+                        "flows_file",
+                        "workload",
+                        "monitors",
+                        "plots",
+                        "non_default_attributes"});
     OrderedJson& eff = m_config.m_effective;
     if (JsonSchemaReader::Find(root, "description"))
     {
