@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """Azure NSDI'23 Fig. 12 from a dcqcn-regional output directory.
 
-usage: dcqcn_regional.py OUTDIR [--node t0a --port 1] [--window-us 1000] [-o fig.png]
+usage: dcqcn_regional.py OUTDIR [--node dc0-c0-t0-0 --port 1] [--window-us 1000] [-o fig.png]
 
 Prints per-QP goodput (goodput.csv) and the congested queue's watermark: the
 peak of queues.csv samples in each window (the paper polls watermark counters),
@@ -17,7 +17,7 @@ import sys
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("outdir")
-    ap.add_argument("--node", default="t0a", help="switch of the congested queue")
+    ap.add_argument("--node", default="dc0-c0-t0-0", help="switch of the congested queue")
     ap.add_argument("--port", default="1", help="its port (interface index)")
     ap.add_argument("--window-us", type=float, default=1000.0, help="watermark poll period")
     ap.add_argument("--from-us", type=float, default=None,

@@ -21,7 +21,9 @@ Sweep file (JSON):
    "grid": {"/pointer": [v1, v2, ...], ...}   the cartesian product, first key outermost,
    "seeds": [1, 2] or "repetitions": N        (seeds 1..N; default: the base's seed),
    "out": "results/sweeps/NAME"               (relative to the current directory;
-                                               default results/sweeps/<sweep file name>)}
+                                               default results/sweeps/<sweep file name>),
+   "program": "dcqcn-regional", "args": [...]  (optional: a program beside roce-run taking
+                                               the same CONFIG --out DIR, extra arguments)}
 
 Runs are named rNNNN-<key>=<value>...-s<seed> (key: the pointer's last token), in
 expansion order, so the same sweep file always gives the same names. A run is complete
@@ -273,7 +275,8 @@ class Sweep:
         spec = load_json(path)
         if not isinstance(spec, dict):
             raise UsageError("%s: a sweep file is a JSON object" % path)
-        known = {"base", "set", "grid", "seeds", "repetitions", "out", "description"}
+        known = {"base", "set", "grid", "seeds", "repetitions", "out", "description",
+                 "program", "args"}
         for key in spec:
             if key not in known:
                 raise UsageError("%s: /%s: unknown key (allowed: %s)"
@@ -311,6 +314,16 @@ class Sweep:
             self.seeds = list(range(1, reps + 1))
         else:
             self.seeds = [None]
+        # "program": another experiment program built beside roce-run that takes the same
+        # CONFIG --out DIR arguments (and writes summary.json); "args": extra arguments.
+        self.program = spec.get("program", "roce-run")
+        if not isinstance(self.program, str) or not re.fullmatch(r"[a-z0-9][a-z0-9-]*",
+                                                                  self.program):
+            raise UsageError("%s: /program: expected a program name such as dcqcn-regional"
+                             % path)
+        self.args = spec.get("args", [])
+        if not isinstance(self.args, list) or not all(isinstance(a, str) for a in self.args):
+            raise UsageError("%s: /args: expected a list of strings" % path)
         stem = os.path.splitext(os.path.basename(path))[0]
         self.out = out or spec.get("out") or os.path.join("results", "sweeps", stem)
         self.runs = self._expand()
@@ -373,7 +386,8 @@ def execute(sweep, run, roce_run):
         pass
     write_if_changed(os.path.join(d, "input.json"), dumps(run["config"]))
     with open(os.path.join(d, "log.txt"), "w", encoding="utf-8") as log:
-        rc = subprocess.call([roce_run, os.path.join(d, "input.json"), "--out", d],
+        program = os.path.join(os.path.dirname(roce_run), sweep.program)
+        rc = subprocess.call([program, os.path.join(d, "input.json"), "--out", d] + sweep.args,
                              stdout=log, stderr=subprocess.STDOUT)
     return run["name"], "done" if rc == 0 else "failed (rc %d, see %s)" % (
         rc, os.path.join(d, "log.txt"))

@@ -101,6 +101,8 @@ class Expansion(unittest.TestCase):
                            ({"base": base, "seeds": [0]}, "/seeds"),
                            ({"base": base, "repetitions": 2, "seeds": [1]}, "not both"),
                            ({"base": base, "gird": {}}, "/gird"),
+                           ({"base": base, "program": "../bin/x"}, "/program"),
+                           ({"base": base, "args": "--warmup=1ms"}, "/args"),
                            ({}, "/base")]:
             with self.assertRaises(roce_lab.UsageError) as ctx:
                 roce_lab.Sweep(write_sweep("bad", spec))
@@ -156,6 +158,29 @@ class RunResumeGather(unittest.TestCase):
             rows = list(csv.DictReader(f))
         self.assertEqual(rows[3]["status"], "missing")
         self.assertEqual(rows[3]["fct_us.mean"], "")
+
+    def test_other_program_adds_its_metrics(self):
+        # "program": dcqcn-regional takes the same CONFIG --out DIR and adds "dcqcn" to
+        # summary.json, which the table carries.
+        program = os.path.join(os.path.dirname(ROCE_RUN), "dcqcn-regional")
+        if not os.access(program, os.X_OK):
+            self.skipTest("dcqcn-regional not built")
+        out = os.path.join(WORK, "dcqcn")
+        shutil.rmtree(out, ignore_errors=True)
+        path = write_sweep("dcqcn", {
+            "base": os.path.join(ROOT, "scratch", "configs", "regional-small.json"),
+            "program": "dcqcn-regional", "args": ["--warmup=4ms"],
+            "grid": {"/ecn/Pmax": [0.01, 0.05]}})
+        self.assertEqual(roce_lab.main(["sweep", path, "--out", out, "--jobs", "2",
+                                        "--roce-run", ROCE_RUN]), 0)
+        with open(os.path.join(out, "table.csv")) as f:
+            rows = list(csv.DictReader(f))
+        self.assertEqual(len(rows), 2)
+        for row in rows:
+            self.assertEqual(row["status"], "done")
+            self.assertGreater(float(row["dcqcn.jain"]), 0.0)
+            self.assertEqual(float(row["dcqcn.from_us"]), 4000.0)
+            self.assertIn("dcqcn.goodput_gbps.1", row)
 
     def test_slurm_scripts(self):
         out = os.path.join(WORK, "slurm")

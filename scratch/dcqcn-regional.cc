@@ -1,26 +1,28 @@
 // dcqcn-regional: Azure NSDI'23 Appendix B / Fig. 12, DCQCN RTT fairness in a
-// region. Runs a JSON experiment (schema: contrib/dc-experiment/doc/dc-experiment.md)
-// with ExperimentRunner and adds goodput.csv: the payload goodput of every
-// sending QP between --warmup and the end of the run.
+// region, and the DCQCN sweeps. Runs a JSON experiment (schema:
+// contrib/dc-experiment/doc/dc-experiment.md) with ExperimentRunner and adds the
+// steady-state metrics of DcqcnRunMonitor from --warmup to the end: goodput.csv
+// (payload goodput of every sending QP) and a "dcqcn" object in summary.json
+// (goodputs, Jain index, queue watermark per --window), which the sweep table
+// gathers.
 //
-//   dcqcn-regional [CONFIG.json] [--out=DIR] [--warmup=20ms]
+//   dcqcn-regional [CONFIG.json] [--out=DIR | --out DIR] [--warmup=20ms] [--window=1ms]
 //
-// Default CONFIG: scratch/configs/regional-fig12.json. Queue watermarks come
-// from queues.csv (monitors.queue_interval): analysis/dcqcn_regional.py OUTDIR.
-// Exit status: 0 on success, 2 for a configuration error, 1 if outputs fail.
+// Default CONFIG: scratch/configs/regional-fig12.json; plot with
+// analysis/dcqcn_regional.py OUTDIR. Exit status: 0 on success, 2 for a
+// configuration error, 1 if outputs fail.
 #include "ns3/command-line.h"
+#include "ns3/dcqcn-run-monitor.h"
 #include "ns3/experiment-config.h"
 #include "ns3/experiment-runner.h"
 #include "ns3/nstime.h"
-#include "ns3/rdma-nic.h"
-#include "ns3/rdma-queue-pair.h"
 #include "ns3/simulator.h"
-#include "ns3/topology-builder.h"
 
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
@@ -35,21 +37,24 @@ static const char* DEFAULT_CONFIG = "scratch/configs/regional-fig12.json";
 namespace
 {
 
-/** Payload bytes sent by every QP of every host, in (host, QP) order. */
-std::vector<uint64_t>
-SentBytes(const TopologyBuilder& topo)
+/** Merge \p metrics into OUTDIR/summary.json as "dcqcn"; \return false on failure. */
+bool
+AddToSummary(const std::string& path, const nlohmann::ordered_json& metrics)
 {
-    std::vector<uint64_t> bytes;
-    for (uint32_t h = 0; h < topo.GetNHosts(); ++h)
+    std::ifstream in(path);
+    if (!in)
     {
-        Ptr<RdmaNic> nic = topo.GetNic(h);
-        for (uint32_t i = 0; i < nic->GetNQueuePairs(); ++i)
-        {
-            bytes.push_back(
-                nic->GetQueuePair(RdmaNic::FIRST_QPN + i)->GetCounters().payloadBytesSent);
-        }
+        return false;
     }
-    return bytes;
+    nlohmann::ordered_json summary = nlohmann::ordered_json::parse(in, nullptr, false);
+    if (summary.is_discarded())
+    {
+        return false;
+    }
+    summary["dcqcn"] = metrics;
+    std::ofstream out(path, std::ios::binary);
+    out << summary.dump(2) << '\n';
+    return static_cast<bool>(out);
 }
 
 } // namespace
@@ -61,11 +66,25 @@ main(int argc, char** argv)
     std::string configPath = DEFAULT_CONFIG;
     std::string outDir;
     Time warmup = MilliSeconds(20);
+    Time window = MilliSeconds(1);
     CommandLine cmd(__FILE__);
     cmd.AddNonOption("config", "experiment file", configPath);
     cmd.AddValue("out", "output directory (default: results/<config name>)", outDir);
-    cmd.AddValue("warmup", "goodput is measured from this time to the end of the run", warmup);
-    cmd.Parse(argc, argv);
+    cmd.AddValue("warmup", "metrics are measured from this time to the end of the run", warmup);
+    cmd.AddValue("window", "queue watermark poll period (the paper polls counters)", window);
+    // ns3::CommandLine takes "--out=DIR"; the sweep driver passes "--out DIR".
+    std::vector<std::string> args;
+    for (int i = 0; i < argc; ++i)
+    {
+        const std::string a = argv[i];
+        args.push_back(a == "--out" && i + 1 < argc ? a + "=" + argv[++i] : a);
+    }
+    std::vector<char*> joined;
+    for (auto& a : args)
+    {
+        joined.push_back(a.data());
+    }
+    cmd.Parse(static_cast<int>(joined.size()), joined.data());
     if (outDir.empty())
     {
         outDir = "results/" + std::filesystem::path(configPath).stem().string();
@@ -73,49 +92,35 @@ main(int argc, char** argv)
     try
     {
         const ExperimentConfig config = ExperimentConfig::LoadFile(configPath);
-        if (warmup >= config.GetStopTime())
+        if (warmup >= config.GetStopTime() || !window.IsStrictlyPositive())
         {
             std::cerr << "dcqcn-regional: configuration error: --warmup must be below the "
-                         "config's stop_time"
+                         "config's stop_time and --window above 0"
                       << std::endl;
             return 2;
         }
-        std::vector<uint64_t> atWarmup;
         {
             ExperimentRunner runner(config, outDir);
-            Simulator::Schedule(warmup, [&]() { atWarmup = SentBytes(runner.GetTopology()); });
+            DcqcnRunMonitor monitor(runner.GetTopology(), warmup, MicroSeconds(10), window);
+            monitor.Start();
             runner.Run();
-            const TopologyBuilder& topo = runner.GetTopology();
-            const std::vector<uint64_t> atEnd = SentBytes(topo);
-            const double secs = (runner.GetEndTime() - warmup).GetSeconds();
-            std::ofstream csv(outDir + "/goodput.csv");
-            if (!csv || atWarmup.size() != atEnd.size())
+            monitor.Finish(runner.GetEndTime());
+            if (runner.GetEndTime() <= warmup ||
+                !monitor.WriteGoodputCsv(outDir + "/goodput.csv") ||
+                !AddToSummary(outDir + "/summary.json", monitor.ToJson()))
             {
-                std::cerr << "dcqcn-regional: cannot write goodput.csv (or the run ended "
-                             "before --warmup)"
+                std::cerr << "dcqcn-regional: cannot write goodput.csv or summary.json (or the "
+                             "run ended before --warmup)"
                           << std::endl;
                 return 1;
             }
-            csv << "host,qpn,from_us,to_us,goodput_gbps\n";
-            size_t k = 0;
-            for (uint32_t h = 0; h < topo.GetNHosts(); ++h)
+            for (const auto& g : monitor.GetGoodputs())
             {
-                for (uint32_t i = 0; i < topo.GetNic(h)->GetNQueuePairs(); ++i, ++k)
-                {
-                    const double gbps = (atEnd[k] - atWarmup[k]) * 8.0 / secs / 1e9;
-                    if (atEnd[k] == 0)
-                    {
-                        continue; // a responder: sends no payload
-                    }
-                    char line[128];
-                    std::snprintf(line, sizeof(line), "%u,%u,%.6f,%.6f,%.6f\n", h,
-                                  RdmaNic::FIRST_QPN + i, warmup.GetPicoSeconds() / 1e6,
-                                  runner.GetEndTime().GetPicoSeconds() / 1e6, gbps);
-                    csv << line;
-                    std::printf("host %u QP %u: %.3f Gb/s goodput\n", h, RdmaNic::FIRST_QPN + i,
-                                gbps);
-                }
+                std::printf("host %u QP %u: %.3f Gb/s goodput\n", g.host, g.qpn, g.gbps);
             }
+            std::printf("Jain %.4f, queue watermark mean %.3f MB, peak %.3f MB\n",
+                        monitor.GetJainIndex(), monitor.GetMeanWatermark() / 1e6,
+                        monitor.GetPeakWatermark() / 1e6);
         }
         Simulator::Destroy();
         std::printf("output: %s\n", outDir.c_str());

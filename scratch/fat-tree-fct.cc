@@ -3,6 +3,7 @@
 //
 //   fat-tree-fct [--scales=16,64] [--profiles=cx6,irn,srnic] [--duration=1ms]
 //                [--config=BASE.json] [--profileDir=DIR] [--out=DIR] [--seed=N]
+//                [--stopTime=T] [--progress] [--bench]
 //
 // A scale of "base" keeps the base file's topology (e.g. --config=
 // scratch/configs/srnic-bench-256.json: the SRNIC authors' topology and flows).
@@ -10,13 +11,17 @@
 // analysis/compare_profiles.py OUT draws the comparison. The base experiment
 // (default scratch/configs/fat-tree-fct.json) gives the workload; the profiles
 // (scratch/configs/nic-profiles/<name>.json) give loss recovery, congestion
-// control and PFC. Exit status: 0 on success, 2 for a configuration error,
+// control and PFC. --stopTime ends each run there (flows still running count as
+// unfinished: the large scales, see doc/reproduce.md), --progress prints progress
+// lines on stderr, --bench prints each run's speed and memory (RunStatistics).
+// Exit status: 0 on success, 2 for a configuration error,
 // 1 if outputs cannot be written.
 #include "ns3/command-line.h"
 #include "ns3/experiment-config-error.h"
 #include "ns3/experiment-runner.h"
 #include "ns3/nic-profile.h"
 #include "ns3/nstime.h"
+#include "ns3/run-statistics.h"
 #include "ns3/simulator.h"
 
 #include <chrono>
@@ -67,6 +72,9 @@ main(int argc, char** argv)
     std::string profileDir = CONFIG_DIR + "/nic-profiles";
     std::string outDir = "results/fat-tree-fct";
     uint32_t seed = 0;
+    bool bench = false;
+    std::string stopTime;
+    bool progress = false;
     CommandLine cmd(__FILE__);
     cmd.Usage("SRNIC Fig. 12: Cache_Follower at load 0.7 on SRNIC's fat-trees with the CX-6, "
               "IRN and SRNIC NIC profiles (contrib/dc-experiment/doc/dc-experiment.md).");
@@ -80,6 +88,10 @@ main(int argc, char** argv)
     cmd.AddValue("profileDir", "directory of <profile>.json files", profileDir);
     cmd.AddValue("out", "output directory; runs go to OUT/<servers>/<profile>", outDir);
     cmd.AddValue("seed", "experiment seed (default: the base file's)", seed);
+    cmd.AddValue("stopTime", "end every run at this time (default: the base file's, 30ms)",
+                 stopTime);
+    cmd.AddValue("progress", "print progress lines (simulated time, events) on stderr", progress);
+    cmd.AddValue("bench", "print each run's speed and memory figures", bench);
     cmd.Parse(argc, argv);
 
     try
@@ -105,6 +117,8 @@ main(int argc, char** argv)
                 o.srnicServers = servers;
                 o.duration = duration;
                 o.seed = seed;
+                o.stopTime = stopTime;
+                o.progress = progress;
                 const ExperimentConfig config =
                     NicProfile::Load(base, profileDir + "/" + profile + ".json", o);
                 const std::string dir = outDir + "/" + scale + "/" + profile;
@@ -118,6 +132,10 @@ main(int argc, char** argv)
                     flows = static_cast<uint32_t>(runner.GetFlowResults().size());
                     finished = runner.GetFinishedFlows();
                     end = runner.GetEndTime();
+                    if (bench)
+                    {
+                        RunStatistics::Collect(runner).Print(std::cout);
+                    }
                 }
                 Simulator::Destroy();
                 const double wall =

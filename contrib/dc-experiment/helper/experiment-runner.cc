@@ -8,6 +8,7 @@
 #include "ns3/fabric-partitioner.h"
 #include "ns3/flow-trace.h"
 #include "ns3/non-default-attributes.h"
+#include "ns3/object-factory.h"
 #include "ns3/rdma-helper.h"
 #include "ns3/rng-seed-manager.h"
 #include "ns3/roce-bth-header.h"
@@ -210,6 +211,9 @@ ExperimentRunner::Run()
     }
 
     const auto wallStart = std::chrono::steady_clock::now();
+    ObjectFactory scheduler;
+    scheduler.SetTypeId(m_config.GetScheduler());
+    Simulator::SetScheduler(scheduler);
     RngSeedManager::SetSeed(m_config.GetSeed());
     RngSeedManager::SetRun(1);
     if (IsDistributed())

@@ -109,6 +109,14 @@ NicProfile::Merge(const std::string& baseFile, const std::string& profileFile,
     {
         base["seed"] = overrides.seed;
     }
+    if (!overrides.stopTime.empty())
+    {
+        base["stop_time"] = overrides.stopTime;
+    }
+    if (overrides.progress)
+    {
+        base["progress"] = true;
+    }
     return base.dump(2);
 }
 

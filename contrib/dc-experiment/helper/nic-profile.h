@@ -34,6 +34,8 @@ class NicProfile
         uint32_t srnicServers = 0; //!< topology := {"type":"fat_tree","srnic_servers":n}
         std::string duration;      //!< workload/duration
         uint32_t seed = 0;         //!< seed
+        std::string stopTime;      //!< stop_time (e.g. to bound a large-scale run)
+        bool progress = false;     //!< true: progress := true
     };
 
     /**

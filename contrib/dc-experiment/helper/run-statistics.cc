@@ -39,6 +39,8 @@ RunStatistics::Collect(const ExperimentRunner& runner)
     if (getrusage(RUSAGE_SELF, &usage) == 0)
     {
         s.peakRssBytes = static_cast<uint64_t>(usage.ru_maxrss) * 1024; // Linux: KiB
+        s.processCpuSeconds = usage.ru_utime.tv_sec + usage.ru_utime.tv_usec * 1e-6 +
+                              usage.ru_stime.tv_sec + usage.ru_stime.tv_usec * 1e-6;
     }
     return s;
 }
@@ -62,6 +64,13 @@ RunStatistics::Print(std::ostream& os) const
                   framesSent / loop);
     os << line;
     std::snprintf(line, sizeof(line), "events per wall-second: %.0f\n", events / loop);
+    os << line;
+    std::snprintf(line, sizeof(line), "process CPU time (user+system): %.3f s\n",
+                  processCpuSeconds);
+    os << line;
+    std::snprintf(line, sizeof(line),
+                  "simulated packets per process CPU-second (set-up included): %.0f\n",
+                  framesSent / (processCpuSeconds > 0 ? processCpuSeconds : 1e-9));
     os << line;
     std::snprintf(line, sizeof(line), "peak memory (RSS): %.1f MB\n", peakRssBytes / 1e6);
     os << line;

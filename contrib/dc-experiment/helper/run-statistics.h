@@ -16,7 +16,9 @@ class ExperimentRunner;
  * \ingroup dc-experiment
  * Whole-run figures a benchmark reports: simulated packets (frames serialized by
  * every DcbNetDevice, data and control), events, wall-clock time split into set-up
- * and event loop, and the process's peak resident memory.
+ * and event loop, the process's CPU time (user + system, whole process so far)
+ * and its peak resident memory. On a shared machine the wall-clock rates
+ * depend on the other load; the CPU-time rate much less so.
  */
 struct RunStatistics
 {
@@ -25,6 +27,7 @@ struct RunStatistics
     double simulatedSeconds{0};
     double setupWallSeconds{0};
     double eventLoopWallSeconds{0};
+    double processCpuSeconds{0};
     uint64_t peakRssBytes{0};
 
     /** Collect from \p runner after Run() and before Simulator::Destroy(). */

@@ -95,29 +95,44 @@ TopologyBuilder::Build()
         m_switches.push_back(sw);
     }
 
+    // One helper per congestion control: "cc" and each "cc_hosts" entry (a NIC mix).
+    const auto configure = [this](RdmaHelper& rdma, const ExperimentComponent& cc)
+    {
+        for (const auto& a : m_config.GetNic().attributes)
+        {
+            rdma.SetNicAttribute(a.name, *a.value);
+        }
+        rdma.SetCongestionControl(cc.typeName);
+        for (const auto& a : cc.attributes)
+        {
+            rdma.SetCongestionControlAttribute(a.name, *a.value);
+        }
+        rdma.SetLossRecovery(m_config.GetLossRecovery().typeName);
+        for (const auto& a : m_config.GetLossRecovery().attributes)
+        {
+            rdma.SetLossRecoveryAttribute(a.name, *a.value);
+        }
+        for (const auto& a : m_config.GetQueuePair().attributes)
+        {
+            rdma.SetQueuePairAttribute(a.name, *a.value);
+        }
+    };
     RdmaHelper rdma;
-    for (const auto& a : m_config.GetNic().attributes)
-    {
-        rdma.SetNicAttribute(a.name, *a.value);
-    }
-    rdma.SetCongestionControl(m_config.GetCongestionControl().typeName);
-    for (const auto& a : m_config.GetCongestionControl().attributes)
-    {
-        rdma.SetCongestionControlAttribute(a.name, *a.value);
-    }
-    rdma.SetLossRecovery(m_config.GetLossRecovery().typeName);
-    for (const auto& a : m_config.GetLossRecovery().attributes)
-    {
-        rdma.SetLossRecoveryAttribute(a.name, *a.value);
-    }
-    for (const auto& a : m_config.GetQueuePair().attributes)
-    {
-        rdma.SetQueuePairAttribute(a.name, *a.value);
-    }
+    configure(rdma, m_config.GetCongestionControl());
     std::vector<DcbRoutingHelper::HostAddress> addresses;
     for (uint32_t h = 0; h < m_hosts.GetN(); ++h)
     {
-        m_nics.push_back(rdma.Install(m_hosts.Get(h), GetHostAddress(h)));
+        const ExperimentComponent& cc = m_config.GetCongestionControl(h);
+        if (&cc == &m_config.GetCongestionControl())
+        {
+            m_nics.push_back(rdma.Install(m_hosts.Get(h), GetHostAddress(h)));
+        }
+        else
+        {
+            RdmaHelper mixed;
+            configure(mixed, cc);
+            m_nics.push_back(mixed.Install(m_hosts.Get(h), GetHostAddress(h)));
+        }
         addresses.push_back(DcbRoutingHelper::HostAddress{GetHostAddress(h), m_hosts.Get(h)});
     }
     DcbRoutingHelper::PopulateRoutes(addresses);

@@ -1,5 +1,6 @@
 #include "experiment-config.h"
 
+#include "fabric-bisection.h"
 #include "flow-size-cdf.h"
 #include "flow-trace.h"
 #include "json-attribute-converter.h"
@@ -58,6 +59,7 @@ class ExperimentConfigParser
                                    OrderedJson& effective) const;
     void AddFlow(ExperimentFlow flow, const std::string& pointer);
     void ParseMonitors(const Json* monitors, const std::string& pointer);
+    void ParseCcHosts(const Json* entries, const std::string& pointer);
     void ParseFlowsFile(const Json* file, const std::string& pointer);
     void ParseWorkload(const Json* workload, const std::string& pointer);
     void ParseBuffers(const Json& root);
@@ -182,6 +184,58 @@ ExperimentConfigParser::ParseComponent(const Json* section, const std::string& p
         eff[info.name] = JsonAttributeConverter::ToJson(info, v);
     }
     m_config.m_effective[pointer.substr(1)] = eff;
+}
+
+/** "cc_hosts": [{"hosts": [host, ...], "cc": {"type": ..., attributes}}, ...]. */
+void
+ExperimentConfigParser::ParseCcHosts(const Json* entries, const std::string& pointer)
+{
+    m_config.m_ccOfHost.assign(m_config.m_topology.hosts.size(), -1);
+    if (!entries)
+    {
+        return;
+    }
+    if (!entries->is_array())
+    {
+        m_reader.Fail(pointer, "expected an array of {\"hosts\": [...], \"cc\": {...}}");
+    }
+    OrderedJson eff = OrderedJson::array();
+    for (std::size_t i = 0; i < entries->size(); ++i)
+    {
+        const Json& e = (*entries)[i];
+        const std::string p = JsonSchemaReader::Child(pointer, i);
+        m_reader.CheckKeys(e, p, {"hosts", "cc"});
+        const Json* hosts = JsonSchemaReader::Find(e, "hosts");
+        const std::string hp = JsonSchemaReader::Child(p, "hosts");
+        if (!hosts || !hosts->is_array() || hosts->empty())
+        {
+            m_reader.Fail(hp, "expected a non-empty array of host names or indices");
+        }
+        const auto entry = static_cast<int32_t>(m_config.m_ccHosts.size());
+        OrderedJson names = OrderedJson::array();
+        for (std::size_t k = 0; k < hosts->size(); ++k)
+        {
+            const std::string kp = JsonSchemaReader::Child(hp, k);
+            const uint32_t h = HostRef((*hosts)[k], kp);
+            if (m_config.m_ccOfHost[h] >= 0)
+            {
+                m_reader.Fail(kp, "host " + m_config.m_topology.hosts[h] +
+                                      " already has a congestion control in /cc_hosts");
+            }
+            m_config.m_ccOfHost[h] = entry;
+            names.push_back(m_config.m_topology.hosts[h]);
+        }
+        ExperimentComponent cc;
+        const std::string cp = JsonSchemaReader::Child(p, "cc");
+        ParseComponent(JsonSchemaReader::Find(e, "cc"), cp, "ns3::RdmaDcqcn",
+                       "ns3::RdmaCongestionOps", {}, cc);
+        // ParseComponent files its effective section under the flat key; nest it.
+        const std::string flat = cp.substr(1);
+        eff.push_back(OrderedJson{{"hosts", names}, {"cc", m_config.m_effective[flat]}});
+        m_config.m_effective.erase(flat);
+        m_config.m_ccHosts.push_back(cc);
+    }
+    m_config.m_effective["cc_hosts"] = eff;
 }
 
 // ------------------------------------------------------------------ flows
@@ -539,7 +593,7 @@ ExperimentConfigParser::ParseWorkload(const Json* workload, const std::string& p
     }
     m_reader.CheckKeys(*workload, pointer,
                        {"type", "cdf", "cdf_format", "load", "duration", "start", "priority",
-                        "verb", "host_link_rate"});
+                        "verb", "host_link_rate", "load_reference"});
     m_reader.GetString(*workload, pointer, "type", std::nullopt, {"poisson"});
     const std::string cdfPath = ExperimentTopology::ResolvePath(
         m_reader.GetFile(), m_reader.GetString(*workload, pointer, "cdf", std::nullopt, {}));
@@ -600,6 +654,10 @@ ExperimentConfigParser::ParseWorkload(const Json* workload, const std::string& p
                       "cannot open the flow-size distribution \"" + cdfPath + "\"");
     }
     const FlowSizeCdf cdf = FlowSizeCdf::LoadFile(cdfPath, cdfFormat);
+    const std::string loadReference = m_reader.GetString(*workload, pointer, "load_reference",
+                                                         "host_link", {"host_link", "bisection"});
+    const DataRate bisection =
+        loadReference == "bisection" ? FabricBisection::Compute(topo) : DataRate(0);
 
     // ns-3 random streams take the seed from RngSeedManager; set the
     // experiment's seed only while the streams are created, so that loading a
@@ -609,6 +667,7 @@ ExperimentConfigParser::ParseWorkload(const Json* workload, const std::string& p
     Ptr<PoissonFlowGenerator> generator = CreateObject<PoissonFlowGenerator>();
     generator->SetAttribute("Load", DoubleValue(load));
     generator->SetAttribute("HostRate", DataRateValue(hostRate));
+    generator->SetAttribute("BisectionRate", DataRateValue(bisection));
     generator->SetAttribute("Start", TimeValue(start));
     generator->SetAttribute("Duration", TimeValue(duration));
     generator->SetAttribute("Priority", UintegerValue(priority));
@@ -634,6 +693,7 @@ ExperimentConfigParser::ParseWorkload(const Json* workload, const std::string& p
     eff["priority"] = priority;
     eff["verb"] = verbName;
     eff["host_link_rate"] = JsonAttributeConverter::FormatDataRate(hostRate);
+    eff["load_reference"] = loadReference;
     m_config.m_effective["workload"] = eff;
 }
 
@@ -676,13 +736,30 @@ ExperimentConfigParser::ParseBuffers(const Json& root)
 void
 ExperimentConfigParser::Parse(const Json& root)
 {
-    m_reader.CheckKeys(root, "", {"description",     "seed",       "stop_time",
-                                  "progress",        "topology",   "nic",
-                                  "switch",          "link",       "buffer",
-                                  "buffer_switches", "ecn",        "cc",
-                                  "loss_recovery",   "qp",         "flows",
-                                  "flow_sets",       "flows_file", "workload",
-                                  "monitors",        "plots",      "non_default_attributes"});
+    m_reader.CheckKeys(root, "",
+                       {"description",
+                        "seed",
+                        "stop_time",
+                        "progress",
+                        "scheduler",
+                        "topology",
+                        "nic",
+                        "switch",
+                        "link",
+                        "buffer",
+                        "buffer_switches",
+                        "ecn",
+                        "cc",
+                        "cc_hosts",
+                        "loss_recovery",
+                        "qp",
+                        "flows",
+                        "flow_sets",
+                        "flows_file",
+                        "workload",
+                        "monitors",
+                        "plots",
+                        "non_default_attributes"});
     OrderedJson& eff = m_config.m_effective;
     if (JsonSchemaReader::Find(root, "description"))
     {
@@ -695,6 +772,13 @@ ExperimentConfigParser::Parse(const Json& root)
     eff["seed"] = m_config.m_seed;
     eff["stop_time"] = JsonAttributeConverter::FormatTime(m_config.m_stopTime);
     eff["progress"] = m_config.m_progress;
+    // The event queue changes only the speed: every ns-3 scheduler orders events
+    // by (time, insertion order), so outputs are the same with each of them.
+    m_config.m_scheduler =
+        m_reader.GetString(root, "", "scheduler", "ns3::PriorityQueueScheduler",
+                           {"ns3::PriorityQueueScheduler", "ns3::MapScheduler",
+                            "ns3::HeapScheduler", "ns3::CalendarScheduler", "ns3::ListScheduler"});
+    eff["scheduler"] = m_config.m_scheduler;
 
     const Json* topo = JsonSchemaReader::Find(root, "topology");
     if (!topo)
@@ -724,6 +808,7 @@ ExperimentConfigParser::Parse(const Json& root)
                    "ns3::EcnMarker", {}, m_config.m_ecn);
     ParseComponent(JsonSchemaReader::Find(root, "cc"), "/cc", "ns3::RdmaDcqcn",
                    "ns3::RdmaCongestionOps", {}, m_config.m_cc);
+    ParseCcHosts(JsonSchemaReader::Find(root, "cc_hosts"), "/cc_hosts");
     ParseComponent(JsonSchemaReader::Find(root, "loss_recovery"), "/loss_recovery",
                    "ns3::RdmaGoBackN", "ns3::RdmaLossRecovery", {}, m_config.m_lossRecovery);
     ParseComponent(JsonSchemaReader::Find(root, "qp"), "/qp", "ns3::RdmaQueuePair", "",
@@ -818,6 +903,12 @@ ExperimentConfig::GetProgress() const
     return m_progress;
 }
 
+const std::string&
+ExperimentConfig::GetScheduler() const
+{
+    return m_scheduler;
+}
+
 const ExperimentTopology&
 ExperimentConfig::GetTopology() const
 {
@@ -866,6 +957,12 @@ const ExperimentComponent&
 ExperimentConfig::GetCongestionControl() const
 {
     return m_cc;
+}
+
+const ExperimentComponent&
+ExperimentConfig::GetCongestionControl(uint32_t host) const
+{
+    return host < m_ccOfHost.size() && m_ccOfHost[host] >= 0 ? m_ccHosts[m_ccOfHost[host]] : m_cc;
 }
 
 const ExperimentComponent&

@@ -91,6 +91,8 @@ class ExperimentConfig
     uint32_t GetSeed() const;
     Time GetStopTime() const;
     bool GetProgress() const;
+    /** \return the ns-3 event scheduler's TypeId name ("scheduler"). */
+    const std::string& GetScheduler() const;
     const ExperimentTopology& GetTopology() const;
     const ExperimentComponent& GetNic() const;
     const ExperimentComponent& GetSwitch() const;
@@ -104,6 +106,11 @@ class ExperimentConfig
     /** \return the ECN marker; typeName "none" disables marking. */
     const ExperimentComponent& GetEcn() const;
     const ExperimentComponent& GetCongestionControl() const;
+    /**
+     * \return the congestion control of host \p host: its "cc_hosts" entry (a NIC
+     * generation mix, e.g. Gen1 and Gen2/Gen3 NICs in one region) or "cc".
+     */
+    const ExperimentComponent& GetCongestionControl(uint32_t host) const;
     const ExperimentComponent& GetLossRecovery() const;
     const ExperimentComponent& GetQueuePair() const;
     /** \return every flow, explicit ones first, then those of the flow sets; id = index. */
@@ -125,6 +132,7 @@ class ExperimentConfig
     uint32_t m_seed{1};
     Time m_stopTime;
     bool m_progress{true};
+    std::string m_scheduler;
     ExperimentTopology m_topology;
     ExperimentComponent m_nic;
     ExperimentComponent m_switch;
@@ -134,6 +142,8 @@ class ExperimentConfig
     std::vector<int32_t> m_bufferOfSwitch;             //!< entry of each switch, -1: "buffer"
     ExperimentComponent m_ecn;
     ExperimentComponent m_cc;
+    std::vector<ExperimentComponent> m_ccHosts; //!< "cc_hosts" entries
+    std::vector<int32_t> m_ccOfHost;            //!< entry of each host, -1: "cc"
     ExperimentComponent m_lossRecovery;
     ExperimentComponent m_qp;
     std::vector<ExperimentFlow> m_flows;

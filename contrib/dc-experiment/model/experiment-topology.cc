@@ -3,6 +3,7 @@
 #include "fat-tree-topology.h"
 #include "hpcc-topology-reader.h"
 #include "json-attribute-converter.h"
+#include "regional-topology.h"
 
 #include <algorithm>
 #include <deque>
@@ -380,7 +381,8 @@ ExperimentTopology::ParseFile(const JsonSchemaReader& r, const Json& topo,
         const Json doc = sub.ParseText(text.str());
         sub.RequireObject(doc, "");
         if (sub.GetString(doc, "", "type", std::nullopt,
-                          {"dumbbell", "incast", "leaf_spine", "fat_tree", "custom"}) == "file")
+                          {"dumbbell", "incast", "leaf_spine", "fat_tree", "regional", "custom"}) ==
+            "file")
         {
             sub.Fail("/type", "a topology file cannot refer to another file");
         }
@@ -427,8 +429,9 @@ ExperimentTopology::Parse(const JsonSchemaReader& reader, const nlohmann::json& 
 {
     reader.RequireObject(topo, pointer);
     ExperimentTopology t;
-    t.type = reader.GetString(topo, pointer, "type", std::nullopt,
-                              {"dumbbell", "incast", "leaf_spine", "fat_tree", "custom", "file"});
+    t.type = reader.GetString(
+        topo, pointer, "type", std::nullopt,
+        {"dumbbell", "incast", "leaf_spine", "fat_tree", "regional", "custom", "file"});
     if (t.type == "file")
     {
         ParseFile(reader, topo, pointer, t, effective);
@@ -440,6 +443,10 @@ ExperimentTopology::Parse(const JsonSchemaReader& reader, const nlohmann::json& 
     else if (t.type == "fat_tree")
     {
         FatTreeTopology::Parse(reader, topo, pointer, t, effective);
+    }
+    else if (t.type == "regional")
+    {
+        RegionalTopology::Parse(reader, topo, pointer, t, effective);
     }
     else
     {

@@ -39,12 +39,13 @@ struct ExperimentLink
  */
 struct ExperimentTopology
 {
-    std::string type; //!< dumbbell, incast, leaf_spine, fat_tree, custom or file
+    std::string type; //!< dumbbell, incast, leaf_spine, fat_tree, regional, custom or file
     std::vector<std::string> hosts;
     std::vector<std::string> switches;
     /**
      * Role of each switch, parallel to switches ("" for none): fat_tree "tor",
-     * "agg", "core"; leaf_spine "leaf", "spine"; custom (and roce-lab files) as
+     * "agg", "core"; leaf_spine "leaf", "spine"; regional "T0", "T1", "T2",
+     * "RH"; custom (and roce-lab files) as
      * declared by a switch's "role". Buffer configurations can be given per role.
      */
     std::vector<std::string> switchRoles;

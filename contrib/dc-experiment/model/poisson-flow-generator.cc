@@ -31,6 +31,14 @@ PoissonFlowGenerator::GetTypeId()
                 "HostRate", "Host link rate the load refers to (100 Gb/s in SRNIC Sec. 6.3).",
                 DataRateValue(DataRate("100Gbps")),
                 MakeDataRateAccessor(&PoissonFlowGenerator::m_hostRate), MakeDataRateChecker())
+            .AddAttribute("BisectionRate",
+                          "When above 0 b/s, Load is a fraction of this bisection bandwidth "
+                          "(one direction) rather than of HostRate: the issue's optional "
+                          "\"load relative to fabric bisection\". Default 0 (off), as SRNIC "
+                          "Fig. 12 states load per host link.",
+                          DataRateValue(DataRate(0)),
+                          MakeDataRateAccessor(&PoissonFlowGenerator::m_bisectionRate),
+                          MakeDataRateChecker())
             .AddAttribute("Start", "Time of the first possible arrival.", TimeValue(Time(0)),
                           MakeTimeAccessor(&PoissonFlowGenerator::m_start),
                           MakeTimeChecker(Time(0)))
@@ -78,9 +86,20 @@ PoissonFlowGenerator::AssignStreams(int64_t stream)
 }
 
 double
-PoissonFlowGenerator::GetArrivalRatePerHost() const
+PoissonFlowGenerator::GetArrivalRatePerHost(uint32_t nHosts) const
 {
-    return m_load * static_cast<double>(m_hostRate.GetBitRate()) / (8.0 * m_meanBytes);
+    if (m_bisectionRate.GetBitRate() == 0)
+    {
+        return m_load * static_cast<double>(m_hostRate.GetBitRate()) / (8.0 * m_meanBytes);
+    }
+    NS_ABORT_MSG_IF(nHosts < 2, "PoissonFlowGenerator: a BisectionRate load needs the host count");
+    const double n = nHosts;
+    const double a = nHosts / 2;
+    const double b = n - a;
+    // Offered bits per second over all hosts whose crossing share a*b/(n(n-1)) is Load x B.
+    const double offered =
+        m_load * static_cast<double>(m_bisectionRate.GetBitRate()) * n * (n - 1) / (a * b);
+    return offered / n / (8.0 * m_meanBytes);
 }
 
 std::vector<ExperimentFlow>
@@ -88,7 +107,7 @@ PoissonFlowGenerator::Generate(uint32_t nHosts)
 {
     NS_ABORT_MSG_IF(!m_sizes, "PoissonFlowGenerator: no size distribution");
     NS_ABORT_MSG_IF(nHosts < 2, "PoissonFlowGenerator: needs at least two hosts");
-    const double rate = GetArrivalRatePerHost() * nHosts;           // flows per second
+    const double rate = GetArrivalRatePerHost(nHosts) * nHosts;     // flows per second
     m_interArrival->SetAttribute("Mean", DoubleValue(1e12 / rate)); // picoseconds
     m_interArrival->SetAttribute("Bound", DoubleValue(0.0));
     const int64_t end = (m_start + m_duration).GetPicoSeconds();

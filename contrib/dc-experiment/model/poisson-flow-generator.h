@@ -26,6 +26,13 @@ namespace ns3
  * whose flows pick their source uniformly; the destination is uniform among
  * the other hosts. Arrivals fall in [Start, Start + Duration).
  *
+ * With \c BisectionRate B set (> 0), \c Load is a fraction of the fabric's
+ * bisection instead (FabricBisection): the expected traffic crossing the
+ * bisection in each direction is Load × B. With uniform pairs among n hosts
+ * split into halves of a = ⌊n/2⌋ and b = n − a hosts, a fraction
+ * a·b / (n·(n − 1)) of all bytes crosses in each direction, so the hosts
+ * together offer Load × B × n(n − 1) / (a·b) bit/s (≈ 4·Load·B for large n).
+ *
  * Three random streams (ns-3 RngStream, fixed by AssignStreams): interarrival
  * times (ExponentialRandomVariable), endpoints (UniformRandomVariable), sizes
  * (EmpiricalRandomVariable from the FlowSizeCdf, interpolating). Sizes are
@@ -47,8 +54,11 @@ class PoissonFlowGenerator : public Object
      */
     std::vector<ExperimentFlow> Generate(uint32_t nHosts);
 
-    /** \return the per-host arrival rate λ in flows per second. */
-    double GetArrivalRatePerHost() const;
+    /**
+     * \param nHosts the number of hosts (needed only with a BisectionRate)
+     * \return the per-host arrival rate λ in flows per second.
+     */
+    double GetArrivalRatePerHost(uint32_t nHosts = 0) const;
 
   protected:
     void DoDispose() override;
@@ -56,6 +66,7 @@ class PoissonFlowGenerator : public Object
   private:
     double m_load;
     DataRate m_hostRate;
+    DataRate m_bisectionRate;
     Time m_start;
     Time m_duration;
     uint8_t m_priority;

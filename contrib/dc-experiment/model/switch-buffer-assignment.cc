@@ -136,7 +136,8 @@ SwitchBufferAssignment::Parse(const JsonSchemaReader& r, const Json* entries,
     const std::string roleList =
         roles.empty() ? "this " + topo.type +
                             " topology has no switch roles (fat_tree: tor, agg, core; "
-                            "leaf_spine: leaf, spine; custom: a switch's \"role\")"
+                            "leaf_spine: leaf, spine; regional: T0, T1, T2, RH; "
+                            "custom: a switch's \"role\")"
                       : "the topology's switch roles are " + JsonSchemaReader::JoinNames(roles);
     const std::string switchList =
         "not a switch of the topology (" + JsonSchemaReader::JoinNames(topo.switches, 10) + ")";

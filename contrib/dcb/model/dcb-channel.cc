@@ -45,6 +45,8 @@ void
 DcbChannel::Attach(Ptr<DcbNetDevice> device)
 {
     NS_ABORT_MSG_IF(m_nDevices >= 2, "DcbChannel: a point-to-point link takes two devices");
+    Ptr<Node> node = device->GetNode();
+    m_contexts[m_nDevices] = node ? node->GetId() : Simulator::NO_CONTEXT;
     m_devices[m_nDevices++] = device;
 }
 
@@ -71,13 +73,18 @@ DcbChannel::GetPeer(Ptr<const DcbNetDevice> device) const
 void
 DcbChannel::Transmit(Ptr<Packet> frame, Ptr<DcbNetDevice> src, Time txTime) const
 {
-    Ptr<DcbNetDevice> dst = GetPeer(src);
-    if (!dst)
+    if (m_nDevices < 2)
     {
         return;
     }
-    Simulator::ScheduleWithContext(dst->GetNode()->GetId(), txTime + GetDelay(),
-                                   &DcbNetDevice::Receive, dst, frame);
+    // Neither the peer device nor its node is touched here (cache misses at scale):
+    // the peer's node id was read at Attach.
+    const std::size_t d = m_devices[0] == src ? 1 : 0;
+    const Ptr<DcbNetDevice>& dst = m_devices[d];
+    const uint32_t context =
+        m_contexts[d] != Simulator::NO_CONTEXT ? m_contexts[d] : dst->GetNode()->GetId();
+    Simulator::ScheduleWithContext(context, txTime + GetDelay(), &DcbNetDevice::Receive, dst,
+                                   frame);
 }
 
 std::size_t

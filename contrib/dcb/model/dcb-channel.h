@@ -7,6 +7,7 @@
 #include "ns3/channel.h"
 #include "ns3/nstime.h"
 #include "ns3/ptr.h"
+#include "ns3/simulator.h"
 
 namespace ns3
 {
@@ -53,6 +54,8 @@ class DcbChannel : public Channel
     double m_lengthMetres;
     Time m_delayPerMetre;
     Ptr<DcbNetDevice> m_devices[2];
+    /** Event context (node id) of each device, read at Attach; NO_CONTEXT if it had no node. */
+    uint32_t m_contexts[2]{Simulator::NO_CONTEXT, Simulator::NO_CONTEXT};
     std::size_t m_nDevices{0};
 };
 

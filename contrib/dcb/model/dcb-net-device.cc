@@ -430,14 +430,15 @@ DcbNetDevice::Receive(Ptr<Packet> frame)
     m_counters[cls].rxPackets++;
     m_counters[cls].rxBytes += frame->GetSize();
     m_rxTrace(frame);
+    // The header was peeked above: drop its bytes without deserializing it again.
     if (!m_dcbRxCallback.IsNull())
     {
-        frame->RemoveHeader(eth);
+        frame->RemoveAtStart(eth.GetSerializedSize());
         m_dcbRxCallback(this, frame, eth);
     }
     else if (!m_rxCallback.IsNull())
     {
-        frame->RemoveHeader(eth);
+        frame->RemoveAtStart(eth.GetSerializedSize());
         m_rxCallback(this, frame, eth.GetEtherType(), eth.GetSource());
     }
 }

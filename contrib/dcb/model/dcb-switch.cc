@@ -76,8 +76,10 @@ DcbSwitch::Setup()
 {
     Ptr<Node> node = GetObject<Node>();
     NS_ABORT_MSG_IF(!node, "DcbSwitch must be aggregated to a Node before Setup()");
+    m_nodeSeed = node->GetId() + 1;
     m_ports.clear();
     m_peerMac.clear();
+    m_portMac.clear();
     std::vector<BufferPortInfo> info;
     for (uint32_t i = 0; i < node->GetNDevices(); ++i)
     {
@@ -90,6 +92,7 @@ DcbSwitch::Setup()
         Ptr<DcbNetDevice> peer = ch ? ch->GetPeer(dev) : nullptr;
         m_peerMac.push_back(peer ? Mac48Address::ConvertFrom(peer->GetAddress())
                                  : Mac48Address::GetBroadcast());
+        m_portMac.push_back(Mac48Address::ConvertFrom(dev->GetAddress()));
         info.push_back(BufferPortInfo{dev->GetDataRate(), ch ? ch->GetDelay() : Time(0),
                                       static_cast<uint32_t>(dev->GetMtu())});
         dev->SetDcbReceiveCallback(MakeCallback(&DcbSwitch::ReceiveFromPort, this));
@@ -280,12 +283,7 @@ DcbSwitch::IsStormDrop(uint32_t port, uint8_t tc) const
 uint32_t
 DcbSwitch::Seed() const
 {
-    if (m_ecmpSeed != 0)
-    {
-        return m_ecmpSeed;
-    }
-    Ptr<Node> node = GetObject<Node>();
-    return node ? node->GetId() + 1 : 1;
+    return m_ecmpSeed != 0 ? m_ecmpSeed : m_nodeSeed;
 }
 
 uint32_t
@@ -382,10 +380,10 @@ DcbSwitch::ReceiveFromPort(Ptr<DcbNetDevice> port, Ptr<Packet> packet,
         Drop(packet, DROP_PFC_WATCHDOG);
         return;
     }
-    Ptr<DcbNetDevice> outDev = m_ports[outPort];
+    const Ptr<DcbNetDevice>& outDev = m_ports[outPort];
 
     EthernetVlanHeader outEth;
-    outEth.SetSource(Mac48Address::ConvertFrom(outDev->GetAddress()));
+    outEth.SetSource(m_portMac[outPort]);
     outEth.SetDestination(m_peerMac[outPort]);
     outEth.SetVlanTag(tc, eth.GetVid());
     outEth.SetEtherType(EthernetVlanHeader::ETHERTYPE_IPV4);

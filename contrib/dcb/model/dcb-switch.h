@@ -117,8 +117,11 @@ class DcbSwitch : public Object
 
     uint32_t m_ecmpSeed;
     bool m_hashSourcePort{true};
+    uint32_t m_nodeSeed{1}; //!< node id + 1, read at Setup (no GetObject per packet)
     std::vector<Ptr<DcbNetDevice>> m_ports;
     std::vector<Mac48Address> m_peerMac;
+    std::vector<Mac48Address>
+        m_portMac; //!< each port's own address (no per-frame Address conversion)
     std::vector<Ptr<EcnMarker>> m_ecnMarkers;
     Ptr<BufferManager> m_buffer;
     std::array<uint8_t, 64> m_dscpToTc;

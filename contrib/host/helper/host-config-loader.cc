@@ -17,9 +17,10 @@ namespace ns3
 namespace
 {
 
-const std::set<std::string> DEVICE_TYPES = {"RnicPort",    "PcieSwitch",    "RootPort",
-                                            "RootComplex", "MemoryChannel", "GpuDevice"};
-const std::set<std::string> LINK_TYPES = {"PcieLink", "SocketLink"};
+const std::set<std::string> DEVICE_TYPES = {"RnicPort",    "PcieSwitch",     "RootPort",
+                                            "RootComplex", "MemoryChannel",  "GpuDevice",
+                                            "CxlSwitch",   "CxlMemoryDevice"};
+const std::set<std::string> LINK_TYPES = {"PcieLink", "SocketLink", "CxlLink"};
 
 std::string
 Allowed(const std::set<std::string>& types)

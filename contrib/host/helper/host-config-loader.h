@@ -21,8 +21,9 @@ namespace ns3
  *                 "attributes": {"Generation": 3, "Lanes": 16}},
  *                {"ends": ["rp0", "rc0"]} ] }
  * \endcode
- * Device types: RnicPort, PcieSwitch, RootPort, RootComplex, MemoryChannel, GpuDevice.
- * Link types: PcieLink, SocketLink; a link without "type" is an ideal connection.
+ * Device types: RnicPort, PcieSwitch, RootPort, RootComplex, MemoryChannel, GpuDevice,
+ * CxlSwitch, CxlMemoryDevice.
+ * Link types: PcieLink, SocketLink, CxlLink; a link without "type" is an ideal connection.
  * Attribute values are strings or numbers in ns-3 attribute syntax.
  * Nothing aborts and nothing is printed: Load returns false and GetError() names the file
  * and the JSON pointer of the offending field.

@@ -31,6 +31,12 @@ struct RdmaCcState
     double m_alpha{1.0};              //!< congestion estimate (DCQCN/DCTCP alpha)
     uint32_t m_mtu{1024};             //!< path MTU (payload bytes per packet)
     Time m_baseRtt{MicroSeconds(10)}; //!< propagation RTT of the QP's path when known
+    /**
+     * Rate-limiter granularity set by the algorithm: 0 paces every packet at m_rate;
+     * > 0 lets this many wire bytes go back-to-back at line rate, then waits until
+     * the burst's bytes would have left at m_rate from the burst start.
+     */
+    uint32_t m_pacingBurstBytes{0};
 };
 
 } // namespace ns3

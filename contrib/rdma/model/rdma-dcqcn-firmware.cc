@@ -142,8 +142,8 @@ RdmaDcqcnFirmware::GetTypeId()
             .AddAttribute("BurstBytes",
                           "Per-burst rate limiting (Azure interop fix, [AZURE 7.2]): bytes a QP "
                           "may send back-to-back before waiting BurstBytes/R_C; 0 = per-packet "
-                          "pacing (Gen2/Gen3 default). Read through GetPacingBurstBytes(); "
-                          "RdmaQueuePair does not consume it yet.",
+                          "pacing (Gen2/Gen3 default). Wire bytes; handed to the queue pair's "
+                          "pacer through RdmaCcState::m_pacingBurstBytes.",
                           UintegerValue(0), MakeUintegerAccessor(&RdmaDcqcnFirmware::m_burstBytes),
                           MakeUintegerChecker<uint32_t>());
     return tid;
@@ -265,6 +265,7 @@ RdmaDcqcnFirmware::Init(RdmaCcState* state)
     m_lastCut = Time(0);
     m_cuts = 0;
     m_cnpsReceived = 0;
+    state->m_pacingBurstBytes = m_burstBytes;
 }
 
 bool

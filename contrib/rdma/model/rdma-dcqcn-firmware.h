@@ -44,8 +44,7 @@ namespace ns3
  *   which they override for this class. Mixed-generation experiments can then
  *   set ns3::RdmaDcqcn::* for Gen1 and ns3::RdmaDcqcnFirmware::* for Gen2/3.
  * - Rate limiter: per packet; BurstBytes > 0 asks for per-burst pacing (the
- *   Azure fix), read through GetPacingBurstBytes() (RdmaQueuePair does not
- *   consume it yet).
+ *   Azure fix), handed to the queue pair's pacer in RdmaCcState.
  *
  * Not modelled: rpg_gd other than 11, rpg_min_dec_fac (with alpha <= 1 the cut
  * never exceeds the default 50 %), rpg_max_rate, CNP moderation per port, the

@@ -28,8 +28,8 @@ RdmaDcqcnGen1::GetTypeId()
                 "bytes back-to-back at line rate, then waits BurstBytes/R_C from the burst "
                 "start; 0 = per-packet pacing. Azure gives no value ('from a single packet to "
                 "a burst of packets' [AZURE 7.2]); default 16 KB is an assumption inside the "
-                "4-64 KB test range of spec section 4. Read through GetPacingBurstBytes(); "
-                "RdmaQueuePair does not consume it yet (see doc/dcqcn-generations.md).",
+                "4-64 KB test range of spec section 4. Counted in wire bytes; the queue pair's "
+                "pacer reads it from RdmaCcState::m_pacingBurstBytes.",
                 UintegerValue(16384), MakeUintegerAccessor(&RdmaDcqcnGen1::m_burstBytes),
                 MakeUintegerChecker<uint32_t>())
         // The NP window is the inherited CnpInterval (50 us, [DCQCN15] N; assumption
@@ -65,6 +65,13 @@ Ptr<RdmaCongestionOps>
 RdmaDcqcnGen1::Fork() const
 {
     return CopyObject<RdmaDcqcnGen1>(this);
+}
+
+void
+RdmaDcqcnGen1::Init(RdmaCcState* state)
+{
+    RdmaDcqcn::Init(state);
+    state->m_pacingBurstBytes = m_burstBytes;
 }
 
 uint32_t

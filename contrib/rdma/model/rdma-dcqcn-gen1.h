@@ -25,13 +25,13 @@ namespace ns3
  *   The first marked packet after a CNP-free window triggers the CNP at once.
  * - Reaction point: the rate is cut on every CNP (the paper's RP, inherited).
  * - Rate limiter: per-burst ("from a single packet to a burst of packets");
- *   BurstBytes is the burst. The queue pair's pacer must honour it, see
- *   GetPacingBurstBytes() (not yet read by RdmaQueuePair: per-packet pacing is
- *   used until it is).
+ *   BurstBytes is the burst, handed to the queue pair's pacer through
+ *   RdmaCcState::m_pacingBurstBytes.
  *
- * Not modelled here (NIC-wide, belongs to RdmaNic): the firmware's CNP
- * generation capacity (one CNP per 1-5 us per NIC on ConnectX-3 Pro) and the
- * small QP-context cache whose misses slow the receive pipeline.
+ * Not modelled here (NIC-wide): the small QP-context cache whose misses slow
+ * the receive pipeline is RdmaRxQpcCache, installed on the Gen1 NIC's
+ * RdmaRxPipeline; the firmware's CNP generation capacity (one CNP per 1-5 us
+ * per NIC on ConnectX-3 Pro) is not modelled.
  */
 class RdmaDcqcnGen1 : public RdmaDcqcn
 {
@@ -48,6 +48,7 @@ class RdmaDcqcnGen1 : public RdmaDcqcn
 
     std::string GetName() const override;
     Ptr<RdmaCongestionOps> Fork() const override;
+    void Init(RdmaCcState* state) override;
 
     /**
      * \return the bytes the rate limiter lets go back-to-back at line rate

@@ -147,6 +147,7 @@ RdmaNic::Setup(Ptr<DcbNetDevice> device, Ipv4Address address)
     Ptr<DcbNetDevice> peer = ch ? ch->GetPeer(device) : nullptr;
     m_gatewayMac =
         peer ? Mac48Address::ConvertFrom(peer->GetAddress()) : Mac48Address::GetBroadcast();
+    m_deviceMac = Mac48Address::ConvertFrom(device->GetAddress());
 }
 
 Ptr<RdmaRxPipeline>
@@ -488,7 +489,7 @@ RdmaNic::Encapsulate(RdmaQueuePair* qp, Ptr<Packet> packet, uint8_t dscp, bool e
         packet->AddTrailer(icrc);
     }
     EthernetVlanHeader eth;
-    eth.SetSource(Mac48Address::ConvertFrom(m_device->GetAddress()));
+    eth.SetSource(m_deviceMac);
     eth.SetDestination(m_gatewayMac);
     eth.SetVlanTag(static_cast<uint8_t>(dscp >> 3), 0);
     eth.SetEtherType(EthernetVlanHeader::ETHERTYPE_IPV4);

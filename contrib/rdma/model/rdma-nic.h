@@ -138,6 +138,7 @@ class RdmaNic : public Object, public DcbTxSource
     Ptr<RdmaRxPipeline> m_rx; //!< null or inactive: ideal receive
     Ptr<RdmaTxPipeline> m_tx; //!< null: payload needs no host read
     Mac48Address m_gatewayMac;
+    Mac48Address m_deviceMac; //!< the device's address, read once at Setup
     TypeId m_ccType;
     TypeId m_lossType;
     Ptr<RdmaCongestionOps> m_ccPrototype;

@@ -334,6 +334,12 @@ RdmaQueuePair::GetNextTxTime() const
     return m_nextTxTime;
 }
 
+bool
+RdmaQueuePair::IsMidBurst() const
+{
+    return m_burstWireBytes != 0;
+}
+
 Ptr<Packet>
 RdmaQueuePair::BuildNextPacket()
 {
@@ -343,8 +349,28 @@ RdmaQueuePair::BuildNextPacket()
         // Pace at the congestion-controlled rate: the next packet may start once this
         // one would have left at that rate (wire bytes, headers included).
         const uint32_t wireBytes = p->GetSize() + m_nic->GetEncapsulationBytes();
-        m_nextTxTime =
-            Simulator::Now() + DcbNetDevice::SerializationTime(wireBytes, m_ccState.m_rate);
+        const Time now = Simulator::Now();
+        if (m_ccState.m_pacingBurstBytes == 0)
+        {
+            m_nextTxTime = now + DcbNetDevice::SerializationTime(wireBytes, m_ccState.m_rate);
+        }
+        else
+        {
+            // Per-burst rate limiting (Azure NSDI'23 section 7.2): back-to-back within a
+            // burst, then a gap that keeps the burst's average at the rate.
+            if (m_burstWireBytes == 0)
+            {
+                m_burstStart = now;
+            }
+            m_burstWireBytes += wireBytes;
+            m_nextTxTime = now;
+            if (m_burstWireBytes >= m_ccState.m_pacingBurstBytes)
+            {
+                m_nextTxTime = m_burstStart +
+                               DcbNetDevice::SerializationTime(m_burstWireBytes, m_ccState.m_rate);
+                m_burstWireBytes = 0;
+            }
+        }
     }
     return p;
 }

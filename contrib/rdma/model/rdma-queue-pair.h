@@ -107,6 +107,8 @@ class RdmaQueuePair : public Object
     bool HasTxWork() const;
     /** \return the earliest time the rate limiter lets the next packet go. */
     Time GetNextTxTime() const;
+    /** \return true while a per-burst pacer is inside a burst (schedulers keep the QP). */
+    bool IsMidBurst() const;
     /** Build the next packet (BTH onwards, no IP/UDP/Ethernet); nullptr if none. */
     Ptr<Packet> BuildNextPacket();
     /** A packet for this QP arrived (IP, UDP removed; starts at the BTH). */
@@ -196,6 +198,8 @@ class RdmaQueuePair : public Object
     uint64_t m_nextPsnToAssign{0};
     uint64_t m_rewoundAt{UINT64_MAX}; //!< READ gap already re-requested from here
     Time m_nextTxTime{0};
+    Time m_burstStart{0};         //!< per-burst pacing: start of the current burst
+    uint32_t m_burstWireBytes{0}; //!< per-burst pacing: wire bytes sent in it
     EventId m_rtoEvent;
     uint32_t m_retries{0};
     EventId m_rnrEvent;

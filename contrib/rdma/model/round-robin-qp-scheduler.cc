@@ -2,6 +2,7 @@
 
 #include "rdma-queue-pair.h"
 
+#include "ns3/boolean.h"
 #include "ns3/simulator.h"
 
 namespace ns3
@@ -12,10 +13,19 @@ NS_OBJECT_ENSURE_REGISTERED(RoundRobinQpScheduler);
 TypeId
 RoundRobinQpScheduler::GetTypeId()
 {
-    static TypeId tid = TypeId("ns3::RoundRobinQpScheduler")
-                            .SetParent<QpScheduler>()
-                            .SetGroupName("Rdma")
-                            .AddConstructor<RoundRobinQpScheduler>();
+    static TypeId tid =
+        TypeId("ns3::RoundRobinQpScheduler")
+            .SetParent<QpScheduler>()
+            .SetGroupName("Rdma")
+            .AddConstructor<RoundRobinQpScheduler>()
+            .AddAttribute("HeadOfLineBlocking",
+                          "Optional NIC flaw, 'congestion leaking' (Azure NSDI'23 section "
+                          "8.3): the scheduler waits for the rate limiter of the QP whose "
+                          "turn it is rather than skipping it, so all QPs of the NIC are "
+                          "throttled to the slowest one. Default false (fixed firmware).",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&RoundRobinQpScheduler::m_headOfLineBlocking),
+                          MakeBooleanChecker());
     return tid;
 }
 
@@ -61,11 +71,20 @@ RoundRobinQpScheduler::Dequeue(uint8_t pausedMask, RdmaQueuePair*& out, Time& wa
         if (qp->GetNextTxTime() > now)
         {
             wakeAt = std::min(wakeAt, qp->GetNextTxTime());
+            if (m_headOfLineBlocking)
+            {
+                m_rrNext = idx; // the head QP's rate limiter blocks the others
+                return nullptr;
+            }
             continue;
         }
         Ptr<Packet> p = qp->BuildNextPacket();
         if (p)
         {
+            if (qp->IsMidBurst())
+            {
+                m_rrNext = idx; // a per-burst pacer's burst leaves back-to-back
+            }
             out = qp;
             return p;
         }

@@ -1,0 +1,174 @@
+#!/usr/bin/python3
+"""Heat maps and line plots of a DCQCN sweep table (OUT/table.csv of ./roce-lab sweep).
+
+usage: dcqcn_sweep.py heatmap TABLE --x /ecn/Kmax --y /ecn/Pmax [--metric dcqcn.jain] [-o f.png]
+       dcqcn_sweep.py line TABLE --x /topology/long_haul_km [--group /cc_hosts]
+                      [--metric dcqcn.goodput_min_gbps] [-o f.png]
+
+Columns are read by name: the grid's JSON pointers and the summary.json leaves
+(dcqcn.goodput_gbps.N per backlogged flow, dcqcn.goodput_min_gbps, dcqcn.jain,
+fct_us.p99 for the messages that completed, pfc.paused_us,
+dcqcn.watermark_mean_bytes, dcqcn.watermark_peak_bytes). Several seeds of one
+grid point are averaged. Without -o the values are printed as a text table.
+"""
+import argparse
+import csv
+import json
+import sys
+from collections import defaultdict
+
+
+def load(path, metric):
+    rows = []
+    with open(path, newline="") as f:
+        reader = csv.DictReader(f)
+        if metric not in (reader.fieldnames or []):
+            names = [n for n in reader.fieldnames or [] if n.startswith(("dcqcn.", "fct_us", "pfc"))]
+            sys.exit("%s: no column %s (metrics: %s)" % (path, metric, ", ".join(names)))
+        for row in reader:
+            if row["status"] == "done" and row[metric] != "":
+                rows.append(row)
+    if not rows:
+        sys.exit("%s: no completed run has %s" % (path, metric))
+    return rows
+
+
+def average(rows, keys, metric):
+    acc = defaultdict(list)
+    for row in rows:
+        acc[tuple(row[k] for k in keys)].append(float(row[metric]))
+    return {k: sum(v) / len(v) for k, v in acc.items()}
+
+
+def parsed(v):
+    try:
+        return json.loads(v)
+    except ValueError:
+        return v
+
+
+def ordered(values):
+    """Numbers (or lists of numbers, e.g. per-datacenter km) numerically, the rest as text."""
+    def key(v):
+        x = parsed(v)
+        if isinstance(x, (int, float)):
+            return (0, (x,), v)
+        if isinstance(x, list) and x and all(isinstance(e, (int, float)) for e in x):
+            return (0, tuple(reversed(x)), v)
+        return (1, (), v)
+    return sorted(set(values), key=key)
+
+
+def label(v):
+    """A short name: numbers as they are; objects by the TypeIds and attribute count
+    they set (a /cc_hosts entry reads "RdmaDcqcnFirmware+3"); [] as "none"."""
+    x = parsed(v)
+    if x == [] or x == {}:
+        return "none"
+    if isinstance(x, (list, dict)) and "type" in v:
+        names = []
+
+        def walk(o):
+            if isinstance(o, dict):
+                if "type" in o:
+                    extra = len([k for k in o if k != "type"])
+                    names.append(str(o["type"]).replace("ns3::", "") + ("+%d" % extra if extra else ""))
+                for e in o.values():
+                    walk(e)
+            elif isinstance(o, list):
+                for e in o:
+                    walk(e)
+        walk(x)
+        return ",".join(names)
+    text = v.strip('"')
+    return text if len(text) <= 24 else text[:21] + "..."
+
+
+def heatmap(a):
+    rows = load(a.table, a.metric)
+    for p in (a.x, a.y):
+        if p not in rows[0]:
+            sys.exit("%s: no grid column %s" % (a.table, p))
+    data = average(rows, [a.x, a.y], a.metric)
+    xs = ordered(r[a.x] for r in rows)
+    ys = ordered(r[a.y] for r in rows)
+    grid = [[data.get((x, y), float("nan")) for x in xs] for y in ys]
+    if not a.output:
+        print("%-14s" % (a.y + "\\" + a.x) + "".join("%16s" % label(x) for x in xs))
+        for y, line in zip(ys, grid):
+            print("%-14s" % label(y) + "".join("%16.4g" % v for v in line))
+        return 0
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    fig, ax = plt.subplots(figsize=(1.2 * len(xs) + 2.5, 0.8 * len(ys) + 1.8))
+    im = ax.imshow(grid, origin="lower", aspect="auto", cmap="viridis")
+    ax.set_xticks(range(len(xs)), [label(x) for x in xs])
+    ax.set_yticks(range(len(ys)), [label(y) for y in ys])
+    ax.set_xlabel(a.x)
+    ax.set_ylabel(a.y)
+    for j, line in enumerate(grid):
+        for i, v in enumerate(line):
+            ax.text(i, j, "%.3g" % v, ha="center", va="center", color="w", fontsize=8)
+    fig.colorbar(im, ax=ax, label=a.metric)
+    fig.tight_layout()
+    fig.savefig(a.output, dpi=150)
+    print("wrote " + a.output)
+    return 0
+
+
+def line(a):
+    rows = load(a.table, a.metric)
+    keys = [a.x] + ([a.group] if a.group else [])
+    for p in keys:
+        if p not in rows[0]:
+            sys.exit("%s: no grid column %s" % (a.table, p))
+    data = average(rows, keys, a.metric)
+    xs = ordered(r[a.x] for r in rows)
+    groups = ordered(r[a.group] for r in rows) if a.group else [None]
+    series = {g: [data.get((x, g) if a.group else (x,), float("nan")) for x in xs] for g in groups}
+    if not a.output:
+        print("%-24s" % a.x + "".join("%16s" % label(x) for x in xs))
+        for g, vals in series.items():
+            print("%-24s" % (label(g) if g else a.metric) + "".join("%16.4g" % v for v in vals))
+        return 0
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    fig, ax = plt.subplots(figsize=(6, 3.5))
+    for g, vals in series.items():
+        ax.plot(range(len(xs)), vals, marker="o", label=label(g) if g else a.metric)
+    ax.set_xticks(range(len(xs)), [label(x) for x in xs], rotation=20)
+    ax.set_xlabel(a.x)
+    ax.set_ylabel(a.metric)
+    if a.group:
+        ax.legend(title=a.group, fontsize=7)
+    fig.tight_layout()
+    fig.savefig(a.output, dpi=150)
+    print("wrote " + a.output)
+    return 0
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    sub = ap.add_subparsers(dest="cmd", required=True)
+    h = sub.add_parser("heatmap")
+    h.add_argument("table")
+    h.add_argument("--x", required=True)
+    h.add_argument("--y", required=True)
+    h.add_argument("--metric", default="dcqcn.jain")
+    h.add_argument("-o", "--output")
+    h.set_defaults(func=heatmap)
+    li = sub.add_parser("line")
+    li.add_argument("table")
+    li.add_argument("--x", required=True)
+    li.add_argument("--group")
+    li.add_argument("--metric", default="dcqcn.goodput_min_gbps")
+    li.add_argument("-o", "--output")
+    li.set_defaults(func=line)
+    a = ap.parse_args()
+    return a.func(a)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

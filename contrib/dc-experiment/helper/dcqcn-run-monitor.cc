@@ -1,0 +1,194 @@
+#include "dcqcn-run-monitor.h"
+
+#include "ns3/dcb-net-device.h"
+#include "ns3/dcb-switch.h"
+#include "ns3/rdma-nic.h"
+#include "ns3/rdma-queue-pair.h"
+#include "ns3/simulator.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <fstream>
+
+namespace ns3
+{
+
+DcqcnRunMonitor::DcqcnRunMonitor(const TopologyBuilder& topology, Time warmup, Time sampleInterval,
+                                 Time watermarkWindow)
+    : m_topology(topology)
+    , m_warmup(warmup)
+    , m_sampleInterval(sampleInterval)
+    , m_window(watermarkWindow)
+{
+}
+
+void
+DcqcnRunMonitor::Start()
+{
+    Simulator::Schedule(m_warmup,
+                        [this]()
+                        {
+                            m_atWarmup = SentBytes();
+                            Sample();
+                        });
+}
+
+std::vector<uint64_t>
+DcqcnRunMonitor::SentBytes() const
+{
+    std::vector<uint64_t> bytes;
+    for (uint32_t h = 0; h < m_topology.GetNHosts(); ++h)
+    {
+        Ptr<RdmaNic> nic = m_topology.GetNic(h);
+        for (uint32_t i = 0; i < nic->GetNQueuePairs(); ++i)
+        {
+            bytes.push_back(
+                nic->GetQueuePair(RdmaNic::FIRST_QPN + i)->GetCounters().payloadBytesSent);
+        }
+    }
+    return bytes;
+}
+
+void
+DcqcnRunMonitor::Sample()
+{
+    uint64_t peak = 0;
+    for (uint32_t s = 0; s < m_topology.GetNSwitches(); ++s)
+    {
+        Ptr<DcbSwitch> sw = m_topology.GetSwitch(s);
+        for (uint32_t p = 0; p < sw->GetNPorts(); ++p)
+        {
+            Ptr<DcbNetDevice> port = sw->GetPort(p);
+            for (uint8_t c = 0; c < DcbNetDevice::N_CLASSES; ++c)
+            {
+                peak = std::max(peak, port->GetQueueBytes(c));
+            }
+        }
+    }
+    const auto window = static_cast<std::size_t>((Simulator::Now() - m_warmup).GetPicoSeconds() /
+                                                 m_window.GetPicoSeconds());
+    if (m_windowMax.size() <= window)
+    {
+        m_windowMax.resize(window + 1, 0);
+    }
+    m_windowMax[window] = std::max(m_windowMax[window], peak);
+    Simulator::Schedule(m_sampleInterval, &DcqcnRunMonitor::Sample, this);
+}
+
+void
+DcqcnRunMonitor::Finish(Time end)
+{
+    m_end = end;
+    m_goodputs.clear();
+    const std::vector<uint64_t> atEnd = SentBytes();
+    const double secs = (end - m_warmup).GetSeconds();
+    std::size_t k = 0;
+    for (uint32_t h = 0; h < m_topology.GetNHosts(); ++h)
+    {
+        Ptr<RdmaNic> nic = m_topology.GetNic(h);
+        for (uint32_t i = 0; i < nic->GetNQueuePairs(); ++i, ++k)
+        {
+            // Backlogged senders only: responders send no payload, and a message that
+            // completed inside the window has no steady-state rate.
+            const bool backlogged =
+                nic->GetQueuePair(RdmaNic::FIRST_QPN + i)->GetOutstandingWorkRequests() > 0;
+            if (k < m_atWarmup.size() && atEnd[k] > m_atWarmup[k] && backlogged)
+            {
+                m_goodputs.push_back(QpGoodput{h, RdmaNic::FIRST_QPN + i,
+                                               (atEnd[k] - m_atWarmup[k]) * 8.0 / secs / 1e9});
+            }
+        }
+    }
+    // A window the run ended in is partial: keep whole windows only (at least one).
+    const auto whole =
+        static_cast<std::size_t>((end - m_warmup).GetPicoSeconds() / m_window.GetPicoSeconds());
+    if (m_windowMax.size() > std::max<std::size_t>(whole, 1))
+    {
+        m_windowMax.resize(std::max<std::size_t>(whole, 1));
+    }
+}
+
+const std::vector<DcqcnRunMonitor::QpGoodput>&
+DcqcnRunMonitor::GetGoodputs() const
+{
+    return m_goodputs;
+}
+
+double
+DcqcnRunMonitor::GetJainIndex() const
+{
+    double sum = 0;
+    double squares = 0;
+    for (const auto& g : m_goodputs)
+    {
+        sum += g.gbps;
+        squares += g.gbps * g.gbps;
+    }
+    return squares > 0 ? sum * sum / (m_goodputs.size() * squares) : 1.0;
+}
+
+uint64_t
+DcqcnRunMonitor::GetPeakWatermark() const
+{
+    return m_windowMax.empty() ? 0 : *std::max_element(m_windowMax.begin(), m_windowMax.end());
+}
+
+double
+DcqcnRunMonitor::GetMeanWatermark() const
+{
+    double sum = 0;
+    for (uint64_t w : m_windowMax)
+    {
+        sum += static_cast<double>(w);
+    }
+    return m_windowMax.empty() ? 0.0 : sum / m_windowMax.size();
+}
+
+nlohmann::ordered_json
+DcqcnRunMonitor::ToJson() const
+{
+    nlohmann::ordered_json j;
+    nlohmann::ordered_json flows = nlohmann::ordered_json::array();
+    double lo = m_goodputs.empty() ? 0.0 : m_goodputs.front().gbps;
+    double hi = lo;
+    double sum = 0;
+    for (const auto& g : m_goodputs)
+    {
+        flows.push_back(g.gbps);
+        lo = std::min(lo, g.gbps);
+        hi = std::max(hi, g.gbps);
+        sum += g.gbps;
+    }
+    j["from_us"] = m_warmup.GetPicoSeconds() / 1e6;
+    j["to_us"] = m_end.GetPicoSeconds() / 1e6;
+    j["goodput_gbps"] = flows;
+    j["goodput_min_gbps"] = lo;
+    j["goodput_max_gbps"] = hi;
+    j["goodput_total_gbps"] = sum;
+    j["jain"] = GetJainIndex();
+    j["watermark_peak_bytes"] = GetPeakWatermark();
+    j["watermark_mean_bytes"] = GetMeanWatermark();
+    j["watermark_window_us"] = m_window.GetPicoSeconds() / 1e6;
+    return j;
+}
+
+bool
+DcqcnRunMonitor::WriteGoodputCsv(const std::string& path) const
+{
+    std::ofstream csv(path);
+    if (!csv)
+    {
+        return false;
+    }
+    csv << "host,qpn,from_us,to_us,goodput_gbps\n";
+    for (const auto& g : m_goodputs)
+    {
+        char line[128];
+        std::snprintf(line, sizeof(line), "%u,%u,%.6f,%.6f,%.6f\n", g.host, g.qpn,
+                      m_warmup.GetPicoSeconds() / 1e6, m_end.GetPicoSeconds() / 1e6, g.gbps);
+        csv << line;
+    }
+    return static_cast<bool>(csv);
+}
+
+} // namespace ns3

@@ -1,0 +1,76 @@
+/*
+ * Steady-state measurements of a DCQCN experiment after a warm-up: payload
+ * goodput of every sending queue pair, Jain's fairness index of those
+ * goodputs, and the switch queue watermark polled per window (Azure NSDI'23
+ * App. B polls watermark counters at the congested switch).
+ */
+#ifndef DCQCN_RUN_MONITOR_H
+#define DCQCN_RUN_MONITOR_H
+
+#include "topology-builder.h"
+
+#include "ns3/nstime.h"
+
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+namespace ns3
+{
+
+/**
+ * \ingroup dc-experiment
+ * Samples every switch egress queue each \p sampleInterval from \p warmup on;
+ * the largest sample in each \p watermarkWindow is that window's watermark.
+ * Finish() takes the goodput of every queue pair that sent payload since the
+ * warm-up and still has work outstanding at the end (the backlogged flows whose
+ * steady state the metrics describe; finished messages count in fct_us).
+ */
+class DcqcnRunMonitor
+{
+  public:
+    /** One sending queue pair. */
+    struct QpGoodput
+    {
+        uint32_t host;
+        uint32_t qpn;
+        double gbps;
+    };
+
+    DcqcnRunMonitor(const TopologyBuilder& topology, Time warmup, Time sampleInterval,
+                    Time watermarkWindow);
+
+    /** Schedule the warm-up snapshot and the queue sampling (call before Simulator::Run). */
+    void Start();
+    /** Measure goodputs up to \p end (the run's end). */
+    void Finish(Time end);
+
+    const std::vector<QpGoodput>& GetGoodputs() const;
+    /** \return Jain's index (sum x)^2 / (n sum x^2) of the goodputs; 1 when none. */
+    double GetJainIndex() const;
+    /** \return the largest queue sample after the warm-up, bytes. */
+    uint64_t GetPeakWatermark() const;
+    /** \return the mean of the per-window watermarks, bytes. */
+    double GetMeanWatermark() const;
+    /** \return the metrics as a JSON object (for summary.json). */
+    nlohmann::ordered_json ToJson() const;
+    /** Write goodput.csv (host,qpn,from_us,to_us,goodput_gbps); \return false on failure. */
+    bool WriteGoodputCsv(const std::string& path) const;
+
+  private:
+    std::vector<uint64_t> SentBytes() const;
+    void Sample();
+
+    const TopologyBuilder& m_topology;
+    Time m_warmup;
+    Time m_sampleInterval;
+    Time m_window;
+    Time m_end;
+    std::vector<uint64_t> m_atWarmup;
+    std::vector<QpGoodput> m_goodputs;
+    std::vector<uint64_t> m_windowMax; //!< watermark of each window since the warm-up
+};
+
+} // namespace ns3
+
+#endif /* DCQCN_RUN_MONITOR_H */

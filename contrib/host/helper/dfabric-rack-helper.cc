@@ -1,0 +1,221 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#include "dfabric-rack-helper.h"
+
+#include "ns3/cxl-link.h"
+#include "ns3/cxl-memory-device.h"
+#include "ns3/cxl-switch.h"
+#include "ns3/memory-channel.h"
+#include "ns3/rnic-port.h"
+#include "ns3/string.h"
+
+#include <nlohmann/json.hpp>
+
+namespace ns3
+{
+
+DfabricRackHelper::DfabricRackHelper()
+    : m_hosts(4)
+    , m_nics(1)
+    , m_poolDevices(0)
+{
+    m_nic.SetTypeId(RnicPort::GetTypeId());
+    m_link.SetTypeId(CxlLink::GetTypeId());
+    m_switch.SetTypeId(CxlSwitch::GetTypeId());
+    m_localMemory.SetTypeId(MemoryChannel::GetTypeId());
+    m_poolMemory.SetTypeId(CxlMemoryDevice::GetTypeId());
+    m_nicPool.SetTypeId(NicPool::GetTypeId());
+}
+
+void
+DfabricRackHelper::SetHosts(uint32_t hosts)
+{
+    m_hosts = hosts;
+}
+
+void
+DfabricRackHelper::SetNicPoolSize(uint32_t nics)
+{
+    m_nics = nics;
+}
+
+void
+DfabricRackHelper::SetMemoryPoolDevices(uint32_t devices)
+{
+    m_poolDevices = devices;
+}
+
+void
+DfabricRackHelper::SetNicAttribute(const std::string& name, const AttributeValue& value)
+{
+    m_nic.Set(name, value);
+}
+
+void
+DfabricRackHelper::SetCxlLinkAttribute(const std::string& name, const AttributeValue& value)
+{
+    m_link.Set(name, value);
+}
+
+void
+DfabricRackHelper::SetSwitchAttribute(const std::string& name, const AttributeValue& value)
+{
+    m_switch.Set(name, value);
+}
+
+void
+DfabricRackHelper::SetLocalMemoryAttribute(const std::string& name, const AttributeValue& value)
+{
+    m_localMemory.Set(name, value);
+}
+
+void
+DfabricRackHelper::SetPoolMemoryAttribute(const std::string& name, const AttributeValue& value)
+{
+    m_poolMemory.Set(name, value);
+}
+
+void
+DfabricRackHelper::SetNicPoolAttribute(const std::string& name, const AttributeValue& value)
+{
+    m_nicPool.Set(name, value);
+}
+
+bool
+DfabricRackHelper::Configure(const nlohmann::json& rack, const std::string& where,
+                             std::string* error)
+{
+    auto fail = [&](const std::string& pointer, const std::string& what)
+    {
+        *error = where + pointer + ": " + what;
+        return false;
+    };
+    if (!rack.is_object())
+    {
+        return fail("", "must be an object");
+    }
+    struct Count
+    {
+        const char* key;
+        uint32_t* field;
+        uint32_t min;
+        uint32_t max;
+    };
+    const Count counts[] = {{"hosts", &m_hosts, 1, 64},
+                            {"nic_pool_size", &m_nics, 1, 64},
+                            {"memory_pool_devices", &m_poolDevices, 0, 64}};
+    struct Factory
+    {
+        const char* key;
+        ObjectFactory* factory;
+    };
+    const Factory factories[] = {{"nic", &m_nic},
+                                 {"cxl_link", &m_link},
+                                 {"switch", &m_switch},
+                                 {"local_memory", &m_localMemory},
+                                 {"pool_memory", &m_poolMemory},
+                                 {"nic_pool", &m_nicPool}};
+    for (const auto& [key, value] : rack.items())
+    {
+        const std::string pointer = "/" + key;
+        bool known = false;
+        for (const auto& c : counts)
+        {
+            if (key == c.key)
+            {
+                known = true;
+                if (!value.is_number_unsigned() || value.get<uint64_t>() < c.min ||
+                    value.get<uint64_t>() > c.max)
+                {
+                    return fail(pointer, "must be an integer in [" + std::to_string(c.min) + ", " +
+                                             std::to_string(c.max) + "]");
+                }
+                *c.field = value.get<uint32_t>();
+            }
+        }
+        for (const auto& f : factories)
+        {
+            if (key != f.key)
+            {
+                continue;
+            }
+            known = true;
+            if (!value.is_object())
+            {
+                return fail(pointer, "must be an object of attribute values");
+            }
+            TypeId tid = f.factory->GetTypeId();
+            for (const auto& [name, v] : value.items())
+            {
+                std::string text = v.is_string() ? v.get<std::string>() : v.dump();
+                TypeId::AttributeInformation info;
+                if (!tid.LookupAttributeByName(name, &info))
+                {
+                    return fail(pointer + "/" + name,
+                                "no attribute '" + name + "' in " + tid.GetName());
+                }
+                // ns-3 aborts on a malformed number, so numbers must come as JSON numbers.
+                const std::string type = info.checker->GetValueTypeName();
+                const bool numeric = type == "ns3::UintegerValue" || type == "ns3::IntegerValue" ||
+                                     type == "ns3::DoubleValue";
+                if (numeric && !v.is_number())
+                {
+                    return fail(pointer + "/" + name, "must be a number, not " + v.dump());
+                }
+                Ptr<AttributeValue> parsed = info.checker->Create();
+                if (!parsed->DeserializeFromString(text, info.checker) ||
+                    !info.checker->Check(*parsed))
+                {
+                    return fail(pointer + "/" + name, "invalid value '" + text + "'");
+                }
+                // Setters may refuse a value the checker lets through (e.g. 3 lanes): try it.
+                Ptr<Object> probe = f.factory->Create();
+                if (!probe->SetAttributeFailSafe(name, *parsed))
+                {
+                    return fail(pointer + "/" + name, "value '" + text + "' out of range");
+                }
+                f.factory->Set(name, *parsed);
+            }
+        }
+        if (!known)
+        {
+            return fail(pointer, "unknown key (hosts, nic_pool_size, memory_pool_devices, nic, "
+                                 "cxl_link, switch, local_memory, pool_memory, nic_pool)");
+        }
+    }
+    return true;
+}
+
+DfabricRack
+DfabricRackHelper::Create() const
+{
+    DfabricRack rack;
+    rack.host = CreateObject<HostModel>();
+    Ptr<HostModel> h = rack.host;
+    h->AddDevice("sw", m_switch.Create<HostResource>());
+    for (uint32_t i = 0; i < m_hosts; ++i)
+    {
+        std::string mem = "cn" + std::to_string(i) + "-mem";
+        rack.cnMemory.push_back(h->AddDevice(mem, m_localMemory.Create<HostResource>()));
+        h->AddLink("cxl-cn" + std::to_string(i), m_link.Create<HostResource>(), mem, "sw");
+    }
+    std::vector<uint32_t> nics;
+    for (uint32_t j = 0; j < m_nics; ++j)
+    {
+        std::string nic = "nic" + std::to_string(j);
+        nics.push_back(h->AddDevice(nic, m_nic.Create<HostResource>()));
+        h->AddLink("cxl-" + nic, m_link.Create<HostResource>(), nic, "sw");
+    }
+    for (uint32_t k = 0; k < m_poolDevices; ++k)
+    {
+        std::string mem = "pmem" + std::to_string(k);
+        rack.poolMemory.push_back(h->AddDevice(mem, m_poolMemory.Create<HostResource>()));
+        h->AddLink("cxl-" + mem, m_link.Create<HostResource>(), mem, "sw");
+    }
+    rack.pool = m_nicPool.Create<NicPool>();
+    rack.pool->Setup(h, nics);
+    return rack;
+}
+
+} // namespace ns3

@@ -1,0 +1,73 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#ifndef DFABRIC_RACK_HELPER_H
+#define DFABRIC_RACK_HELPER_H
+
+#include "ns3/host-model.h"
+#include "ns3/nic-pool.h"
+#include "ns3/object-factory.h"
+
+#include <nlohmann/json_fwd.hpp>
+#include <string>
+#include <vector>
+
+namespace ns3
+{
+
+/// One DFabric rack: its graph, its NIC pool and the memories ranks use.
+struct DfabricRack
+{
+    Ptr<HostModel> host;
+    Ptr<NicPool> pool;
+    std::vector<uint32_t> cnMemory;   //!< local memory of compute node i
+    std::vector<uint32_t> poolMemory; //!< CXL memory devices of the memory pool (may be empty)
+};
+
+/**
+ * \ingroup host
+ * Builds a DFabric rack (DFabric, Fig. 1b and Fig. 3): one CXL switch "sw"; compute node i
+ * with local memory "cn<i>-mem" (a MemoryChannel) on CXL link "cxl-cn<i>"; pooled NIC j
+ * "nic<j>" (an RnicPort) on "cxl-nic<j>"; memory-pool device k "pmem<k>" (a CxlMemoryDevice)
+ * on "cxl-pmem<k>". Every resource takes its TypeId defaults unless set here.
+ */
+class DfabricRackHelper
+{
+  public:
+    DfabricRackHelper();
+
+    void SetHosts(uint32_t hosts);
+    void SetNicPoolSize(uint32_t nics);
+    void SetMemoryPoolDevices(uint32_t devices);
+    void SetNicAttribute(const std::string& name, const AttributeValue& value);
+    void SetCxlLinkAttribute(const std::string& name, const AttributeValue& value);
+    void SetSwitchAttribute(const std::string& name, const AttributeValue& value);
+    void SetLocalMemoryAttribute(const std::string& name, const AttributeValue& value);
+    void SetPoolMemoryAttribute(const std::string& name, const AttributeValue& value);
+    void SetNicPoolAttribute(const std::string& name, const AttributeValue& value);
+
+    /**
+     * Apply a JSON rack description: any of "hosts", "nic_pool_size", "memory_pool_devices"
+     * (integers) and "nic", "cxl_link", "switch", "local_memory", "pool_memory", "nic_pool"
+     * (objects of attribute name -> value). where prefixes error messages (file and JSON
+     * pointer of rack). \return false with error set (nothing printed) on bad input.
+     */
+    bool Configure(const nlohmann::json& rack, const std::string& where, std::string* error);
+
+    DfabricRack Create() const;
+
+  private:
+    uint32_t m_hosts;
+    uint32_t m_nics;
+    uint32_t m_poolDevices;
+    ObjectFactory m_nic;
+    ObjectFactory m_link;
+    ObjectFactory m_switch;
+    ObjectFactory m_localMemory;
+    ObjectFactory m_poolMemory;
+    ObjectFactory m_nicPool;
+};
+
+} // namespace ns3
+
+#endif /* DFABRIC_RACK_HELPER_H */
