@@ -2,6 +2,7 @@
 // (Husky, NSDI'23): a tenant deregistering MRs, moving no data, halves a WRITE tenant (key
 // finding #1); PCIe binds only in a range of message sizes (key finding #4, appendix A).
 #include "ns3/nic-cache.h"
+#include "ns3/nic-processing-units.h"
 #include "ns3/random-variable-stream.h"
 #include "ns3/simulator.h"
 #include "ns3/uinteger.h"
@@ -29,52 +30,58 @@ struct CacheResult
     double missRate;
 };
 
+/// A closed-loop tenant of 512 B WRITEs: each request takes the RNIC's processing units (with
+/// an MTT lookup), then the wire: 512 B + 98 B of Ethernet/IP/UDP/IB headers (Husky appendix
+/// A) at 100 Gb/s; once delivered, its QP posts the next WRITE.
+struct WriteTenant
+{
+    Ptr<NicProcessingUnits> pu;
+    Ptr<UniformRandomVariable> key;
+    Time wire;
+    Time wireFree;
+    uint64_t delivered{0};
+
+    void Post()
+    {
+        pu->Submit(NicProcessingUnits::WRITE, 0, MakeCallback(&WriteTenant::Transmit, this),
+                   key->GetInteger(0, 2047));
+    }
+
+    void Transmit()
+    {
+        wireFree = std::max(wireFree, Simulator::Now()) + wire;
+        Simulator::Schedule(wireFree - Simulator::Now(), &WriteTenant::Deliver, this);
+    }
+
+    void Deliver()
+    {
+        ++delivered;
+        Post();
+    }
+};
+
 /// Husky Table 1: a victim of 512 B WRITEs over an MTT working set of 2048 entries on a
 /// 100 Gb/s wire, alone or with an attacker deregistering MRs. 4 ms measured.
-
 CacheResult
 RunCacheScenario(bool attack)
 {
     Ptr<NicCache> cache = CreateObject<NicCache>();
     // Fitted: 1696 / 2048 = 0.828, the 17.2% miss rate of the victim alone.
     cache->SetAttribute("Entries", UintegerValue(1696));
-    Ptr<UniformRandomVariable> key = CreateObject<UniformRandomVariable>();
-    key->SetStream(11);
-    // The consumer: the RNIC's processing units, 8 units at 88 ns per WRITE (90.9 Mrps alone,
-    // Husky Fig. 4, as NicProcessingUnits' defaults), each request holding its unit
-    // MissPenalty longer when its MTT entry misses; then the wire: 512 B + 98 B of
-    // Ethernet/IP/UDP/IB headers (Husky appendix A) at 100 Gb/s.
-    const uint32_t units = 8;
-    const Time write = NanoSeconds(88);
-    const Time wire = NanoSeconds(610 * 8 / 100.0);
-    uint32_t busy = 0;
-    uint32_t waiting = 0;
-    Time wireFree;
-    uint64_t delivered = 0;
-    std::function<void()> serve;
-    auto transmit = [&]()
+    // The RNIC's processing units: 8 units, each holding a WRITE 8 x 11 ns = 88 ns (90.9 Mrps
+    // alone, Husky Fig. 4) plus MissPenalty when its MTT entry misses.
+    Ptr<NicProcessingUnits> pu = CreateObject<NicProcessingUnits>();
+    pu->SetAttribute("Units", UintegerValue(8));
+    pu->SetCache(cache);
+    WriteTenant victim;
+    victim.pu = pu;
+    victim.key = CreateObject<UniformRandomVariable>();
+    victim.key->SetStream(11);
+    victim.wire = NanoSeconds(610 * 8 / 100.0);
+    for (uint32_t k = 0; k < 96 * 4; ++k) // 96 QPs (6 cores x 16), a few WRITEs posted on each
     {
-        --busy;
-        wireFree = std::max(wireFree, Simulator::Now()) + wire;
-        Simulator::Schedule(wireFree - Simulator::Now(),
-                            [&]()
-                            {
-                                ++delivered;
-                                ++waiting; // the QP posts its next WRITE
-                                serve();
-                            });
-        serve();
-    };
-    serve = [&]()
-    {
-        for (; busy < units && waiting > 0; ++busy, --waiting)
-        {
-            bool hit = cache->Access(key->GetInteger(0, 2047));
-            Simulator::Schedule(write + (hit ? Time(0) : cache->GetMissPenalty()), transmit);
-        }
-    };
-    waiting = 96 * 4; // 96 QPs (6 cores x 16), a few WRITEs posted on each
-    serve();
+        victim.Post();
+    }
     // The attacker deregisters an MR every 200 us (5K/s, the rate Husky gives for its
     // registration loop); deregistration invalidates the MTT cache.
     std::function<void()> deregister = [&]()
@@ -94,14 +101,14 @@ RunCacheScenario(bool attack)
     Simulator::Schedule(warmup,
                         [&]()
                         {
-                            start = delivered;
+                            start = victim.delivered;
                             hits = cache->GetHits();
                             misses = cache->GetMisses();
                         });
     Simulator::Stop(warmup + measure);
     Simulator::Run();
     CacheResult r;
-    r.mrps = (delivered - start) / measure.GetSeconds() / 1e6;
+    r.mrps = (victim.delivered - start) / measure.GetSeconds() / 1e6;
     double m = cache->GetMisses() - misses;
     r.missRate = m / (m + cache->GetHits() - hits);
     Simulator::Destroy();
@@ -126,6 +133,34 @@ TEST_F(HuskyTest, DeregistrationInvalidatesTheCacheAndHalvesTheVictim)
     // And the units explain it: 8 units / (WRITE cost + miss rate x 1 us).
     EXPECT_NEAR(attacked.mrps, 8e3 / (88 + attacked.missRate * 1000),
                 8e3 / (88 + attacked.missRate * 1000) * 0.05);
+}
+
+void
+RecordFinish(std::vector<Time>* finish, uint32_t i)
+{
+    (*finish)[i] = Simulator::Now();
+}
+
+TEST_F(HuskyTest, CacheMissHoldsOneUnitMissPenaltyLonger)
+{
+    Ptr<NicCache> cache = CreateObject<NicCache>();
+    Ptr<NicProcessingUnits> pu = CreateObject<NicProcessingUnits>();
+    pu->SetAttribute("Units", UintegerValue(2)); // each unit: 2 x 11 ns per WRITE
+    pu->SetCache(cache);
+    std::vector<Time> finish(3);
+    // A misses key 1 (one unit held 22 ns + 1 us); B needs no entry; C, started on B's unit
+    // after B, finds key 1 that A brought in.
+    pu->Submit(NicProcessingUnits::WRITE, 0, MakeBoundCallback(&RecordFinish, &finish, 0), 1);
+    pu->Submit(NicProcessingUnits::WRITE, 0, MakeBoundCallback(&RecordFinish, &finish, 1));
+    pu->Submit(NicProcessingUnits::WRITE, 0, MakeBoundCallback(&RecordFinish, &finish, 2), 1);
+    EXPECT_EQ(pu->GetQueueLength(), 3u);
+    Simulator::Run();
+    EXPECT_EQ(finish[0], NanoSeconds(22) + cache->GetMissPenalty());
+    EXPECT_EQ(finish[1], NanoSeconds(22));
+    EXPECT_EQ(finish[2], NanoSeconds(44));
+    EXPECT_EQ(cache->GetMisses(), 1u);
+    EXPECT_EQ(cache->GetHits(), 1u);
+    EXPECT_EQ(pu->GetProcessed(0), 3u);
 }
 
 TEST_F(HuskyTest, NicCacheIsLru)

@@ -11,7 +11,6 @@
 #include "ns3/root-complex.h"
 #include "ns3/root-port.h"
 #include "ns3/socket-link.h"
-#include "ns3/uinteger.h"
 
 #include <string>
 
@@ -61,34 +60,6 @@ HostPresetHelper::CreateDgxLike() const
         host->AddLink(n("pcie-gpu", 2 * k), CreateObject<PcieLink>(), n("gpu", 2 * k), n("swa", k));
         host->AddLink(n("pcie-gpu", 2 * k + 1), CreateObject<PcieLink>(), n("gpu", 2 * k + 1),
                       n("swb", k));
-    }
-    return host;
-}
-
-Ptr<HostModel>
-HostPresetHelper::CreateDfabricRack(uint32_t nics, uint32_t memoryChannels) const
-{
-    auto host = CreateObject<HostModel>();
-    auto sw = CreateObject<PcieSwitch>();
-    // CXL 3.0 fabric switch: one hop ~70 ns (Pond, ASPLOS'23, as cited by DFabric §2.1); its
-    // switching capacity is an assumption large enough never to bind.
-    sw->SetAttribute("Latency", TimeValue(NanoSeconds(70)));
-    sw->SetAttribute("SwitchingCapacity", DataRateValue(DataRate("8192Gbps")));
-    host->AddDevice("cxlsw", sw);
-    auto mem = CreateObject<MemoryChannel>();
-    mem->SetAttribute("Channels", UintegerValue(memoryChannels));
-    host->AddDevice("mempool", mem);
-    host->Connect("cxlsw", "mempool");
-    for (uint32_t k = 0; k < nics; ++k)
-    {
-        const std::string nic = "nic" + std::to_string(k);
-        auto port = CreateObject<RnicPort>();
-        port->SetAttribute("LineRate", DataRateValue(DataRate("100Gbps")));
-        host->AddDevice(nic, port);
-        // A CXL x16 port runs on the PCIe Gen5 PHY: the Gen5 x16 link stands in for it.
-        auto link = CreateObject<PcieLink>();
-        link->SetAttribute("Generation", UintegerValue(5));
-        host->AddLink("cxl-" + nic, link, nic, "cxlsw");
     }
     return host;
 }

@@ -22,18 +22,14 @@ namespace ns3
  * (pcie-swb<k>). swa<k> holds rnic<k> (pcie-rnic<k>) and gpu<2k> (pcie-gpu<2k>); swb<k>
  * holds gpu<2k+1> (pcie-gpu<2k+1>). So rnic0 reaches gpu0 over one switch (distance 1),
  * gpu1 over three (2), gpu2/gpu3 through rc0 (3), gpu4..gpu7 over UPI (4).
+ *
+ * A DFabric rack (CXL switch, pooled NICs, memory pool) is built by DfabricRackHelper.
  */
 class HostPresetHelper
 {
   public:
     Ptr<HostModel> CreatePlainServer() const;
     Ptr<HostModel> CreateDgxLike() const;
-    /**
-     * A DFabric rack (Zhang et al., arXiv 2409.05404): a NIC pool of \p nics 100 Gb/s RNICs
-     * (nic0..) on CXL links (Gen5 x16 stand-ins, cxl-nic<k>) to a CXL switch "cxlsw" (70 ns),
-     * which reaches the memory pool "mempool" of \p memoryChannels DDR4-3200 channels.
-     */
-    Ptr<HostModel> CreateDfabricRack(uint32_t nics, uint32_t memoryChannels) const;
 };
 
 } // namespace ns3

@@ -6,6 +6,7 @@
 #include "ns3/abort.h"
 #include "ns3/log.h"
 #include "ns3/simulator.h"
+#include "ns3/uinteger.h"
 
 namespace ns3
 {
@@ -48,7 +49,15 @@ NicProcessingUnits::GetTypeId()
                           "PU time of one FAA request. Default 192 ns ~ 1 / 5.2 Mrps (Husky "
                           "Fig. 4, CX-5).",
                           TimeValue(NanoSeconds(192)),
-                          MakeTimeAccessor(&NicProcessingUnits::m_faaCost), MakeTimeChecker());
+                          MakeTimeAccessor(&NicProcessingUnits::m_faaCost), MakeTimeChecker())
+            .AddAttribute("Units",
+                          "Processing units serving requests in parallel; each holds a request "
+                          "for Units x its verb's cost (the aggregate rate stays the verb's) "
+                          "plus the cache's MissPenalty on a miss. Default 1, one aggregate "
+                          "server (Husky gives no unit count; 8 is used for its NIC-cache "
+                          "experiment).",
+                          UintegerValue(1), MakeUintegerAccessor(&NicProcessingUnits::m_units),
+                          MakeUintegerChecker<uint32_t>(1, 4096));
     return tid;
 }
 
@@ -59,8 +68,13 @@ NicProcessingUnits::~NicProcessingUnits() = default;
 void
 NicProcessingUnits::DoDispose()
 {
-    m_event.Cancel();
+    for (auto& e : m_events)
+    {
+        e.Cancel();
+    }
     m_queue.clear();
+    m_inService.clear();
+    m_cache = nullptr;
     Object::DoDispose();
 }
 
@@ -91,46 +105,67 @@ NicProcessingUnits::GetProcessed(uint32_t tenant) const
 uint32_t
 NicProcessingUnits::GetQueueLength() const
 {
-    return m_queue.size();
+    return m_queue.size() + (m_inService.size() - m_freeUnits.size()); // waiting + in service
 }
 
 void
-NicProcessingUnits::Submit(Verb verb, uint32_t tenant, Callback<void> done)
+NicProcessingUnits::SetCache(Ptr<NicCache> cache)
+{
+    m_cache = cache;
+}
+
+void
+NicProcessingUnits::Submit(Verb verb, uint32_t tenant, Callback<void> done, uint32_t cacheKey)
 {
     NS_ABORT_MSG_IF(verb >= N_VERBS, "NicProcessingUnits: unknown verb " << int(verb));
     if (tenant >= m_processed.size())
     {
         m_processed.resize(tenant + 1, 0);
     }
-    m_queue.push_back({verb, tenant, done});
-    if (!m_busy)
+    if (m_inService.empty())
     {
-        StartNext();
+        // First request: Units is final now (attributes are set before use).
+        m_inService.resize(m_units);
+        m_events.resize(m_units);
+        for (uint32_t u = m_units; u > 0; --u)
+        {
+            m_freeUnits.push_back(u - 1);
+        }
     }
+    m_queue.push_back({verb, tenant, done, cacheKey});
+    StartNext();
 }
 
 void
 NicProcessingUnits::StartNext()
 {
-    if (m_queue.empty())
+    while (!m_queue.empty() && !m_freeUnits.empty())
     {
-        m_busy = false;
-        return;
+        const uint32_t unit = m_freeUnits.back();
+        m_freeUnits.pop_back();
+        Request& r = m_inService[unit];
+        r = m_queue.front();
+        m_queue.pop_front();
+        Time service = GetCost(r.verb) * static_cast<int64_t>(m_units);
+        if (m_cache && r.cacheKey != NicCache::NONE && !m_cache->Access(r.cacheKey))
+        {
+            service += m_cache->GetMissPenalty();
+        }
+        m_events[unit] = Simulator::Schedule(service, &NicProcessingUnits::Finish, this, unit);
     }
-    m_busy = true;
-    m_event = Simulator::Schedule(GetCost(m_queue.front().verb), &NicProcessingUnits::Finish, this);
 }
 
 void
-NicProcessingUnits::Finish()
+NicProcessingUnits::Finish(uint32_t unit)
 {
-    Request r = m_queue.front();
-    m_queue.pop_front();
-    m_processed[r.tenant]++;
+    Callback<void> done = m_inService[unit].done;
+    m_processed[m_inService[unit].tenant]++;
+    m_inService[unit].done = Callback<void>();
+    m_freeUnits.push_back(unit);
     StartNext();
-    if (!r.done.IsNull())
+    if (!done.IsNull())
     {
-        r.done();
+        done();
     }
 }
 
