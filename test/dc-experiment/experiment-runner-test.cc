@@ -1,6 +1,8 @@
 // Scenario tests of ExperimentRunner: a single WRITE on an idle dumbbell
 // finishes close to its ideal FCT, the output files have their headers, and a
 // configuration run twice gives byte-identical outputs.
+#include "output-file-reader.h"
+
 #include "ns3/experiment-config.h"
 #include "ns3/experiment-runner.h"
 #include "ns3/ideal-fct-calculator.h"
@@ -20,44 +22,9 @@ namespace ns3
 namespace
 {
 
-std::string
-ReadFile(const std::string& path)
-{
-    std::ifstream in(path, std::ios::binary);
-    std::ostringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
-
-std::vector<std::string>
-Lines(const std::string& text)
-{
-    std::vector<std::string> lines;
-    std::istringstream in(text);
-    std::string line;
-    while (std::getline(in, line))
-    {
-        lines.push_back(line);
-    }
-    return lines;
-}
-
-std::vector<std::string>
-Fields(const std::string& line)
-{
-    std::vector<std::string> fields;
-    std::stringstream in(line);
-    std::string f;
-    while (std::getline(in, f, ','))
-    {
-        fields.push_back(f);
-    }
-    if (!line.empty() && line.back() == ',')
-    {
-        fields.emplace_back();
-    }
-    return fields;
-}
+using test::Fields;
+using test::Lines;
+using test::ReadFile;
 
 class ExperimentRunnerTest : public ::testing::Test
 {

@@ -1,5 +1,7 @@
 // The output directory's config.json (non-default attributes) and README:
 // NonDefaultAttributes on bare objects, then on a run.
+#include "output-file-reader.h"
+
 #include "ns3/config.h"
 #include "ns3/data-rate.h"
 #include "ns3/experiment-config.h"
@@ -22,14 +24,9 @@ namespace ns3
 namespace
 {
 
-std::string
-ReadFile(const std::string& path)
-{
-    std::ifstream in(path, std::ios::binary);
-    std::ostringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
+using test::Fields;
+using test::Lines;
+using test::ReadFile;
 
 std::string
 OutputDir(const std::string& leaf)

@@ -1,6 +1,8 @@
 // Buffer configuration per switch role and per switch ("buffer_switches",
 // "config_db"): roles from the topology builders, precedence, errors naming the
 // file and JSON pointer, and a run mixing a deep-buffer chassis with pizza boxes.
+#include "output-file-reader.h"
+
 #include "ns3/experiment-config.h"
 #include "ns3/experiment-runner.h"
 #include "ns3/simulator.h"
@@ -20,6 +22,10 @@ namespace ns3
 {
 namespace
 {
+
+using test::Fields;
+using test::Lines;
+using test::ReadFile;
 
 const std::string SONIC_DIR = std::string(ROCE_LAB_SOURCE_DIR) + "/topologies/sonic/";
 const std::string PIZZA = SONIC_DIR + "azure-pizza-box-24MB.json";
@@ -277,36 +283,6 @@ TEST_F(SwitchBufferAssignmentTest, ConfigDbFileErrorsNameBothFiles)
     EXPECT_TRUE(Contains(e.GetReason(), "no_such_pool")) << e.what();
 }
 
-std::vector<std::string>
-Lines(const std::string& path)
-{
-    std::ifstream in(path);
-    std::vector<std::string> lines;
-    std::string line;
-    while (std::getline(in, line))
-    {
-        lines.push_back(line);
-    }
-    return lines;
-}
-
-std::vector<std::string>
-Fields(const std::string& line)
-{
-    std::vector<std::string> fields;
-    std::stringstream in(line);
-    std::string f;
-    while (std::getline(in, f, ','))
-    {
-        fields.push_back(f);
-    }
-    if (!line.empty() && line.back() == ',')
-    {
-        fields.emplace_back();
-    }
-    return fields;
-}
-
 /** Run \p config into \p dir; \return the configuration error, "" if none. */
 std::string
 RunExperiment(const ExperimentConfig& config, const std::string& dir)
@@ -338,7 +314,7 @@ TEST_F(SwitchBufferAssignmentTest, ChassisSpinesAndPizzaBoxLeavesInOneRun)
     EXPECT_EQ(config.GetBuffer(1).typeName, "ns3::SonicBufferManager"); // s1: by name
     EXPECT_EQ(config.GetBuffer(2).typeName, "ns3::DeepBufferVoq");      // s2: spine
     ASSERT_EQ(RunExperiment(config, dir), "");
-    const std::vector<std::string> rows = Lines(dir + "/buffers.csv");
+    const std::vector<std::string> rows = Lines(ReadFile(dir + "/buffers.csv"));
     ASSERT_GT(rows.size(), 10u);
     ASSERT_EQ(rows[0], "time_us,node,object,name,port,index,bytes,watermark_bytes");
     std::map<std::string, std::set<std::string>> pools; // node -> pool names
@@ -374,8 +350,8 @@ TEST_F(SwitchBufferAssignmentTest, ChassisSpinesAndPizzaBoxLeavesInOneRun)
     // the QPs): data queues on a pizza box.
     EXPECT_GT(std::max(queuePeak["s0"], queuePeak["s1"]), 100000u);
     // Lossless all the way: no buffer drop anywhere.
-    EXPECT_EQ(Lines(dir + "/buffer_drops.csv").size(), 1u);
-    const std::vector<std::string> flows = Lines(dir + "/flows.csv");
+    EXPECT_EQ(Lines(ReadFile(dir + "/buffer_drops.csv")).size(), 1u);
+    const std::vector<std::string> flows = Lines(ReadFile(dir + "/flows.csv"));
     ASSERT_EQ(flows.size(), 4u);
     for (size_t i = 1; i < flows.size(); ++i)
     {
