@@ -9,36 +9,23 @@ allreduce time over the optimal one (every hop at a node's CXL link rate), with 
 drawn at 1.
 """
 import argparse
-import csv
-import pathlib
-import sys
 from collections import defaultdict
 
 import matplotlib
 
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
+from output_csv import parse, read_rows  # noqa: E402
 
 COLUMNS = ("scenario", "nic_pool_size", "allreduce_us", "optimal_us", "normalized")
 
 
 def load(outdir):
-    path = pathlib.Path(outdir) / "dfabric-pool.csv"
-    if not path.is_file():
-        sys.exit(f"{path}: not found (run dfabric-pool --out={outdir})")
+    path, lines = read_rows(outdir, "dfabric-pool.csv", COLUMNS, "dfabric-pool")
     rows = defaultdict(list)
-    with path.open(newline="") as f:
-        reader = csv.DictReader(f)
-        for column in COLUMNS:
-            if column not in (reader.fieldnames or []):
-                sys.exit(f"{path}: no column '{column}' (columns: {reader.fieldnames})")
-        for line, row in enumerate(reader, start=2):
-            try:
-                rows[row["scenario"]].append((int(row["nic_pool_size"]), float(row["normalized"])))
-            except ValueError as e:
-                sys.exit(f"{path}:{line}: {e}")
-    if not rows:
-        sys.exit(f"{path}: no rows")
+    for line, row in lines:
+        rows[row["scenario"]].append(
+            parse(path, line, lambda: (int(row["nic_pool_size"]), float(row["normalized"]))))
     return rows
 
 

@@ -10,38 +10,25 @@ repeat, (1 - p) / (1 - p + K p) with the measured go-back distance K for go-back
 The paper's readings at 1 % loss (SRNIC ~75, CX-6 ~25 Gb/s) are marked for reference.
 """
 import argparse
-import csv
-import pathlib
-import sys
 from collections import defaultdict
 
 import matplotlib
 
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
+from output_csv import parse, read_rows  # noqa: E402
 
 COLUMNS = ("profile", "loss", "goodput_gbps", "sr_analytic_gbps", "gbn_analytic_gbps")
 PAPER_AT_1PCT = {"Srnic": 75.0, "Cx6": 25.0}
 
 
 def load(outdir):
-    path = pathlib.Path(outdir) / "fig11.csv"
-    if not path.is_file():
-        sys.exit(f"{path}: not found (run srnic-scalability --figure=fig11 --out={outdir})")
+    path, lines = read_rows(
+        outdir, "fig11.csv", COLUMNS, "srnic-scalability --figure=fig11")
     rows = defaultdict(list)
-    with path.open(newline="") as f:
-        reader = csv.DictReader(f)
-        for column in COLUMNS:
-            if column not in (reader.fieldnames or []):
-                sys.exit(f"{path}: no column '{column}' (columns: {reader.fieldnames})")
-        for line, row in enumerate(reader, start=2):
-            try:
-                values = tuple(float(row[c]) for c in COLUMNS[1:])
-            except ValueError as e:
-                sys.exit(f"{path}:{line}: {e}")
-            rows[row["profile"]].append(values)
-    if not rows:
-        sys.exit(f"{path}: no rows")
+    for line, row in lines:
+        rows[row["profile"]].append(
+            parse(path, line, lambda: tuple(float(row[c]) for c in COLUMNS[1:])))
     return rows
 
 

@@ -109,6 +109,67 @@ class Expansion(unittest.TestCase):
             self.assertIn(text, str(ctx.exception))
 
 
+def python_with_matplotlib():
+    """An interpreter that can draw: Debian's (python3-matplotlib) or this one."""
+    for exe in ("/usr/bin/python3", sys.executable):
+        if os.access(exe, os.X_OK) and subprocess.run(
+                [exe, "-c", "import matplotlib"], capture_output=True).returncode == 0:
+            return exe
+    return None
+
+
+class FigureScripts(unittest.TestCase):
+    """Each per-figure script reads its CSV by column name and names the file on bad input."""
+
+    def figure(self, script, outdir, *extra):
+        exe = python_with_matplotlib()
+        if exe is None:
+            self.skipTest("matplotlib is not installed")
+        return subprocess.run([exe, os.path.join(HERE, script), outdir, *extra],
+                              capture_output=True, text=True, cwd=WORK)
+
+    def write(self, name, files):
+        out = os.path.join(WORK, name)
+        shutil.rmtree(out, ignore_errors=True)
+        os.makedirs(out)
+        for file, text in files.items():
+            with open(os.path.join(out, file), "w") as f:
+                f.write(text)
+        return out
+
+    def test_host_pushback(self):
+        out = self.write("fig-host", {
+            "allreduce.csv": "case,hosts,comm_time_ms,per_host_gbps\nideal,8,1.2,179.9\n"
+                             "degraded,8,4.3,51.8\n",
+            "azure.csv": "loopback,server,xoff_sent,tor_paused_share,external_gbps,"
+                         "loopback_gbps,max_rx_buffer_bytes\n1,0,62,0.27,47.9,52.1,915498\n"
+                         "0,0,0,0,92.9,0,1102\n"})
+        png = os.path.join(WORK, "fig-host.png")
+        r = self.figure("host_pushback.py", out, "-o", png)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertTrue(os.path.getsize(png) > 0)
+        bad = self.write("fig-host-bad", {"azure.csv": "loopback,server\n1,0\n"})
+        r = self.figure("host_pushback.py", bad)
+        self.assertNotEqual(r.returncode, 0)
+        self.assertIn("azure.csv: no column 'xoff_sent'", r.stderr)
+        self.assertNotIn("Traceback", r.stderr)
+
+    def test_srnic_loss_and_dfabric_name_the_line(self):
+        out = self.write("fig-srnic", {
+            "fig11.csv": "profile,loss,goodput_gbps,sr_analytic_gbps,gbn_analytic_gbps\n"
+                         "Srnic,0.01,90.2,90.1,80.8\nCx6,x,81.3,90.1,80.8\n"})
+        r = self.figure("srnic_loss.py", out, "-o", os.path.join(WORK, "fig11.png"))
+        self.assertNotEqual(r.returncode, 0)
+        self.assertIn("fig11.csv:3:", r.stderr)
+        out = self.write("fig-dfabric", {
+            "dfabric-pool.csv": "scenario,nic_pool_size,allreduce_us,optimal_us,normalized\n"
+                                "full,1,678,70,9.64\nfull,10,79,70,1.05\n"})
+        png = os.path.join(WORK, "dfabric.png")
+        r = self.figure("dfabric_pool.py", out, "-o", png)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertTrue(os.path.getsize(png) > 0)
+
+
 @unittest.skipUnless(os.access(ROCE_RUN, os.X_OK), "roce-run not built: " + ROCE_RUN)
 class RunResumeGather(unittest.TestCase):
     def test_sweep_resume_table(self):
