@@ -65,7 +65,10 @@ RdmaRxPipeline::GetTypeId()
     return tid;
 }
 
-RdmaRxPipeline::RdmaRxPipeline() = default;
+RdmaRxPipeline::RdmaRxPipeline()
+    : m_targets(RdmaNic::FIRST_QPN)
+{
+}
 
 RdmaRxPipeline::~RdmaRxPipeline() = default;
 
@@ -116,25 +119,13 @@ RdmaRxPipeline::SetHostModel(Ptr<HostModel> host, uint32_t rnic, uint32_t target
 {
     m_host = host;
     m_rnic = rnic;
-    m_target = target;
+    m_targets.SetDefault(target);
 }
 
 void
 RdmaRxPipeline::SetQueuePairTarget(uint32_t qpn, uint32_t target)
 {
-    const uint32_t i = qpn - RdmaNic::FIRST_QPN;
-    if (i >= m_qpTarget.size())
-    {
-        m_qpTarget.resize(i + 1, HostModel::NONE);
-    }
-    m_qpTarget[i] = target;
-}
-
-uint32_t
-RdmaRxPipeline::TargetOf(uint32_t qpn) const
-{
-    const uint32_t i = qpn - RdmaNic::FIRST_QPN;
-    return i < m_qpTarget.size() && m_qpTarget[i] != HostModel::NONE ? m_qpTarget[i] : m_target;
+    m_targets.Set(qpn, target);
 }
 
 Ptr<HostModel>
@@ -278,8 +269,8 @@ RdmaRxPipeline::TryDma()
         m_dmaBusy = true;
         m_counters.dmaWrites++;
         m_counters.dmaWriteBytes += item.payload;
-        m_host->RequestDma(m_rnic, TargetOf(item.qp->GetQpn()), HostModel::DMA_WRITE, item.payload,
-                           MakeCallback(&RdmaRxPipeline::OnPlaced, this),
+        m_host->RequestDma(m_rnic, m_targets.Get(item.qp->GetQpn()), HostModel::DMA_WRITE,
+                           item.payload, MakeCallback(&RdmaRxPipeline::OnPlaced, this),
                            MakeCallback(&RdmaRxPipeline::OnTransferred, this));
     }
 }

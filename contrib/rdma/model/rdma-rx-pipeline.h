@@ -4,6 +4,8 @@
 #ifndef RDMA_RX_PIPELINE_H
 #define RDMA_RX_PIPELINE_H
 
+#include "rdma-dma-targets.h"
+
 #include "ns3/callback.h"
 #include "ns3/event-id.h"
 #include "ns3/host-model.h"
@@ -140,7 +142,6 @@ class RdmaRxPipeline : public Object
     void OnPlaced(Time latency);
     void Deliver(Item& item);
     void SetXoff(bool xoff);
-    uint32_t TargetOf(uint32_t qpn) const;
 
     QueueSize m_bufferSize;
     QueueSize m_headroom;
@@ -150,8 +151,7 @@ class RdmaRxPipeline : public Object
     Ptr<DcbNetDevice> m_device;
     Ptr<HostModel> m_host;
     uint32_t m_rnic{HostModel::NONE};
-    uint32_t m_target{HostModel::NONE};
-    std::vector<uint32_t> m_qpTarget; //!< index = qpn - RdmaNic::FIRST_QPN; NONE = default
+    RdmaDmaTargets m_targets; //!< default and per-QP DMA targets
     std::vector<ServiceDelayCallback> m_delays;
 
     std::deque<Item> m_buffer; //!< admitted, not yet transferred; front = in DMA

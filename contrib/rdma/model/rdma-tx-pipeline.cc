@@ -29,7 +29,10 @@ RdmaTxPipeline::GetTypeId()
     return tid;
 }
 
-RdmaTxPipeline::RdmaTxPipeline() = default;
+RdmaTxPipeline::RdmaTxPipeline()
+    : m_targets(RdmaNic::FIRST_QPN)
+{
+}
 
 RdmaTxPipeline::~RdmaTxPipeline() = default;
 
@@ -49,25 +52,13 @@ RdmaTxPipeline::Setup(RdmaNic* nic, Ptr<HostModel> host, uint32_t rnic, uint32_t
     m_nic = nic;
     m_host = host;
     m_rnic = rnic;
-    m_target = target;
+    m_targets.SetDefault(target);
 }
 
 void
 RdmaTxPipeline::SetQueuePairTarget(uint32_t qpn, uint32_t target)
 {
-    const uint32_t i = qpn - RdmaNic::FIRST_QPN;
-    if (i >= m_qpTarget.size())
-    {
-        m_qpTarget.resize(i + 1, HostModel::NONE);
-    }
-    m_qpTarget[i] = target;
-}
-
-uint32_t
-RdmaTxPipeline::TargetOf(uint32_t qpn) const
-{
-    const uint32_t i = qpn - RdmaNic::FIRST_QPN;
-    return i < m_qpTarget.size() && m_qpTarget[i] != HostModel::NONE ? m_qpTarget[i] : m_target;
+    m_targets.Set(qpn, target);
 }
 
 bool
@@ -132,7 +123,7 @@ RdmaTxPipeline::Fetch(uint8_t pausedMask)
         m_transferring = true;
         m_counters.dmaReads++;
         m_counters.dmaReadBytes += payload;
-        m_host->RequestDma(m_rnic, TargetOf(qpn), HostModel::DMA_READ, payload,
+        m_host->RequestDma(m_rnic, m_targets.Get(qpn), HostModel::DMA_READ, payload,
                            MakeCallback(&RdmaTxPipeline::OnRead, this),
                            MakeCallback(&RdmaTxPipeline::OnTransferred, this));
     }

@@ -4,6 +4,8 @@
 #ifndef RDMA_TX_PIPELINE_H
 #define RDMA_TX_PIPELINE_H
 
+#include "rdma-dma-targets.h"
+
 #include "ns3/host-model.h"
 #include "ns3/object.h"
 #include "ns3/packet.h"
@@ -71,17 +73,15 @@ class RdmaTxPipeline : public Object
     void Fetch(uint8_t pausedMask);
     void OnTransferred();
     void OnRead(Time latency);
-    uint32_t TargetOf(uint32_t qpn) const;
 
     QueueSize m_readAhead;
     RdmaNic* m_nic{nullptr};
     Ptr<HostModel> m_host;
     uint32_t m_rnic{HostModel::NONE};
-    uint32_t m_target{HostModel::NONE};
-    std::vector<uint32_t> m_qpTarget; //!< index = qpn - RdmaNic::FIRST_QPN; NONE = default
-    std::deque<Item> m_reading;       //!< read issued, data not yet in the NIC; in order
-    std::deque<Item> m_ready;         //!< payload in the NIC, waiting for the wire
-    uint64_t m_bytes{0};              //!< frame bytes in m_reading + m_ready
+    RdmaDmaTargets m_targets;   //!< default and per-QP DMA targets
+    std::deque<Item> m_reading; //!< read issued, data not yet in the NIC; in order
+    std::deque<Item> m_ready;   //!< payload in the NIC, waiting for the wire
+    uint64_t m_bytes{0};        //!< frame bytes in m_reading + m_ready
     bool m_transferring{false};
     bool m_fetching{false};
     RdmaTxCounters m_counters;
