@@ -7,6 +7,8 @@
 // RTT) or a second rack neighbour write into C over 40 Gb/s Gen1 NICs. A 4 KB
 // MTU keeps the long runs short; the 1 KB-MTU runs are the dcqcn-regional sweeps
 // (contrib/rdma/doc/dcqcn-generations.md).
+#include "output-file-reader.h"
+
 #include "ns3/dcb-net-device.h"
 #include "ns3/dcb-switch.h"
 #include "ns3/dcqcn-run-monitor.h"
@@ -24,15 +26,7 @@ namespace ns3
 namespace
 {
 
-std::string
-OutputDir(const std::string& leaf)
-{
-    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
-    const std::filesystem::path dir =
-        std::filesystem::path(ROCE_LAB_BINARY_DIR) / "test-output" / info->name() / leaf;
-    std::filesystem::remove_all(dir);
-    return dir.string();
-}
+using test::OutputDir;
 
 struct ClaimResult
 {

@@ -1,6 +1,8 @@
 // Fat-tree topologies: SRNIC's five scales and k-ary shapes have the right
 // switch, link and port counts; every host reaches every other host along
 // every ECMP branch, and the ECMP groups of a tier all have the same size.
+#include "topology-config.h"
+
 #include "ns3/dcb-channel.h"
 #include "ns3/dcb-net-device.h"
 #include "ns3/dcb-switch.h"
@@ -24,23 +26,13 @@ namespace
 ExperimentConfig
 Load(const std::string& topology)
 {
-    return ExperimentConfig::LoadString(R"({"topology": )" + topology +
-                                            R"(, "flows": [{"src": 0, "dst": 1, "bytes": 1000}]})",
-                                        "fat.json");
+    return test::LoadTopology(topology, "fat.json");
 }
 
 std::string
 ErrorOf(const std::string& topology)
 {
-    try
-    {
-        Load(topology);
-    }
-    catch (const ExperimentConfigError& e)
-    {
-        return e.what();
-    }
-    return "";
+    return test::TopologyError(topology, "fat.json");
 }
 
 /** Degree of every node of \p t. */

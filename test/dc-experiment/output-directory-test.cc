@@ -26,17 +26,8 @@ namespace
 
 using test::Fields;
 using test::Lines;
+using test::OutputDir;
 using test::ReadFile;
-
-std::string
-OutputDir(const std::string& leaf)
-{
-    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
-    const std::filesystem::path dir =
-        std::filesystem::path(ROCE_LAB_BINARY_DIR) / "test-output" / info->name() / leaf;
-    std::filesystem::remove_all(dir);
-    return dir.string();
-}
 
 TEST(NonDefaultAttributesTest, OnlyChangedAttributesAreListed)
 {

@@ -1,11 +1,14 @@
 /*
- * Reading the files a run writes, for the dc-experiment tests: whole files, their lines,
- * and the comma-separated fields of one line (a trailing comma gives an empty last field).
+ * The files a run writes, for the dc-experiment tests: a fresh output directory per test,
+ * whole files, their lines, and the comma-separated fields of one line (a trailing comma
+ * gives an empty last field).
  */
 #ifndef ROCE_LAB_TEST_OUTPUT_FILE_READER_H
 #define ROCE_LAB_TEST_OUTPUT_FILE_READER_H
 
+#include <filesystem>
 #include <fstream>
+#include <gtest/gtest.h>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -14,6 +17,17 @@ namespace ns3
 {
 namespace test
 {
+
+/** \return build/test-output/<current test>/<leaf>, emptied (ROCE_LAB_BINARY_DIR from CMake) */
+inline std::string
+OutputDir(const std::string& leaf)
+{
+    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
+    const std::filesystem::path dir =
+        std::filesystem::path(ROCE_LAB_BINARY_DIR) / "test-output" / info->name() / leaf;
+    std::filesystem::remove_all(dir);
+    return dir.string();
+}
 
 inline std::string
 ReadFile(const std::string& path)

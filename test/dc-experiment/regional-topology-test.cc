@@ -3,6 +3,8 @@
 // configuration errors that name their field; and PFC headroom on its
 // long-haul ports: per-queue static headroom vs a chassis' buffer per port,
 // and an oversubscribed shared headroom pool (Azure section 7.1).
+#include "topology-config.h"
+
 #include "ns3/boolean.h"
 #include "ns3/buffer-manager.h"
 #include "ns3/dcb-switch.h"
@@ -30,23 +32,13 @@ namespace
 ExperimentConfig
 Load(const std::string& topology)
 {
-    return ExperimentConfig::LoadString(R"({"topology": )" + topology +
-                                            R"(, "flows": [{"src": 0, "dst": 1, "bytes": 1000}]})",
-                                        "region.json");
+    return test::LoadTopology(topology, "region.json");
 }
 
 std::string
 ErrorOf(const std::string& topology)
 {
-    try
-    {
-        Load(topology);
-    }
-    catch (const ExperimentConfigError& e)
-    {
-        return e.what();
-    }
-    return "";
+    return test::TopologyError(topology, "region.json");
 }
 
 /** One-way propagation delay of the lowest-delay path between nodes \p a and \p b. */
