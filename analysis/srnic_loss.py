@@ -4,9 +4,11 @@
 usage: analysis/srnic_loss.py OUTDIR [-o fig11.png]
 
 OUTDIR is the --out directory of `srnic-scalability --figure=fig11`; its fig11.csv is read
-by column name (profile, loss, goodput_gbps, sr_analytic_gbps, gbn_analytic_gbps). Each
-profile's measured goodput is drawn with its analytic curve: line x (1 - p) for selective
-repeat, (1 - p) / (1 - p + K p) with the measured go-back distance K for go-back-N.
+by column name (profile, loss, goodput_gbps, sr_analytic_gbps, gbn_analytic_gbps,
+sr_rto_analytic_gbps). Each profile's measured goodput is drawn with its analytic curves:
+line x (1 - p) for selective repeat, and the same with each lost resend (p^2 per packet)
+left to RtoHigh where the profile waits for the timeout; (1 - p) / (1 - p + K p) with the
+measured go-back distance K for go-back-N.
 The paper's readings at 1 % loss (SRNIC ~75, CX-6 ~25 Gb/s) are marked for reference.
 """
 import argparse
@@ -18,7 +20,8 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 from output_csv import parse, read_rows  # noqa: E402
 
-COLUMNS = ("profile", "loss", "goodput_gbps", "sr_analytic_gbps", "gbn_analytic_gbps")
+COLUMNS = ("profile", "loss", "goodput_gbps", "sr_analytic_gbps", "gbn_analytic_gbps",
+           "sr_rto_analytic_gbps")
 PAPER_AT_1PCT = {"Srnic": 75.0, "Cx6": 25.0}
 
 
@@ -47,6 +50,9 @@ def main():
         analytic = 2 if profile.lower() in ("srnic", "irn") else 3
         name = "line x (1-p)" if analytic == 2 else "go-back-N, measured K"
         ax.plot(loss, [v[analytic] for v in values], "--", color=color, label=f"{profile}: {name}")
+        if analytic == 2 and any(v[4] < v[2] for v in values):
+            ax.plot(loss, [v[4] for v in values], ":", color=color,
+                    label=f"{profile}: lost resends wait for RtoHigh")
         if profile in PAPER_AT_1PCT:
             ax.plot([1.0], [PAPER_AT_1PCT[profile]], "x", color=color, ms=9,
                     label=f"{profile}: paper at 1 %")

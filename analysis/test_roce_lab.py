@@ -156,8 +156,9 @@ class FigureScripts(unittest.TestCase):
 
     def test_srnic_loss_and_dfabric_name_the_line(self):
         out = self.write("fig-srnic", {
-            "fig11.csv": "profile,loss,goodput_gbps,sr_analytic_gbps,gbn_analytic_gbps\n"
-                         "Srnic,0.01,90.2,90.1,80.8\nCx6,x,81.3,90.1,80.8\n"})
+            "fig11.csv": "profile,loss,goodput_gbps,sr_analytic_gbps,gbn_analytic_gbps,"
+                         "sr_rto_analytic_gbps\n"
+                         "Srnic,0.01,66.2,90.1,91.0,69.2\nCx6,x,24.3,91.6,23.8,91.6\n"})
         r = self.figure("srnic_loss.py", out, "-o", os.path.join(WORK, "fig11.png"))
         self.assertNotEqual(r.returncode, 0)
         self.assertIn("fig11.csv:3:", r.stderr)

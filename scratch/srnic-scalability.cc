@@ -5,7 +5,8 @@
 //   fig10a: one QP, messages of rising size: message rate and goodput.
 //   fig11: one QP of 4 KB WRITEs (perftest, 128 posted), CC off, i.i.d. loss of data
 //          packets: goodput against the loss rate beside the analytic selective-repeat
-//          and go-back-N (measured go-back distance) goodputs.
+//          (line x (1 - p), and with lost resends left to RtoHigh) and go-back-N
+//          (measured go-back distance) goodputs.
 // Usage: srnic-scalability [--figure=fig9|fig10a|fig11] [--qps=128,1024,16384]
 //        [--sizes=64,...] [--loss=0,0.001,0.01] [--profiles=Srnic,Cx6] [--measure=500us]
 //        [--out=DIR (fig11 writes DIR/fig11.csv; default stdout)]
@@ -16,6 +17,7 @@
 #include "ns3/rdma-nic-profile.h"
 #include "ns3/rdma-srnic-selective-repeat.h"
 
+#include <algorithm>
 #include <fstream>
 #include <iostream>
 #include <sstream>
@@ -54,6 +56,9 @@ struct Result
     double txGbps{0};      //!< payload sent, first sends and resends
     double goBack{0};      //!< packets resent per NAK received
     double pciePercent{0}; //!< SRNIC slow-path PCIe bytes over delivered payload
+    uint64_t timeouts{0};  //!< retransmission timeouts of the sending QP
+    Time rtoStall;         //!< selective repeat: RtoHigh (zero when lost resends are detected)
+    uint64_t window{0};    //!< selective repeat: BdpCap, packets
 };
 
 /**
@@ -154,6 +159,18 @@ Run(const std::string& profile, uint32_t nQps, uint32_t bytes, uint32_t depth, T
     const uint64_t naks = end.naksReceived - start.naksReceived;
     r.goBack = naks ? double(end.retransmittedPackets - start.retransmittedPackets) / naks : 0;
     r.pciePercent = rxBytes ? 100.0 * (pcie() - pcieStart) / rxBytes : 0;
+    r.timeouts = end.timeouts - start.timeouts;
+    if (auto sr = DynamicCast<RdmaSelectiveRepeat>(senders[0]->GetLossRecovery()))
+    {
+        BooleanValue detect;
+        TimeValue rto;
+        UintegerValue window;
+        sr->GetAttribute("LostRetransmissionDetection", detect);
+        sr->GetAttribute("RtoHigh", rto);
+        sr->GetAttribute("BdpCap", window);
+        r.rtoStall = detect.Get() ? Time(0) : rto.Get();
+        r.window = window.Get();
+    }
     Simulator::Destroy();
     return r;
 }
@@ -171,8 +188,15 @@ LossTolerance(std::ostream& out, const std::string& profile, const std::vector<d
         // costs K sends, K the measured packets resent per NAK (Bertsekas-Gallager).
         const double sr = line * (1 - p);
         const double gbn = line * (1 - p) / (1 - p + r.goBack * p);
+        // Selective repeat whose lost resends (p^2 per packet) wait for RtoHigh: the
+        // window (BdpCap packets) fills, then the link idles until the timeout.
+        const double packetTime = 1024 * 8 / (line * 1e9);
+        const double stall = std::max(0.0, r.rtoStall.GetSeconds() - double(r.window) * packetTime);
+        const double between = p > 0 ? packetTime / (1 - p) / (p * p) : 0;
+        const double srRto = p > 0 && stall > 0 ? sr * between / (between + stall) : sr;
         out << profile << "," << p << "," << r.gbps << "," << r.txGbps << "," << r.goBack << ","
-            << sr << "," << gbn << "," << r.pciePercent << "\n";
+            << sr << "," << gbn << "," << r.pciePercent << "," << srRto << ","
+            << r.timeouts / measure.GetSeconds() / 1e3 << "\n";
     }
 }
 } // namespace
@@ -228,7 +252,7 @@ main(int argc, char* argv[])
             }
         }
         out << "profile,loss,goodput_gbps,tx_gbps,go_back_packets,sr_analytic_gbps,"
-               "gbn_analytic_gbps,pcie_loss_percent\n";
+               "gbn_analytic_gbps,pcie_loss_percent,sr_rto_analytic_gbps,timeouts_per_ms\n";
         while (std::getline(ps, profile, ','))
         {
             LossTolerance(out, profile, losses, measure);

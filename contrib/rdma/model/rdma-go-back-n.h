@@ -19,7 +19,8 @@ namespace ns3
  * 4.096 µs × 2^AckTimeoutExponent (IBTA C9-141), or, with AdaptiveRetransmission
  * (ConnectX firmware's adaptive retransmission), by a timeout that starts at
  * AdaptiveInitialTimeout and doubles on each timeout without progress, capped by
- * the IBTA value.
+ * the IBTA value. NakReactionTime delays the rewind after a NAK while the transmit
+ * engine keeps sending (commercial NICs' NAK handling; see rdma.md, SRNIC Fig. 11).
  */
 class RdmaGoBackN : public RdmaLossRecovery
 {
@@ -33,12 +34,14 @@ class RdmaGoBackN : public RdmaLossRecovery
     void DoSequenceNak(RdmaTxSequence& seq, uint64_t psn, uint64_t sackPsn) override;
     void DoTimeout(RdmaTxSequence& seq) override;
     Time DoGetRetransmitTimeout(const RdmaTxSequence& seq) const override;
+    Time DoGetNakReactionTime() const override;
 
     Time IbtaTimeout() const;
 
     uint32_t m_ackTimeoutExponent;
     bool m_adaptive;
     Time m_adaptiveInitial;
+    Time m_nakReaction;
     uint32_t m_backoff{0};      //!< timeouts in a row without progress
     uint64_t m_unaAtTimeout{0}; //!< seq.una at the last timeout
 };

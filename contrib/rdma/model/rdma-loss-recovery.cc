@@ -118,6 +118,18 @@ RdmaLossRecovery::GetInFlightCap() const
     return DoGetInFlightCap();
 }
 
+Time
+RdmaLossRecovery::GetNakReactionTime() const
+{
+    return DoGetNakReactionTime();
+}
+
+Time
+RdmaLossRecovery::DoGetNakReactionTime() const
+{
+    return Time(0);
+}
+
 bool
 RdmaLossRecovery::DoHasRetransmission(const RdmaTxSequence& seq) const
 {

@@ -94,6 +94,12 @@ class RdmaLossRecovery : public Object
      * and the responder's reordering window, in packets.
      */
     uint64_t GetInFlightCap() const;
+    /**
+     * Requester: \return how long after a PSN-sequence-error NAK arrives the transmit
+     * engine applies it (OnSequenceNak); packets already scheduled keep leaving until
+     * then. Zero (default) applies it at once.
+     */
+    Time GetNakReactionTime() const;
 
   protected:
     void DoDispose() override;
@@ -115,6 +121,8 @@ class RdmaLossRecovery : public Object
     virtual uint64_t DoNextTransmitPsn(const RdmaTxSequence& seq);
     /** Default: unlimited. */
     virtual uint64_t DoGetInFlightCap() const;
+    /** Default: zero. */
+    virtual Time DoGetNakReactionTime() const;
 
     uint32_t m_retryLimit;
     Callback<void> m_txReady;

@@ -118,6 +118,7 @@ RdmaQueuePair::DoDispose()
 {
     m_rtoEvent.Cancel();
     m_rnrEvent.Cancel();
+    m_nakEvent.Cancel();
     if (m_cc)
     {
         m_cc->Stop();
@@ -554,6 +555,12 @@ RdmaQueuePair::RetransmitTimeout()
     {
         return;
     }
+    if (m_nakEvent.IsRunning())
+    {
+        // A NAK's rewind is already under way: no second go-back.
+        ArmRetransmitTimer();
+        return;
+    }
     m_counters.timeouts++;
     if (++m_retries > m_loss->GetRetryLimit())
     {
@@ -587,6 +594,7 @@ RdmaQueuePair::Flush(RdmaWcStatus status)
     m_error = true;
     m_rtoEvent.Cancel();
     m_rnrEvent.Cancel();
+    m_nakEvent.Cancel();
     bool first = true;
     while (!m_sq.empty())
     {
@@ -723,10 +731,35 @@ RdmaQueuePair::HandleAck(uint64_t psn, const RoceBthHeader& bth, Ptr<Packet> pac
             packet->RemoveHeader(sh);
             sack = UnwrapRequesterPsn(sh.GetSackPsn());
         }
-        m_loss->OnSequenceNak(m_seq, psn, sack);
-        m_rewoundAt = UINT64_MAX;
-        m_nic->NotifyTxWork(this);
+        const Time reaction = m_loss->GetNakReactionTime();
+        if (reaction.IsZero())
+        {
+            ApplySequenceNak(psn, sack);
+        }
+        else if (!m_nakEvent.IsRunning())
+        {
+            // The responder NAKs a gap once; the transmit engine keeps sending meanwhile.
+            m_nakEvent = Simulator::Schedule(reaction, &RdmaQueuePair::ApplyDelayedSequenceNak,
+                                             this, psn, sack);
+        }
     }
+}
+
+void
+RdmaQueuePair::ApplyDelayedSequenceNak(uint64_t psn, uint64_t sack)
+{
+    // The resend starts now: its timer runs from here, not from a deferral during the wait.
+    m_rtoEvent.Cancel();
+    ApplySequenceNak(psn, sack);
+    ArmRetransmitTimer();
+}
+
+void
+RdmaQueuePair::ApplySequenceNak(uint64_t psn, uint64_t sack)
+{
+    m_loss->OnSequenceNak(m_seq, psn, sack);
+    m_rewoundAt = UINT64_MAX;
+    m_nic->NotifyTxWork(this);
 }
 
 void

@@ -156,6 +156,10 @@ class RdmaQueuePair : public Object
     void ArmRetransmitTimer();
     void RetransmitTimeout();
     void RnrRetry();
+    /** Apply a PSN-sequence-error NAK at \p psn (with SACK \p sack) to the loss recovery. */
+    void ApplySequenceNak(uint64_t psn, uint64_t sack);
+    /** ApplySequenceNak after the loss recovery's NakReactionTime, restarting the timer. */
+    void ApplyDelayedSequenceNak(uint64_t psn, uint64_t sack);
     void Flush(RdmaWcStatus status);
     void AfterSend(uint64_t psn, uint32_t payload);
     uint64_t UnwrapRequesterPsn(uint32_t wire) const;
@@ -203,6 +207,7 @@ class RdmaQueuePair : public Object
     EventId m_rtoEvent;
     uint32_t m_retries{0};
     EventId m_rnrEvent;
+    EventId m_nakEvent; //!< a NAK waiting for the loss recovery's NakReactionTime
     bool m_rnrWait{false};
 
     // responder state
