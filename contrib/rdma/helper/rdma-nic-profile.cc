@@ -67,8 +67,8 @@ RdmaNicProfile::Lookup(const std::string& name, RdmaNicProfile& p, std::string* 
         // Bitmaps of 500 slots: the BDP cap of 100 Gb/s x 40 us RTT that SRNIC sizes them
         // for (section 3.2.2); they live in host memory (4.4.2), so cost no SRAM.
         // Lost resends wait for the timeout: SRNIC (4.4.2) decides retransmissions from
-        // NAK/SACK metadata only, as IRN does, and the authors' simulator recovers a lost
-        // retransmission by its timeout alone. RTOs stay IRN's (SRNIC's are unpublished).
+        // NAK/SACK metadata only, and the authors' simulator recovers a lost retransmission
+        // by its timeout alone. RTOs stay IRN's (SRNIC's are unpublished).
         p.lossRecoveryAttributes = {{"BdpCap", "500"}, {"LostRetransmissionDetection", "false"}};
         p.congestionControl = "ns3::RdmaDctcp";
         p.qpScheduler = "ns3::SrnicQpScheduler";
