@@ -10,9 +10,12 @@
 // Usage: srnic-scalability [--figure=fig9|fig10a|fig11] [--qps=128,1024,16384]
 //        [--sizes=64,...] [--loss=0,0.001,0.01] [--profiles=Srnic,Cx6] [--measure=500us]
 //        [--out=DIR (fig11 writes DIR/fig11.csv; default stdout)]
+//        [--host-pcie-gen=N (attach a plain-server host model whose RNIC sits on PCIe
+//         Gen N x16, so payload and SRNIC slow-path transfers are DMAs on it; 0: none)]
 #include "ns3/core-module.h"
 #include "ns3/dcb-helper.h"
 #include "ns3/error-model.h"
+#include "ns3/host-preset-helper.h"
 #include "ns3/rdma-helper.h"
 #include "ns3/rdma-nic-profile.h"
 #include "ns3/rdma-srnic-selective-repeat.h"
@@ -68,7 +71,7 @@ struct Result
  */
 Result
 Run(const std::string& profile, uint32_t nQps, uint32_t bytes, uint32_t depth, Time measure,
-    RdmaVerb verb = RdmaVerb::Send, double loss = -1)
+    RdmaVerb verb = RdmaVerb::Send, double loss = -1, uint32_t pcieGen = 0)
 {
     DcbHelper dcb;
     dcb.SetDeviceAttribute("DataRate", DataRateValue(DataRate("100Gbps")));
@@ -89,6 +92,21 @@ Run(const std::string& profile, uint32_t nQps, uint32_t bytes, uint32_t depth, T
     dcb.Install(hosts.Get(0), hosts.Get(1));
     Ptr<RdmaNic> a = rdma.Install(hosts.Get(0), Ipv4Address("10.0.0.1"));
     Ptr<RdmaNic> b = rdma.Install(hosts.Get(1), Ipv4Address("10.0.0.2"));
+    for (Ptr<RdmaNic> nic : {a, b})
+    {
+        if (pcieGen == 0)
+        {
+            break;
+        }
+        Ptr<HostModel> host = HostPresetHelper().CreatePlainServer();
+        host->GetResource("pcie-rnic0")->SetAttribute("Generation", UintegerValue(pcieGen));
+        const std::string error = nic->SetHostModel(host, "rnic0", "mem0");
+        if (!error.empty())
+        {
+            std::cerr << "srnic-scalability: --host-pcie-gen: " << error << "\n";
+            std::exit(2);
+        }
+    }
     if (loss > 0)
     {
         Ptr<RateErrorModel> em = CreateObject<RateErrorModel>();
@@ -178,12 +196,12 @@ Run(const std::string& profile, uint32_t nQps, uint32_t bytes, uint32_t depth, T
 /** Fig. 11 rows for \p profile: measured, and the analytic goodputs from the loss-free one. */
 void
 LossTolerance(std::ostream& out, const std::string& profile, const std::vector<double>& losses,
-              Time measure)
+              Time measure, uint32_t pcieGen)
 {
-    const double line = Run(profile, 1, 4096, 128, measure, RdmaVerb::Write, 0).gbps;
+    const double line = Run(profile, 1, 4096, 128, measure, RdmaVerb::Write, 0, pcieGen).gbps;
     for (double p : losses)
     {
-        const Result r = Run(profile, 1, 4096, 128, measure, RdmaVerb::Write, p);
+        const Result r = Run(profile, 1, 4096, 128, measure, RdmaVerb::Write, p, pcieGen);
         // Selective repeat: every packet needs 1/(1 - p) sends. Go-back-N: each loss
         // costs K sends, K the measured packets resent per NAK (Bertsekas-Gallager).
         const double sr = line * (1 - p);
@@ -211,6 +229,7 @@ main(int argc, char* argv[])
     std::string profiles = "Srnic,Cx6";
     std::string outDir;
     Time measure = MicroSeconds(500);
+    uint32_t pcieGen = 0;
     CommandLine cmd(__FILE__);
     cmd.AddValue("figure", "fig9 (QP scalability), fig10a (message rate), fig11 (loss)", figure);
     cmd.AddValue("qps", "fig9: comma-separated QP counts", qps);
@@ -219,7 +238,16 @@ main(int argc, char* argv[])
     cmd.AddValue("profiles", "comma-separated RdmaNicProfile names", profiles);
     cmd.AddValue("measure", "measurement time after the warm-up", measure);
     cmd.AddValue("out", "fig11: output directory for fig11.csv (default: stdout)", outDir);
+    cmd.AddValue("host-pcie-gen",
+                 "fig11: host model on both NICs with the RNIC on PCIe Gen N x16 (0: none)",
+                 pcieGen);
     cmd.Parse(argc, argv);
+    if (pcieGen > 5)
+    {
+        std::cerr << "srnic-scalability: --host-pcie-gen: " << pcieGen
+                  << " is not a PCIe generation (1-5, or 0 for no host model)\n";
+        return 2;
+    }
     if (figure != "fig9" && figure != "fig10a" && figure != "fig11")
     {
         std::cerr << "srnic-scalability: --figure must be fig9, fig10a or fig11\n";
@@ -255,7 +283,7 @@ main(int argc, char* argv[])
                "gbn_analytic_gbps,pcie_loss_percent,sr_rto_analytic_gbps,timeouts_per_ms\n";
         while (std::getline(ps, profile, ','))
         {
-            LossTolerance(out, profile, losses, measure);
+            LossTolerance(out, profile, losses, measure, pcieGen);
         }
         return 0;
     }

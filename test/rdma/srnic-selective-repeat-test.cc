@@ -8,6 +8,7 @@
 #include "ns3/boolean.h"
 #include "ns3/dcb-helper.h"
 #include "ns3/error-model.h"
+#include "ns3/host-preset-helper.h"
 #include "ns3/pointer.h"
 #include "ns3/rdma-go-back-n.h"
 #include "ns3/rdma-nic-profile.h"
@@ -176,7 +177,7 @@ class SrnicFabricTest : public ::testing::Test
 
     /** One WRITE of \p packets KB from host 0 to host 1 dropping PSN \p drop \p times. */
     Time Transfer(const std::string& lossRecovery, uint32_t packets, uint32_t drop, uint32_t times,
-                  bool detect = true)
+                  bool detect = true, bool hosts = false)
     {
         DcbHelper dcb;
         RdmaHelper rdma;
@@ -190,6 +191,16 @@ class SrnicFabricTest : public ::testing::Test
         auto [a, b] = RdmaHelper::Connect(f.nics[0], f.nics[1]);
         qa = a;
         qb = b;
+        for (uint32_t i = 0; hosts && i < 2; ++i)
+        {
+            // A plain server each; count the DMAs of slow-path size (16 B).
+            Ptr<HostModel> host = HostPresetHelper().CreatePlainServer();
+            EXPECT_EQ(f.nics[i]->SetHostModel(host, "rnic0", "mem0"), "");
+            host->TraceConnectWithoutContext("DmaComplete",
+                                             Callback<void, uint32_t, uint32_t, uint64_t, Time>(
+                                                 [this, i](uint32_t, uint32_t, uint64_t bytes, Time)
+                                                 { smallDmas[i] += bytes == 16 ? 1 : 0; }));
+        }
         Time done;
         auto onCompletion = [&](const RdmaCompletion& c)
         {
@@ -212,6 +223,7 @@ class SrnicFabricTest : public ::testing::Test
     Ptr<RdmaQueuePair> qa;
     Ptr<RdmaQueuePair> qb;
     uint64_t placed{0};
+    uint32_t smallDmas[2]{0, 0}; //!< 16 B DMAs on host 0 (requester) and host 1 (responder)
 };
 
 TEST_F(SrnicFabricTest, OneLossCostsTheSlowPathOnBothSides)
@@ -236,6 +248,32 @@ TEST_F(SrnicFabricTest, OneLossCostsTheSlowPathOnBothSides)
     // Requester: record 0.55 + CPU 0.05 + doorbell 0.55 + fetch 1.1 us; responder:
     // record 0.55 + CPU 0.05 + ePSN write 0.55 us: 3.4 us over plain selective repeat.
     EXPECT_NEAR((srnic - plain).GetSeconds() * 1e6, 3.4, 0.2);
+}
+
+TEST_F(SrnicFabricTest, SlowPathTransfersAreDmasOnTheHostModel)
+{
+    // The single loss above with a host model on each NIC: the responder's records and the
+    // requester's NAK record are DMA writes of RecordBytes (16 B) into host memory, its
+    // retry entry a DMA read of RetryEntryBytes (16 B), on the host's PCIe beside the
+    // payload DMAs (1 KB). The loss is recovered the same way, only slower or faster as
+    // the host's DMA latency differs from PcieLatency / PcieRoundTrip.
+    Transfer("ns3::RdmaSrnicSelectiveRepeat", 10, 5, 1, true, true);
+    EXPECT_EQ(placed, 10u * 1024);
+    EXPECT_EQ(qa->GetCounters().retransmittedPackets, 1u);
+    EXPECT_EQ(qa->GetCounters().timeouts, 0u);
+    auto resp = DynamicCast<RdmaSrnicSelectiveRepeat>(qb->GetLossRecovery());
+    ASSERT_TRUE(resp);
+    EXPECT_EQ(resp->GetSrnicCounters().responderEvents, 5u);
+    EXPECT_EQ(resp->GetSrnicCounters().exitsInRange, 1u);
+    EXPECT_FALSE(resp->IsResponderInRecovery());
+    EXPECT_EQ(smallDmas[1], 5u); // responder host: records 6, 7, 8, 9 and the resend
+    // Requester host: a record per NAK/SACK (5: the four out-of-order packets and the
+    // resend) and one read of the single retry entry.
+    auto req = DynamicCast<RdmaSrnicSelectiveRepeat>(qa->GetLossRecovery());
+    ASSERT_TRUE(req);
+    EXPECT_EQ(req->GetSrnicCounters().requesterEvents, 5u);
+    EXPECT_EQ(req->GetSrnicCounters().retryQueueBatches, 1u);
+    EXPECT_EQ(smallDmas[0], 6u);
 }
 
 TEST_F(SrnicFabricTest, ALostResendIsRecoveredWithoutTheTimeout)

@@ -1,5 +1,6 @@
 #include "rdma-loss-recovery.h"
 
+#include "ns3/host-model.h"
 #include "ns3/uinteger.h"
 
 namespace ns3
@@ -128,6 +129,17 @@ Time
 RdmaLossRecovery::DoGetNakReactionTime() const
 {
     return Time(0);
+}
+
+void
+RdmaLossRecovery::SetHostDma(Ptr<HostModel> host, uint32_t rnic, uint32_t memory)
+{
+    DoSetHostDma(host, rnic, memory);
+}
+
+void
+RdmaLossRecovery::DoSetHostDma(Ptr<HostModel>, uint32_t, uint32_t)
+{
 }
 
 bool

@@ -13,6 +13,8 @@
 namespace ns3
 {
 
+class HostModel;
+
 /**
  * \ingroup rdma
  * The requester's packet sequence, as 64-bit unwrapped PSNs (the wire carries
@@ -100,6 +102,12 @@ class RdmaLossRecovery : public Object
      * then. Zero (default) applies it at once.
      */
     Time GetNakReactionTime() const;
+    /**
+     * The NIC has a host model: a loss recovery with a slow path in host software moves
+     * its PCIe transfers as DMAs from RNIC port \p rnic to memory \p memory of \p host,
+     * sharing the host's PCIe with data DMA. Default: ignored.
+     */
+    void SetHostDma(Ptr<HostModel> host, uint32_t rnic, uint32_t memory);
 
   protected:
     void DoDispose() override;
@@ -123,6 +131,8 @@ class RdmaLossRecovery : public Object
     virtual uint64_t DoGetInFlightCap() const;
     /** Default: zero. */
     virtual Time DoGetNakReactionTime() const;
+    /** Default: nothing. */
+    virtual void DoSetHostDma(Ptr<HostModel> host, uint32_t rnic, uint32_t memory);
 
     uint32_t m_retryLimit;
     Callback<void> m_txReady;

@@ -182,6 +182,12 @@ RdmaNic::SetHostModel(Ptr<HostModel> host, const std::string& rnic, const std::s
     m_rx->SetHostModel(host, nic, mem);
     m_tx = CreateObject<RdmaTxPipeline>();
     m_tx->Setup(this, host, nic, mem);
+    m_hostRnic = nic;
+    m_hostMemory = mem;
+    for (auto& qp : m_qps)
+    {
+        qp->GetLossRecovery()->SetHostDma(host, nic, mem);
+    }
     return "";
 }
 
@@ -331,6 +337,10 @@ RdmaNic::CreateQueuePair(Ipv4Address local, Ipv4Address remote)
     Ptr<RdmaQueuePair> qp = m_qpFactory.Create<RdmaQueuePair>();
     qp->Setup(this, qpn, local, remote, m_ccPrototype->Fork(), m_lossPrototype->Fork());
     m_qps.push_back(qp);
+    if (m_tx)
+    {
+        qp->GetLossRecovery()->SetHostDma(m_rx->GetHostModel(), m_hostRnic, m_hostMemory);
+    }
     return qp;
 }
 

@@ -137,6 +137,8 @@ class RdmaNic : public Object, public DcbTxSource
     Ptr<RnicCacheModel> m_cache;
     Ptr<RdmaRxPipeline> m_rx; //!< null or inactive: ideal receive
     Ptr<RdmaTxPipeline> m_tx; //!< null: payload needs no host read
+    uint32_t m_hostRnic{0};   //!< the host model's RNIC port (valid while m_tx is set)
+    uint32_t m_hostMemory{0}; //!< the host model's memory for slow-path transfers
     Mac48Address m_gatewayMac;
     Mac48Address m_deviceMac; //!< the device's address, read once at Setup
     TypeId m_ccType;

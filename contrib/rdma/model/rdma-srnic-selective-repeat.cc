@@ -1,5 +1,6 @@
 #include "rdma-srnic-selective-repeat.h"
 
+#include "ns3/host-model.h"
 #include "ns3/simulator.h"
 #include "ns3/trace-source-accessor.h"
 #include "ns3/uinteger.h"
@@ -92,6 +93,8 @@ RdmaSrnicSelectiveRepeat::ResetSrnicState()
     m_retryQueue.clear();
     m_retryWake = EventId();
     m_records.clear();
+    m_recordsInFlight = 0;
+    m_retryBatch = 0;
     m_serveEvent = EventId();
     m_cpuFreeAt = Time(0);
     m_swActive = false;
@@ -108,6 +111,7 @@ RdmaSrnicSelectiveRepeat::DoDispose()
     m_serveEvent.Cancel();
     m_retryWake.Cancel();
     m_records.clear();
+    m_host = nullptr;
     m_retryQueue.clear();
     RdmaSelectiveRepeat::DoDispose();
 }
@@ -286,8 +290,16 @@ void
 RdmaSrnicSelectiveRepeat::Post(const Record& record)
 {
     Record r = record;
-    r.arrival = Simulator::Now() + m_pcieLatency;
+    r.arrival = m_host ? Time::Max() : Simulator::Now() + m_pcieLatency;
     m_records.push_back(r);
+    if (m_host)
+    {
+        // A posted DMA write into host memory; equal-sized writes on one path land in order.
+        m_recordsInFlight++;
+        Ptr<RdmaSrnicSelectiveRepeat> self(this);
+        m_host->RequestDma(m_hostRnic, m_hostMemory, HostModel::DMA_WRITE, m_recordBytes,
+                           Callback<void, Time>([self](Time) { self->RecordLanded(); }));
+    }
     CountPcie(m_recordBytes, 1);
     if (r.kind == Record::Kind::RxPacket)
     {
@@ -303,7 +315,7 @@ RdmaSrnicSelectiveRepeat::Post(const Record& record)
 void
 RdmaSrnicSelectiveRepeat::ScheduleService()
 {
-    if (m_records.empty() || m_serveEvent.IsRunning())
+    if (m_records.empty() || m_serveEvent.IsRunning() || m_records.front().arrival == Time::Max())
     {
         return;
     }
@@ -384,18 +396,74 @@ RdmaSrnicSelectiveRepeat::SoftwareTx(const Record& record)
     }
     // Post the retransmissions on the QP's retry queue and ring its doorbell; the NIC
     // reads the entries back over PCIe before it can send them.
-    const Time visible = Simulator::Now() + m_pcieLatency + m_pcieRoundTrip;
+    const uint32_t batch = ++m_retryBatch;
+    const Time visible = m_host ? Time::Max() : Simulator::Now() + m_pcieLatency + m_pcieRoundTrip;
     for (uint64_t psn : m_decided)
     {
-        m_retryQueue.push_back(RetryEntry{psn, visible});
+        m_retryQueue.push_back(RetryEntry{psn, visible, batch});
     }
     m_counters.retryQueueBatches++;
     m_counters.retryQueueEntries += m_decided.size();
     CountPcie(8, 1);                                                           // doorbell
     CountPcie(static_cast<uint32_t>(m_decided.size()) * m_retryEntryBytes, 2); // read + completion
+    if (m_host)
+    {
+        // The doorbell is an MMIO write; on it the NIC reads the entries by DMA.
+        m_retryWake = Simulator::Schedule(m_pcieLatency, &RdmaSrnicSelectiveRepeat::IssueRetryRead,
+                                          Ptr<RdmaSrnicSelectiveRepeat>(this), batch,
+                                          static_cast<uint32_t>(m_decided.size()));
+        return;
+    }
     m_retryWake =
         Simulator::Schedule(visible - Simulator::Now(), &RdmaSrnicSelectiveRepeat::RetryVisible,
                             Ptr<RdmaSrnicSelectiveRepeat>(this));
+}
+
+void
+RdmaSrnicSelectiveRepeat::DoSetHostDma(Ptr<HostModel> host, uint32_t rnic, uint32_t memory)
+{
+    m_host = host;
+    m_hostRnic = rnic;
+    m_hostMemory = memory;
+}
+
+void
+RdmaSrnicSelectiveRepeat::RecordLanded()
+{
+    if (!m_host || m_recordsInFlight == 0)
+    {
+        return; // disposed, or the state was reset meanwhile
+    }
+    m_records[m_records.size() - m_recordsInFlight].arrival = Simulator::Now();
+    m_recordsInFlight--;
+    ScheduleService();
+}
+
+void
+RdmaSrnicSelectiveRepeat::IssueRetryRead(uint32_t batch, uint32_t entries)
+{
+    if (!m_host)
+    {
+        return;
+    }
+    Ptr<RdmaSrnicSelectiveRepeat> self(this);
+    m_host->RequestDma(m_hostRnic, m_hostMemory, HostModel::DMA_READ,
+                       uint64_t(entries) * m_retryEntryBytes,
+                       Callback<void, Time>([self, batch](Time) { self->RetryReadLanded(batch); }));
+}
+
+void
+RdmaSrnicSelectiveRepeat::RetryReadLanded(uint32_t batch)
+{
+    if (!m_host)
+    {
+        return;
+    }
+    for (RetryEntry& e : m_retryQueue)
+    {
+        e.visible = e.batch == batch ? Simulator::Now() : e.visible;
+    }
+    NotifyTxReady();
 }
 
 void

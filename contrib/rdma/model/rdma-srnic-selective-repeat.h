@@ -9,6 +9,7 @@
 #include "rdma-selective-repeat.h"
 
 #include "ns3/event-id.h"
+#include "ns3/host-model.h"
 #include "ns3/traced-value.h"
 
 #include <deque>
@@ -64,6 +65,9 @@ struct RdmaSrnicCounters
  * memory, then takes SoftwareEventTime of CPU. PCIe bytes of the slow path (records,
  * ePSN writes, doorbells, retry-queue reads, each with TlpOverheadBytes) are counted
  * in the PcieLossBytes trace; the bitmaps are host memory and cost no on-chip SRAM.
+ * With a host model on the NIC (SetHostDma) records and retry-queue reads are DMAs on
+ * it instead of fixed latencies, so they share the host's PCIe with data DMA; the
+ * doorbell and ePSN writes (CPU MMIO writes) keep PcieLatency.
  */
 class RdmaSrnicSelectiveRepeat : public RdmaSelectiveRepeat
 {
@@ -94,6 +98,7 @@ class RdmaSrnicSelectiveRepeat : public RdmaSelectiveRepeat
     void DoSequenceNak(RdmaTxSequence& seq, uint64_t psn, uint64_t sackPsn) override;
     void DoTimeout(RdmaTxSequence& seq) override;
     bool DoHasRetransmission(const RdmaTxSequence& seq) const override;
+    void DoSetHostDma(Ptr<HostModel> host, uint32_t rnic, uint32_t memory) override;
     uint64_t DoNextTransmitPsn(const RdmaTxSequence& seq) override;
 
     /** A metadata record from the NIC to the software module. */
@@ -110,14 +115,15 @@ class RdmaSrnicSelectiveRepeat : public RdmaSelectiveRepeat
         uint64_t a;
         uint64_t b;
         RdmaTxSequence seq; //!< the requester's sequence when the NIC wrote the record
-        Time arrival;       //!< when it reaches host memory
+        Time arrival;       //!< when it reaches host memory (Time::Max(): DMA in flight)
     };
 
     /** A retry queue entry as the NIC sees it. */
     struct RetryEntry
     {
         uint64_t psn;
-        Time visible; //!< once the NIC has fetched it
+        Time visible;   //!< once the NIC has fetched it (Time::Max(): read in flight)
+        uint32_t batch; //!< the doorbell it came with
     };
 
     void ResetSrnicState();
@@ -128,6 +134,9 @@ class RdmaSrnicSelectiveRepeat : public RdmaSelectiveRepeat
     void SoftwareTx(const Record& record);
     void ApplyEpsn(uint64_t epsn);
     void RetryVisible();
+    void RecordLanded();
+    void IssueRetryRead(uint32_t batch, uint32_t entries);
+    void RetryReadLanded(uint32_t batch);
     void CountPcie(uint32_t payloadBytes, uint32_t tlps);
     bool SwReceived(uint64_t psn) const;
     void DropStaleRetries(const RdmaTxSequence& seq) const;
@@ -138,6 +147,13 @@ class RdmaSrnicSelectiveRepeat : public RdmaSelectiveRepeat
     uint32_t m_recordBytes;
     uint32_t m_retryEntryBytes;
     uint32_t m_tlpOverheadBytes;
+
+    // host model (null: fixed PCIe latencies)
+    Ptr<HostModel> m_host;
+    uint32_t m_hostRnic{0};
+    uint32_t m_hostMemory{0};
+    uint32_t m_recordsInFlight{0}; //!< records whose DMA write has not landed (the tail)
+    uint32_t m_retryBatch{0};
 
     // NIC (fast-path) state
     bool m_rxRecovery{false};
