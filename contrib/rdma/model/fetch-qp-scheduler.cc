@@ -193,6 +193,15 @@ FetchQpScheduler::Dequeue(uint8_t pausedMask, RdmaQueuePair*& out, Time& wakeAt)
             }
         }
         RdmaQueuePair* qp = m_current;
+        if (qp->HasTxWork() && !(pausedMask & (1u << qp->GetTrafficClass())) &&
+            qp->GetNextTxTime() > now && m_ready.empty())
+        {
+            // Only its pacer holds the QP back and no other QP is ready: the turn keeps
+            // what it fetched and resumes then. (A transmit pipeline reading ahead pulls
+            // sooner than the wire; ending the turn there would refetch every packet.)
+            wakeAt = std::min(wakeAt, qp->GetNextTxTime());
+            break;
+        }
         if (!qp->HasTxWork() || (pausedMask & (1u << qp->GetTrafficClass())) ||
             qp->GetNextTxTime() > now)
         {
