@@ -34,7 +34,8 @@ ConnectX(const std::string& name, const std::string& sram)
     p.pfcExpected = true;
     p.sendHeaderBytes = 58;
     p.writeHeaderBytes = 58;
-    p.source = "SRNIC (NSDI'23) section 3, Table 2 (SRAM), Fig. 9 (knee at 256 QPs)";
+    p.source = "SRNIC (NSDI'23) section 3, Table 2 (SRAM), Fig. 9 (knee at 256 QPs), Fig. 11 "
+               "(NAK reaction, calibrated)";
     return p;
 }
 } // namespace
