@@ -32,17 +32,17 @@ namespace
 /** Fluid-model parameters, in the model's units (packets, seconds). */
 struct FluidParams
 {
-    double capacityPps; //!< C, link capacity in packets/s
-    uint32_t flows;     //!< N
-    double tau;         //!< CNP window (s)
-    double tauPrime;    //!< alpha timer (s)
-    double timer;       //!< rate-increase timer T (s)
-    double byteCounter; //!< B in packets
+    double capacityPps;  //!< C, link capacity in packets/s
+    uint32_t flows;      //!< N
+    double tau;          //!< CNP window (s)
+    double tauPrime;     //!< alpha timer (s)
+    double timer;        //!< rate-increase timer T (s)
+    double byteCounter;  //!< B in packets
     double fastRecovery; //!< F
-    double rateAiPps;   //!< R_AI in packets/s
-    double kmin;        //!< RED Kmin (bytes)
-    double kmax;        //!< RED Kmax (bytes)
-    double pmax;        //!< RED Pmax
+    double rateAiPps;    //!< R_AI in packets/s
+    double kmin;         //!< RED Kmin (bytes)
+    double kmax;         //!< RED Kmax (bytes)
+    double pmax;         //!< RED Pmax
 };
 
 struct FixedPoint
@@ -97,7 +97,7 @@ struct SimResult
 const char* const KMIN = "40KB";
 const char* const KMAX = "400KB";
 constexpr double PMAX = 0.01;
-constexpr uint32_t WIRE_BYTES = 1110;   //!< a 1024-B payload packet on the wire
+constexpr uint32_t WIRE_BYTES = 1110; //!< a 1024-B payload packet on the wire
 constexpr uint32_t PAYLOAD_BYTES = 1024;
 
 /**
@@ -157,7 +157,8 @@ RunBottleneck(uint32_t flows, Time from, Time to, DataRate rateAi)
                         {
                             for (uint32_t s = 0; s < flows; ++s)
                             {
-                                const uint64_t b = qps[s]->GetCounters().payloadBytesSent - sent0[s];
+                                const uint64_t b =
+                                    qps[s]->GetCounters().payloadBytesSent - sent0[s];
                                 r.goodputGbps.push_back(b * 8.0 / (to - from).GetSeconds() / 1e9);
                             }
                             Simulator::Stop();
@@ -175,11 +176,11 @@ ModelOf(uint32_t flows, DataRate rateAi)
     FluidParams m;
     m.capacityPps = 40e9 / (8.0 * WIRE_BYTES);
     m.flows = flows;
-    m.tau = 50e-6;                       // CnpInterval
-    m.tauPrime = 55e-6;                  // AlphaUpdatePeriod
-    m.timer = 55e-6;                     // RateIncreaseTimer
-    m.byteCounter = 10e6 / WIRE_BYTES;   // ByteCounter
-    m.fastRecovery = 5;                  // FastRecoveryTimes
+    m.tau = 50e-6;                     // CnpInterval
+    m.tauPrime = 55e-6;                // AlphaUpdatePeriod
+    m.timer = 55e-6;                   // RateIncreaseTimer
+    m.byteCounter = 10e6 / WIRE_BYTES; // ByteCounter
+    m.fastRecovery = 5;                // FastRecoveryTimes
     m.rateAiPps = rateAi.GetBitRate() / (8.0 * WIRE_BYTES);
     m.kmin = QueueSize(KMIN).GetValue();
     m.kmax = QueueSize(KMAX).GetValue();

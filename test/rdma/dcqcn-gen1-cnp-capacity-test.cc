@@ -35,13 +35,13 @@ enum class Np
 
 struct CapacityResult
 {
-    uint64_t cnpsSent{0};        //!< CNPs the receiver sent over the run
-    uint64_t cnpsSentEarly{0};   //!< ... in the first EARLY
-    uint32_t qpsCutEarly{0};     //!< sender QPs that received a CNP in the first EARLY
-    double meanRateGbps{0};      //!< R_C of the sender QPs, mean over QPs and time
-    double meanQueueBytes{0};    //!< bottleneck queue, time average
-    Time lastFirstCnp;           //!< when the last sender QP got its first CNP
-    bool hasFirmware{false};     //!< the receiver NIC has a firmware CNP queue
+    uint64_t cnpsSent{0};      //!< CNPs the receiver sent over the run
+    uint64_t cnpsSentEarly{0}; //!< ... in the first EARLY
+    uint32_t qpsCutEarly{0};   //!< sender QPs that received a CNP in the first EARLY
+    double meanRateGbps{0};    //!< R_C of the sender QPs, mean over QPs and time
+    double meanQueueBytes{0};  //!< bottleneck queue, time average
+    Time lastFirstCnp;         //!< when the last sender QP got its first CNP
+    bool hasFirmware{false};   //!< the receiver NIC has a firmware CNP queue
     RdmaFirmwareCnpQueue::Counters firmware{};
 };
 
@@ -167,13 +167,9 @@ RunQueue(uint32_t slots, const std::vector<std::pair<uint32_t, Time>>& requests)
 {
     QueueRun run;
     Ptr<RdmaFirmwareCnpQueue> q = CreateObject<RdmaFirmwareCnpQueue>();
-    q->Configure(MicroSeconds(5),
-                 slots,
-                 MakeCallback(
-                     +[](QueueRun* r, uint32_t qpn) {
-                         r->emitted.emplace_back(qpn, Simulator::Now());
-                     })
-                     .Bind(&run));
+    q->Configure(MicroSeconds(5), slots, MakeCallback(+[](QueueRun* r, uint32_t qpn) {
+                                             r->emitted.emplace_back(qpn, Simulator::Now());
+                                         }).Bind(&run));
     for (const auto& [qpn, t] : requests)
     {
         Simulator::Schedule(t, &RdmaFirmwareCnpQueue::Submit, q, qpn);

@@ -45,10 +45,10 @@ class RdmaFirmwareCnpQueue : public Object
     /** Running totals. */
     struct Counters
     {
-        uint64_t requests{0};  //!< CNP decisions handed to the firmware
-        uint64_t generated{0}; //!< CNPs generated (sent)
-        uint64_t dropped{0};   //!< requests lost because the FIFO was full
-        uint64_t delayed{0};   //!< requests that waited in the FIFO
+        uint64_t requests{0};    //!< CNP decisions handed to the firmware
+        uint64_t generated{0};   //!< CNPs generated (sent)
+        uint64_t dropped{0};     //!< requests lost because the FIFO was full
+        uint64_t delayed{0};     //!< requests that waited in the FIFO
         uint32_t peakBacklog{0}; //!< largest FIFO occupancy seen
     };
 
