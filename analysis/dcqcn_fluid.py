@@ -6,7 +6,8 @@ usage: dcqcn_fluid.py [--flows N] [--rate-gbps C] [--kmin-kb ..] [--kmax-kb ..] 
 
 N identical DCQCN flows share a link of C Gb/s; packets are --wire-bytes on the
 wire (--payload-bytes of them goodput). Prints the fixed point (small-p closed
-form of design/spec-buffers-pfc-dcqcn.md section 3.8) and the time average of
+form of design/spec-buffers-pfc-dcqcn.md section 3.8, and the exact fixed point of the
+full equations, which test/rdma/dcqcn-fluid-test.cc solves too) and the time average of
 the integrated delay-differential equations over the second half of --duration-ms:
 per-flow rate, marking probability and queue. With --sim it also reads a
 dcqcn-regional / roce-run output directory (goodput.csv, queues.csv) and prints
@@ -47,6 +48,33 @@ def fixed_point(a):
     p = ((rai / (a.alpha_us * 1e-6 * r * r)) * (1 / b + 1 / (a.timer_us * 1e-6 * r)) ** 2) ** (1 / 3)
     q = a.kmin_kb * 1e3 + p / a.pmax * (a.kmax_kb - a.kmin_kb) * 1e3
     return r, p, q
+
+
+def exact_fixed_point(a):
+    """Fixed point of the full equations (no small-p approximation), by bisection on p:
+    alpha a^2 = R_AI R tau^2 (b + d)(c + e) with R = C/N. Returns (R*, p*, q* bytes)."""
+    cap = a.rate_gbps * 1e9 / (8 * a.wire_bytes)
+    r = cap / a.flows
+    bc = a.byte_counter / a.wire_bytes
+    rai = a.rai_mbps * 1e6 / (8 * a.wire_bytes)
+    tau, taup, timer = a.cnp_us * 1e-6, a.alpha_us * 1e-6, a.timer_us * 1e-6
+
+    def h(p):
+        lg = math.log1p(-p)
+        av = -math.expm1(tau * r * lg)
+        am = -math.expm1(taup * r * lg)
+        bv = inv_growth(p, bc, lg)
+        cv = bv * math.exp(a.fr * bc * lg)
+        dv = inv_growth(p, timer * r, lg)
+        ev = dv * math.exp(a.fr * timer * r * lg)
+        return am * av * av - rai * r * tau * tau * (bv + dv) * (cv + ev)
+
+    lo, hi = 1e-9, min(a.pmax, 0.5)
+    for _ in range(200):
+        mid = (lo + hi) / 2
+        lo, hi = (lo, mid) if h(mid) > 0 else (mid, hi)
+    p = (lo + hi) / 2
+    return r, p, a.kmin_kb * 1e3 + p / a.pmax * (a.kmax_kb - a.kmin_kb) * 1e3
 
 
 def inv_growth(p, n, lg):
@@ -155,9 +183,11 @@ def main():
 
     good = a.payload_bytes / a.wire_bytes
     to_gbps = 8 * a.wire_bytes / 1e9 * good
-    r, p, q = fixed_point(a)
+    r, p, q = exact_fixed_point(a)
     print(f"fixed point: rate {r * to_gbps:.2f} Gb/s goodput per flow, p {p:.5f}, "
-          f"queue {q / 1e6:.3f} MB" + ("" if p <= a.pmax else " (p* > Pmax: outside RED's slope)"))
+          f"queue {q / 1e6:.3f} MB" + ("" if p < a.pmax * 0.999 else " (p* >= Pmax: outside RED's slope)"))
+    _, ps, qs = fixed_point(a)
+    print(f"small-p closed form: p {ps:.5f}, queue {qs / 1e6:.3f} MB (drops (1-p)^(F T R))")
     ri, pi, qi = integrate(a)
     print(f"integrated:  rate {ri * to_gbps:.2f} Gb/s goodput per flow, p {pi:.5f}, "
           f"queue {qi / 1e6:.3f} MB (mean of the second half of {a.duration_ms:g} ms)")

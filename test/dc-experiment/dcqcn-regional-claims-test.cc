@@ -95,12 +95,13 @@ Jain(double a, double b)
     return (a + b) * (a + b) / (2 * (a * a + b * b));
 }
 
-// 88.4 km (~1.78 ms RTT, App. B), 60 ms, goodput from 20 ms. Measured: sparse
-// 1 MB / 4 MB / 1 % gives 17.9 (A) and 18.0 (B) Gb/s; dense 1 MB / 1.2 MB / 20 %
-// gives 6.1 (A) and 25.0 (B): dense marking makes the split RTT-dependent (the
-// long-RTT flow, whose feedback lags, takes the larger share, as in the 1 KB-MTU
-// dcqcn-regional-marking sweep), sparse marking gives the long-RTT flow its fair
-// share at high utilisation.
+// 88.4 km (~1.78 ms RTT, App. B), 60 ms, goodput from 20 ms. Measured (Gen1 NICs
+// with their firmware CNP capacity): sparse 1 MB / 4 MB / 1 % gives 16.1 (A) and
+// 17.7 (B) Gb/s; dense 1 MB / 1.2 MB / 20 % gives 14.2 and 17.7. The dense split is
+// recorded, not asserted: it depends on the seed and on CNP timing (Jain 0.69-0.99
+// over seeds 1-3 and FirmwareCnpTime 0-5 us; 6.1 / 25.0 without the capacity), see
+// contrib/rdma/doc/dcqcn-generations.md. Sparse marking gives the long-RTT flow its
+// fair share at high utilisation.
 TEST(DcqcnRegionalClaims, SparseMarkingKeepsTheLongRttFlowAtHighThroughput)
 {
     const ClaimResult dense =
@@ -118,7 +119,6 @@ TEST(DcqcnRegionalClaims, SparseMarkingKeepsTheLongRttFlowAtHighThroughput)
     EXPECT_GT(sparse.remoteGbps, 0.85 * capacity / 2);
     EXPECT_GT(sparse.localGbps + sparse.remoteGbps, 0.85 * capacity);
     EXPECT_GT(Jain(sparse.localGbps, sparse.remoteGbps), 0.98);
-    EXPECT_LT(Jain(dense.localGbps, dense.remoteGbps), 0.9);
     EXPECT_GT(sparse.cnps, 0u); // sparse, not absent: DCQCN still acts
 }
 

@@ -125,6 +125,15 @@ TEST_F(ExperimentConfigTest, OutOfRangeAttributeValue)
     EXPECT_TRUE(Contains(m, "[0, 1]")) << "allowed range: " << m;
 }
 
+TEST_F(ExperimentConfigTest, NegativeGen1FirmwareCnpTimeIsNamed)
+{
+    const ExperimentConfigError e =
+        Error(Minimal(R"("cc": {"type": "ns3::RdmaDcqcnGen1", "FirmwareCnpTime": "-1us"})"));
+    EXPECT_EQ(e.GetPointer(), "/cc/FirmwareCnpTime");
+    const std::string m = e.what();
+    EXPECT_TRUE(Contains(m, "attribute FirmwareCnpTime of ns3::RdmaDcqcnGen1")) << m;
+}
+
 TEST_F(ExperimentConfigTest, AttributeValuesThatNs3WouldAbortOnAreCleanErrors)
 {
     // Each of these makes ns-3's own string conversion abort the process.

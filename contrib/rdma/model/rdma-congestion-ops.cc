@@ -20,6 +20,18 @@ RdmaCongestionOps::WantsEcnEcho() const
     return false;
 }
 
+Time
+RdmaCongestionOps::GetCnpGenerationTime() const
+{
+    return Time(0);
+}
+
+uint32_t
+RdmaCongestionOps::GetCnpGenerationQueue() const
+{
+    return 0;
+}
+
 void
 RdmaCongestionOps::Stop()
 {

@@ -67,6 +67,20 @@ class RdmaCongestionOps : public Object
      */
     virtual bool WantsEcnEcho() const;
 
+    /**
+     * NIC-wide capacity of the notification point's CNP generation on a NIC that
+     * runs this algorithm (RdmaFirmwareCnpQueue). Read once per QP creation.
+     * \return firmware time per generated CNP; 0 (default): CNPs are generated in
+     * hardware and leave as soon as they are decided
+     */
+    virtual Time GetCnpGenerationTime() const;
+
+    /**
+     * \return CNP requests that may wait while the firmware generates another
+     * (used only when GetCnpGenerationTime() > 0)
+     */
+    virtual uint32_t GetCnpGenerationQueue() const;
+
     /** Cancel any timers; the QP is going away. */
     virtual void Stop();
 

@@ -32,6 +32,26 @@ RdmaDcqcnGen1::GetTypeId()
                 "pacer reads it from RdmaCcState::m_pacingBurstBytes.",
                 UintegerValue(16384), MakeUintegerAccessor(&RdmaDcqcnGen1::m_burstBytes),
                 MakeUintegerChecker<uint32_t>())
+            .AddAttribute(
+                "FirmwareCnpTime",
+                "Firmware time to generate one CNP, NIC-wide (the NP runs in firmware with "
+                "'limited processing capacity' [AZURE 7.2]): the NIC sends at most one CNP per "
+                "FirmwareCnpTime over all its QPs (RdmaFirmwareCnpQueue). Default 5 us: the "
+                "ConnectX-3 Pro NP generates one CNP per 1-5 us, about 10-20 congested flows "
+                "at a 50 us window [DCQCN15, spec section 4 NpCnpCapacity]; 5 us is the slow end "
+                "of that range, and that Azure's Gen1 is this NIC is an assumption. 0 = no "
+                "limit (CNPs leave when decided, as on Gen2/Gen3).",
+                TimeValue(MicroSeconds(5)), MakeTimeAccessor(&RdmaDcqcnGen1::m_firmwareCnpTime),
+                MakeTimeChecker(Time(0)))
+            .AddAttribute(
+                "FirmwareCnpQueue",
+                "CNP requests (count) that wait while the firmware is generating a CNP; a "
+                "request that finds them all taken is lost, and its QP's coalescing window "
+                "still runs. No published value: default 16 is an assumption (a request then "
+                "waits at most 16 x 5 us = 80 us, under two 50 us windows). 0 = requests "
+                "that find the firmware busy are lost.",
+                UintegerValue(16), MakeUintegerAccessor(&RdmaDcqcnGen1::m_firmwareCnpQueue),
+                MakeUintegerChecker<uint32_t>())
         // The NP window is the inherited CnpInterval (50 us, [DCQCN15] N; assumption
         // for Gen1, whose coalescing timer Azure does not disclose).
         ;
@@ -40,6 +60,8 @@ RdmaDcqcnGen1::GetTypeId()
 
 RdmaDcqcnGen1::RdmaDcqcnGen1()
     : m_burstBytes(16384)
+    , m_firmwareCnpTime(MicroSeconds(5))
+    , m_firmwareCnpQueue(16)
 {
     NS_LOG_FUNCTION(this);
 }
@@ -47,6 +69,8 @@ RdmaDcqcnGen1::RdmaDcqcnGen1()
 RdmaDcqcnGen1::RdmaDcqcnGen1(const RdmaDcqcnGen1& other)
     : RdmaDcqcn(other)
     , m_burstBytes(other.m_burstBytes)
+    , m_firmwareCnpTime(other.m_firmwareCnpTime)
+    , m_firmwareCnpQueue(other.m_firmwareCnpQueue)
 {
     NS_LOG_FUNCTION(this);
 }
@@ -78,6 +102,18 @@ uint32_t
 RdmaDcqcnGen1::GetPacingBurstBytes() const
 {
     return m_burstBytes;
+}
+
+Time
+RdmaDcqcnGen1::GetCnpGenerationTime() const
+{
+    return m_firmwareCnpTime;
+}
+
+uint32_t
+RdmaDcqcnGen1::GetCnpGenerationQueue() const
+{
+    return m_firmwareCnpQueue;
 }
 
 bool

@@ -28,10 +28,15 @@ namespace ns3
  *   BurstBytes is the burst, handed to the queue pair's pacer through
  *   RdmaCcState::m_pacingBurstBytes.
  *
+ * - Firmware capacity (NIC-wide): the NIC generates at most one CNP per
+ *   FirmwareCnpTime over all its QPs, with FirmwareCnpQueue requests waiting and
+ *   the rest lost. The NIC reads both through GetCnpGenerationTime() and
+ *   GetCnpGenerationQueue() and runs them in an RdmaFirmwareCnpQueue.
+ *
  * Not modelled here (NIC-wide): the small QP-context cache whose misses slow
  * the receive pipeline is RdmaRxQpcCache, installed on the Gen1 NIC's
- * RdmaRxPipeline; the firmware's CNP generation capacity (one CNP per 1-5 us
- * per NIC on ConnectX-3 Pro) is not modelled.
+ * RdmaRxPipeline. The firmware's processing of received CNPs (the RP) is not
+ * rate-limited: no capacity is published for it.
  */
 class RdmaDcqcnGen1 : public RdmaDcqcn
 {
@@ -56,11 +61,16 @@ class RdmaDcqcnGen1 : public RdmaDcqcn
      */
     uint32_t GetPacingBurstBytes() const;
 
+    Time GetCnpGenerationTime() const override;
+    uint32_t GetCnpGenerationQueue() const override;
+
   protected:
     bool ShouldSendCnp(bool ceMarked, Time now) override;
 
   private:
-    uint32_t m_burstBytes; //!< per-burst rate-limiter granularity (bytes)
+    uint32_t m_burstBytes;       //!< per-burst rate-limiter granularity (bytes)
+    Time m_firmwareCnpTime;      //!< firmware time per generated CNP (0: unlimited)
+    uint32_t m_firmwareCnpQueue; //!< CNP requests that may wait for the firmware
 };
 
 } // namespace ns3

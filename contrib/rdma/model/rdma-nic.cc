@@ -122,6 +122,11 @@ RdmaNic::DoDispose()
         m_tx->Dispose();
         m_tx = nullptr;
     }
+    if (m_cnpFirmware)
+    {
+        m_cnpFirmware->Dispose();
+        m_cnpFirmware = nullptr;
+    }
     if (m_device)
     {
         m_device->SetTxSource(nullptr);
@@ -332,6 +337,13 @@ RdmaNic::CreateQueuePair(Ipv4Address local, Ipv4Address remote)
         ObjectFactory f(m_lossType.GetName());
         m_lossPrototype = f.Create<RdmaLossRecovery>();
     }
+    const Time cnpTime = m_ccPrototype->GetCnpGenerationTime();
+    if (cnpTime.IsStrictlyPositive() && !m_cnpFirmware)
+    {
+        m_cnpFirmware = CreateObject<RdmaFirmwareCnpQueue>();
+        m_cnpFirmware->Configure(cnpTime, m_ccPrototype->GetCnpGenerationQueue(),
+                                 MakeCallback(&RdmaNic::EmitCnp, this));
+    }
     const uint32_t qpn = FIRST_QPN + static_cast<uint32_t>(m_qps.size());
     NS_ABORT_MSG_IF(qpn > RoceBthHeader::QP_MASK, "RdmaNic: out of 24-bit QP numbers");
     Ptr<RdmaQueuePair> qp = m_qpFactory.Create<RdmaQueuePair>();
@@ -460,6 +472,33 @@ RdmaNic::Wake()
         m_tx->Kick(); // read ahead even while the port is busy sending
     }
     m_device->NotifyTxReady();
+}
+
+void
+RdmaNic::RequestCnp(RdmaQueuePair* qp)
+{
+    if (!m_cnpFirmware)
+    {
+        qp->SendCnp();
+        return;
+    }
+    m_cnpFirmware->Submit(qp->GetQpn());
+}
+
+void
+RdmaNic::EmitCnp(uint32_t qpn)
+{
+    Ptr<RdmaQueuePair> qp = GetQueuePair(qpn);
+    if (qp && !qp->IsInError())
+    {
+        qp->SendCnp();
+    }
+}
+
+Ptr<RdmaFirmwareCnpQueue>
+RdmaNic::GetCnpFirmware() const
+{
+    return m_cnpFirmware;
 }
 
 void

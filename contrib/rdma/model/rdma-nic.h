@@ -5,6 +5,7 @@
 #define RDMA_NIC_H
 
 #include "qp-scheduler.h"
+#include "rdma-firmware-cnp-queue.h"
 #include "rdma-queue-pair.h"
 #include "rdma-rx-pipeline.h"
 #include "rdma-tx-pipeline.h"
@@ -110,6 +111,11 @@ class RdmaNic : public Object, public DcbTxSource
 
     // ---- used by RdmaQueuePair
     void NotifyTxWork(RdmaQueuePair* qp);
+    /**
+     * The notification point of \p qp decided to send a CNP: sent at once, or through
+     * the NIC's firmware CNP queue when its congestion control has one (Gen1).
+     */
+    void RequestCnp(RdmaQueuePair* qp);
     /** Encapsulate and queue a control packet (ACK/NAK, or a CNP when \p cnp). */
     void SendControl(RdmaQueuePair* qp, Ptr<Packet> packet, bool cnp);
     void NotifyCompletion(const RdmaCompletion& completion);
@@ -119,6 +125,12 @@ class RdmaNic : public Object, public DcbTxSource
     uint32_t GetEncapsulationBytes() const;
 
     uint64_t GetDroppedNoQp() const;
+    /**
+     * \return the firmware CNP generator (Gen1 notification point), or null when CNPs
+     * are generated in hardware (created by the first CreateQueuePair whose congestion
+     * control reports a positive RdmaCongestionOps::GetCnpGenerationTime())
+     */
+    Ptr<RdmaFirmwareCnpQueue> GetCnpFirmware() const;
 
   protected:
     void DoDispose() override;
@@ -129,16 +141,19 @@ class RdmaNic : public Object, public DcbTxSource
     static uint32_t PayloadBytes(Ptr<const Packet> packet);
     Ptr<Packet> Encapsulate(RdmaQueuePair* qp, Ptr<Packet> packet, uint8_t dscp, bool ect) const;
     void Wake();
+    /** The firmware CNP queue serves queue pair \p qpn: send its CNP. */
+    void EmitCnp(uint32_t qpn);
 
     Ptr<DcbNetDevice> m_device;
     std::vector<Ipv4Address> m_addresses; //!< primary first
     TypeId m_schedulerType;
     Ptr<QpScheduler> m_scheduler;
     Ptr<RnicCacheModel> m_cache;
-    Ptr<RdmaRxPipeline> m_rx; //!< null or inactive: ideal receive
-    Ptr<RdmaTxPipeline> m_tx; //!< null: payload needs no host read
-    uint32_t m_hostRnic{0};   //!< the host model's RNIC port (valid while m_tx is set)
-    uint32_t m_hostMemory{0}; //!< the host model's memory for slow-path transfers
+    Ptr<RdmaRxPipeline> m_rx;                //!< null or inactive: ideal receive
+    Ptr<RdmaTxPipeline> m_tx;                //!< null: payload needs no host read
+    uint32_t m_hostRnic{0};                  //!< the host model's RNIC port (valid while m_tx is set)
+    uint32_t m_hostMemory{0};                //!< the host model's memory for slow-path transfers
+    Ptr<RdmaFirmwareCnpQueue> m_cnpFirmware; //!< null: CNPs generated in hardware
     Mac48Address m_gatewayMac;
     Mac48Address m_deviceMac; //!< the device's address, read once at Setup
     TypeId m_ccType;

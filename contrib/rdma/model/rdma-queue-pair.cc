@@ -834,7 +834,7 @@ RdmaQueuePair::Receive(Ptr<Packet> packet, bool ceMarked)
     }
     if (m_cc->OnDataReceived(ceMarked))
     {
-        SendCnp();
+        m_nic->RequestCnp(this); // at once, or through the NIC's firmware CNP queue
     }
     if (m_srnicExtensions && (RoceBthHeader::IsSend(op) || RoceBthHeader::IsWrite(op)))
     {

@@ -113,6 +113,8 @@ class RdmaQueuePair : public Object
     Ptr<Packet> BuildNextPacket();
     /** A packet for this QP arrived (IP, UDP removed; starts at the BTH). */
     void Receive(Ptr<Packet> packet, bool ceMarked);
+    /** Send a CNP to the sender now (RdmaNic::RequestCnp decides when). */
+    void SendCnp();
 
     /** Bookkeeping for the NIC's active list. */
     bool m_inActiveList{false};
@@ -177,7 +179,6 @@ class RdmaQueuePair : public Object
     /** Send an Acknowledge packet (ACK or NAK per \p aeth) for \p psn. */
     void SendAcknowledge(uint64_t psn, RoceAethHeader& aeth, bool becn,
                          const RoceSackHeader* sack = nullptr);
-    void SendCnp();
 
     RdmaNic* m_nic{nullptr};
     uint32_t m_qpn{0};
