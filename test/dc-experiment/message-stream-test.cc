@@ -112,8 +112,8 @@ TEST_F(MessageStreamTest, BadStreamsAreErrorsNamingTheField)
     };
 
     const Case cases[] = {
-        {R"({"src": 1, "dst": 0, "bytes": 1000, "message_bytes": 4096})",
-         "/flows/0/message_bytes", "exceeds the flow's bytes 1000"},
+        {R"({"src": 1, "dst": 0, "bytes": 1000, "message_bytes": 4096})", "/flows/0/message_bytes",
+         "exceeds the flow's bytes 1000"},
         {R"({"src": 1, "dst": 0, "bytes": 100000, "outstanding": 4})", "/flows/0/outstanding",
          "needs \"message_bytes\""},
         {R"({"src": 1, "dst": 0, "bytes": 10000000, "message_bytes": 65536,
@@ -217,9 +217,9 @@ RunStream(const std::string& flowJson, const std::string& leaf)
             Ptr<RdmaNic> nic = topo->GetNic(requesterHost);
             if (nic->GetNQueuePairs() > 0)
             {
-                r.maxOutstanding = std::max(
-                    r.maxOutstanding,
-                    nic->GetQueuePair(RdmaNic::FIRST_QPN)->GetOutstandingWorkRequests());
+                r.maxOutstanding =
+                    std::max(r.maxOutstanding,
+                             nic->GetQueuePair(RdmaNic::FIRST_QPN)->GetOutstandingWorkRequests());
             }
             Simulator::Schedule(MicroSeconds(2), sample);
         };
