@@ -39,15 +39,14 @@ namespace
 using test::OutputDir;
 using test::ReadFile;
 
-const std::string FIG12 =
-    std::string(ROCE_LAB_SOURCE_DIR) + "/scratch/configs/regional-fig12.json";
+const std::string FIG12 = std::string(ROCE_LAB_SOURCE_DIR) + "/scratch/configs/regional-fig12.json";
 
 struct Fig12Result
 {
-    double aGbps{0};          //!< A, ~2 us RTT
-    double bGbps{0};          //!< B, ~1.78 ms RTT
-    double jain{0};           //!< of the two goodputs
-    uint64_t peakQueue{0};    //!< bytes, largest switch queue sampled after the warm-up
+    double aGbps{0};             //!< A, ~2 us RTT
+    double bGbps{0};             //!< B, ~1.78 ms RTT
+    double jain{0};              //!< of the two goodputs
+    uint64_t peakQueue{0};       //!< bytes, largest switch queue sampled after the warm-up
     uint64_t xoffAfterWarmup{0}; //!< PFC XOFF frames sent by the switches after the warm-up
 };
 
@@ -132,8 +131,8 @@ TEST(DcqcnRegionalFig12, BothFlowsGetHalfTheLinkWhateverTheirRttAndTheQueuePeaks
 // claim the test above checks does not hold for every congestion control).
 TEST(DcqcnRegionalFig12, AWindowBasedSenderIsRttUnfairHere)
 {
-    const Fig12Result r = RunFig12(R"({"type": "ns3::RdmaDctcp"})", "30ms", MilliSeconds(10),
-                                   "dctcp");
+    const Fig12Result r =
+        RunFig12(R"({"type": "ns3::RdmaDctcp"})", "30ms", MilliSeconds(10), "dctcp");
     RecordProperty("a_gbps", std::to_string(r.aGbps));
     RecordProperty("b_gbps", std::to_string(r.bGbps));
     EXPECT_LT(r.bGbps, 0.7 * CAPACITY_GBPS / 2);
