@@ -8,9 +8,9 @@
 //
 // Checked from 20 ms (after the start-up transient) to 60 ms: each flow gets at
 // least 70 % of half the link's payload capacity (measured: A 17.4, B 14.2 Gb/s of
-// 18.45; the paper's 17 is 92 %), Jain >= 0.98, the congested queue peaks between
-// Kmin and Kmax (measured 1.56 MB; a switch counter polled over one or more DCQCN
-// cycles reads this peak) and PFC stays silent. The model gap (the link 86 % used,
+// 18.45; the paper's 17 is 92 %), Jain >= 0.97 (measured 0.990), the congested
+// queue peaks between Kmin and Kmax (measured 1.56 MB; a switch counter polled over
+// one or more DCQCN cycles reads this peak) and PFC stays silent. The model gap (the link 86 % used,
 // the queue draining between marking episodes) is explained in
 // contrib/rdma/doc/dcqcn-generations.md and not asserted away.
 //
@@ -119,7 +119,7 @@ TEST(DcqcnRegionalFig12, BothFlowsGetHalfTheLinkWhateverTheirRttAndTheQueuePeaks
     EXPECT_GT(r.aGbps, 0.7 * CAPACITY_GBPS / 2);
     EXPECT_GT(r.bGbps, 0.7 * CAPACITY_GBPS / 2);
     EXPECT_LT(r.aGbps + r.bGbps, CAPACITY_GBPS * 1.001);
-    EXPECT_GE(r.jain, 0.98);
+    EXPECT_GE(r.jain, 0.97);
     // The congested queue crosses Kmin (DCQCN, not PFC, limits the senders) and
     // peaks below Kmax; PFC is silent after the start-up transient.
     EXPECT_GT(r.peakQueue, KMIN);
@@ -136,7 +136,7 @@ TEST(DcqcnRegionalFig12, AWindowBasedSenderIsRttUnfairHere)
     RecordProperty("a_gbps", std::to_string(r.aGbps));
     RecordProperty("b_gbps", std::to_string(r.bGbps));
     EXPECT_LT(r.bGbps, 0.7 * CAPACITY_GBPS / 2);
-    EXPECT_LT(r.jain, 0.98);
+    EXPECT_LT(r.jain, 0.9);
 }
 
 } // namespace
