@@ -10,9 +10,9 @@
 // least 70 % of half the link's payload capacity (measured: A 17.4, B 14.2 Gb/s of
 // 18.45; the paper's 17 is 92 %), Jain >= 0.97 (measured 0.990), the congested
 // queue peaks between Kmin and Kmax (measured 1.56 MB; a switch counter polled over
-// one or more DCQCN cycles reads this peak) and PFC stays silent. The model gap (the link 86 % used,
-// the queue draining between marking episodes) is explained in
-// contrib/rdma/doc/dcqcn-generations.md and not asserted away.
+// one or more DCQCN cycles reads this peak) and PFC stays silent. The model gap
+// (the link 86 % used, the queue draining between marking episodes) is explained
+// in contrib/rdma/doc/dcqcn-generations.md and not asserted away.
 //
 // The test fails for a window-based sender: the same run with ns3::RdmaDctcp
 // gives B 0.5 Gb/s against A's ~35 (its window over a 1.78 ms RTT caps it), the RTT
