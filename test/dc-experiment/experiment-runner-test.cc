@@ -234,6 +234,13 @@ TEST(IdealFctCalculatorTest, FormulaOnADumbbell)
     // 2 packets: (2048 + 172) B at 100G = 177.6 ns.
     EXPECT_EQ(calc.GetIdealFct(0, 1, 2048, 1024),
               NanoSeconds(6000) + PicoSeconds(22200 + 88800 + 177600));
+    // Past 512 MiB of wire bytes (DataRate::CalculateBytesTxTime counts bits in 32
+    // bits): 1 GiB is 1,163,919,360 B on the wire, 93.1135488 ms at 100G; a 1 TiB
+    // message stream 1024 times that.
+    EXPECT_EQ(calc.GetIdealFct(0, 1, 1ULL << 30, 1024),
+              NanoSeconds(6000) + PicoSeconds(22200 + 88800) + PicoSeconds(93113548800ULL));
+    EXPECT_EQ(calc.GetIdealFct(0, 1, 1ULL << 40, 1024),
+              NanoSeconds(6000) + PicoSeconds(22200 + 88800) + PicoSeconds(93113548800ULL * 1024));
     Simulator::Destroy();
 }
 

@@ -72,6 +72,8 @@ DcqcnRunMonitor::Sample()
         m_windowMax.resize(window + 1, 0);
     }
     m_windowMax[window] = std::max(m_windowMax[window], peak);
+    m_sampleSum += static_cast<double>(peak);
+    ++m_samples;
     Simulator::Schedule(m_sampleInterval, &DcqcnRunMonitor::Sample, this);
 }
 
@@ -144,6 +146,12 @@ DcqcnRunMonitor::GetMeanWatermark() const
     return m_windowMax.empty() ? 0.0 : sum / m_windowMax.size();
 }
 
+double
+DcqcnRunMonitor::GetMeanQueue() const
+{
+    return m_samples == 0 ? 0.0 : m_sampleSum / static_cast<double>(m_samples);
+}
+
 nlohmann::ordered_json
 DcqcnRunMonitor::ToJson() const
 {
@@ -169,6 +177,7 @@ DcqcnRunMonitor::ToJson() const
     j["watermark_peak_bytes"] = GetPeakWatermark();
     j["watermark_mean_bytes"] = GetMeanWatermark();
     j["watermark_window_us"] = m_window.GetPicoSeconds() / 1e6;
+    j["queue_mean_bytes"] = GetMeanQueue();
     return j;
 }
 

@@ -52,6 +52,12 @@ class DcqcnRunMonitor
     uint64_t GetPeakWatermark() const;
     /** \return the mean of the per-window watermarks, bytes. */
     double GetMeanWatermark() const;
+    /**
+     * \return the time average of the largest switch queue, bytes (mean of the samples
+     * since the warm-up): with the watermarks, it tells a queue that holds near its
+     * watermark from one that peaks and drains.
+     */
+    double GetMeanQueue() const;
     /** \return the metrics as a JSON object (for summary.json). */
     nlohmann::ordered_json ToJson() const;
     /** Write goodput.csv (host,qpn,from_us,to_us,goodput_gbps); \return false on failure. */
@@ -69,6 +75,8 @@ class DcqcnRunMonitor
     std::vector<uint64_t> m_atWarmup;
     std::vector<QpGoodput> m_goodputs;
     std::vector<uint64_t> m_windowMax; //!< watermark of each window since the warm-up
+    double m_sampleSum{0};             //!< sum of the samples (largest queue), bytes
+    uint64_t m_samples{0};             //!< samples taken
 };
 
 } // namespace ns3

@@ -375,10 +375,10 @@ ExperimentRunner::SetUpFlows()
         s.dataSender = read ? responder : requester;
         if (f.verb == RdmaVerb::Send)
         {
-            RdmaRecvRequest rr;
-            rr.wrId = f.id;
-            rr.length = f.bytes;
-            responder->PostRecv(rr);
+            for (uint64_t k = 0; k < std::min<uint64_t>(f.outstanding, f.GetMessageCount()); ++k)
+            {
+                PostReceive(f.id);
+            }
         }
         ExperimentFlowResult& r = m_results[f.id];
         r.start = f.start;
@@ -395,24 +395,68 @@ void
 ExperimentRunner::StartFlow(uint32_t id)
 {
     const ExperimentFlow& f = m_config.GetFlows()[id];
+    for (uint64_t k = 0; k < std::min<uint64_t>(f.outstanding, f.GetMessageCount()); ++k)
+    {
+        PostMessage(id);
+    }
+}
+
+void
+ExperimentRunner::PostMessage(uint32_t id)
+{
+    const ExperimentFlow& f = m_config.GetFlows()[id];
+    FlowState& s = m_flowState[id];
     RdmaWorkRequest wr;
-    wr.wrId = id;
+    wr.wrId = id; // every message of a flow: its completions are counted per flow
     wr.verb = f.verb;
-    wr.length = f.bytes;
-    m_flowState[id].requester->PostSend(wr);
+    wr.length = f.GetMessageBytes(s.messagesPosted);
+    ++s.messagesPosted;
+    s.requester->PostSend(wr);
+}
+
+void
+ExperimentRunner::PostReceive(uint32_t id)
+{
+    const ExperimentFlow& f = m_config.GetFlows()[id];
+    FlowState& s = m_flowState[id];
+    RdmaRecvRequest rr;
+    rr.wrId = id;
+    rr.length = f.GetMessageBytes(s.receivesPosted);
+    ++s.receivesPosted;
+    s.responder->PostRecv(rr);
 }
 
 void
 ExperimentRunner::OnCompletion(const RdmaCompletion& completion)
 {
-    // Receive completions (SEND arrived at dst) are not the flow's end.
-    if (completion.receive || completion.wrId >= m_results.size())
+    if (completion.wrId >= m_results.size())
     {
+        return;
+    }
+    const ExperimentFlow& f = m_config.GetFlows()[completion.wrId];
+    FlowState& s = m_flowState[completion.wrId];
+    // Receive completions (SEND arrived at dst) are not the flow's end; a stream's
+    // responder reposts one so that `outstanding` stay posted.
+    if (completion.receive)
+    {
+        if (completion.status == RdmaWcStatus::Success && s.receivesPosted < f.GetMessageCount())
+        {
+            PostReceive(completion.wrId);
+        }
         return;
     }
     ExperimentFlowResult& r = m_results[completion.wrId];
     if (r.completed)
     {
+        return;
+    }
+    if (f.IsStream() && completion.status == RdmaWcStatus::Success &&
+        ++s.messagesDone < f.GetMessageCount())
+    {
+        if (s.messagesPosted < f.GetMessageCount())
+        {
+            PostMessage(completion.wrId);
+        }
         return;
     }
     r.completed = true;
@@ -684,9 +728,14 @@ ExperimentRunner::WriteTrace() const
     std::ofstream out(path, std::ios::binary);
     FlowTrace::WriteCsv(out, m_config.GetFlows());
     CheckWritten(out, path);
+    bool streams = false;
+    for (const ExperimentFlow& f : m_config.GetFlows())
+    {
+        streams = streams || f.IsStream();
+    }
     m_readme.AddCsv("trace.csv",
                     "the run's flows in the trace format, to replay them (\"flows_file\")",
-                    FlowTrace::CsvHeader());
+                    streams ? FlowTrace::CsvStreamHeader() : FlowTrace::CsvHeader());
 }
 
 void

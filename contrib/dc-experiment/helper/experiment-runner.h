@@ -61,7 +61,11 @@ struct ExperimentFlowResult
  * - README: each file above that this run wrote, with its columns (RunReadmeWriter)
  *
  * Each flow gets its own connected QP pair; its work request is posted at its
- * start time and its finish time is the requester's completion. The run stops
+ * start time and its finish time is the requester's completion. A message stream
+ * (ExperimentFlow::IsStream) posts its first `outstanding` messages at its start
+ * time and a new one at each successful completion, and finishes at the
+ * completion of its last message (for SEND the responder keeps `outstanding`
+ * receives posted, reposting one at each receive completion). The run stops
  * when every flow has completed or at stop_time. Files depend only on the
  * configuration (fixed number formats, no wall-clock times), so a configuration
  * and seed always give byte-identical outputs.
@@ -120,10 +124,17 @@ class ExperimentRunner
         Ptr<RdmaQueuePair> requester; //!< posts the work request
         Ptr<RdmaQueuePair> responder;
         Ptr<RdmaQueuePair> dataSender; //!< src's QP: the requester, or the responder for READ
+        uint64_t messagesPosted{0};    //!< work requests posted so far (message streams)
+        uint64_t messagesDone{0};      //!< successful completions so far (message streams)
+        uint64_t receivesPosted{0};    //!< SEND: receives posted at the responder
     };
 
     void SetUpFlows();
     void StartFlow(uint32_t id);
+    /** Post the flow's next message (its only one unless the flow is a message stream). */
+    void PostMessage(uint32_t id);
+    /** SEND: post the responder's receive for the flow's next message. */
+    void PostReceive(uint32_t id);
     void OnCompletion(const RdmaCompletion& completion);
     void SampleQueues();
     void SampleRates();

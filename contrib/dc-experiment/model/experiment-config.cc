@@ -278,8 +278,10 @@ ExperimentConfigParser::ParseFlowCommon(const Json& object, const std::string& p
                                         OrderedJson& effective) const
 {
     ExperimentFlow f{};
+    const bool stream = JsonSchemaReader::Find(object, "message_bytes") != nullptr;
     f.bytes = m_reader.GetUint(object, pointer, "bytes", std::nullopt, 1,
-                               ExperimentConfig::MAX_FLOW_BYTES);
+                               stream ? ExperimentConfig::MAX_STREAM_BYTES
+                                      : ExperimentConfig::MAX_FLOW_BYTES);
     f.start = m_reader.GetTime(object, pointer, "start", "0us", Time(0));
     if (f.start >= m_config.m_stopTime)
     {
@@ -295,6 +297,28 @@ ExperimentConfigParser::ParseFlowCommon(const Json& object, const std::string& p
     effective["start"] = JsonAttributeConverter::FormatTime(f.start);
     effective["priority"] = f.priority;
     effective["verb"] = verb;
+    if (stream)
+    {
+        f.messageBytes = m_reader.GetUint(object, pointer, "message_bytes", std::nullopt, 1,
+                                          ExperimentConfig::MAX_FLOW_BYTES);
+        f.outstanding = static_cast<uint32_t>(m_reader.GetUint(object, pointer, "outstanding", 1, 1,
+                                                               ExperimentConfig::MAX_OUTSTANDING));
+        std::string field;
+        const std::string why =
+            ExperimentConfig::CheckStream(f.bytes, f.messageBytes, f.outstanding, field);
+        if (!why.empty())
+        {
+            m_reader.Fail(JsonSchemaReader::Child(pointer, field), why);
+        }
+        effective["message_bytes"] = f.messageBytes;
+        effective["outstanding"] = f.outstanding;
+    }
+    else if (JsonSchemaReader::Find(object, "outstanding"))
+    {
+        m_reader.Fail(JsonSchemaReader::Child(pointer, "outstanding"),
+                      "\"outstanding\" needs \"message_bytes\" (it bounds the messages of a "
+                      "message stream in flight)");
+    }
     f.origin = pointer;
     return f;
 }
@@ -326,7 +350,9 @@ ExperimentConfigParser::ParseFlows(const Json* flows, const std::string& pointer
         {
             const Json& f = (*flows)[i];
             const std::string p = JsonSchemaReader::Child(pointer, i);
-            m_reader.CheckKeys(f, p, {"src", "dst", "bytes", "start", "priority", "verb"});
+            m_reader.CheckKeys(f, p,
+                               {"src", "dst", "bytes", "start", "priority", "verb", "message_bytes",
+                                "outstanding"});
             OrderedJson e;
             ExperimentFlow flow{};
             for (const char* end : {"src", "dst"})
@@ -347,6 +373,8 @@ ExperimentConfigParser::ParseFlows(const Json* flows, const std::string& pointer
             flow.start = common.start;
             flow.priority = common.priority;
             flow.verb = common.verb;
+            flow.messageBytes = common.messageBytes;
+            flow.outstanding = common.outstanding;
             flow.origin = p;
             AddFlow(flow, JsonSchemaReader::Child(p, "dst"));
             eff.push_back(e);
@@ -378,8 +406,9 @@ ExperimentConfigParser::ParseFlowSets(const Json* sets, const std::string& point
             e["type"] = type;
             if (type == "incast")
             {
-                m_reader.CheckKeys(
-                    s, p, {"type", "senders", "dst", "bytes", "start", "priority", "verb"});
+                m_reader.CheckKeys(s, p,
+                                   {"type", "senders", "dst", "bytes", "start", "priority", "verb",
+                                    "message_bytes", "outstanding"});
                 const Json* dstValue = JsonSchemaReader::Find(s, "dst");
                 if (!dstValue)
                 {
@@ -438,7 +467,9 @@ ExperimentConfigParser::ParseFlowSets(const Json* sets, const std::string& point
             }
             else
             {
-                m_reader.CheckKeys(s, p, {"type", "bytes", "start", "priority", "verb"});
+                m_reader.CheckKeys(
+                    s, p,
+                    {"type", "bytes", "start", "priority", "verb", "message_bytes", "outstanding"});
                 if (nHosts < 2)
                 {
                     m_reader.Fail(p, "a permutation needs at least two hosts");
@@ -975,6 +1006,45 @@ const ExperimentComponent&
 ExperimentConfig::GetQueuePair() const
 {
     return m_qp;
+}
+
+std::string
+ExperimentConfig::CheckStream(uint64_t bytes, uint64_t messageBytes, uint64_t outstanding,
+                              std::string& field)
+{
+    if (bytes < 1 || bytes > MAX_STREAM_BYTES)
+    {
+        field = "bytes";
+        return "a message stream's total must be in [1, " + std::to_string(MAX_STREAM_BYTES) +
+               "] bytes, got " + std::to_string(bytes);
+    }
+    if (messageBytes < 1 || messageBytes > MAX_FLOW_BYTES)
+    {
+        field = "message_bytes";
+        return "must be in [1, " + std::to_string(MAX_FLOW_BYTES) + "] bytes, got " +
+               std::to_string(messageBytes);
+    }
+    if (messageBytes > bytes)
+    {
+        field = "message_bytes";
+        return "message_bytes " + std::to_string(messageBytes) + " exceeds the flow's bytes " +
+               std::to_string(bytes);
+    }
+    if (outstanding < 1 || outstanding > MAX_OUTSTANDING)
+    {
+        field = "outstanding";
+        return "must be in [1, " + std::to_string(MAX_OUTSTANDING) + "], got " +
+               std::to_string(outstanding);
+    }
+    if (outstanding * messageBytes > MAX_FLOW_BYTES)
+    {
+        field = "outstanding";
+        return "outstanding x message_bytes = " + std::to_string(outstanding * messageBytes) +
+               " bytes in flight exceeds " + std::to_string(MAX_FLOW_BYTES) +
+               " (keeps the PSNs in flight inside the 24-bit PSN window)";
+    }
+    field.clear();
+    return "";
 }
 
 const std::vector<ExperimentFlow>&

@@ -13,6 +13,7 @@
 #include "ns3/nstime.h"
 #include "ns3/rdma-work-request.h"
 
+#include <algorithm>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
@@ -37,20 +38,41 @@ struct ExperimentComponent
 
 /**
  * \ingroup dc-experiment
- * One flow: \p bytes move from host src to host dst. For WRITE and SEND the
- * work request is posted at src; for READ it is posted at dst (dst reads src's
- * memory).
+ * One flow: \p bytes move from host src to host dst over one QP. For WRITE and
+ * SEND the work requests are posted at src; for READ at dst (dst reads src's
+ * memory). Without messageBytes the flow is one message of \p bytes; with it the
+ * flow is a message stream: messages of messageBytes (the last one may be
+ * shorter) of which at most \p outstanding are posted and not yet completed,
+ * a new one posted as each completes, as a benchmark such as ndperf or ib_write_bw
+ * with a send-queue depth does.
  */
 struct ExperimentFlow
 {
     uint32_t id;
     uint32_t src;
     uint32_t dst;
-    uint64_t bytes;
+    uint64_t bytes; //!< the flow's total bytes
     Time start;
     uint8_t priority; //!< 0..7; the QPs use DSCP priority*8+2
     RdmaVerb verb;
-    std::string origin; //!< JSON pointer of the flow or flow set that made it
+    std::string origin;       //!< JSON pointer of the flow or flow set that made it
+    uint64_t messageBytes{0}; //!< message size of a stream; 0: one message of bytes
+    uint32_t outstanding{1};  //!< stream: messages posted and not completed, at most
+
+    /** \return true if the flow is a message stream (messageBytes set). */
+    bool IsStream() const { return messageBytes != 0; }
+
+    /** \return the number of messages (1 unless a stream). */
+    uint64_t GetMessageCount() const
+    {
+        return IsStream() ? (bytes + messageBytes - 1) / messageBytes : 1;
+    }
+
+    /** \return the size of message \p index (0-based). */
+    uint64_t GetMessageBytes(uint64_t index) const
+    {
+        return IsStream() ? std::min(messageBytes, bytes - index * messageBytes) : bytes;
+    }
 };
 
 /** \ingroup dc-experiment Sampling monitors; a zero interval disables one. */
@@ -73,8 +95,28 @@ struct ExperimentMonitors
 class ExperimentConfig
 {
   public:
-    /** Highest flow size accepted, bytes (keeps PSN use far below the 24-bit window). */
+    /**
+     * Highest flow size and message size accepted, bytes; also the cap on a stream's
+     * outstanding x message bytes (keeps the PSNs in flight far below the 24-bit window).
+     */
     static constexpr uint64_t MAX_FLOW_BYTES = 1ULL << 30;
+    /**
+     * Highest total of a message stream, bytes (2^50: 1 PiB, beyond any run; a stream
+     * meant to outlast the run sets a large total and stops at stop_time).
+     */
+    static constexpr uint64_t MAX_STREAM_BYTES = 1ULL << 50;
+    /** Highest "outstanding" of a stream (a send queue deeper than any RNIC's). */
+    static constexpr uint64_t MAX_OUTSTANDING = 65536;
+
+    /**
+     * Check a message stream: \p messageBytes in [1, MAX_FLOW_BYTES] and at most \p
+     * bytes, \p bytes at most MAX_STREAM_BYTES, \p outstanding in [1, MAX_OUTSTANDING]
+     * and outstanding x messageBytes at most MAX_FLOW_BYTES.
+     * \return "" if valid, else the reason (for an error naming the field)
+     * \param field set to the offending field: "bytes", "message_bytes" or "outstanding"
+     */
+    static std::string CheckStream(uint64_t bytes, uint64_t messageBytes, uint64_t outstanding,
+                                   std::string& field);
     /** First ns-3 random stream of the "workload" generator (3 streams; switches use 0..). */
     static constexpr int64_t WORKLOAD_STREAM = 1LL << 40;
 

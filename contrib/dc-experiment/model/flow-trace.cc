@@ -95,6 +95,12 @@ FlowTrace::CsvHeader()
     return "id,src,dst,bytes,start,priority,verb";
 }
 
+const char*
+FlowTrace::CsvStreamHeader()
+{
+    return "id,src,dst,bytes,start,priority,verb,message_bytes,outstanding";
+}
+
 std::string
 FlowTrace::ReadWholeFile(const std::string& path, const std::string& what)
 {
@@ -120,7 +126,12 @@ FlowTrace::FormatMicroseconds(Time t)
 void
 FlowTrace::WriteCsv(std::ostream& os, const std::vector<ExperimentFlow>& flows)
 {
-    os << CsvHeader() << '\n';
+    bool streams = false;
+    for (const ExperimentFlow& f : flows)
+    {
+        streams = streams || f.IsStream();
+    }
+    os << (streams ? CsvStreamHeader() : CsvHeader()) << '\n';
     for (const ExperimentFlow& f : flows)
     {
         std::string verb = RdmaVerbName(f.verb);
@@ -129,19 +140,26 @@ FlowTrace::WriteCsv(std::ostream& os, const std::vector<ExperimentFlow>& flows)
             c = static_cast<char>(c - 'A' + 'a');
         }
         os << f.id << ',' << f.src << ',' << f.dst << ',' << f.bytes << ','
-           << FormatMicroseconds(f.start) << ',' << unsigned{f.priority} << ',' << verb << '\n';
+           << FormatMicroseconds(f.start) << ',' << unsigned{f.priority} << ',' << verb;
+        if (streams)
+        {
+            os << ',' << f.messageBytes << ',' << f.outstanding;
+        }
+        os << '\n';
     }
 }
 
 std::vector<ExperimentFlow>
 FlowTrace::ReadCsv(const std::string& text, const std::string& name, uint32_t nHosts)
 {
-    static const char* columns[] = {"id", "src", "dst", "bytes", "start", "priority", "verb"};
+    static const char* columns[] = {"id",       "src",  "dst",           "bytes",      "start",
+                                    "priority", "verb", "message_bytes", "outstanding"};
     std::vector<ExperimentFlow> flows;
     std::istringstream in(text);
     std::string raw;
     uint64_t lineNo = 0;
     bool header = false;
+    std::size_t nColumns = 7; // 9 with the message-stream columns
     uint64_t lastId = 0;
     while (std::getline(in, raw))
     {
@@ -154,22 +172,24 @@ FlowTrace::ReadCsv(const std::string& text, const std::string& name, uint32_t nH
         const std::vector<Field> f = Split(line, ',');
         if (!header)
         {
-            if (line != CsvHeader())
+            if (line != CsvHeader() && line != CsvStreamHeader())
             {
                 throw ExperimentConfigError(name, lineNo, 1,
                                             "expected the header row \"" +
-                                                std::string(CsvHeader()) + "\", got \"" + line +
-                                                "\"");
+                                                std::string(CsvHeader()) + "\" or \"" +
+                                                CsvStreamHeader() + "\", got \"" + line + "\"");
             }
+            nColumns = line == CsvHeader() ? 7 : 9;
             header = true;
             continue;
         }
-        if (f.size() != 7)
+        if (f.size() != nColumns)
         {
             throw ExperimentConfigError(name, lineNo, 1,
-                                        "expected 7 comma-separated fields (" +
-                                            std::string(CsvHeader()) + "), got " +
-                                            std::to_string(f.size()));
+                                        "expected " + std::to_string(nColumns) +
+                                            " comma-separated fields (" +
+                                            (nColumns == 7 ? CsvHeader() : CsvStreamHeader()) +
+                                            "), got " + std::to_string(f.size()));
         }
         auto fail = [&](int k, const std::string& why)
         {
@@ -196,10 +216,38 @@ FlowTrace::ReadCsv(const std::string& text, const std::string& name, uint32_t nH
         {
             fail(2, "dst is the same host as src");
         }
-        if (!ParseUint(f[3].text, 1, ExperimentConfig::MAX_FLOW_BYTES, flow.bytes))
+        // A message stream (message_bytes > 0) may total up to MAX_STREAM_BYTES.
+        const bool stream = nColumns == 9 && f[7].text != "0";
+        const uint64_t maxBytes =
+            stream ? ExperimentConfig::MAX_STREAM_BYTES : ExperimentConfig::MAX_FLOW_BYTES;
+        if (!ParseUint(f[3].text, 1, maxBytes, flow.bytes))
         {
-            fail(3, "expected an integer in [1, " +
-                        std::to_string(ExperimentConfig::MAX_FLOW_BYTES) + "] bytes");
+            fail(3, "expected an integer in [1, " + std::to_string(maxBytes) + "] bytes");
+        }
+        if (nColumns == 9)
+        {
+            if (!ParseUint(f[7].text, 0, ExperimentConfig::MAX_FLOW_BYTES, flow.messageBytes))
+            {
+                fail(7, "expected 0 (one message) or a message size in [1, " +
+                            std::to_string(ExperimentConfig::MAX_FLOW_BYTES) + "] bytes");
+            }
+            if (!ParseUint(f[8].text, 1, ExperimentConfig::MAX_OUTSTANDING, v) ||
+                (!stream && v != 1))
+            {
+                fail(8, stream ? "expected an integer in [1, " +
+                                     std::to_string(ExperimentConfig::MAX_OUTSTANDING) + "]"
+                               : std::string("expected 1 for a single-message flow"));
+            }
+            flow.outstanding = static_cast<uint32_t>(v);
+            std::string field;
+            const std::string why =
+                stream ? ExperimentConfig::CheckStream(flow.bytes, flow.messageBytes,
+                                                       flow.outstanding, field)
+                       : "";
+            if (!why.empty())
+            {
+                fail(field == "bytes" ? 3 : field == "message_bytes" ? 7 : 8, why);
+            }
         }
         if (!JsonAttributeConverter::ParseTime(f[4].text, flow.start))
         {

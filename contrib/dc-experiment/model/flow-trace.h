@@ -24,7 +24,11 @@ namespace ns3
  * indices (0-based, different), bytes is in [1, 2^30], start is a duration
  * with its unit (`12.345678us`, written by WriteCsv in microseconds with 6
  * decimals, exact to the picosecond), priority is in [0, 7] and verb is
- * `write`, `send` or `read`. Lines starting with `#` are comments.
+ * `write`, `send` or `read`. Lines starting with `#` are comments. A trace of
+ * message streams has two more columns, `message_bytes,outstanding`
+ * (ExperimentFlow; message_bytes 0 with outstanding 1 is a single-message flow,
+ * and a stream's bytes may then reach ExperimentConfig::MAX_STREAM_BYTES);
+ * WriteCsv writes them only when a flow is a stream.
  *
  * HPCC format: the first line is the number of flows, then one line per flow
  * `src dst priority dport bytes start_seconds`, where src and dst are HPCC
@@ -57,6 +61,8 @@ class FlowTrace
     static void WriteCsv(std::ostream& os, const std::vector<ExperimentFlow>& flows);
     /** \return the CSV header line (without newline). */
     static const char* CsvHeader();
+    /** \return the CSV header line of a trace with message streams (without newline). */
+    static const char* CsvStreamHeader();
     /** \return \p t as microseconds with 6 decimals and unit, e.g. "12.000345us". */
     static std::string FormatMicroseconds(Time t);
     /** \return the contents of \p path. \throw ExperimentConfigError if unreadable */

@@ -1,5 +1,7 @@
 #include "ideal-fct-calculator.h"
 
+#include "ns3/dcb-net-device.h"
+
 #include <algorithm>
 #include <functional>
 #include <limits>
@@ -84,9 +86,14 @@ IdealFctCalculator::GetIdealFct(uint32_t srcHost, uint32_t dstHost, uint64_t byt
 {
     const uint64_t packets = std::max<uint64_t>(1, (bytes + mtu - 1) / mtu);
     const auto lastPayload = static_cast<uint32_t>(bytes - (packets - 1) * mtu);
-    const Time transmit =
-        GetBottleneckRate(srcHost, dstHost)
-            .CalculateBytesTxTime(static_cast<uint32_t>(GetWireBytes(bytes, mtu)));
+    // DataRate::CalculateBytesTxTime takes 32-bit bytes and counts their bits in 32
+    // bits, so it wraps from 512 MiB on; larger flows (message streams) use the
+    // 128-bit integer serialization time.
+    const uint64_t wireBytes = GetWireBytes(bytes, mtu);
+    const DataRate rate = GetBottleneckRate(srcHost, dstHost);
+    const Time transmit = wireBytes * 8 <= std::numeric_limits<uint32_t>::max()
+                              ? rate.CalculateBytesTxTime(static_cast<uint32_t>(wireBytes))
+                              : DcbNetDevice::SerializationTime(wireBytes, rate);
     return transmit + GetBaseRtt(srcHost, dstHost, lastPayload);
 }
 
