@@ -149,10 +149,10 @@ class RdmaNic : public Object, public DcbTxSource
     TypeId m_schedulerType;
     Ptr<QpScheduler> m_scheduler;
     Ptr<RnicCacheModel> m_cache;
-    Ptr<RdmaRxPipeline> m_rx;                //!< null or inactive: ideal receive
-    Ptr<RdmaTxPipeline> m_tx;                //!< null: payload needs no host read
-    uint32_t m_hostRnic{0};                  //!< the host model's RNIC port (valid while m_tx is set)
-    uint32_t m_hostMemory{0};                //!< the host model's memory for slow-path transfers
+    Ptr<RdmaRxPipeline> m_rx; //!< null or inactive: ideal receive
+    Ptr<RdmaTxPipeline> m_tx; //!< null: payload needs no host read
+    uint32_t m_hostRnic{0};   //!< the host model's RNIC port (valid while m_tx is set)
+    uint32_t m_hostMemory{0}; //!< the host model's memory for slow-path transfers
     Ptr<RdmaFirmwareCnpQueue> m_cnpFirmware; //!< null: CNPs generated in hardware
     Mac48Address m_gatewayMac;
     Mac48Address m_deviceMac; //!< the device's address, read once at Setup
