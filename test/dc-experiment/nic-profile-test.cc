@@ -41,7 +41,7 @@ TEST(NicProfileExperimentTest, ShippedProfilesSetTransportAndPfc)
     };
     for (const Expected& e : {Expected{"cx6", "ns3::RdmaGoBackN", "ns3::RdmaDcqcn", 24},
                               Expected{"irn", "ns3::RdmaSelectiveRepeat", "ns3::RdmaDcqcn", 0},
-                              Expected{"srnic", "ns3::RdmaSelectiveRepeat", "ns3::RdmaDctcp", 0}})
+                              Expected{"srnic", "ns3::RdmaSrnicSelectiveRepeat", "ns3::RdmaDctcp", 0}})
     {
         SCOPED_TRACE(e.name);
         const ExperimentConfig c = LoadProfile(e.name, 64);
@@ -49,6 +49,8 @@ TEST(NicProfileExperimentTest, ShippedProfilesSetTransportAndPfc)
         EXPECT_EQ(eff["loss_recovery"]["type"], e.lossRecovery);
         EXPECT_EQ(eff["cc"]["type"], e.cc);
         EXPECT_EQ(eff["buffer"]["LosslessClasses"], e.lossless);
+        // Header extensions only where SRNIC's transport is (66/78 B headers, section 4.4.1).
+        EXPECT_EQ(eff["qp"]["SrnicHeaderExtensions"], std::string(e.name) == "srnic");
         EXPECT_EQ(c.GetTopology().hosts.size(), 64u);
         EXPECT_EQ(eff["topology"]["fabric_link_rate"], "400Gbps");
         EXPECT_EQ(eff["workload"]["duration"], "50us");
