@@ -15,6 +15,7 @@
 #include "ns3/roce-srnic-ext-header.h"
 #include "ns3/simulator.h"
 #include "ns3/udp-header.h"
+#include "ns3/uinteger.h"
 
 #include <gtest/gtest.h>
 #include <map>
@@ -34,8 +35,8 @@ class EchoRewriteModel : public ErrorModel
 {
   public:
     EchoRewriteModel(uint32_t psn, uint64_t va)
-        : m_psn(psn),
-          m_va(va)
+        : m_psn(psn)
+        , m_va(va)
     {
     }
 
@@ -83,6 +84,10 @@ class SrnicResponseEchoTest : public ::testing::Test
     RdmaTestFabric TwoHosts(const std::string& lossRecovery, bool extensions)
     {
         rdma.SetLossRecovery(lossRecovery);
+        if (bdpCap != 0)
+        {
+            rdma.SetLossRecoveryAttribute("BdpCap", UintegerValue(bdpCap));
+        }
         rdma.SetQueuePairAttribute("SrnicHeaderExtensions", BooleanValue(extensions));
         m_ext = extensions;
         RdmaTestFabric f = RdmaTestFabric::Star(2, "100Gbps", MicroSeconds(1), dcb, rdma);
@@ -202,6 +207,7 @@ class SrnicResponseEchoTest : public ::testing::Test
     DcbHelper dcb;
     RdmaHelper rdma;
     bool m_ext{false};
+    uint32_t bdpCap{0}; //!< selective repeat's BdpCap; 0: default
     std::vector<RdmaCompletion> completions;
     std::map<uint64_t, uint32_t> placed;
     std::vector<uint64_t> order;
@@ -339,19 +345,18 @@ class ReadResponseLossTest : public SrnicResponseEchoTest
 {
   protected:
     /** A 32-packet READ whose response PSN 10 is dropped once at the requester. */
-    ReadLossResult Run(const std::string& lossRecovery, bool ext)
+    ReadLossResult Run(const std::string& lossRecovery, bool ext, uint32_t packets = 32)
     {
         RdmaTestFabric f = TwoHosts(lossRecovery, ext);
         f.nics[0]->GetDevice()->SetAttribute("ReceiveErrorModel",
                                              PointerValue(Create<PsnDropModel>(10, 1)));
         auto [qa, qb] = RdmaHelper::Connect(f.nics[0], f.nics[1]);
-        qa->PostSend(Read(32 * 1024));
+        qa->PostSend(Read(packets * 1024));
         Simulator::Run();
         const bool ok = completions.size() == 1 && completions[0].status == RdmaWcStatus::Success;
-        ExpectEveryByteOnce(kLocal, 32 * 1024);
-        ReadLossResult r{qb->GetCounters().retransmittedPackets,
-                         qb->GetCounters().payloadBytesSent, qa->GetCounters().readResponsesOutOfOrder,
-                         qa->GetCounters().timeouts, ok};
+        ExpectEveryByteOnce(kLocal, packets * 1024);
+        ReadLossResult r{qb->GetCounters().retransmittedPackets, qb->GetCounters().payloadBytesSent,
+                         qa->GetCounters().readResponsesOutOfOrder, qa->GetCounters().timeouts, ok};
         Simulator::Destroy();
         completions.clear();
         placed.clear();
@@ -375,6 +380,21 @@ TEST_F(ReadResponseLossTest, SelectiveRepeatReFetchesOnlyTheLostResponse)
             EXPECT_EQ(r.timeouts, 0u);
         }
     }
+}
+
+// A READ of more response PSNs than the reordering window (BdpCap 16, 64 responses):
+// the marks of out-of-order responses cover the whole READ, so nothing stalls or is
+// placed twice.
+TEST_F(ReadResponseLossTest, AReadLongerThanTheWindowReFetchesOnlyTheLostResponse)
+{
+    bdpCap = 16;
+    const ReadLossResult r = Run("ns3::RdmaSelectiveRepeat", true, 64);
+    EXPECT_TRUE(r.ok);
+    EXPECT_EQ(r.resentResponses, 1u);
+    // More responses were held out of order than the window has slots (the re-fetch,
+    // sent ahead of the queued responses, overtakes the last few).
+    EXPECT_GT(r.outOfOrderPlaced, 16u);
+    EXPECT_EQ(r.timeouts, 0u);
 }
 
 TEST_F(ReadResponseLossTest, GoBackNReFetchesFromTheLostResponseToTheEnd)

@@ -283,6 +283,10 @@ RdmaQueuePair::PostSend(const RdmaWorkRequest& wr)
     NS_ABORT_MSG_IF(segments > RoceBthHeader::PSN_MASK / 2,
                     "RdmaQueuePair " << m_qpn << ": message of " << wr.length
                                      << " B needs more PSNs than the 24-bit window allows");
+    if (wr.verb == RdmaVerb::Read && m_loss->IsSelective())
+    {
+        m_readTracker.EnsureCapacity(m_loss->GetInFlightCap() + segments);
+    }
     m_sq.push_back(
         SendWqe{wr, m_nextPsnToAssign, static_cast<uint32_t>(segments), 0, Simulator::Now()});
     m_nextPsnToAssign += segments;
@@ -424,7 +428,7 @@ RdmaQueuePair::BuildRequestPacket()
     {
         // One request for the rest of the READ from this PSN (a go-back re-request
         // starts mid-message); a selective-repeat re-request asks for the lost
-        // response alone (IRN section 3.1, SRNIC section 4.4.1).
+        // response alone (IRN, SIGCOMM'18; SRNIC section 4.4.1).
         p = Create<Packet>();
         const uint64_t rest = w->wr.length - std::min(offset, w->wr.length);
         const uint32_t length = static_cast<uint32_t>(

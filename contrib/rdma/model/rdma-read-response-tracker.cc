@@ -14,6 +14,25 @@ RdmaReadResponseTracker::SetCapacity(uint64_t packets)
 }
 
 void
+RdmaReadResponseTracker::EnsureCapacity(uint64_t packets)
+{
+    if (packets <= m_capacity)
+    {
+        return;
+    }
+    const std::vector<uint64_t> old = std::move(m_ring);
+    m_capacity = packets;
+    m_ring.clear();
+    for (uint64_t psnPlusOne : old)
+    {
+        if (psnPlusOne != 0)
+        {
+            Mark(psnPlusOne - 1);
+        }
+    }
+}
+
+void
 RdmaReadResponseTracker::Mark(uint64_t psn)
 {
     if (m_ring.empty())

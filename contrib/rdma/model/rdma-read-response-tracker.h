@@ -13,9 +13,10 @@ namespace ns3
 
 /**
  * \ingroup rdma
- * The requester's bitmap of READ response PSNs placed out of order, a ring of the
- * loss recovery's in-flight cap (the responder's reordering window, so the
- * ring covers every response PSN that may be outstanding). Under selective repeat
+ * The requester's bitmap of READ response PSNs placed out of order, a ring that
+ * covers every response PSN that may be outstanding: the loss recovery's in-flight
+ * cap plus the largest READ posted (a READ leaves once fewer than the cap are in
+ * flight and then takes all its PSNs). Under selective repeat
  * (IRN, SRNIC) a response that arrives after a gap is placed at once (SRNIC: at the
  * address its header extension echoes) and marked here; the gap is re-requested
  * alone, and the READ completes when the in-order count, advanced past the marked
@@ -26,6 +27,8 @@ class RdmaReadResponseTracker
   public:
     /** Size the ring for \p packets outstanding response PSNs (at least 1). */
     void SetCapacity(uint64_t packets);
+    /** Grow the ring (keeping its marks) to cover at least \p packets PSNs. */
+    void EnsureCapacity(uint64_t packets);
     /** Response \p psn was placed. */
     void Mark(uint64_t psn);
     /** \return true if response \p psn was placed out of order. */
