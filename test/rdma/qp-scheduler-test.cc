@@ -229,4 +229,23 @@ TEST(SrnicScenario, HeaderExtensionGoodputCost)
     EXPECT_NEAR(1 - ratio[1], 1 - 1110.0 / (1110.0 + (4 + 15 * 20) / 16.0), 0.002);
 }
 
+// READ responses echo the request's address and PSN offset (20 B each, SRNIC section
+// 4.4.1): 16 KB READs lose 20 of every ~1110 wire bytes, like WRITE.
+TEST(SrnicScenario, HeaderExtensionGoodputCostOfRead)
+{
+    double gbps[2];
+    for (bool ext : {false, true})
+    {
+        RdmaHelper rdma;
+        rdma.SetCongestionControl("ns3::RdmaNoCongestionControl");
+        rdma.SetQueuePairAttribute("SrnicHeaderExtensions", BooleanValue(ext));
+        gbps[ext] = RunSends(rdma, 1, 16384, 8, MilliSeconds(2), RdmaVerb::Read).gbps;
+    }
+    std::cout << "SRNIC header extensions: READ " << (1 - gbps[1] / gbps[0]) * 100
+              << " % goodput loss (" << gbps[0] << " -> " << gbps[1] << " Gb/s)\n";
+    // 16 responses of 1024 B, two with an AETH: 16 x 1110 + 8 wire bytes, +16 x 20.
+    const double plain = 16 * 1110.0 + 8;
+    EXPECT_NEAR(1 - gbps[1] / gbps[0], 1 - plain / (plain + 16 * 20), 0.002);
+}
+
 } // namespace

@@ -119,6 +119,18 @@ RdmaLossRecovery::GetInFlightCap() const
     return DoGetInFlightCap();
 }
 
+bool
+RdmaLossRecovery::IsSelective() const
+{
+    return DoIsSelective();
+}
+
+bool
+RdmaLossRecovery::DoIsSelective() const
+{
+    return false;
+}
+
 Time
 RdmaLossRecovery::GetNakReactionTime() const
 {

@@ -97,6 +97,12 @@ class RdmaLossRecovery : public Object
      */
     uint64_t GetInFlightCap() const;
     /**
+     * \return true for a selective-repeat recovery: the responder keeps out-of-order
+     * packets and the requester resends (or, for READ responses, re-requests) only the
+     * lost PSNs. False (default): go-back-N.
+     */
+    bool IsSelective() const;
+    /**
      * Requester: \return how long after a PSN-sequence-error NAK arrives the transmit
      * engine applies it (OnSequenceNak); packets already scheduled keep leaving until
      * then. Zero (default) applies it at once.
@@ -129,6 +135,8 @@ class RdmaLossRecovery : public Object
     virtual uint64_t DoNextTransmitPsn(const RdmaTxSequence& seq);
     /** Default: unlimited. */
     virtual uint64_t DoGetInFlightCap() const;
+    /** Default: false (go-back-N). */
+    virtual bool DoIsSelective() const;
     /** Default: zero. */
     virtual Time DoGetNakReactionTime() const;
     /** Default: nothing. */

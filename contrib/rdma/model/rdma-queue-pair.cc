@@ -102,7 +102,10 @@ RdmaQueuePair::GetTypeId()
             .AddAttribute("SrnicHeaderExtensions",
                           "Carry SRNIC's header extensions (NSDI'23 section 4.4.1): SSN + PSN "
                           "offset on SEND packets (8 B), remote address + PSN offset on WRITE "
-                          "packets (20 B; 4 B when the packet has a RETH). Both ends of a "
+                          "packets (20 B; 4 B when the packet has a RETH), the requester's "
+                          "address + PSN offset on READ requests (20 B); responses echo them: "
+                          "READ responses the address + PSN offset of their data (20 B), "
+                          "ACK/NAKs the SSN + PSN offset they answer (8 B). Both ends of a "
                           "connection must agree. Default false (plain RoCEv2).",
                           BooleanValue(false),
                           MakeBooleanAccessor(&RdmaQueuePair::m_srnicExtensions),
@@ -160,6 +163,7 @@ RdmaQueuePair::Setup(RdmaNic* nic, uint32_t qpn, Ipv4Address local, Ipv4Address 
     m_ccState.m_targetRate = m_ccState.m_lineRate;
     m_ccState.m_mtu = m_mtu;
     m_cc->Init(&m_ccState);
+    m_readTracker.SetCapacity(m_loss->GetInFlightCap());
 }
 
 void
@@ -279,6 +283,10 @@ RdmaQueuePair::PostSend(const RdmaWorkRequest& wr)
     NS_ABORT_MSG_IF(segments > RoceBthHeader::PSN_MASK / 2,
                     "RdmaQueuePair " << m_qpn << ": message of " << wr.length
                                      << " B needs more PSNs than the 24-bit window allows");
+    if (wr.verb == RdmaVerb::Read && m_loss->IsSelective())
+    {
+        m_readTracker.EnsureCapacity(m_loss->GetInFlightCap() + segments);
+    }
     m_sq.push_back(
         SendWqe{wr, m_nextPsnToAssign, static_cast<uint32_t>(segments), 0, Simulator::Now()});
     m_nextPsnToAssign += segments;
@@ -389,6 +397,15 @@ RdmaQueuePair::FindWqe(uint64_t psn)
     return nullptr;
 }
 
+RdmaQueuePair::SendWqe*
+RdmaQueuePair::FindWqeByFirstPsn(uint64_t firstPsn)
+{
+    // The send queue is ordered by first PSN: the echo names the WQE directly.
+    auto it = std::lower_bound(m_sq.begin(), m_sq.end(), firstPsn,
+                               [](const SendWqe& w, uint64_t p) { return w.firstPsn < p; });
+    return it != m_sq.end() && it->firstPsn == firstPsn ? &*it : nullptr;
+}
+
 Ptr<Packet>
 RdmaQueuePair::BuildRequestPacket()
 {
@@ -409,14 +426,29 @@ RdmaQueuePair::BuildRequestPacket()
     uint32_t payload = 0;
     if (w->wr.verb == RdmaVerb::Read)
     {
-        // One request for the rest of the READ from this PSN (a re-request after a
-        // loss starts mid-message).
+        // One request for the rest of the READ from this PSN (a go-back re-request
+        // starts mid-message); a selective-repeat re-request asks for the lost
+        // response alone (IRN, SIGCOMM'18; SRNIC section 4.4.1).
         p = Create<Packet>();
+        const uint64_t rest = w->wr.length - std::min(offset, w->wr.length);
+        const uint32_t length = static_cast<uint32_t>(
+            resend && m_loss->IsSelective() ? std::min<uint64_t>(m_mtu, rest) : rest);
         RoceRethHeader reth;
         reth.SetVirtualAddress(w->wr.remoteAddr + offset);
         reth.SetRemoteKey(w->wr.rkey);
-        reth.SetDmaLength(static_cast<uint32_t>(w->wr.length - std::min(offset, w->wr.length)));
+        reth.SetDmaLength(length);
         p->AddHeader(reth);
+        if (m_srnicExtensions)
+        {
+            // Where the responses go, for the responder to echo (the model has no
+            // local key: 0).
+            RoceSrnicExtHeader ext;
+            ext.SetKind(RoceSrnicExtHeader::Kind::Read);
+            ext.SetVirtualAddress(w->wr.localAddr + offset);
+            ext.SetDmaLength(length);
+            ext.SetPsnOffset(index);
+            p->AddHeader(ext);
+        }
         bth.SetOpcode(RoceOpcode::ReadRequest);
         bth.SetAckRequest(true);
         if (!resend)
@@ -508,6 +540,18 @@ RdmaQueuePair::BuildReadResponse()
         aeth.SetAck();
         aeth.SetMsn(m_msn);
         p->AddHeader(aeth);
+    }
+    if (m_srnicExtensions)
+    {
+        // Echo the request's metadata for this packet: the requester places it from
+        // the header alone, in order or not.
+        RoceSrnicExtHeader ext;
+        ext.SetKind(RoceSrnicExtHeader::Kind::Read);
+        ext.SetVirtualAddress(job.echoVa + offset);
+        ext.SetRemoteKey(job.echoKey);
+        ext.SetDmaLength(job.echoLength);
+        ext.SetPsnOffset(job.echoOffset + job.next);
+        p->AddHeader(ext);
     }
     RoceBthHeader bth;
     bth.SetOpcode(op);
@@ -654,15 +698,20 @@ RdmaQueuePair::AcknowledgeUpTo(uint64_t psn, bool ecnEcho)
         const uint64_t last = w.firstPsn + w.nPackets - 1;
         if (w.wr.verb == RdmaVerb::Read)
         {
+            // Responses placed out of order while an earlier WQE was at the front count now.
+            w.received = m_readTracker.AdvanceInOrder(w.firstPsn, w.received, w.nPackets);
             if (w.received == w.nPackets)
             {
+                m_seq.una = std::max(m_seq.una, last + 1);
                 CompleteFront(RdmaWcStatus::Success);
                 continue;
             }
             // The READ ran at the responder but responses are missing: the ACK is an
-            // implied NAK for the first missing response (IBTA 9.7.5.1.1).
+            // implied NAK for the first missing response (IBTA 9.7.5.1.1). Selective
+            // repeat instead re-requests the responses a later one shows missing, or
+            // on timeout (responses may still be on their way behind this ACK).
             m_seq.una = std::max(m_seq.una, w.firstPsn + w.received);
-            if (psn >= last)
+            if (psn >= last && !m_loss->IsSelective())
             {
                 RewindTo(w.firstPsn + w.received);
             }
@@ -698,6 +747,15 @@ RdmaQueuePair::AcknowledgeUpTo(uint64_t psn, bool ecnEcho)
 void
 RdmaQueuePair::HandleAck(uint64_t psn, const RoceBthHeader& bth, Ptr<Packet> packet)
 {
+    if (m_srnicExtensions)
+    {
+        // SSN + PSN offset of the answered request packet: they name its WQE without
+        // a table; completion below is the cumulative walk from the send queue's head,
+        // which needs no lookup.
+        RoceSrnicExtHeader echo;
+        echo.SetKind(RoceSrnicExtHeader::Kind::Echo);
+        packet->RemoveHeader(echo);
+    }
     RoceAethHeader aeth;
     packet->RemoveHeader(aeth);
     if (bth.GetBecn())
@@ -772,45 +830,72 @@ RdmaQueuePair::RnrRetry()
 void
 RdmaQueuePair::HandleReadResponse(uint64_t psn, const RoceBthHeader& bth, Ptr<Packet> packet)
 {
+    SendWqe* w = nullptr;
+    uint64_t placeAt = 0;
+    if (m_srnicExtensions)
+    {
+        // SRNIC: the echoed PSN offset names the message (its first PSN) and the
+        // echoed address is where this packet's data goes.
+        RoceSrnicExtHeader ext;
+        ext.SetKind(RoceSrnicExtHeader::Kind::Read);
+        packet->RemoveHeader(ext);
+        w = ext.GetPsnOffset() <= psn ? FindWqeByFirstPsn(psn - ext.GetPsnOffset()) : nullptr;
+        placeAt = ext.GetVirtualAddress();
+    }
+    else
+    {
+        w = FindWqe(psn);
+    }
     if (RoceBthHeader::HasAeth(bth.GetOpcode()))
     {
         RoceAethHeader aeth;
         packet->RemoveHeader(aeth);
     }
-    // Requests before this READ were executed (responses are in order).
-    SendWqe* w = FindWqe(psn);
     if (!w || w->wr.verb != RdmaVerb::Read)
     {
         m_counters.duplicatesReceived++;
         return;
     }
+    if (!m_srnicExtensions)
+    {
+        placeAt = w->wr.localAddr + (psn - w->firstPsn) * m_mtu;
+    }
     const uint64_t expected = w->firstPsn + w->received;
-    if (psn < expected)
+    if (psn < expected || m_readTracker.IsReceived(psn))
     {
         m_counters.duplicatesReceived++;
         return;
     }
+    // Requests before this READ were executed (the responder runs them in order).
     if (w->firstPsn > 0)
     {
         AcknowledgeUpTo(w->firstPsn - 1);
     }
-    if (m_sq.empty() || &m_sq.front() != w)
+    const bool inOrder = psn == expected && !m_sq.empty() && &m_sq.front() == w;
+    if (!inOrder && !m_loss->IsSelective())
     {
-        // An earlier READ is still missing responses.
+        // Go-back-N: drop it and re-request from the first missing response (unless an
+        // earlier READ is still missing responses: its re-request comes first).
         m_counters.outOfOrderDropped++;
+        if (psn > expected && &m_sq.front() == w)
+        {
+            RewindTo(expected);
+        }
         return;
     }
-    if (psn > expected)
+    m_nic->NotifyDataPlaced(m_qpn, placeAt, packet->GetSize());
+    if (!inOrder)
     {
-        m_counters.outOfOrderDropped++;
-        RewindTo(expected);
+        // Selective repeat: keep it placed and treat it as a SACK, so that only the
+        // missing responses before it are re-requested.
+        m_counters.readResponsesOutOfOrder++;
+        m_readTracker.Mark(psn);
+        ApplySequenceNak(m_seq.una, psn);
         return;
     }
-    m_nic->NotifyDataPlaced(m_qpn, w->wr.localAddr + (psn - w->firstPsn) * m_mtu,
-                            packet->GetSize());
-    w->received++;
+    w->received = m_readTracker.AdvanceInOrder(w->firstPsn, w->received + 1, w->nPackets);
     m_rewoundAt = UINT64_MAX;
-    AcknowledgeUpTo(psn);
+    AcknowledgeUpTo(w->firstPsn + w->received - 1);
 }
 
 // ------------------------------------------------------------------ responder
@@ -835,16 +920,6 @@ RdmaQueuePair::Receive(Ptr<Packet> packet, bool ceMarked)
     if (m_cc->OnDataReceived(ceMarked))
     {
         m_nic->RequestCnp(this); // at once, or through the NIC's firmware CNP queue
-    }
-    if (m_srnicExtensions && (RoceBthHeader::IsSend(op) || RoceBthHeader::IsWrite(op)))
-    {
-        // The extension locates out-of-order data in SRNIC; here placement happens
-        // in order (DrainInOrder), so it is only read off the wire.
-        RoceSrnicExtHeader ext;
-        ext.SetKind(RoceBthHeader::IsSend(op)    ? RoceSrnicExtHeader::Kind::Send
-                    : RoceBthHeader::HasReth(op) ? RoceSrnicExtHeader::Kind::WriteReth
-                                                 : RoceSrnicExtHeader::Kind::Write);
-        packet->RemoveHeader(ext);
     }
     if (RoceBthHeader::IsReadResponse(op))
     {
@@ -883,15 +958,23 @@ RdmaQueuePair::HandleRequest(uint64_t psn, const RoceBthHeader& bth, Ptr<Packet>
             m_counters.duplicatesReceived++;
             if (bth.GetOpcode() == RoceOpcode::ReadRequest)
             {
-                // Re-execute the READ from the requested PSN (IBTA 9.7.5.1.3); the
-                // requester has gone back, so responses queued after it are void.
+                // Re-execute the READ from the requested PSN (IBTA 9.7.5.1.3). A
+                // go-back requester has gone back, so responses queued after it are
+                // void; a selective-repeat one asks for lost responses alone, sent
+                // ahead of the queued ones.
+                RoceSrnicExtHeader ext;
+                ReadRequestExtension(psn, RoceOpcode::ReadRequest, packet, ext, true);
                 RoceRethHeader reth;
                 packet->RemoveHeader(reth);
-                m_readJobs.clear();
-                const uint64_t length = reth.GetDmaLength();
-                const uint32_t n =
-                    static_cast<uint32_t>(std::max<uint64_t>(1, (length + m_mtu - 1) / m_mtu));
-                m_readJobs.push_back(ReadResponseJob{psn, n, 0, length});
+                if (m_loss->IsSelective())
+                {
+                    m_readJobs.push_front(MakeReadJob(psn, reth, ext));
+                }
+                else
+                {
+                    m_readJobs.clear();
+                    m_readJobs.push_back(MakeReadJob(psn, reth, ext));
+                }
                 m_nic->NotifyTxWork(this);
                 return;
             }
@@ -901,6 +984,8 @@ RdmaQueuePair::HandleRequest(uint64_t psn, const RoceBthHeader& bth, Ptr<Packet>
             m_counters.outOfOrderDropped++;
             if (!m_nakSent)
             {
+                RoceSrnicExtHeader ext;
+                ReadRequestExtension(psn, bth.GetOpcode(), packet, ext, false);
                 m_nakSent = true;
                 SendNak(m_epsn, static_cast<uint8_t>(RoceNakCode::PsnSequenceError), false);
             }
@@ -929,6 +1014,8 @@ RdmaQueuePair::BufferOutOfOrder(uint64_t psn, const RoceBthHeader& bth, Ptr<Pack
         slot.packet = packet;
         m_counters.outOfOrderBuffered++;
     }
+    RoceSrnicExtHeader ext;
+    ReadRequestExtension(psn, bth.GetOpcode(), packet, ext, false); // the SACK echoes it
     SendNak(m_epsn, static_cast<uint8_t>(RoceNakCode::PsnSequenceError), false, psn);
 }
 
@@ -959,19 +1046,65 @@ RdmaQueuePair::DrainInOrder(uint64_t limit)
     }
 }
 
+bool
+RdmaQueuePair::ReadRequestExtension(uint64_t psn, RoceOpcode op, Ptr<Packet> packet,
+                                    RoceSrnicExtHeader& ext, bool remove)
+{
+    if (!m_srnicExtensions)
+    {
+        return false;
+    }
+    ext.SetKind(op == RoceOpcode::ReadRequest ? RoceSrnicExtHeader::Kind::Read
+                : RoceBthHeader::IsSend(op)   ? RoceSrnicExtHeader::Kind::Send
+                : RoceBthHeader::HasReth(op)  ? RoceSrnicExtHeader::Kind::WriteReth
+                                              : RoceSrnicExtHeader::Kind::Write);
+    if (remove)
+    {
+        packet->RemoveHeader(ext);
+    }
+    else
+    {
+        packet->PeekHeader(ext);
+    }
+    // The SSN is the message's first PSN (what SEND packets carry): the PSN less the
+    // PSN offset for WRITE and READ.
+    m_answerEcho.ssn = ext.GetKind() == RoceSrnicExtHeader::Kind::Send
+                           ? ext.GetSsn()
+                           : WirePsn(psn - std::min<uint64_t>(psn, ext.GetPsnOffset()));
+    m_answerEcho.psnOffset = ext.GetPsnOffset();
+    return true;
+}
+
+RdmaQueuePair::ReadResponseJob
+RdmaQueuePair::MakeReadJob(uint64_t psn, const RoceRethHeader& reth,
+                           const RoceSrnicExtHeader& ext) const
+{
+    const uint64_t length = reth.GetDmaLength();
+    const uint32_t n = static_cast<uint32_t>(std::max<uint64_t>(1, (length + m_mtu - 1) / m_mtu));
+    ReadResponseJob job{psn, n, 0, length};
+    if (m_srnicExtensions)
+    {
+        job.echoVa = ext.GetVirtualAddress();
+        job.echoKey = ext.GetRemoteKey();
+        job.echoLength = ext.GetDmaLength();
+        job.echoOffset = ext.GetPsnOffset();
+    }
+    return job;
+}
+
 void
 RdmaQueuePair::ExecuteRequest(uint64_t psn, const RoceBthHeader& bth, Ptr<Packet> packet)
 {
     const RoceOpcode op = bth.GetOpcode();
+    RoceSrnicExtHeader ext;
+    ReadRequestExtension(psn, op, packet, ext, true);
     if (op == RoceOpcode::ReadRequest)
     {
         RoceRethHeader reth;
         packet->RemoveHeader(reth);
-        const uint64_t length = reth.GetDmaLength();
-        const uint32_t n =
-            static_cast<uint32_t>(std::max<uint64_t>(1, (length + m_mtu - 1) / m_mtu));
-        m_readJobs.push_back(ReadResponseJob{psn, n, 0, length});
-        m_epsn = psn + n;
+        const ReadResponseJob job = MakeReadJob(psn, reth, ext);
+        m_readJobs.push_back(job);
+        m_epsn = psn + job.nPackets;
         m_msn = (m_msn + 1) & RoceAethHeader::MSN_MASK;
         m_nic->NotifyTxWork(this);
         return;
@@ -1114,6 +1247,14 @@ RdmaQueuePair::SendAcknowledge(uint64_t psn, RoceAethHeader& aeth, bool becn,
         p->AddHeader(*sack);
     }
     p->AddHeader(aeth);
+    if (m_srnicExtensions)
+    {
+        RoceSrnicExtHeader echo;
+        echo.SetKind(RoceSrnicExtHeader::Kind::Echo);
+        echo.SetSsn(m_answerEcho.ssn);
+        echo.SetPsnOffset(m_answerEcho.psnOffset);
+        p->AddHeader(echo);
+    }
     RoceBthHeader bth;
     bth.SetOpcode(RoceOpcode::Acknowledge);
     bth.SetDestQp(m_remoteQpn);

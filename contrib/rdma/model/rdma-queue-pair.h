@@ -7,10 +7,13 @@
 #include "rdma-cc-state.h"
 #include "rdma-congestion-ops.h"
 #include "rdma-loss-recovery.h"
+#include "rdma-read-response-tracker.h"
 #include "rdma-work-request.h"
 #include "roce-aeth-header.h"
 #include "roce-bth-header.h"
+#include "roce-reth-header.h"
 #include "roce-sack-header.h"
+#include "roce-srnic-ext-header.h"
 
 #include "ns3/event-id.h"
 #include "ns3/ipv4-address.h"
@@ -42,8 +45,10 @@ struct RdmaQpCounters
     uint64_t timeouts{0};
     uint64_t outOfOrderDropped{0}; //!< responder drops of packets ahead of the expected PSN
     uint64_t duplicatesReceived{0};
-    uint64_t ecnEchoesReceived{0};  //!< ACKs with BECN set (CE echoed for window CC)
-    uint64_t outOfOrderBuffered{0}; //!< responder: packets kept ahead of the expected PSN
+    uint64_t ecnEchoesReceived{0};       //!< ACKs with BECN set (CE echoed for window CC)
+    uint64_t outOfOrderBuffered{0};      //!< responder: packets kept ahead of the expected PSN
+    uint64_t readResponsesOutOfOrder{0}; //!< requester (selective repeat): READ responses
+                                         //!< placed ahead of a missing one
 };
 
 /**
@@ -144,12 +149,26 @@ class RdmaQueuePair : public Object
         uint32_t nPackets;
         uint32_t next;
         uint64_t length;
+        // SRNIC header extensions: the READ request's metadata, echoed per response
+        uint64_t echoVa{0};     //!< requester's destination of the first response
+        uint32_t echoKey{0};    //!< requester's key
+        uint32_t echoLength{0}; //!< bytes the request asked for
+        uint32_t echoOffset{0}; //!< PSN offset (in the READ) of the first response
+    };
+
+    /** What an ACK/NAK echoes with SRNIC header extensions: SSN and PSN offset. */
+    struct AckEcho
+    {
+        uint32_t ssn{0};
+        uint32_t psnOffset{0};
     };
 
     // requester
     Ptr<Packet> BuildRequestPacket();
     Ptr<Packet> BuildReadResponse();
     SendWqe* FindWqe(uint64_t psn);
+    /** The WQE whose message starts at \p firstPsn (an echoed SSN/PSN offset). */
+    SendWqe* FindWqeByFirstPsn(uint64_t firstPsn);
     void HandleAck(uint64_t psn, const RoceBthHeader& bth, Ptr<Packet> packet);
     void AcknowledgeUpTo(uint64_t psn, bool ecnEcho = false);
     void HandleReadResponse(uint64_t psn, const RoceBthHeader& bth, Ptr<Packet> packet);
@@ -169,6 +188,16 @@ class RdmaQueuePair : public Object
     // responder
     void HandleRequest(uint64_t psn, const RoceBthHeader& bth, Ptr<Packet> packet);
     void ExecuteRequest(uint64_t psn, const RoceBthHeader& bth, Ptr<Packet> packet);
+    /**
+     * With SRNIC header extensions, read (\p remove: take) the request's extension
+     * into \p ext and note it as the metadata the next ACK/NAK echoes.
+     * \return false when the QP carries no extensions.
+     */
+    bool ReadRequestExtension(uint64_t psn, RoceOpcode op, Ptr<Packet> packet,
+                              RoceSrnicExtHeader& ext, bool remove);
+    /** A READ response job for the request at \p psn. */
+    ReadResponseJob MakeReadJob(uint64_t psn, const RoceRethHeader& reth,
+                                const RoceSrnicExtHeader& ext) const;
     void SendAck(uint64_t psn);
     void SendNak(uint64_t psn, uint8_t code, bool rnr,
                  uint64_t sackPsn = RdmaLossRecovery::NO_SACK);
@@ -199,6 +228,7 @@ class RdmaQueuePair : public Object
 
     // requester state
     std::deque<SendWqe> m_sq;
+    RdmaReadResponseTracker m_readTracker; //!< READ responses placed out of order
     RdmaTxSequence m_seq;
     uint64_t m_nextPsnToAssign{0};
     uint64_t m_rewoundAt{UINT64_MAX}; //!< READ gap already re-requested from here
@@ -217,6 +247,7 @@ class RdmaQueuePair : public Object
     bool m_nakSent{false};
     uint32_t m_unackedPackets{0};
     bool m_ceSinceAck{false};
+    AckEcho m_answerEcho; //!< metadata of the request packet the next ACK/NAK answers
     uint64_t m_rxMessageOffset{0};
     uint64_t m_rxRemoteBase{0};
     bool m_rxRecvActive{false};

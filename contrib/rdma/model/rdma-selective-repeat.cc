@@ -248,4 +248,10 @@ RdmaSelectiveRepeat::DoGetInFlightCap() const
     return m_bdpCap;
 }
 
+bool
+RdmaSelectiveRepeat::DoIsSelective() const
+{
+    return true;
+}
+
 } // namespace ns3

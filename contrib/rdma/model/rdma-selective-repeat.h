@@ -70,6 +70,7 @@ class RdmaSelectiveRepeat : public RdmaLossRecovery
     bool DoHasRetransmission(const RdmaTxSequence& seq) const override;
     uint64_t DoNextTransmitPsn(const RdmaTxSequence& seq) override;
     uint64_t DoGetInFlightCap() const override;
+    bool DoIsSelective() const override;
 
     void MarkSacked(uint64_t psn);
     void QueueLost(uint64_t from, uint64_t to);

@@ -24,7 +24,18 @@ RoceSrnicExtHeader::GetInstanceTypeId() const
 uint32_t
 RoceSrnicExtHeader::SizeOf(Kind kind)
 {
-    return kind == Kind::Send ? 8 : (kind == Kind::Write ? 20 : 4);
+    switch (kind)
+    {
+        case Kind::Send:
+        case Kind::Echo:
+            return 8;
+        case Kind::Write:
+        case Kind::Read:
+            return 20;
+        case Kind::WriteReth:
+            break;
+    }
+    return 4;
 }
 
 uint32_t
@@ -36,11 +47,11 @@ RoceSrnicExtHeader::GetSerializedSize() const
 void
 RoceSrnicExtHeader::Serialize(Buffer::Iterator start) const
 {
-    if (m_kind == Kind::Send)
+    if (m_kind == Kind::Send || m_kind == Kind::Echo)
     {
         start.WriteHtonU32(m_ssn);
     }
-    else if (m_kind == Kind::Write)
+    else if (m_kind == Kind::Write || m_kind == Kind::Read)
     {
         start.WriteHtonU64(m_va);
         start.WriteHtonU32(m_rkey);
@@ -52,11 +63,11 @@ RoceSrnicExtHeader::Serialize(Buffer::Iterator start) const
 uint32_t
 RoceSrnicExtHeader::Deserialize(Buffer::Iterator start)
 {
-    if (m_kind == Kind::Send)
+    if (m_kind == Kind::Send || m_kind == Kind::Echo)
     {
         m_ssn = start.ReadNtohU32();
     }
-    else if (m_kind == Kind::Write)
+    else if (m_kind == Kind::Write || m_kind == Kind::Read)
     {
         m_va = start.ReadNtohU64();
         m_rkey = start.ReadNtohU32();

@@ -17,8 +17,13 @@ namespace ns3
  * directly: a SEND packet carries its SSN and PSN offset within the message (8 B,
  * 66 B of headers instead of 58); a WRITE packet without a RETH carries the remote
  * address, key and length and its PSN offset (20 B, 78 B of headers); a WRITE
- * packet that has a RETH only adds the PSN offset (4 B). The kind must be set
- * before Deserialize (the opcode tells which).
+ * packet that has a RETH only adds the PSN offset (4 B). Responses echo the
+ * metadata back (section 4.4.1, "let their response packets echo the same metadata"):
+ * an ACK/NAK carries the SSN and PSN offset of the request packet it answers (8 B);
+ * a READ request carries the requester's destination address, key and length and
+ * its PSN offset, and every READ response echoes them for its own packet (20 B), so
+ * the requester places a response, in order or not, without a table lookup. The
+ * kind must be set before Deserialize (the opcode tells which).
  */
 class RoceSrnicExtHeader : public Header
 {
@@ -28,6 +33,8 @@ class RoceSrnicExtHeader : public Header
         Send = 0,  //!< SSN + PSN offset
         Write,     //!< virtual address, rkey, length, PSN offset
         WriteReth, //!< PSN offset only (the packet has a RETH)
+        Echo,      //!< ACK/NAK: SSN + PSN offset of the answered request packet
+        Read,      //!< READ request/response: requester's address, key, length, PSN offset
     };
 
     static TypeId GetTypeId();
