@@ -39,9 +39,10 @@ TEST(NicProfileExperimentTest, ShippedProfilesSetTransportAndPfc)
         const char* cc;
         uint64_t lossless;
     };
-    for (const Expected& e : {Expected{"cx6", "ns3::RdmaGoBackN", "ns3::RdmaDcqcn", 24},
-                              Expected{"irn", "ns3::RdmaSelectiveRepeat", "ns3::RdmaDcqcn", 0},
-                              Expected{"srnic", "ns3::RdmaSrnicSelectiveRepeat", "ns3::RdmaDctcp", 0}})
+    for (const Expected& e :
+         {Expected{"cx6", "ns3::RdmaGoBackN", "ns3::RdmaDcqcn", 24},
+          Expected{"irn", "ns3::RdmaSelectiveRepeat", "ns3::RdmaDcqcn", 0},
+          Expected{"srnic", "ns3::RdmaSrnicSelectiveRepeat", "ns3::RdmaDctcp", 0}})
     {
         SCOPED_TRACE(e.name);
         const ExperimentConfig c = LoadProfile(e.name, 64);
