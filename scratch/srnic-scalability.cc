@@ -180,14 +180,8 @@ Run(const std::string& profile, uint32_t nQps, uint32_t bytes, uint32_t depth, T
     r.timeouts = end.timeouts - start.timeouts;
     if (auto sr = DynamicCast<RdmaSelectiveRepeat>(senders[0]->GetLossRecovery()))
     {
-        BooleanValue detect;
-        TimeValue rto;
-        UintegerValue window;
-        sr->GetAttribute("LostRetransmissionDetection", detect);
-        sr->GetAttribute("RtoHigh", rto);
-        sr->GetAttribute("BdpCap", window);
-        r.rtoStall = detect.Get() ? Time(0) : rto.Get();
-        r.window = window.Get();
+        r.rtoStall = sr->GetLostResendStall();
+        r.window = sr->GetBdpCap();
     }
     Simulator::Destroy();
     return r;

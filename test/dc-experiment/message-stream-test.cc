@@ -273,20 +273,18 @@ TEST_F(MessageStreamTest, SendAndReadStreamsFinish)
 {
     // SEND: the responder keeps `outstanding` receives posted and reposts one per
     // receive completion; without that the fifth SEND would find no receive.
-    const StreamRun send = RunStream(R"({"src": "h0", "dst": "h1", "bytes": 100000,
-                                         "message_bytes": 10000, "outstanding": 4,
-                                         "verb": "send"})",
-                                     "send");
-    EXPECT_TRUE(send.finished);
-    EXPECT_EQ(send.payloadSent, 100000u);
-    EXPECT_EQ(send.maxOutstanding, 4u);
-    const StreamRun read = RunStream(R"({"src": "h0", "dst": "h1", "bytes": 100000,
-                                         "message_bytes": 10000, "outstanding": 4,
-                                         "verb": "read"})",
-                                     "read");
-    EXPECT_TRUE(read.finished);
-    EXPECT_EQ(read.payloadSent, 100000u);
-    EXPECT_EQ(read.maxOutstanding, 4u);
+    for (const std::string verb : {"send", "read"})
+    {
+        SCOPED_TRACE(verb);
+        const StreamRun run = RunStream(R"({"src": "h0", "dst": "h1", "bytes": 100000,
+                                            "message_bytes": 10000, "outstanding": 4,
+                                            "verb": ")" +
+                                            verb + "\"}",
+                                        verb);
+        EXPECT_TRUE(run.finished);
+        EXPECT_EQ(run.payloadSent, 100000u);
+        EXPECT_EQ(run.maxOutstanding, 4u);
+    }
 }
 
 } // namespace

@@ -28,6 +28,31 @@ namespace
 /** Frame bytes outside the transport headers: Ethernet + 802.1Q, IPv4, UDP, ICRC. */
 constexpr uint32_t kEncap = 18 + 20 + 8 + 4;
 constexpr uint32_t kBth = 12;
+
+/** A frame's outer headers down to the BTH, taken off so that they can be put back. */
+struct OuterHeaders
+{
+    EthernetVlanHeader eth;
+    Ipv4Header ip;
+    UdpHeader udp;
+    RoceBthHeader bth;
+
+    void Strip(Ptr<Packet> p)
+    {
+        p->RemoveHeader(eth);
+        p->RemoveHeader(ip);
+        p->RemoveHeader(udp);
+        p->RemoveHeader(bth);
+    }
+
+    void Restore(Ptr<Packet> p) const
+    {
+        p->AddHeader(bth);
+        p->AddHeader(udp);
+        p->AddHeader(ip);
+        p->AddHeader(eth);
+    }
+};
 constexpr uint64_t kLocal = 0x100000; //!< READ destination in the requester
 
 /** Rewrites the echoed address of READ response PSN \p psn (a probe, not a drop). */
@@ -49,22 +74,14 @@ class EchoRewriteModel : public ErrorModel
         {
             return false;
         }
-        EthernetVlanHeader eth;
-        Ipv4Header ip;
-        UdpHeader udp;
+        OuterHeaders outer;
         RoceSrnicExtHeader ext;
         ext.SetKind(RoceSrnicExtHeader::Kind::Read);
-        p->RemoveHeader(eth);
-        p->RemoveHeader(ip);
-        p->RemoveHeader(udp);
-        p->RemoveHeader(bth);
+        outer.Strip(p);
         p->RemoveHeader(ext);
         ext.SetVirtualAddress(m_va);
         p->AddHeader(ext);
-        p->AddHeader(bth);
-        p->AddHeader(udp);
-        p->AddHeader(ip);
-        p->AddHeader(eth);
+        outer.Restore(p);
         return false;
     }
 
@@ -126,13 +143,7 @@ class SrnicResponseEchoTest : public ::testing::Test
         if (op == RoceOpcode::Acknowledge)
         {
             Ptr<Packet> p = frame->Copy();
-            EthernetVlanHeader eth;
-            Ipv4Header ip;
-            UdpHeader udp;
-            p->RemoveHeader(eth);
-            p->RemoveHeader(ip);
-            p->RemoveHeader(udp);
-            p->RemoveHeader(bth);
+            OuterHeaders().Strip(p);
             RoceSrnicExtHeader echo;
             if (m_ext)
             {
@@ -164,15 +175,9 @@ class SrnicResponseEchoTest : public ::testing::Test
             if (m_ext)
             {
                 Ptr<Packet> p = frame->Copy();
-                EthernetVlanHeader eth;
-                Ipv4Header ip;
-                UdpHeader udp;
                 RoceSrnicExtHeader ext;
                 ext.SetKind(RoceSrnicExtHeader::Kind::Read);
-                p->RemoveHeader(eth);
-                p->RemoveHeader(ip);
-                p->RemoveHeader(udp);
-                p->RemoveHeader(bth);
+                OuterHeaders().Strip(p);
                 p->RemoveHeader(ext);
                 echoedVa[bth.GetPsn()] = ext.GetVirtualAddress();
             }

@@ -450,14 +450,8 @@ RunLoss(const std::string& profile, const std::string& lossRecovery, double p, u
     r.window = 0;
     if (auto sr = DynamicCast<RdmaSelectiveRepeat>(qa->GetLossRecovery()))
     {
-        BooleanValue detect;
-        TimeValue rto;
-        UintegerValue window;
-        sr->GetAttribute("LostRetransmissionDetection", detect);
-        sr->GetAttribute("RtoHigh", rto);
-        sr->GetAttribute("BdpCap", window);
-        r.rtoStall = detect.Get() ? Time(0) : rto.Get();
-        r.window = window.Get();
+        r.rtoStall = sr->GetLostResendStall();
+        r.window = sr->GetBdpCap();
     }
     Simulator::Destroy();
     return r;

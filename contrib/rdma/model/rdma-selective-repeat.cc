@@ -82,6 +82,12 @@ RdmaSelectiveRepeat::GetBdpCap() const
     return m_bdpCap;
 }
 
+Time
+RdmaSelectiveRepeat::GetLostResendStall() const
+{
+    return m_detectLostRetransmissions ? Time(0) : m_rtoHigh;
+}
+
 uint64_t
 RdmaSelectiveRepeat::GetLostRetransmissionsDetected() const
 {

@@ -44,6 +44,11 @@ class RdmaSelectiveRepeat : public RdmaLossRecovery
     bool IsSacked(uint64_t psn) const;
     /** \return retransmissions found lost by a later SACK and queued again. */
     uint64_t GetLostRetransmissionsDetected() const;
+    /** \return the in-flight cap in packets (BdpCap). */
+    uint32_t GetBdpCap() const;
+    /** \return how long a lost resend stalls its window: 0 with
+     *  LostRetransmissionDetection, else RtoHigh (the timeout is its only recovery). */
+    Time GetLostResendStall() const;
 
   protected:
     /** Clear the per-connection state (a fresh QP). */
@@ -60,7 +65,6 @@ class RdmaSelectiveRepeat : public RdmaLossRecovery
     void TakeRetransmissions(std::deque<uint64_t>& out);
     /** Record that \p psn is being resent now, with \p seq.high as its send stamp. */
     void RecordResend(uint64_t psn, const RdmaTxSequence& seq);
-    uint32_t GetBdpCap() const;
 
   private:
     RxVerdict DoClassify(uint64_t psn, uint64_t expected) const override;
