@@ -728,14 +728,9 @@ ExperimentRunner::WriteTrace() const
     std::ofstream out(path, std::ios::binary);
     FlowTrace::WriteCsv(out, m_config.GetFlows());
     CheckWritten(out, path);
-    bool streams = false;
-    for (const ExperimentFlow& f : m_config.GetFlows())
-    {
-        streams = streams || f.IsStream();
-    }
     m_readme.AddCsv("trace.csv",
                     "the run's flows in the trace format, to replay them (\"flows_file\")",
-                    streams ? FlowTrace::CsvStreamHeader() : FlowTrace::CsvHeader());
+                    FlowTrace::CsvHeaderFor(m_config.GetFlows()));
 }
 
 void

@@ -2,6 +2,7 @@
 
 #include "json-attribute-converter.h"
 
+#include <algorithm>
 #include <cinttypes>
 #include <cstdio>
 #include <fstream>
@@ -123,15 +124,20 @@ FlowTrace::FormatMicroseconds(Time t)
     return buf;
 }
 
+const char*
+FlowTrace::CsvHeaderFor(const std::vector<ExperimentFlow>& flows)
+{
+    const bool streams = std::any_of(flows.begin(), flows.end(),
+                                     [](const ExperimentFlow& f) { return f.IsStream(); });
+    return streams ? CsvStreamHeader() : CsvHeader();
+}
+
 void
 FlowTrace::WriteCsv(std::ostream& os, const std::vector<ExperimentFlow>& flows)
 {
-    bool streams = false;
-    for (const ExperimentFlow& f : flows)
-    {
-        streams = streams || f.IsStream();
-    }
-    os << (streams ? CsvStreamHeader() : CsvHeader()) << '\n';
+    const char* header = CsvHeaderFor(flows);
+    const bool streams = header == CsvStreamHeader();
+    os << header << '\n';
     for (const ExperimentFlow& f : flows)
     {
         std::string verb = RdmaVerbName(f.verb);

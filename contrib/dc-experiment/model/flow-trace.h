@@ -63,6 +63,9 @@ class FlowTrace
     static const char* CsvHeader();
     /** \return the CSV header line of a trace with message streams (without newline). */
     static const char* CsvStreamHeader();
+    /** \return the header WriteCsv writes for \p flows: CsvStreamHeader if any flow is a
+     *  message stream, else CsvHeader. */
+    static const char* CsvHeaderFor(const std::vector<ExperimentFlow>& flows);
     /** \return \p t as microseconds with 6 decimals and unit, e.g. "12.000345us". */
     static std::string FormatMicroseconds(Time t);
     /** \return the contents of \p path. \throw ExperimentConfigError if unreadable */
