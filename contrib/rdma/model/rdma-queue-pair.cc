@@ -119,7 +119,7 @@ RdmaQueuePair::~RdmaQueuePair() = default;
 void
 RdmaQueuePair::DoDispose()
 {
-    m_rtoEvent.Cancel();
+    m_rto.Stop();
     m_rnrEvent.Cancel();
     m_nakEvent.Cancel();
     if (m_cc)
@@ -147,6 +147,7 @@ RdmaQueuePair::Setup(RdmaNic* nic, uint32_t qpn, Ipv4Address local, Ipv4Address 
     m_remote = remote;
     m_cc = cc;
     m_loss = lossRecovery;
+    m_rto.SetFunction(MakeCallback(&RdmaQueuePair::RetransmitTimeout, this));
     // A slow-path loss recovery (SRNIC) makes retransmissions and in-order delivery
     // available later than the packet that caused them.
     m_loss->SetQueuePairHooks(Callback<void>([this]() { m_nic->NotifyTxWork(this); }),
@@ -585,10 +586,9 @@ RdmaQueuePair::UnwrapRequesterPsn(uint32_t wire) const
 void
 RdmaQueuePair::ArmRetransmitTimer()
 {
-    if (m_seq.una < m_seq.high && !m_rtoEvent.IsRunning())
+    if (m_seq.una < m_seq.high && !m_rto.IsRunning())
     {
-        m_rtoEvent = Simulator::Schedule(m_loss->GetRetransmitTimeout(m_seq),
-                                         &RdmaQueuePair::RetransmitTimeout, this);
+        m_rto.Schedule(m_loss->GetRetransmitTimeout(m_seq));
     }
 }
 
@@ -636,7 +636,7 @@ void
 RdmaQueuePair::Flush(RdmaWcStatus status)
 {
     m_error = true;
-    m_rtoEvent.Cancel();
+    m_rto.Cancel();
     m_rnrEvent.Cancel();
     m_nakEvent.Cancel();
     bool first = true;
@@ -736,7 +736,7 @@ RdmaQueuePair::AcknowledgeUpTo(uint64_t psn, bool ecnEcho)
     if (m_seq.una > before)
     {
         m_retries = 0;
-        m_rtoEvent.Cancel();
+        m_rto.Cancel();
         ArmRetransmitTimer();
         m_cc->OnAck((m_seq.una - before) * m_mtu, ecnEcho, Time(0));
         m_ccState.m_bytesInFlight = (m_seq.nxt - m_seq.una) * m_mtu;
@@ -807,7 +807,7 @@ void
 RdmaQueuePair::ApplyDelayedSequenceNak(uint64_t psn, uint64_t sack)
 {
     // The resend starts now: its timer runs from here, not from a deferral during the wait.
-    m_rtoEvent.Cancel();
+    m_rto.Cancel();
     ApplySequenceNak(psn, sack);
     ArmRetransmitTimer();
 }

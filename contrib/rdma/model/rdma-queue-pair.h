@@ -4,6 +4,7 @@
 #ifndef RDMA_QUEUE_PAIR_H
 #define RDMA_QUEUE_PAIR_H
 
+#include "movable-timer.h"
 #include "rdma-cc-state.h"
 #include "rdma-congestion-ops.h"
 #include "rdma-loss-recovery.h"
@@ -235,7 +236,7 @@ class RdmaQueuePair : public Object
     Time m_nextTxTime{0};
     Time m_burstStart{0};         //!< per-burst pacing: start of the current burst
     uint32_t m_burstWireBytes{0}; //!< per-burst pacing: wire bytes sent in it
-    EventId m_rtoEvent;
+    MovableTimer m_rto;           //!< retransmission timer, moved by each ACK
     uint32_t m_retries{0};
     EventId m_rnrEvent;
     EventId m_nakEvent; //!< a NAK waiting for the loss recovery's NakReactionTime
