@@ -55,9 +55,8 @@ TEST(DcqcnRunMonitor, GoodputIsPayloadDeliveredAtTheReceiverNotPayloadSent)
                 Ptr<RdmaNic> nic = topo.GetNic(h);
                 for (uint32_t i = 0; i < nic->GetNQueuePairs(); ++i)
                 {
-                    bytes += nic->GetQueuePair(RdmaNic::FIRST_QPN + i)
-                                 ->GetCounters()
-                                 .payloadBytesSent;
+                    bytes +=
+                        nic->GetQueuePair(RdmaNic::FIRST_QPN + i)->GetCounters().payloadBytesSent;
                 }
             }
             return bytes;
