@@ -11,6 +11,7 @@ range. Plots the queue and the watermarks against time. Columns are read by name
 """
 import argparse
 import csv
+import json
 import os
 import sys
 
@@ -81,22 +82,33 @@ def main():
     ap.add_argument("-o", "--output", default=None, help="figure file (default: no figure)")
     args = ap.parse_args()
 
-    start = args.from_us
-    with open(os.path.join(args.outdir, "goodput.csv")) as f:
+    goodput = os.path.join(args.outdir, "goodput.csv")
+    queues_csv = os.path.join(args.outdir, "queues.csv")
+    for path, why in ((goodput, "run dcqcn-regional --out=%s" % args.outdir),
+                      (queues_csv, "the config needs \"monitors\": {\"queue_interval\": ...}")):
+        if not os.path.isfile(path):
+            print(f"{path}: not found ({why})", file=sys.stderr)
+            return 1
+    # The measured window: summary.json's "dcqcn" (from --warmup to the run's end), else
+    # goodput.csv's rows.
+    start, end = None, None
+    try:
+        with open(os.path.join(args.outdir, "summary.json")) as f:
+            window = json.load(f).get("dcqcn", {})
+        start, end = window.get("from_us"), window.get("to_us")
+    except (OSError, ValueError):
+        pass
+    with open(goodput) as f:
         for row in csv.DictReader(f):
             print(f"host {row['host']} qpn {row['qpn']}: {float(row['goodput_gbps']):.2f} Gb/s "
                   f"({row['from_us']}..{row['to_us']} us)")
-            if start is None:
-                start = float(row["from_us"])
+            start = float(row["from_us"]) if start is None else start
+            end = float(row["to_us"]) if end is None else end
+    if args.from_us is not None:
+        start = args.from_us
     start = start or 0.0
 
-    end = None
-    with open(os.path.join(args.outdir, "goodput.csv")) as f:
-        for row in csv.DictReader(f):
-            end = float(row["to_us"]) if end is None else max(end, float(row["to_us"]))
-
-    times, sizes, interval = queue_samples(os.path.join(args.outdir, "queues.csv"),
-                                           args.node, args.port)
+    times, sizes, interval = queue_samples(queues_csv, args.node, args.port)
     if end is None:  # no backlogged flow in goodput.csv: up to the last sample
         end = times[-1] if times else start
     if not times:

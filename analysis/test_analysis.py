@@ -100,6 +100,14 @@ class RegionalWatermarks(unittest.TestCase):
             self.assertEqual(r.returncode, 0, r.stderr)
             self.assertGreater(os.path.getsize(png), 0)
 
+    def test_missing_files_are_a_message(self):
+        out = write_dir("regional-missing", {"queues.csv": queues([])})
+        r = subprocess.run([sys.executable, os.path.join(HERE, "dcqcn_regional.py"), out],
+                           capture_output=True, text=True)
+        self.assertEqual(r.returncode, 1)
+        self.assertIn("goodput.csv: not found (run dcqcn-regional --out=", r.stderr)
+        self.assertNotIn("Traceback", r.stderr)
+
     @unittest.skipUnless(os.path.isfile(os.path.join(REGIONAL_SMALL_OUT, "summary.json")),
                          "no dcqcn-regional output (REGIONAL_SMALL_OUT)")
     def test_agrees_with_the_program(self):
