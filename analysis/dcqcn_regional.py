@@ -18,8 +18,9 @@ import sys
 
 def queue_samples(path, node, port):
     """(times_us, bytes, sample interval_us) of one switch port from queues.csv, its
-    largest class queue at each sample (as DcqcnRunMonitor samples queues). queues.csv lists only queues holding data, so an absent sample is
-    an empty queue; the interval is the smallest step between any two sample times."""
+    largest class queue at each sample (as DcqcnRunMonitor samples queues). queues.csv
+    lists only queues holding data, so an absent sample is an empty queue; the interval
+    is the smallest step between any two sample times."""
     per_time = {}
     all_times = set()
     with open(path) as f:
