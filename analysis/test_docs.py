@@ -10,6 +10,8 @@
 * its flags parse: each --flag is one the program's --help lists (ns-3 CommandLine programs,
   argparse scripts, ./roce-lab subcommands), --ns3::Type::Attr=v names a registered
   attribute, and ./roce-lab test -R PATTERN selects at least one ctest test;
+* a dry run where one exists: ./roce-lab run/bench CONFIG --set ... loads the config with
+  its edits (roce_lab.py prepare), ./roce-lab sweep FILE expands (roce_lab.py expand);
 * a fenced block preceded by the line "<!-- doc-check: run -->" is run as written, in a
   scratch directory that links the checkout's top-level entries (so results/ lands there),
   and must exit 0. The lone-WRITE figure of reproduce.md is compared with the run's flows.csv.
@@ -270,6 +272,8 @@ class Checker:
                     if not m or int(m.group(1)) == 0:
                         problems.append("./roce-lab test -R %s selects no test" % rest[i + 1])
             return problems
+        if sub in ("run", "bench", "sweep"):
+            problems += self.dry_run(sub, rest)
         if sub == "doc":
             for w in rest:
                 if not w.startswith("-") and not placeholder(w):
@@ -285,6 +289,30 @@ class Checker:
                 problems.append("./roce-lab %s: no option %s (./roce-lab %s --help)"
                                 % (sub, flag, sub))
         return problems
+
+
+    def dry_run(self, sub, rest):
+        """run/bench: the config and its --set edits load (roce_lab.py prepare); sweep:
+        the sweep file expands (roce_lab.py expand). Placeholders are skipped."""
+        files = [w for w in rest if not w.startswith("-") and w.endswith(".json")]
+        if not files or placeholder(files[0]) or is_output(files[0]):
+            return []
+        tool = [sys.executable, os.path.join(HERE, "roce_lab.py")]
+        if sub == "sweep":
+            argv = tool + ["expand", files[0]]
+        else:
+            sets = []
+            for i, w in enumerate(rest):
+                if w == "--set" and i + 1 < len(rest):
+                    sets += ["--set", rest[i + 1]]
+                elif w.startswith("--set="):
+                    sets += ["--set", w[len("--set="):]]
+            out = os.path.join(WORK, "dry-run")
+            argv = tool + ["prepare", files[0], out] + sets
+        r = subprocess.run(argv, cwd=ROOT, capture_output=True, text=True)
+        if r.returncode != 0:
+            return ["dry run failed (%s): %s" % (" ".join(argv[1:]), r.stderr.strip()[-300:])]
+        return []
 
 
 def sandbox(name):
@@ -331,6 +359,9 @@ class DocCommands(unittest.TestCase):
         self.assertTrue(c.check(["./roce-lab", "test", "-R", "NoSuchTestAnywhere"]))
         self.assertTrue(c.check(["./roce-lab", "sweep", "x.json", "--job", "2"]))
         self.assertTrue(c.check(["analysis/roce_lab.py", "gather", "x.json"]))
+        self.assertTrue(c.check(["./roce-lab", "run", "scratch/configs/dumbbell-small.json",
+                                 "--set", "/flows/7/bytes=1"]))
+        self.assertTrue(c.check(["./roce-lab", "sweep", "scratch/configs/dumbbell-small.json"]))
         self.assertTrue(c.check(["build/bin/roce-run", "--ns3::RdmaDcqcn::NoSuchAttr=1"]))
         self.assertEqual(c.check(["build/bin/dcqcn-regional",
                                   "scratch/configs/regional-small.json", "--window=1ms"]), [])
