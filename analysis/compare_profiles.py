@@ -80,7 +80,8 @@ def main():
         for p in profiles[1:]:
             d = runs.get((s, p))
             if base and d:
-                ratios = [base[m][k] / d[m][k] if d[m][k] else float("nan") for m, k, _ in METRICS]
+                ratios = [base[m][k] / d[m][k] if d[m][k] and base[m][k] is not None
+                          else float("nan") for m, k, _ in METRICS]
                 print(f"# {s}: {profiles[0]} / {p}: avg FCT {ratios[0]:.2f}x, "
                       f"p99 FCT {ratios[1]:.2f}x, avg slowdown {ratios[2]:.2f}x")
     if args.csv:

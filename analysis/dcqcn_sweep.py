@@ -14,6 +14,7 @@ grid point are averaged. Without -o the values are printed as a text table.
 import argparse
 import csv
 import json
+import re
 import sys
 from collections import defaultdict
 
@@ -47,15 +48,50 @@ def parsed(v):
         return v
 
 
+# Units of the configuration's quantity strings (ns-3 Time, QueueSize, DataRate as
+# json-attribute-converter.cc reads them): dimension and factor to the base unit. K/k
+# and M, G are decimal (1 KB = 1000 B), Ki/Mi/Gi binary.
+_PREFIX = {"": 1, "k": 1e3, "K": 1e3, "M": 1e6, "G": 1e9, "T": 1e12,
+           "Ki": 2 ** 10, "Mi": 2 ** 20, "Gi": 2 ** 30, "Ti": 2 ** 40}
+UNITS = {"s": ("time", 1.0), "ms": ("time", 1e-3), "us": ("time", 1e-6),
+         "ns": ("time", 1e-9), "ps": ("time", 1e-12), "min": ("time", 60.0),
+         "h": ("time", 3600.0), "p": ("packets", 1.0)}
+for _p, _f in _PREFIX.items():
+    UNITS[_p + "B"] = ("size", _f)
+    for _bits in ("bps", "b/s"):
+        UNITS[_p + _bits] = ("rate", _f)
+    for _bytes in ("Bps", "B/s"):
+        UNITS[_p + _bytes] = ("rate", 8 * _f)
+DIMENSIONS = ["time", "size", "packets", "rate"]
+_QUANTITY = re.compile(r"^\s*([-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)\s*([A-Za-z/]+)\s*$")
+
+
+def quantity(text):
+    """(dimension, value in base units) of a string such as "55us", "5KB" or "40Gbps";
+    None when it is not one."""
+    m = _QUANTITY.match(text) if isinstance(text, str) else None
+    if not m or m.group(2) not in UNITS:
+        return None
+    dimension, factor = UNITS[m.group(2)]
+    return dimension, float(m.group(1)) * factor
+
+
 def ordered(values):
-    """Numbers (or lists of numbers, e.g. per-datacenter km) numerically, the rest as text."""
+    """Numbers (or lists of numbers, e.g. per-datacenter km) numerically, quantities with
+    units ("300us", "5KB", "40Gbps") by their value within each dimension, the rest as
+    text."""
     def key(v):
         x = parsed(v)
+        if isinstance(x, bool):
+            return (2, 0, (), v)
         if isinstance(x, (int, float)):
-            return (0, (x,), v)
+            return (0, 0, (x,), v)
         if isinstance(x, list) and x and all(isinstance(e, (int, float)) for e in x):
-            return (0, tuple(reversed(x)), v)
-        return (1, (), v)
+            return (0, 0, tuple(reversed(x)), v)
+        q = quantity(x)
+        if q is not None:
+            return (1, DIMENSIONS.index(q[0]), (q[1],), v)
+        return (2, 0, (), v)
     return sorted(set(values), key=key)
 
 

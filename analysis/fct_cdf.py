@@ -4,7 +4,8 @@
 usage: analysis/fct_cdf.py OUTDIR [OUTDIR ...] [-o fct-cdf.png] [--slowdown]
 
 Reads each OUTDIR/flows.csv by column name (fct_us, slowdown); unfinished flows
-(empty fct_us) are reported and left out of the curve.
+(empty fct_us) are left out of the curve, and the run's legend entry (and stderr)
+gives their count. A run with no finished flows has a legend entry and no curve.
 """
 import argparse
 import csv
@@ -38,6 +39,16 @@ def load(outdir, column):
     return sorted(values), unfinished
 
 
+def legend_label(name, finished, unfinished):
+    """The run's legend entry: the CDF is over its finished flows, so the entry says how
+    many flows did not finish and are not in the curve."""
+    if not unfinished:
+        return name
+    if not finished:
+        return f"{name}: no finished flows ({unfinished} unfinished)"
+    return f"{name} ({unfinished} of {finished + unfinished} flows unfinished, not shown)"
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("outdirs", nargs="+")
@@ -48,20 +59,29 @@ def main():
     output = args.output or ("slowdown-cdf.png" if args.slowdown else "fct-cdf.png")
 
     fig, ax = plt.subplots(figsize=(6, 4))
+    plotted = 0
     for outdir in args.outdirs:
         values, unfinished = load(outdir, column)
-        if not values:
-            print(f"{outdir}: no finished flows", file=sys.stderr)
-            continue
-        n = len(values)
-        ax.plot(values, [(i + 1) / n for i in range(n)], label=pathlib.Path(outdir).name)
+        name = pathlib.Path(outdir).name
         if unfinished:
             print(f"{outdir}: {unfinished} unfinished flows left out", file=sys.stderr)
-    ax.set_xscale("log")
+        if not values:
+            print(f"{outdir}: no finished flows", file=sys.stderr)
+            # An empty entry keeps the run in the legend, saying why it has no curve.
+            ax.plot([], [], label=legend_label(name, 0, unfinished))
+            continue
+        n = len(values)
+        ax.plot(values, [(i + 1) / n for i in range(n)], label=legend_label(name, n, unfinished))
+        plotted += 1
+    if plotted:
+        ax.set_xscale("log")
+    else:
+        ax.text(0.5, 0.5, "no finished flows", transform=ax.transAxes, ha="center",
+                va="center")
     ax.set_xlabel("slowdown" if args.slowdown else "flow completion time (µs)")
-    ax.set_ylabel("CDF")
+    ax.set_ylabel("CDF (of finished flows)")
     ax.grid(True, which="both", alpha=0.3)
-    ax.legend()
+    ax.legend(fontsize="small")
     fig.tight_layout()
     fig.savefig(output, dpi=150)
     print(output)

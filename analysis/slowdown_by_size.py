@@ -69,22 +69,31 @@ def main():
 
     fig, ax = plt.subplots(figsize=(7, 4))
     width = 0.8 / len(args.outdirs)
+    finished = 0
     for k, outdir in enumerate(args.outdirs):
         values, unfinished = load(outdir)
         name = pathlib.Path(outdir).name
         xs = [i + (k - (len(args.outdirs) - 1) / 2) * width for i in range(len(BUCKETS))]
         means = [sum(v) / len(v) if v else float("nan") for v in values]
         p99 = [nearest_rank(v, 99) for v in values]
-        bars = ax.bar(xs, means, width, label=f"{name} mean")
+        left_out = sum(unfinished)
+        suffix = f" ({left_out} unfinished not shown)" if left_out else ""
+        bars = ax.bar(xs, means, width, label=f"{name} mean{suffix}")
         ax.scatter(xs, p99, marker="_", s=200, color=bars.patches[0].get_facecolor(),
                    label=f"{name} p99")
         for (_, label), n, u in zip(BUCKETS, values, unfinished):
             print(f"{name} {label}: {len(n)} finished, {u} unfinished", file=sys.stderr)
+        finished += sum(len(v) for v in values)
     ax.set_xticks(range(len(BUCKETS)))
     ax.set_xticklabels([label for _, label in BUCKETS])
     ax.set_xlabel("flow size")
     ax.set_ylabel("slowdown (FCT / ideal FCT)")
-    ax.set_yscale("log")
+    if finished:
+        ax.set_yscale("log")
+    else:
+        # Nothing to put on a log axis (matplotlib raises ValueError): say so instead.
+        ax.text(0.5, 0.5, "no finished flows", transform=ax.transAxes, ha="center",
+                va="center")
     ax.grid(True, axis="y", which="both", alpha=0.3)
     ax.legend(fontsize="small")
     fig.tight_layout()

@@ -4,6 +4,10 @@
 //   roce-doc ns3::RdmaDcqcn::G       one attribute
 //   roce-doc RdmaDcqcn               "ns3::" may be left out
 //   roce-doc --search dcqcn          registered TypeIds whose name contains the text
+//   roce-doc --sources               the source tags ([DCQCN15], [MLX-DUMP], ...) that help
+//                                    strings cite, with what each names (doc/sources.md)
+//   roce-doc --check-sources         exit 1, listing them, if a registered help string
+//                                    cites a tag that doc/sources.md does not define
 //
 // Defaults are the registry's initial values (after any --ns3::Type::Attr=value given on
 // the same command line); help strings name units and sources. Exit status 2 if the name
@@ -14,13 +18,83 @@
 
 #include <algorithm>
 #include <cctype>
+#include <fstream>
 #include <iostream>
+#include <map>
+#include <regex>
+#include <set>
 #include <string>
+#include <vector>
 
 using namespace ns3;
 
+#ifdef ROCE_LAB_SOURCES_FILE
+static const char* SOURCES_FILE = ROCE_LAB_SOURCES_FILE;
+#else
+static const char* SOURCES_FILE = "doc/sources.md";
+#endif
+
 namespace
 {
+
+/** The source tags a help string cites: "[TAG]" or "[TAG where]", TAG in capitals. */
+std::vector<std::string>
+TagsIn(const std::string& help)
+{
+    static const std::regex tag(R"(\[([A-Z][A-Z0-9]*(?:-[A-Z0-9]+)*)(?: [^\]]*)?\])");
+    std::vector<std::string> tags;
+    for (std::sregex_iterator it(help.begin(), help.end(), tag), end; it != end; ++it)
+    {
+        const std::string name = (*it)[1];
+        if (name.size() >= 3 && std::find(tags.begin(), tags.end(), name) == tags.end())
+        {
+            tags.push_back(name);
+        }
+    }
+    return tags;
+}
+
+/**
+ * The entries of the sources file: lines "* [TAG] text", by tag (in file order in
+ * \p order). \return false if the file cannot be read.
+ */
+bool
+ReadSources(const std::string& path, std::map<std::string, std::string>& entries,
+            std::vector<std::string>& order)
+{
+    std::ifstream in(path);
+    if (!in)
+    {
+        return false;
+    }
+    static const std::regex entry(R"(^\* \[([A-Z][A-Z0-9-]*)\] (.*)$)");
+    std::string line;
+    std::smatch m;
+    while (std::getline(in, line))
+    {
+        if (std::regex_match(line, m, entry))
+        {
+            entries[m[1]] = m[2];
+            order.push_back(m[1]);
+        }
+    }
+    return true;
+}
+
+/** Calls \p f(owner, what, help) for every attribute and trace source of \p tid. */
+template <typename F>
+void
+ForEachHelp(const TypeId& tid, F f)
+{
+    for (std::size_t i = 0; i < tid.GetAttributeN(); ++i)
+    {
+        f(tid.GetAttribute(i).name, tid.GetAttribute(i).help);
+    }
+    for (std::size_t i = 0; i < tid.GetTraceSourceN(); ++i)
+    {
+        f(tid.GetTraceSource(i).name, tid.GetTraceSource(i).help);
+    }
+}
 
 /** How a value of this attribute type is written on the command line and in JSON. */
 std::string
@@ -160,6 +234,105 @@ PrintType(const TypeId& tid)
             break;
         }
     }
+    // The sources the help strings above cite.
+    std::vector<std::string> cited;
+    for (TypeId t = tid;; t = t.GetParent())
+    {
+        ForEachHelp(t,
+                    [&cited](const std::string&, const std::string& help)
+                    {
+                        for (const auto& tag : TagsIn(help))
+                        {
+                            if (std::find(cited.begin(), cited.end(), tag) == cited.end())
+                            {
+                                cited.push_back(tag);
+                            }
+                        }
+                    });
+        if (t == t.GetParent())
+        {
+            break;
+        }
+    }
+    if (cited.empty())
+    {
+        return;
+    }
+    std::map<std::string, std::string> entries;
+    std::vector<std::string> order;
+    ReadSources(SOURCES_FILE, entries, order);
+    std::cout << "sources (" << SOURCES_FILE << "; all: roce-doc --sources):\n";
+    for (const auto& tag : order)
+    {
+        if (std::find(cited.begin(), cited.end(), tag) != cited.end())
+        {
+            std::cout << "  [" << tag << "] " << entries[tag] << "\n";
+        }
+    }
+    for (const auto& tag : cited)
+    {
+        if (entries.count(tag) == 0)
+        {
+            std::cout << "  [" << tag << "] (not defined in " << SOURCES_FILE << ")\n";
+        }
+    }
+}
+
+/** Print every entry of the sources file; \return the exit status. */
+int
+PrintSources()
+{
+    std::map<std::string, std::string> entries;
+    std::vector<std::string> order;
+    if (!ReadSources(SOURCES_FILE, entries, order))
+    {
+        std::cerr << "roce-doc: cannot read " << SOURCES_FILE << "\n";
+        return 1;
+    }
+    for (const auto& tag : order)
+    {
+        std::cout << "[" << tag << "] " << entries[tag] << "\n";
+    }
+    return 0;
+}
+
+/**
+ * Every tag cited by a registered help string must be defined in the sources file.
+ * \return 0 if so, else 1 after listing each undefined tag with where it is cited.
+ */
+int
+CheckSources()
+{
+    std::map<std::string, std::string> entries;
+    std::vector<std::string> order;
+    if (!ReadSources(SOURCES_FILE, entries, order))
+    {
+        std::cerr << "roce-doc: cannot read " << SOURCES_FILE << "\n";
+        return 1;
+    }
+    std::set<std::string> used;
+    int undefined = 0;
+    for (uint16_t i = 0; i < TypeId::GetRegisteredN(); ++i)
+    {
+        const TypeId tid = TypeId::GetRegistered(i);
+        ForEachHelp(tid,
+                    [&](const std::string& name, const std::string& help)
+                    {
+                        for (const auto& tag : TagsIn(help))
+                        {
+                            used.insert(tag);
+                            if (entries.count(tag) == 0)
+                            {
+                                std::cout << "undefined source [" << tag << "] cited by "
+                                          << tid.GetName() << "::" << name << "\n";
+                                ++undefined;
+                            }
+                        }
+                    });
+    }
+    std::cout << used.size() << " source tags cited by help strings; " << undefined
+              << " citations of a tag not defined in " << SOURCES_FILE << "\n";
+    return undefined == 0 ? 0 : 1;
 }
 
 } // namespace
@@ -169,12 +342,30 @@ main(int argc, char** argv)
 {
     std::string name;
     std::string search;
+    bool sources = false;
+    bool checkSources = false;
     CommandLine cmd(__FILE__);
     cmd.Usage("Print a TypeId's attributes (type, unit, default, help) and trace sources, "
               "or one attribute (ns3::Type::Attribute), from the ns-3 registry.");
     cmd.AddNonOption("name", "ns3::Type or ns3::Type::Attribute", name);
     cmd.AddValue("search", "list registered TypeIds whose name contains this text", search);
+    cmd.AddValue("sources",
+                 "print the source tags that help strings cite ([DCQCN15], ...) with what "
+                 "each names",
+                 sources);
+    cmd.AddValue("check-sources",
+                 "exit 1 if a registered help string cites a tag the sources file lacks",
+                 checkSources);
     cmd.Parse(argc, argv);
+
+    if (sources)
+    {
+        return PrintSources();
+    }
+    if (checkSources)
+    {
+        return CheckSources();
+    }
 
     if (!search.empty())
     {

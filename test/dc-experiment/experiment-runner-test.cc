@@ -100,6 +100,41 @@ TEST_F(ExperimentRunnerTest, SingleWriteOnIdleDumbbellFinishesNearItsIdealFct)
     EXPECT_FALSE(std::filesystem::exists(dir + "/queues.csv"));
 }
 
+TEST_F(ExperimentRunnerTest, FctOfNoFinishedFlowIsNullNotZero)
+{
+    // One 100 KB WRITE: the 10KB-100KB bucket has a flow, the others none. Their FCT
+    // and slowdown are null (a table or plot must not read 0 us); so are the run's when
+    // it stops before the flow finishes.
+    for (const char* stop : {"10ms", "12us"})
+    {
+        const ExperimentConfig config = ExperimentConfig::LoadString(
+            std::string(R"({"progress": false, "stop_time": ")") + stop + R"(",
+                "topology": {"type": "dumbbell", "hosts_per_side": 1},
+                "flows": [{"src": "h0", "dst": "h1", "bytes": 100000, "start": "10us"}]})",
+            "null-fct.json");
+        const std::string dir = OutputDir(std::string("out-") + stop);
+        RunInto(config, dir);
+        const auto summary = nlohmann::json::parse(ReadFile(dir + "/summary.json"));
+        const bool finished = std::string(stop) == "10ms";
+        ASSERT_EQ(summary["finished"], finished ? 1 : 0) << stop;
+        for (const char* stat : {"mean", "p50", "p95", "p99", "p99.9", "max"})
+        {
+            EXPECT_EQ(summary["fct_us"][stat].is_null(), !finished) << stop << " " << stat;
+            EXPECT_EQ(summary["slowdown"][stat].is_null(), !finished) << stop << " " << stat;
+            for (const auto& bucket : summary["by_size"])
+            {
+                const bool has = finished && bucket["bucket"] == "10KB-100KB";
+                EXPECT_EQ(bucket["fct_us"][stat].is_null(), !has) << bucket["bucket"] << stat;
+                EXPECT_EQ(bucket["slowdown"][stat].is_null(), !has) << bucket["bucket"] << stat;
+                if (has)
+                {
+                    EXPECT_GT(bucket["fct_us"][stat].get<double>(), 0.0);
+                }
+            }
+        }
+    }
+}
+
 TEST_F(ExperimentRunnerTest, AllVerbsFinish)
 {
     const ExperimentConfig config = ExperimentConfig::LoadString(

@@ -25,28 +25,39 @@ DcqcnRunMonitor::DcqcnRunMonitor(const TopologyBuilder& topology, Time warmup, T
 void
 DcqcnRunMonitor::Start()
 {
+    // The runner builds the fabric when it starts running: connect at the warm-up, so
+    // that what the NICs place from then on is counted.
     Simulator::Schedule(m_warmup,
                         [this]()
                         {
-                            m_atWarmup = SentBytes();
+                            m_placed.assign(m_topology.GetNHosts(), {});
+                            for (uint32_t h = 0; h < m_topology.GetNHosts(); ++h)
+                            {
+                                m_topology.GetNic(h)->TraceConnectWithoutContext(
+                                    "DataPlaced",
+                                    MakeCallback(&DcqcnRunMonitor::DataPlaced, this, h));
+                            }
                             Sample();
                         });
 }
 
-std::vector<uint64_t>
-DcqcnRunMonitor::SentBytes() const
+void
+DcqcnRunMonitor::DataPlaced(uint32_t host, uint32_t qpn, uint64_t /* address */, uint32_t bytes)
 {
-    std::vector<uint64_t> bytes;
-    for (uint32_t h = 0; h < m_topology.GetNHosts(); ++h)
+    std::vector<uint64_t>& qps = m_placed[host];
+    const uint32_t index = qpn - RdmaNic::FIRST_QPN;
+    if (qps.size() <= index)
     {
-        Ptr<RdmaNic> nic = m_topology.GetNic(h);
-        for (uint32_t i = 0; i < nic->GetNQueuePairs(); ++i)
-        {
-            bytes.push_back(
-                nic->GetQueuePair(RdmaNic::FIRST_QPN + i)->GetCounters().payloadBytesSent);
-        }
+        qps.resize(index + 1, 0); // once per new queue pair, not per packet
     }
-    return bytes;
+    qps[index] += bytes;
+}
+
+uint64_t
+DcqcnRunMonitor::Placed(uint32_t host, uint32_t qpn) const
+{
+    const uint32_t index = qpn - RdmaNic::FIRST_QPN;
+    return host < m_placed.size() && index < m_placed[host].size() ? m_placed[host][index] : 0;
 }
 
 void
@@ -82,22 +93,36 @@ DcqcnRunMonitor::Finish(Time end)
 {
     m_end = end;
     m_goodputs.clear();
-    const std::vector<uint64_t> atEnd = SentBytes();
     const double secs = (end - m_warmup).GetSeconds();
-    std::size_t k = 0;
+    const uint32_t firstHost = TopologyBuilder::GetHostAddress(0).Get();
     for (uint32_t h = 0; h < m_topology.GetNHosts(); ++h)
     {
         Ptr<RdmaNic> nic = m_topology.GetNic(h);
-        for (uint32_t i = 0; i < nic->GetNQueuePairs(); ++i, ++k)
+        for (uint32_t i = 0; i < nic->GetNQueuePairs(); ++i)
         {
-            // Backlogged senders only: responders send no payload, and a message that
-            // completed inside the window has no steady-state rate.
-            const bool backlogged =
-                nic->GetQueuePair(RdmaNic::FIRST_QPN + i)->GetOutstandingWorkRequests() > 0;
-            if (k < m_atWarmup.size() && atEnd[k] > m_atWarmup[k] && backlogged)
+            // What this QP sends (WRITE and SEND payload, READ responses) is placed by
+            // its peer, the remote QP of the connection.
+            Ptr<RdmaQueuePair> qp = nic->GetQueuePair(RdmaNic::FIRST_QPN + i);
+            const uint32_t peerHost = qp->GetRemoteAddress().Get() - firstHost;
+            if (peerHost >= m_topology.GetNHosts())
             {
-                m_goodputs.push_back(QpGoodput{h, RdmaNic::FIRST_QPN + i,
-                                               (atEnd[k] - m_atWarmup[k]) * 8.0 / secs / 1e9});
+                continue; // not connected, or to a node outside the fabric's hosts
+            }
+            const uint32_t peerQpn = qp->GetRemoteQpn();
+            const uint64_t placed = Placed(peerHost, peerQpn);
+            // Backlogged flows only: a message that completed inside the window has no
+            // steady-state rate (a READ's work is outstanding at its requester, the peer).
+            Ptr<RdmaQueuePair> peer =
+                m_topology.GetNic(peerHost)->GetNQueuePairs() > peerQpn - RdmaNic::FIRST_QPN
+                    ? m_topology.GetNic(peerHost)->GetQueuePair(peerQpn)
+                    : nullptr;
+            const bool backlogged = qp->GetOutstandingWorkRequests() > 0 ||
+                                    (peer && peer->GetRemoteQpn() == qp->GetQpn() &&
+                                     peer->GetOutstandingWorkRequests() > 0);
+            if (placed > 0 && backlogged)
+            {
+                m_goodputs.push_back(
+                    QpGoodput{h, RdmaNic::FIRST_QPN + i, placed * 8.0 / secs / 1e9});
             }
         }
     }

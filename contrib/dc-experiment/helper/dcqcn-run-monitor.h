@@ -1,8 +1,8 @@
 /*
  * Steady-state measurements of a DCQCN experiment after a warm-up: payload
- * goodput of every sending queue pair, Jain's fairness index of those
- * goodputs, and the switch queue watermark polled per window (Azure NSDI'23
- * App. B polls watermark counters at the congested switch).
+ * goodput of every sending queue pair (bytes delivered at the receiver), Jain's fairness index of
+ * those goodputs, and the switch queue watermark polled per window (Azure NSDI'23 App. B polls
+ * watermark counters at the congested switch).
  */
 #ifndef DCQCN_RUN_MONITOR_H
 #define DCQCN_RUN_MONITOR_H
@@ -22,9 +22,12 @@ namespace ns3
  * \ingroup dc-experiment
  * Samples every switch egress queue each \p sampleInterval from \p warmup on;
  * the largest sample in each \p watermarkWindow is that window's watermark.
- * Finish() takes the goodput of every queue pair that sent payload since the
- * warm-up and still has work outstanding at the end (the backlogged flows whose
- * steady state the metrics describe; finished messages count in fct_us).
+ * Finish() takes the goodput of every queue pair whose payload reached its peer
+ * since the warm-up while the pair still has work outstanding at the end (the
+ * backlogged flows whose steady state the metrics describe; finished messages
+ * count in fct_us). Goodput is payload placed in the receiver's memory (the
+ * NICs' DataPlaced trace), not payload sent: bytes still queued in the fabric or
+ * on a long-haul link at the end, and retransmissions, are not goodput.
  */
 class DcqcnRunMonitor
 {
@@ -40,7 +43,10 @@ class DcqcnRunMonitor
     DcqcnRunMonitor(const TopologyBuilder& topology, Time warmup, Time sampleInterval,
                     Time watermarkWindow);
 
-    /** Schedule the warm-up snapshot and the queue sampling (call before Simulator::Run). */
+    /**
+     * Schedule, at the warm-up, the connection to the NICs' DataPlaced traces and the
+     * queue sampling (call before Simulator::Run).
+     */
     void Start();
     /** Measure goodputs up to \p end (the run's end). */
     void Finish(Time end);
@@ -64,7 +70,10 @@ class DcqcnRunMonitor
     bool WriteGoodputCsv(const std::string& path) const;
 
   private:
-    std::vector<uint64_t> SentBytes() const;
+    /** DataPlaced of host \p host's NIC: \p bytes of payload placed for queue pair \p qpn. */
+    void DataPlaced(uint32_t host, uint32_t qpn, uint64_t address, uint32_t bytes);
+    /** \return bytes placed since the warm-up at \p host for queue pair \p qpn. */
+    uint64_t Placed(uint32_t host, uint32_t qpn) const;
     void Sample();
 
     const TopologyBuilder& m_topology;
@@ -72,7 +81,8 @@ class DcqcnRunMonitor
     Time m_sampleInterval;
     Time m_window;
     Time m_end;
-    std::vector<uint64_t> m_atWarmup;
+    /** [host][qpn - FIRST_QPN]: payload bytes placed since the warm-up. */
+    std::vector<std::vector<uint64_t>> m_placed;
     std::vector<QpGoodput> m_goodputs;
     std::vector<uint64_t> m_windowMax; //!< watermark of each window since the warm-up
     double m_sampleSum{0};             //!< sum of the samples (largest queue), bytes

@@ -809,8 +809,15 @@ ExperimentRunner::WriteSummary() const
             bucketSlowdown[b].Add(sd);
         }
     }
+    // No finished flow (an empty size bucket, or a run where none finished): every
+    // statistic is null, not 0, so that a table or plot cannot read it as a zero FCT.
     auto describe = [](SampleStatistics& s)
     {
+        if (s.GetCount() == 0)
+        {
+            return OrderedJson{{"mean", nullptr}, {"p50", nullptr},   {"p95", nullptr},
+                               {"p99", nullptr},  {"p99.9", nullptr}, {"max", nullptr}};
+        }
         return OrderedJson{{"mean", Round6(s.GetMean())},
                            {"p50", Round6(s.GetPercentile(50))},
                            {"p95", Round6(s.GetPercentile(95))},

@@ -1,0 +1,214 @@
+#!/usr/bin/python3
+"""Tests of the numbers and plots of the analysis scripts (issue 20, "wrong numbers"):
+dcqcn_regional.py's watermarks, dcqcn_sweep.py's ordering of values with units, and the
+FCT plots on runs whose flows did not all finish (./roce-lab plot included). Run by
+ctest (analysis-scripts) with ROCE_LAB_TEST_DIR set to a scratch directory and, where
+scratch-dcqcn-regional-small has run, REGIONAL_SMALL_OUT to its output directory."""
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import unittest
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+sys.path.insert(0, HERE)
+import dcqcn_regional  # noqa: E402
+import dcqcn_sweep  # noqa: E402
+
+WORK = os.environ.get("ROCE_LAB_TEST_DIR", "/tmp/roce-lab-test-analysis")
+REGIONAL_SMALL_OUT = os.environ.get("REGIONAL_SMALL_OUT", "")
+
+
+def python_with_matplotlib():
+    """An interpreter that can draw: Debian's (python3-matplotlib) or this one."""
+    for exe in ("/usr/bin/python3", sys.executable):
+        if os.access(exe, os.X_OK) and subprocess.run(
+                [exe, "-c", "import matplotlib"], capture_output=True).returncode == 0:
+            return exe
+    return None
+
+
+def write_dir(name, files):
+    out = os.path.join(WORK, name)
+    shutil.rmtree(out, ignore_errors=True)
+    os.makedirs(out)
+    for file, text in files.items():
+        with open(os.path.join(out, file), "w") as f:
+            f.write(text)
+    return out
+
+
+GOODPUT = "host,qpn,from_us,to_us,goodput_gbps\n0,256,1000,4000,17.0\n"
+
+
+def queues(rows):
+    """queues.csv text from (time_us, node, port, bytes) rows; the other ports of the
+    switch are sampled every 10 us so that the sample grid is known."""
+    lines = ["time_us,node,port,class,bytes"]
+    for t in range(0, 4100, 10):
+        lines.append("%d,dc0-c0-t0-0,2,3,100" % t)
+    for t, node, port, b in rows:
+        lines.append("%s,%s,%s,3,%d" % (t, node, port, b))
+    return "\n".join(lines) + "\n"
+
+
+class RegionalWatermarks(unittest.TestCase):
+    def test_windows_without_samples_read_zero(self):
+        # 3 whole windows of 1 ms from 1000 to 4000 us; the queue held data only in the
+        # first (peak 900 KB). queues.csv leaves empty queues out, so the two empty
+        # windows have no rows: their watermark is 0 and the mean is 0.3 MB, not 0.9.
+        times = [1000.0, 1010.0, 1500.0]
+        sizes = [100000, 900000, 400000]
+        self.assertEqual(dcqcn_regional.watermarks(times, sizes, 1000.0, 4000.0, 1000.0),
+                         [900000, 0, 0])
+
+    def test_partial_last_window_left_out_like_the_program(self):
+        # 3.5 windows: the partial one (its peak 2 MB) is left out, as DcqcnRunMonitor does.
+        wm = dcqcn_regional.watermarks([1500.0, 4200.0], [5, 2000000], 1000.0, 4500.0, 1000.0)
+        self.assertEqual(wm, [5, 0, 0])
+        # A run shorter than one window still has one.
+        self.assertEqual(dcqcn_regional.watermarks([1100.0], [7], 1000.0, 1500.0, 1000.0), [7])
+
+    def test_last_window_is_drawn(self):
+        xs, ys = dcqcn_regional.watermark_steps([3, 1, 2], 1000.0, 1000.0)
+        # where="post" steps: the last window needs its end point to have a width.
+        self.assertEqual(xs, [1000.0, 2000.0, 3000.0, 4000.0])
+        self.assertEqual(ys, [3, 1, 2, 2])
+
+    def test_queue_curve_drops_to_zero_between_samples(self):
+        xs, ys = dcqcn_regional.zero_filled([10.0, 20.0, 100.0], [5, 6, 7], 10.0)
+        self.assertEqual(list(zip(xs, ys)), [(10.0, 5), (20.0, 6), (30.0, 0), (90.0, 0),
+                                             (100.0, 7)])
+
+    def test_script_prints_the_mean_over_every_window(self):
+        out = write_dir("regional-windows", {
+            "goodput.csv": GOODPUT,
+            "queues.csv": queues([(1000, "dc0-c0-t0-0", 1, 100000),
+                                  (1010, "dc0-c0-t0-0", 1, 900000)])})
+        r = subprocess.run([sys.executable, os.path.join(HERE, "dcqcn_regional.py"), out],
+                           capture_output=True, text=True)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertIn("mean 0.300 MB, min 0.000, max 0.900 (3 windows)", r.stdout)
+        exe = python_with_matplotlib()
+        if exe:
+            png = os.path.join(out, "fig.png")
+            r = subprocess.run([exe, os.path.join(HERE, "dcqcn_regional.py"), out, "-o", png],
+                               capture_output=True, text=True)
+            self.assertEqual(r.returncode, 0, r.stderr)
+            self.assertGreater(os.path.getsize(png), 0)
+
+    def test_missing_files_are_a_message(self):
+        out = write_dir("regional-missing", {"queues.csv": queues([])})
+        r = subprocess.run([sys.executable, os.path.join(HERE, "dcqcn_regional.py"), out],
+                           capture_output=True, text=True)
+        self.assertEqual(r.returncode, 1)
+        self.assertIn("goodput.csv: not found (run dcqcn-regional --out=", r.stderr)
+        self.assertNotIn("Traceback", r.stderr)
+
+    @unittest.skipUnless(os.path.isfile(os.path.join(REGIONAL_SMALL_OUT, "summary.json")),
+                         "no dcqcn-regional output (REGIONAL_SMALL_OUT)")
+    def test_agrees_with_the_program(self):
+        # The script's watermark of the congested port (C's T0 downlink) is the
+        # program's: same windows, same samples (queues.csv and the monitor both
+        # sample every 10 us).
+        with open(os.path.join(REGIONAL_SMALL_OUT, "summary.json")) as f:
+            dcqcn = json.load(f)["dcqcn"]
+        r = subprocess.run([sys.executable, os.path.join(HERE, "dcqcn_regional.py"),
+                            REGIONAL_SMALL_OUT], capture_output=True, text=True)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        line = [x for x in r.stdout.splitlines() if "watermark per" in x][0]
+        mean_mb = float(line.split(" mean ")[1].split(" MB")[0])
+        max_mb = float(line.split(" max ")[1].split(" ")[0])
+        windows = int(line.split("(")[1].split(" windows")[0])
+        span = dcqcn["to_us"] - dcqcn["from_us"]
+        self.assertEqual(windows, int(span // dcqcn["watermark_window_us"]))
+        self.assertAlmostEqual(mean_mb, dcqcn["watermark_mean_bytes"] / 1e6, places=3)
+        self.assertAlmostEqual(max_mb, dcqcn["watermark_peak_bytes"] / 1e6, places=3)
+
+
+class SweepOrdering(unittest.TestCase):
+    def test_times_sizes_rates_by_quantity(self):
+        self.assertEqual(dcqcn_sweep.ordered(["300us", "55us", "1ms", "5us", "2.5us"]),
+                         ["2.5us", "5us", "55us", "300us", "1ms"])
+        self.assertEqual(dcqcn_sweep.ordered(["100KB", "50KB", "5KB", "1MB", "2KiB"]),
+                         ["2KiB", "5KB", "50KB", "100KB", "1MB"])
+        self.assertEqual(dcqcn_sweep.ordered(["40Gbps", "100Gbps", "10Gbps", "400Mbps"]),
+                         ["400Mbps", "10Gbps", "40Gbps", "100Gbps"])
+        # JSON-quoted cells (as a table may hold them) parse the same way.
+        self.assertEqual(dcqcn_sweep.ordered(['"300us"', '"55us"']), ['"55us"', '"300us"'])
+        # Numbers and lists of numbers stay numeric; other strings come last as text.
+        self.assertEqual(dcqcn_sweep.ordered(["10", "9", "0.5"]), ["0.5", "9", "10"])
+        self.assertEqual(dcqcn_sweep.ordered(["b", "a", "3"]), ["3", "a", "b"])
+
+    def test_quantity(self):
+        self.assertEqual(dcqcn_sweep.quantity("55us")[0], "time")
+        self.assertAlmostEqual(dcqcn_sweep.quantity("55us")[1], 55e-6, delta=1e-15)
+        self.assertEqual(dcqcn_sweep.quantity("2KiB"), ("size", 2048.0))
+        self.assertEqual(dcqcn_sweep.quantity("40Gbps"), ("rate", 40e9))
+        self.assertIsNone(dcqcn_sweep.quantity("fast"))
+        self.assertIsNone(dcqcn_sweep.quantity("5 parsecs"))
+
+    def test_line_table_in_quantity_order(self):
+        out = write_dir("sweep-order", {
+            "table.csv": "run,status,seed,/ecn/Kmin,dcqcn.jain\n"
+                         "r0,done,1,100KB,0.9\nr1,done,1,50KB,0.8\nr2,done,1,5KB,0.7\n"})
+        r = subprocess.run([sys.executable, os.path.join(HERE, "dcqcn_sweep.py"), "line",
+                            os.path.join(out, "table.csv"), "--x", "/ecn/Kmin",
+                            "--metric", "dcqcn.jain"], capture_output=True, text=True)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        header = r.stdout.splitlines()[0].split()
+        self.assertEqual(header[1:], ["5KB", "50KB", "100KB"])
+        values = r.stdout.splitlines()[1].split()
+        self.assertEqual(values[1:], ["0.7", "0.8", "0.9"])
+
+
+FLOWS_HEADER = ("id,src,dst,bytes,start_us,finish_us,fct_us,ideal_fct_us,slowdown,"
+                "retransmitted_packets,verb,priority\n")
+
+
+class FctPlots(unittest.TestCase):
+    def setUp(self):
+        self.exe = python_with_matplotlib()
+        if self.exe is None:
+            self.skipTest("matplotlib is not installed")
+
+    def test_plot_of_a_run_with_no_finished_flow(self):
+        # ./roce-lab plot on a run where nothing finished: plots that say so, no ValueError.
+        out = write_dir("plot-nothing-finished", {
+            "flows.csv": FLOWS_HEADER + "0,h0,h1,1000,10.0,,,1.5,,0,write,3\n"
+                                        "1,h0,h1,200000,10.0,,,20.0,,0,write,3\n"})
+        env = dict(os.environ, PATH="/usr/bin:" + os.environ.get("PATH", ""))
+        r = subprocess.run([os.path.join(ROOT, "roce-lab"), "plot", out], capture_output=True,
+                           text=True, env=env)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertNotIn("Traceback", r.stderr)
+        for png in ("plot-fct-cdf.png", "plot-slowdown-cdf.png", "plot-slowdown-by-size.png"):
+            self.assertGreater(os.path.getsize(os.path.join(out, png)), 0, png)
+
+    def test_cdf_legend_counts_unfinished_flows(self):
+        # The legend entry of a run with unfinished flows gives their count (the CDF
+        # is over the finished ones): the legend text of the saved figure.
+        out = write_dir("plot-some-unfinished", {
+            "flows.csv": FLOWS_HEADER + "0,h0,h1,1000,10.0,12.0,2.0,1.5,1.33,0,write,3\n"
+                                        "1,h0,h1,200000,10.0,,,20.0,,0,write,3\n"})
+        code = ("import sys, matplotlib; matplotlib.use('Agg'); import matplotlib.pyplot as plt;"
+                "sys.path.insert(0, %r); import fct_cdf; sys.argv = ['fct_cdf', %r, '-o', %r];"
+                "saved = plt.Figure.savefig\n"
+                "def grab(fig, *a, **k):\n"
+                "    print('LEGEND:' + '|'.join(t.get_text() for t in fig.axes[0].get_legend()"
+                ".get_texts()))\n"
+                "    return saved(fig, *a, **k)\n"
+                "plt.Figure.savefig = grab; fct_cdf.main()"
+                % (HERE, out, os.path.join(out, "cdf.png")))
+        r = subprocess.run([self.exe, "-c", code], capture_output=True, text=True)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertIn("LEGEND:plot-some-unfinished (1 of 2 flows unfinished, not shown)",
+                      r.stdout)
+
+
+if __name__ == "__main__":
+    os.makedirs(WORK, exist_ok=True)
+    unittest.main()
