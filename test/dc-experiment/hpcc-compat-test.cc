@@ -30,13 +30,14 @@ using test::ReadFile;
 
 const std::string SRC = ROCE_LAB_SOURCE_DIR;
 const std::string TOPOLOGY = SRC + "/topologies/hpcc-leaf-spine-8.txt"; // 8 hosts, 100G + 400G
+const std::string FLOWS = SRC + "/scratch/configs/hpcc-config-example-flows.txt";
 
 /** A configuration naming the 8-host topology and the example's flows, then \p extra lines. */
 std::string
-Config(const std::string& extra)
+Config(const std::string& extra, const std::string& trace = "0")
 {
-    return "TOPOLOGY_FILE " + TOPOLOGY + "\nFLOW_FILE " + SRC +
-           "/scratch/configs/hpcc-config-example-flows.txt\nENABLE_TRACE 0\n" + extra;
+    return "TOPOLOGY_FILE " + TOPOLOGY + "\nFLOW_FILE " + FLOWS + "\nENABLE_TRACE " + trace + "\n" +
+           extra;
 }
 
 /** \return the error translating \p text as "cfg.txt", "" if it translates. */
@@ -140,7 +141,7 @@ TEST_F(HpccCompatTest, UnknownAndRefusedKeysNameLineAndKey)
     EXPECT_TRUE(Contains(TranslateError(Config("CC_MODE 8\n")), "DCTCP"));
     EXPECT_TRUE(Contains(TranslateError(Config("CC_MODE 10\n")), "HPCC-PINT"));
     EXPECT_TRUE(Contains(TranslateError(Config("CC_MODE 2\n")), "cfg.txt:4:9: CC_MODE: unknown"));
-    const std::string trace = TranslateError("TOPOLOGY_FILE t\nFLOW_FILE f\nENABLE_TRACE 1\n");
+    const std::string trace = TranslateError(Config("", "1"));
     EXPECT_TRUE(Contains(trace, "cfg.txt:3:1: ENABLE_TRACE: not supported")) << trace;
     EXPECT_TRUE(Contains(trace, ".tr packet-event trace is out of scope")) << trace;
     EXPECT_TRUE(
@@ -155,6 +156,9 @@ TEST_F(HpccCompatTest, UnknownAndRefusedKeysNameLineAndKey)
                          "cfg.txt:4:10: RP_TIMER: expected a number"));
     EXPECT_TRUE(Contains(TranslateError(Config("LINK_DOWN 0 0\n")), "expected 3 values"));
     EXPECT_TRUE(Contains(TranslateError("FLOW_FILE f\n"), "missing TOPOLOGY_FILE"));
+    EXPECT_TRUE(Contains(TranslateError("TOPOLOGY_FILE mix/topology.txt\nFLOW_FILE f\n"),
+                         "cfg.txt:1:15: TOPOLOGY_FILE: cannot open \"mix/topology.txt\" (paths "
+                         "are relative to this file's directory"));
     // Per-rate ECN thresholds that differ (as the peer's run.py writes for 100G/400G) are
     // refused; a rate of the topology missing from a map too.
     EXPECT_TRUE(
@@ -213,7 +217,7 @@ TEST_F(HpccCompatTest, HpccOutputColumnsMatchOurFiles)
             "topology": {"type": "file", "path": ")" +
             TOPOLOGY + R"(", "format": "hpcc"},
             "flows_file": {"path": ")" +
-            SRC + R"(/scratch/configs/hpcc-config-example-flows.txt", "format": "hpcc",
+            FLOWS + R"(", "format": "hpcc",
                            "time_origin": "2s"},
             "buffer": {"BufferSize": "1MB"},
             "outputs": {"hpcc": true}})",

@@ -9,6 +9,7 @@
 #include <cerrno>
 #include <cmath>
 #include <cstdlib>
+#include <fstream>
 #include <map>
 #include <set>
 #include <sstream>
@@ -151,6 +152,8 @@ class Translation
     double Number(const Entry& e, std::size_t i, double min, double max) const;
     bool Flag(const Entry& e) const { return Uint(e, 0, 0, 1) == 1; }
     std::string Rate(const Entry& e) const;
+    /** \return the path of a *_FILE entry, resolved against this file's directory; it must open. */
+    std::string InputPath(const Entry& e) const;
     /** A duration in microseconds (the peer's unit of its DCQCN intervals). */
     std::string Micros(const Entry& e) const;
     /** The (link rate in bit/s -> value) pairs of a *_MAP entry. */
@@ -184,8 +187,8 @@ class Translation
     void AckInterval(const Entry& e);
     void ChunkSize(const Entry& e);
     void BackToZero(const Entry& e);
-    void MustBeZero(const Entry& e);
-    void MustBeOne(const Entry& e);
+    void ErrorRate(const Entry& e);
+    void RateBound(const Entry& e);
     void HasWindow(const Entry& e);
     void AckHighPriority(const Entry& e);
     void LinkDown(const Entry& e);
@@ -241,12 +244,12 @@ Translation::Keys()
         {"PINT_LOG_BASE", 1, &Translation::NoEffectUnderDcqcn, nullptr},
         {"PINT_PROB", 1, &Translation::NoEffectUnderDcqcn, nullptr},
         {"HAS_WIN", 1, &Translation::HasWindow, nullptr},
-        {"RATE_BOUND", 1, &Translation::MustBeOne, nullptr},
+        {"RATE_BOUND", 1, &Translation::RateBound, nullptr},
         {"ACK_HIGH_PRIO", 1, &Translation::AckHighPriority, nullptr},
         {"L2_ACK_INTERVAL", 1, &Translation::AckInterval, nullptr},
         {"L2_CHUNK_SIZE", 1, &Translation::ChunkSize, nullptr},
         {"L2_BACK_TO_ZERO", 1, &Translation::BackToZero, nullptr},
-        {"ERROR_RATE_PER_LINK", 1, &Translation::MustBeZero, nullptr},
+        {"ERROR_RATE_PER_LINK", 1, &Translation::ErrorRate, nullptr},
         {"LINK_DOWN", 3, &Translation::LinkDown, nullptr},
         {"FCT_OUTPUT_FILE", 1, &Translation::OutputFile, nullptr},
         {"PFC_OUTPUT_FILE", 1, &Translation::OutputFile, nullptr},
@@ -304,6 +307,20 @@ Translation::Rate(const Entry& e) const
              "expected a positive data rate such as 50Mb/s, got \"" + e.values[0].text + "\"");
     }
     return JsonAttributeConverter::FormatDataRate(rate);
+}
+
+std::string
+Translation::InputPath(const Entry& e) const
+{
+    const std::string path = ExperimentTopology::ResolvePath(m_name, e.values[0].text);
+    if (!std::ifstream(path, std::ios::binary))
+    {
+        Fail(e, e.values[0],
+             "cannot open \"" + path +
+                 "\" (paths are relative to this file's directory; the HPCC simulator reads "
+                 "them from its working directory)");
+    }
+    return path;
 }
 
 std::string
@@ -440,6 +457,7 @@ Translation::Payload(const Entry& e)
 void
 Translation::TopologyFile(const Entry& e)
 {
+    InputPath(e);
     m_json["topology"] =
         OrderedJson{{"type", "file"}, {"path", e.values[0].text}, {"format", "hpcc"}};
 }
@@ -447,6 +465,7 @@ Translation::TopologyFile(const Entry& e)
 void
 Translation::FlowFile(const Entry& e)
 {
+    InputPath(e);
     m_json["flows_file"] =
         OrderedJson{{"path", e.values[0].text}, {"format", "hpcc"}, {"time_origin", "0s"}};
     Note("FLOW_FILE -> /flows_file with time origin 0: the run keeps the peer's clock (its "
@@ -526,7 +545,7 @@ Translation::EcnMap(const Entry&)
     std::set<uint64_t> rates;
     if (topo)
     {
-        const std::string path = ExperimentTopology::ResolvePath(m_name, topo->values[0].text);
+        const std::string path = InputPath(*topo);
         std::vector<int64_t> hostOfNode;
         const ExperimentTopology t = HpccTopologyReader::Read(
             FlowTrace::ReadWholeFile(path, "topology file"), path, hostOfNode);
@@ -633,7 +652,7 @@ Translation::BackToZero(const Entry& e)
 }
 
 void
-Translation::MustBeZero(const Entry& e)
+Translation::ErrorRate(const Entry& e)
 {
     if (Number(e, 0, 0, 1) != 0)
     {
@@ -642,7 +661,7 @@ Translation::MustBeZero(const Entry& e)
 }
 
 void
-Translation::MustBeOne(const Entry& e)
+Translation::RateBound(const Entry& e)
 {
     if (!Flag(e))
     {
