@@ -208,6 +208,36 @@ TEST_F(HpccCompatTest, ShippedExampleRuns)
     EXPECT_TRUE(again.GetOutputs().hpcc);
 }
 
+TEST_F(HpccCompatTest, BenchmarkConfigsCarryThePeersSettings)
+{
+    // The speed issue's benchmark reads ../shared/bench next to the checkout.
+    const std::string bench = SRC + "/../shared/bench/hpcc-websearch-320h-load0.3-10ms.txt";
+    if (!std::filesystem::exists(bench))
+    {
+        GTEST_SKIP() << "no " << bench;
+    }
+    for (const auto& [file, flows] :
+         {std::pair<const char*, std::size_t>{"10ms", 6706}, {"1ms", 405}})
+    {
+        const ExperimentConfig c =
+            ExperimentConfig::LoadFile(SRC + "/scratch/configs/hpcc-bench-320-" + file + ".json");
+        EXPECT_EQ(c.GetFlows().size(), flows) << file;
+        EXPECT_EQ(c.GetTopology().hosts.size(), 320u) << file;
+        EXPECT_EQ(c.GetStopTime(), MilliSeconds(20)) << file;
+        const nlohmann::ordered_json& j = c.EffectiveJson();
+        EXPECT_EQ(j["qp"]["Mtu"], 1000) << file;
+        EXPECT_EQ(j["ecn"]["Kmin"], "400000B") << file;
+        EXPECT_EQ(j["ecn"]["Kmax"], "1600000B") << file;
+        EXPECT_EQ(j["ecn"]["Pmax"], 0.2) << file;
+        EXPECT_EQ(j["buffer"]["BufferSize"], "32000000B") << file;
+        EXPECT_EQ(j["cc"]["RateAI"], "20Mbps") << file;
+        EXPECT_EQ(j["cc"]["RateHAI"], "200Mbps") << file;
+        EXPECT_EQ(j["cc"]["RateIncreaseTimer"], "300us") << file;
+        EXPECT_EQ(j["cc"]["FastRecoveryTimes"], 1) << file;
+        EXPECT_EQ(j["cc"]["MinRate"], "1Gbps") << file;
+    }
+}
+
 TEST_F(HpccCompatTest, HpccOutputColumnsMatchOurFiles)
 {
     // A 7-to-1 incast into a 1 MB buffer (PFC pauses) plus short flows, read from an HPCC flow
