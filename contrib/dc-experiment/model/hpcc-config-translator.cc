@@ -1,3 +1,5 @@
+// One table of the HPCC simulator's ~50 configuration keys, each with its mapping or its
+// refusal and reason: longer than our usual file, kept whole so the key list has one place.
 #include "hpcc-config-translator.h"
 
 #include "experiment-topology.h"
