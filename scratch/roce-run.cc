@@ -1,4 +1,4 @@
-// roce-run: run one JSON experiment and write its output directory.
+// roce-run: run one JSON experiment (or HPCC-simulator config.txt) and write its output directory.
 //
 //   roce-run [CONFIG.json] [--out=DIR] [--bench]     (also accepts "--out DIR")
 //
@@ -8,6 +8,8 @@
 // still wins for the attributes it names. Exit status: 0 on success, 2 for a
 // configuration error (message on stderr), 1 if the outputs cannot be written.
 // --bench also prints simulated packets per wall-second, events and peak memory.
+// CONFIG may also be an HPCC-simulator configuration file (its mix/config.txt format),
+// recognized by content and translated to JSON by HpccConfigTranslator.
 #include "run-progress.h"
 
 #include "ns3/command-line.h"
@@ -71,8 +73,8 @@ main(int argc, char** argv)
     std::string configPath;
     std::string outDir;
     CommandLine cmd(__FILE__);
-    cmd.Usage("Run a RoCEv2 experiment described by a JSON file (schema: "
-              "contrib/dc-experiment/doc/dc-experiment.md).");
+    cmd.Usage("Run a RoCEv2 experiment described by a JSON file, or an HPCC-simulator "
+              "config.txt (schema: contrib/dc-experiment/doc/dc-experiment.md).");
     cmd.AddNonOption("config", "experiment file (default: " + std::string(DEFAULT_CONFIG) + ")",
                      configPath);
     bool bench = false;

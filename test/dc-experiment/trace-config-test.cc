@@ -183,6 +183,32 @@ TEST_F(TraceConfigTest, WorkloadErrorsNamePointers)
                          "bad.cdf:3:1: size 5 is smaller"));
 }
 
+TEST_F(TraceConfigTest, HpccDistributionsLoadAsWorkloads)
+{
+    // The shipped HPCC traffic_gen distributions load through "workload" (relative to the
+    // experiment file, format detected) and give flows no larger than their largest size.
+    for (const auto& [file, max] :
+         {std::pair<const char*, uint64_t>{"websearch-hpcc.cdf", 30000000},
+          {"alistorage-hpcc.cdf", 2000000},
+          {"googlerpc-hpcc.cdf", 15158197}})
+    {
+        const std::string relative =
+            std::filesystem::relative(SRC + "/traces/" + file, OUT).generic_string();
+        const ExperimentConfig c = ExperimentConfig::LoadString(
+            R"({"topology": {"type": "incast", "senders": 7}, "stop_time": "10ms",
+                "workload": {"type": "poisson", "cdf": ")" +
+                relative + R"(", "load": 0.5, "duration": "2ms"}})",
+            OUT + "hpcc-workload.json");
+        ASSERT_GT(c.GetFlows().size(), 0u) << file;
+        EXPECT_EQ(c.EffectiveJson()["workload"]["cdf_format"], "auto") << file;
+        for (const ExperimentFlow& f : c.GetFlows())
+        {
+            ASSERT_GE(f.bytes, 1u) << file;
+            ASSERT_LE(f.bytes, max) << file;
+        }
+    }
+}
+
 TEST_F(TraceConfigTest, PoissonRunFinishesAndIsDeterministic)
 {
     std::string files[2];

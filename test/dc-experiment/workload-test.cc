@@ -123,6 +123,41 @@ TEST_F(WorkloadTest, ShippedDistributionsMatchTheirSources)
     EXPECT_NEAR(FlowSizeCdf::LoadFile(TRACES + "fb-hadoop-homa.cdf").GetMean(), 121849, 1);
 }
 
+TEST_F(WorkloadTest, HpccDistributionsLoadWithTheirHandComputedMeans)
+{
+    // The HPCC simulator's traffic_gen files, read with linear interpolation. Each mean is
+    // sum over segments of (p[i] - p[i-1]) x (s[i-1] + s[i]) / 2, worked out from the file:
+    // WebSearch: 0.15 x 5000 + 0.05 x 15000 + 0.10 x 25000 + 0.10 x 40000 + 0.13 x 65000
+    //   + 0.07 x 140000 + 0.10 x 600000 + 0.10 x 1.5e6 + 0.10 x 3.5e6 + 0.07 x 7.5e6
+    //   + 0.03 x 20e6 = 1,711,250 B.
+    // AliStorage: 0.2293 x 2000 + 0.4628 x 6000 + 0.1140 x 12000 + 0.0986 x 24000
+    //   + 0.0306 x 48000 + 0.0324 x 96000 + 0.0076 x 192000 + 0.0247 x 1128000 = 40,869.8 B.
+    // GoogleRPC: the same sum over its 842 segments = 2,891.62 B.
+    struct Expected
+    {
+        const char* file;
+        double mean;
+        double tolerance;
+        std::size_t points;
+        double max;
+    };
+
+    for (const Expected& e : {Expected{"websearch-hpcc.cdf", 1711250, 0.01, 12, 30e6},
+                              Expected{"alistorage-hpcc.cdf", 40869.8, 0.01, 9, 2e6},
+                              Expected{"googlerpc-hpcc.cdf", 2891.62, 0.01, 843, 15158197}})
+    {
+        const FlowSizeCdf cdf = FlowSizeCdf::LoadFile(TRACES + e.file);
+        EXPECT_EQ(cdf.GetFormat(), FlowSizeCdf::PERCENT) << e.file;
+        EXPECT_EQ(cdf.GetPoints().size(), e.points) << e.file;
+        EXPECT_DOUBLE_EQ(cdf.GetMax(), e.max) << e.file;
+        EXPECT_NEAR(cdf.GetMean(), e.mean, e.tolerance) << e.file;
+    }
+    // The DCTCP paper's web-search split: 54% of flows <= 100 KB, 30% above 1 MB.
+    const FlowSizeCdf web = FlowSizeCdf::LoadFile(TRACES + "websearch-hpcc.cdf");
+    EXPECT_NEAR(web.GetCdf(100e3), 0.53 + 0.07 * 20000 / 120000, 1e-12);
+    EXPECT_NEAR(web.GetCdf(1e6), 0.70, 1e-12);
+}
+
 /** Generate Cache_Follower at load 0.7 on 16 hosts for \p duration with \p seed. */
 std::vector<ExperimentFlow>
 GenerateCacheFollower(uint32_t seed, Time duration, const FlowSizeCdf& cdf, double* ratePerHost)

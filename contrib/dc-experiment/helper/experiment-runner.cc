@@ -1,5 +1,7 @@
 #include "experiment-runner.h"
 
+#include "hpcc-output-writer.h"
+
 #include "ns3/abort.h"
 #include "ns3/channel.h"
 #include "ns3/dcb-net-device.h"
@@ -230,6 +232,17 @@ ExperimentRunner::Run()
     m_topology.Build();
     m_topology.AssignStreams(0);
     SetUpFlows();
+    if (m_config.GetOutputs().hpcc)
+    {
+        if (IsDistributed())
+        {
+            throw ExperimentConfigError(m_config.GetSource(), "/outputs/hpcc",
+                                        "not available in distributed runs (each rank sees only "
+                                        "its own ports' PFC frames)");
+        }
+        m_hpccOutput = std::make_unique<HpccOutputWriter>(m_config);
+        m_hpccOutput->Connect(m_topology);
+    }
 
     const ExperimentMonitors& mon = m_config.GetMonitors();
     // In a distributed run each rank samples what it simulates, into its own file.
@@ -323,6 +336,10 @@ ExperimentRunner::Run()
     WriteFlows();
     WriteTrace();
     WritePfc();
+    if (m_hpccOutput)
+    {
+        m_hpccOutput->Write(m_outputDirectory, m_results, m_readme);
+    }
     WriteSummary();
     WriteReadme();
 }

@@ -24,6 +24,8 @@
 namespace ns3
 {
 
+class HpccOutputWriter;
+
 /** \ingroup dc-experiment What happened to one flow. */
 struct ExperimentFlowResult
 {
@@ -58,6 +60,8 @@ struct ExperimentFlowResult
  *   total occupancy (buffer) for other buffer managers; watermarks are cleared
  *   after each sample unless watermark_mode is "persistent" (SONiC's periodic and
  *   persistent watermarks); and buffer_drops.csv (node,reason,packets) at the end
+ * - fct.txt and pfc.txt in the HPCC simulator's columns when "outputs": {"hpcc": true}
+ *   (HpccOutputWriter)
  * - README: each file above that this run wrote, with its columns (RunReadmeWriter)
  *
  * Each flow gets its own connected QP pair; its work request is posted at its
@@ -191,6 +195,7 @@ class ExperimentRunner
     std::vector<int64_t> m_drops;       //!< CollectDrops, merged over the ranks
     Time m_lastCompletion;
     bool m_externalProgress{false};
+    std::unique_ptr<HpccOutputWriter> m_hpccOutput; //!< "outputs": {"hpcc": true}
     /** Files written so far; the (const) writers register theirs as they finish. */
     mutable RunReadmeWriter m_readme;
 };

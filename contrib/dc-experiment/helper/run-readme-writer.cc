@@ -27,6 +27,13 @@ RunReadmeWriter::AddCsv(const std::string& name, const std::string& what, const 
 }
 
 void
+RunReadmeWriter::AddText(const std::string& name, const std::string& what,
+                         const std::string& columns)
+{
+    m_entries.push_back({name, what, "columns (no header row)", columns});
+}
+
+void
 RunReadmeWriter::AddJson(const std::string& name, const std::string& what, const std::string& keys)
 {
     m_entries.push_back({name, what, "keys", keys});

@@ -26,7 +26,8 @@ namespace ns3
  *
  *     Files:
  *     <name>: <what it is>
- *         columns: <CSV header row>      (or keys: <JSON top-level keys>)
+ *         columns: <CSV header row>      (or keys: <JSON top-level keys>,
+ *                                         or columns (no header row): <columns>)
  *
  * Files are listed in the order they were added. The README holds no wall-clock
  * time and no path other than what the caller gave (configuration source and
@@ -49,6 +50,11 @@ class RunReadmeWriter
      */
     void AddCsv(const std::string& name, const std::string& what, const std::string& header);
     /**
+     * Record a written text file without a header row (another tool's format).
+     * \param columns its columns, blank-separated, in order
+     */
+    void AddText(const std::string& name, const std::string& what, const std::string& columns);
+    /**
      * Record a written JSON file.
      * \param keys its top-level keys, as written ("a, b, c")
      */
@@ -67,7 +73,7 @@ class RunReadmeWriter
     {
         std::string name;
         std::string what;
-        std::string label; //!< "columns" or "keys"
+        std::string label; //!< "columns", "columns (no header row)" or "keys"
         std::string fields;
     };
 

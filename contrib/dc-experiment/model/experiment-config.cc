@@ -3,6 +3,7 @@
 #include "fabric-bisection.h"
 #include "flow-size-cdf.h"
 #include "flow-trace.h"
+#include "hpcc-config-translator.h"
 #include "json-attribute-converter.h"
 #include "json-schema-reader.h"
 #include "poisson-flow-generator.h"
@@ -789,6 +790,7 @@ ExperimentConfigParser::Parse(const Json& root)
                         "flows_file",
                         "workload",
                         "monitors",
+                        "outputs",
                         "plots",
                         "non_default_attributes"});
     OrderedJson& eff = m_config.m_effective;
@@ -855,6 +857,13 @@ ExperimentConfigParser::Parse(const Json& root)
                                 "\"flows_file\" or \"workload\")");
     }
     ParseMonitors(JsonSchemaReader::Find(root, "monitors"), "/monitors");
+    // "outputs": optional files in other tools' formats (HpccOutputWriter).
+    static const Json noOutputs = Json::object();
+    const Json* outputs = JsonSchemaReader::Find(root, "outputs");
+    m_reader.CheckKeys(outputs ? *outputs : noOutputs, "/outputs", {"hpcc"});
+    m_config.m_outputs.hpcc =
+        m_reader.GetBool(outputs ? *outputs : noOutputs, "/outputs", "hpcc", false);
+    eff["outputs"] = OrderedJson{{"hpcc", m_config.m_outputs.hpcc}};
 
     // "plots": figures ./roce-lab run makes after the run (their names are checked
     // there, against analysis/roce_lab.py's list); the simulation ignores them.
@@ -895,6 +904,10 @@ ExperimentConfig::LoadFile(const std::string& path)
     }
     std::ostringstream text;
     text << in.rdbuf();
+    if (HpccConfigTranslator::IsHpccConfig(text.str()))
+    {
+        return LoadString(HpccConfigTranslator::Translate(text.str(), path).dump(2), path);
+    }
     return LoadString(text.str(), path);
 }
 
@@ -1057,6 +1070,12 @@ const ExperimentMonitors&
 ExperimentConfig::GetMonitors() const
 {
     return m_monitors;
+}
+
+const ExperimentOutputs&
+ExperimentConfig::GetOutputs() const
+{
+    return m_outputs;
 }
 
 const nlohmann::ordered_json&

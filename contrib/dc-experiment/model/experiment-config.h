@@ -58,6 +58,7 @@ struct ExperimentFlow
     std::string origin;       //!< JSON pointer of the flow or flow set that made it
     uint64_t messageBytes{0}; //!< message size of a stream; 0: one message of bytes
     uint32_t outstanding{1};  //!< stream: messages posted and not completed, at most
+    uint16_t dport{4791};     //!< UDP dport in HPCC-format outputs: an HPCC flow file's column
 
     /** \return true if the flow is a message stream (messageBytes set). */
     bool IsStream() const { return messageBytes != 0; }
@@ -82,6 +83,15 @@ struct ExperimentMonitors
     Time rateInterval{0};
     Time bufferInterval{0};     //!< buffers.csv: occupancy and watermarks
     bool clearWatermarks{true}; //!< "periodic" (cleared after each sample) or "persistent"
+};
+
+/**
+ * \ingroup dc-experiment
+ * Optional output files ("outputs"), written beside the standard ones.
+ */
+struct ExperimentOutputs
+{
+    bool hpcc{false}; //!< fct.txt and pfc.txt in the HPCC simulator's columns (HpccOutputWriter)
 };
 
 /**
@@ -120,7 +130,11 @@ class ExperimentConfig
     /** First ns-3 random stream of the "workload" generator (3 streams; switches use 0..). */
     static constexpr int64_t WORKLOAD_STREAM = 1LL << 40;
 
-    /** Load and validate \p path. \throw ExperimentConfigError */
+    /**
+     * Load and validate \p path: a JSON experiment, or an HPCC-simulator configuration file
+     * (recognized by its content, HpccConfigTranslator), translated to JSON first.
+     * \throw ExperimentConfigError
+     */
     static ExperimentConfig LoadFile(const std::string& path);
     /**
      * Validate the JSON text \p text; \p name is the file name used in errors.
@@ -158,6 +172,7 @@ class ExperimentConfig
     /** \return every flow, explicit ones first, then those of the flow sets; id = index. */
     const std::vector<ExperimentFlow>& GetFlows() const;
     const ExperimentMonitors& GetMonitors() const;
+    const ExperimentOutputs& GetOutputs() const;
 
     /**
      * \return the configuration with every default filled in, including the
@@ -190,6 +205,7 @@ class ExperimentConfig
     ExperimentComponent m_qp;
     std::vector<ExperimentFlow> m_flows;
     ExperimentMonitors m_monitors;
+    ExperimentOutputs m_outputs;
     nlohmann::ordered_json m_effective;
 };
 

@@ -356,6 +356,7 @@ FlowTrace::ReadHpcc(const std::string& text, const std::string& name,
         {
             fail(3, "expected a port number in [0, 65535]");
         }
+        flow.dport = static_cast<uint16_t>(v);
         if (!ParseUint(f[4].text, 1, ExperimentConfig::MAX_FLOW_BYTES, flow.bytes))
         {
             fail(4, "expected an integer in [1, " +

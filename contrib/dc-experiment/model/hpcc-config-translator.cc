@@ -1,0 +1,847 @@
+// One table of the HPCC simulator's ~50 configuration keys, each with its mapping or its
+// refusal and reason: longer than our usual file, kept whole so the key list has one place.
+#include "hpcc-config-translator.h"
+
+#include "experiment-topology.h"
+#include "flow-trace.h"
+#include "hpcc-topology-reader.h"
+#include "json-attribute-converter.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <cmath>
+#include <cstdlib>
+#include <fstream>
+#include <map>
+#include <set>
+#include <sstream>
+#include <vector>
+
+namespace ns3
+{
+
+namespace
+{
+
+using OrderedJson = nlohmann::ordered_json;
+
+/** One word of a line and the column it starts at (from 1). */
+struct Word
+{
+    std::string text;
+    uint64_t column;
+};
+
+/** One `KEY value...` line. */
+struct Entry
+{
+    Word key;
+    std::vector<Word> values;
+    uint64_t line{0};
+};
+
+/** The words of \p line (blank-separated), with their columns. */
+std::vector<Word>
+SplitWords(const std::string& line)
+{
+    std::vector<Word> words;
+    std::size_t i = 0;
+    while (i < line.size())
+    {
+        while (i < line.size() && (line[i] == ' ' || line[i] == '\t'))
+        {
+            ++i;
+        }
+        const std::size_t start = i;
+        while (i < line.size() && line[i] != ' ' && line[i] != '\t')
+        {
+            ++i;
+        }
+        if (i > start)
+        {
+            words.push_back(Word{line.substr(start, i - start), start + 1});
+        }
+    }
+    return words;
+}
+
+bool
+IsKeyWord(const std::string& word)
+{
+    if (word.empty() || word[0] < 'A' || word[0] > 'Z')
+    {
+        return false;
+    }
+    for (char c : word)
+    {
+        if (!((c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_'))
+        {
+            return false;
+        }
+    }
+    return true;
+}
+
+/** The lines of \p text that hold a key, without comments and blank lines. */
+std::vector<std::pair<uint64_t, std::vector<Word>>>
+KeyLines(const std::string& text)
+{
+    std::vector<std::pair<uint64_t, std::vector<Word>>> lines;
+    std::istringstream in(text);
+    std::string raw;
+    uint64_t lineNo = 0;
+    while (std::getline(in, raw))
+    {
+        ++lineNo;
+        if (!raw.empty() && raw.back() == '\r')
+        {
+            raw.pop_back();
+        }
+        std::vector<Word> words = SplitWords(raw);
+        if (words.empty() || words[0].text[0] == '#')
+        {
+            continue;
+        }
+        lines.emplace_back(lineNo, std::move(words));
+    }
+    return lines;
+}
+
+/**
+ * The translation of one file: the entries by key, the JSON being built and the notes
+ * on keys that have no effect or map approximately (they go into the description).
+ */
+class Translation
+{
+  public:
+    Translation(const std::string& name, std::map<std::string, Entry> entries)
+        : m_name(name)
+        , m_entries(std::move(entries))
+    {
+    }
+
+    OrderedJson Run();
+
+  private:
+    /** A key's handler and how many values it takes (-1: a count, then pairs). */
+    struct KeySpec
+    {
+        const char* key;
+        int values;
+        void (Translation::*handle)(const Entry&);
+        const char* attribute; //!< the /cc attribute it sets, for the DCQCN parameters
+    };
+
+    static const std::vector<KeySpec>& Keys();
+
+    [[noreturn]] void Fail(const Entry& e, const Word& at, const std::string& reason) const
+    {
+        throw ExperimentConfigError(m_name, e.line, at.column, e.key.text + ": " + reason);
+    }
+
+    [[noreturn]] void Refuse(const Entry& e, const std::string& reason) const
+    {
+        Fail(e, e.key, "not supported: " + reason);
+    }
+
+    const Entry* Find(const char* key) const
+    {
+        auto it = m_entries.find(key);
+        return it == m_entries.end() ? nullptr : &it->second;
+    }
+
+    uint64_t Uint(const Entry& e, std::size_t i, uint64_t min, uint64_t max) const;
+    double Number(const Entry& e, std::size_t i, double min, double max) const;
+    bool Flag(const Entry& e) const { return Uint(e, 0, 0, 1) == 1; }
+    std::string Rate(const Entry& e) const;
+    /** \return the path of a *_FILE entry, resolved against this file's directory; it must open. */
+    std::string InputPath(const Entry& e) const;
+    /** A duration in microseconds (the peer's unit of its DCQCN intervals). */
+    std::string Micros(const Entry& e) const;
+    /** The (link rate in bit/s -> value) pairs of a *_MAP entry. */
+    std::map<uint64_t, double> Map(const Entry& e, bool integer) const;
+    void Note(const std::string& note) { m_notes.push_back(note); }
+    /** Record that \p e has no effect, for \p why (keys with the same reason are listed once). */
+    void NoEffect(const Entry& e, const std::string& why)
+    {
+        m_noEffect[why].push_back(e.key.text + " (line " + std::to_string(e.line) + ")");
+    }
+
+    void CcMode(const Entry& e);
+    void CcMicros(const Entry& e);
+    void CcRate(const Entry& e);
+    void CcFlag(const Entry& e);
+    void CcCount(const Entry& e);
+    void CcGain(const Entry& e);
+    void RateDecreaseInterval(const Entry& e);
+    void NoEffectUnderDcqcn(const Entry& e);
+    void StopTime(const Entry& e);
+    void Payload(const Entry& e);
+    void TopologyFile(const Entry& e);
+    void FlowFile(const Entry& e);
+    void OutputFile(const Entry& e);
+    void TraceFile(const Entry& e);
+    void EnableTrace(const Entry& e);
+    void EnableQcn(const Entry& e);
+    void EcnMap(const Entry& e);
+    void DynamicPfcThreshold(const Entry& e);
+    void BufferSize(const Entry& e);
+    void AckInterval(const Entry& e);
+    void ChunkSize(const Entry& e);
+    void BackToZero(const Entry& e);
+    void ErrorRate(const Entry& e);
+    void RateBound(const Entry& e);
+    void HasWindow(const Entry& e);
+    void AckHighPriority(const Entry& e);
+    void LinkDown(const Entry& e);
+    void QueueLengthMonitor(const Entry& e);
+    void PauseTime(const Entry& e);
+    void Ignored(const Entry& e);
+
+    std::string m_name;
+    std::map<std::string, Entry> m_entries;
+    OrderedJson m_json;
+    OrderedJson m_cc;
+    std::vector<std::string> m_notes;
+    std::map<std::string, std::vector<std::string>> m_noEffect; //!< reason -> keys
+    const KeySpec* m_spec{nullptr};                             //!< the key being translated
+    bool m_ecnDone{false}; //!< the three *_MAP keys are translated together
+};
+
+const std::vector<Translation::KeySpec>&
+Translation::Keys()
+{
+    // Every key of the HPCC simulator's mix/config.txt (alibaba-edu/High-Precision-Congestion-
+    // Control, mix/config_doc.txt and run.py) and the older ones its parser still reads.
+    static const std::vector<KeySpec> keys = {
+        {"CC_MODE", 1, &Translation::CcMode, nullptr},
+        {"TOPOLOGY_FILE", 1, &Translation::TopologyFile, nullptr},
+        {"FLOW_FILE", 1, &Translation::FlowFile, nullptr},
+        {"SIMULATOR_STOP_TIME", 1, &Translation::StopTime, nullptr},
+        {"PACKET_PAYLOAD_SIZE", 1, &Translation::Payload, nullptr},
+        {"ENABLE_QCN", 1, &Translation::EnableQcn, nullptr},
+        {"KMAX_MAP", -1, &Translation::EcnMap, nullptr},
+        {"KMIN_MAP", -1, &Translation::EcnMap, nullptr},
+        {"PMAX_MAP", -1, &Translation::EcnMap, nullptr},
+        {"USE_DYNAMIC_PFC_THRESHOLD", 1, &Translation::DynamicPfcThreshold, nullptr},
+        {"BUFFER_SIZE", 1, &Translation::BufferSize, nullptr},
+        {"ALPHA_RESUME_INTERVAL", 1, &Translation::CcMicros, "AlphaUpdatePeriod"},
+        {"RATE_DECREASE_INTERVAL", 1, &Translation::RateDecreaseInterval, "CnpInterval"},
+        {"CLAMP_TARGET_RATE", 1, &Translation::CcFlag, "ClampTargetRate"},
+        {"RP_TIMER", 1, &Translation::CcMicros, "RateIncreaseTimer"},
+        {"EWMA_GAIN", 1, &Translation::CcGain, "G"},
+        {"FAST_RECOVERY_TIMES", 1, &Translation::CcCount, "FastRecoveryTimes"},
+        {"RATE_AI", 1, &Translation::CcRate, "RateAI"},
+        {"RATE_HAI", 1, &Translation::CcRate, "RateHAI"},
+        {"MIN_RATE", 1, &Translation::CcRate, "MinRate"},
+        {"DCTCP_RATE_AI", 1, &Translation::NoEffectUnderDcqcn, nullptr},
+        {"GLOBAL_T", 1, &Translation::NoEffectUnderDcqcn, nullptr},
+        {"VAR_WIN", 1, &Translation::NoEffectUnderDcqcn, nullptr},
+        {"FAST_REACT", 1, &Translation::NoEffectUnderDcqcn, nullptr},
+        {"U_TARGET", 1, &Translation::NoEffectUnderDcqcn, nullptr},
+        {"MI_THRESH", 1, &Translation::NoEffectUnderDcqcn, nullptr},
+        {"INT_MULTI", 1, &Translation::NoEffectUnderDcqcn, nullptr},
+        {"MULTI_RATE", 1, &Translation::NoEffectUnderDcqcn, nullptr},
+        {"SAMPLE_FEEDBACK", 1, &Translation::NoEffectUnderDcqcn, nullptr},
+        {"PINT_LOG_BASE", 1, &Translation::NoEffectUnderDcqcn, nullptr},
+        {"PINT_PROB", 1, &Translation::NoEffectUnderDcqcn, nullptr},
+        {"HAS_WIN", 1, &Translation::HasWindow, nullptr},
+        {"RATE_BOUND", 1, &Translation::RateBound, nullptr},
+        {"ACK_HIGH_PRIO", 1, &Translation::AckHighPriority, nullptr},
+        {"L2_ACK_INTERVAL", 1, &Translation::AckInterval, nullptr},
+        {"L2_CHUNK_SIZE", 1, &Translation::ChunkSize, nullptr},
+        {"L2_BACK_TO_ZERO", 1, &Translation::BackToZero, nullptr},
+        {"ERROR_RATE_PER_LINK", 1, &Translation::ErrorRate, nullptr},
+        {"LINK_DOWN", 3, &Translation::LinkDown, nullptr},
+        {"FCT_OUTPUT_FILE", 1, &Translation::OutputFile, nullptr},
+        {"PFC_OUTPUT_FILE", 1, &Translation::OutputFile, nullptr},
+        {"ENABLE_TRACE", 1, &Translation::EnableTrace, nullptr},
+        {"TRACE_FILE", 1, &Translation::TraceFile, nullptr},
+        {"TRACE_OUTPUT_FILE", 1, &Translation::TraceFile, nullptr},
+        {"QLEN_MON_FILE", 1, &Translation::QueueLengthMonitor, nullptr},
+        {"QLEN_MON_START", 1, &Translation::QueueLengthMonitor, nullptr},
+        {"QLEN_MON_END", 1, &Translation::QueueLengthMonitor, nullptr},
+        {"PAUSE_TIME", 1, &Translation::PauseTime, nullptr},
+        {"DATA_RATE", 1, &Translation::Ignored, nullptr},
+        {"LINK_DELAY", 1, &Translation::Ignored, nullptr},
+    };
+    return keys;
+}
+
+uint64_t
+Translation::Uint(const Entry& e, std::size_t i, uint64_t min, uint64_t max) const
+{
+    const Word& w = e.values.at(i);
+    char* end = nullptr;
+    errno = 0;
+    const unsigned long long v = std::strtoull(w.text.c_str(), &end, 10);
+    if (w.text.empty() || w.text[0] == '-' || *end != '\0' || errno != 0 || v < min || v > max)
+    {
+        Fail(e, w,
+             "expected an integer in [" + std::to_string(min) + ", " + std::to_string(max) +
+                 "], got \"" + w.text + "\"");
+    }
+    return v;
+}
+
+double
+Translation::Number(const Entry& e, std::size_t i, double min, double max) const
+{
+    const Word& w = e.values.at(i);
+    char* end = nullptr;
+    const double v = std::strtod(w.text.c_str(), &end);
+    if (w.text.empty() || *end != '\0' || !std::isfinite(v) || v < min || v > max)
+    {
+        std::ostringstream range;
+        range << "expected a number in [" << min << ", " << max << "], got \"" << w.text << "\"";
+        Fail(e, w, range.str());
+    }
+    return v;
+}
+
+std::string
+Translation::Rate(const Entry& e) const
+{
+    DataRate rate;
+    if (!JsonAttributeConverter::ParseDataRate(e.values[0].text, rate) || rate.GetBitRate() == 0)
+    {
+        Fail(e, e.values[0],
+             "expected a positive data rate such as 50Mb/s, got \"" + e.values[0].text + "\"");
+    }
+    return JsonAttributeConverter::FormatDataRate(rate);
+}
+
+std::string
+Translation::InputPath(const Entry& e) const
+{
+    const std::string path = ExperimentTopology::ResolvePath(m_name, e.values[0].text);
+    if (!std::ifstream(path, std::ios::binary))
+    {
+        Fail(e, e.values[0],
+             "cannot open \"" + path +
+                 "\" (paths are relative to this file's directory; the HPCC simulator reads "
+                 "them from its working directory)");
+    }
+    return path;
+}
+
+std::string
+Translation::Micros(const Entry& e) const
+{
+    const double us = Number(e, 0, 0.001, 1e9);
+    return JsonAttributeConverter::FormatTime(PicoSeconds(std::llround(us * 1e6)));
+}
+
+std::map<uint64_t, double>
+Translation::Map(const Entry& e, bool integer) const
+{
+    const uint64_t n = Uint(e, 0, 1, 64);
+    if (e.values.size() != 1 + 2 * n)
+    {
+        Fail(e, e.values[0],
+             "announces " + std::to_string(n) + " (link rate, value) pairs and gives " +
+                 std::to_string(e.values.size() - 1) + " values after the count");
+    }
+    std::map<uint64_t, double> map;
+    for (uint64_t k = 0; k < n; ++k)
+    {
+        const uint64_t rate = Uint(e, 1 + 2 * k, 1, UINT64_MAX);
+        const double v = integer ? Uint(e, 2 + 2 * k, 0, 4000000) : Number(e, 2 + 2 * k, 0, 1);
+        if (!map.emplace(rate, v).second)
+        {
+            Fail(e, e.values[1 + 2 * k], "link rate " + std::to_string(rate) + " given twice");
+        }
+    }
+    return map;
+}
+
+// ------------------------------------------------------------------ keys
+
+void
+Translation::CcMode(const Entry& e)
+{
+    const uint64_t mode = Uint(e, 0, 0, 1000);
+    switch (mode)
+    {
+        case 1:
+            m_cc["type"] = "ns3::RdmaDcqcn";
+            // The HPCC simulator's DCQCN raises its rate on the RP timer only (no byte counter).
+            m_cc["ByteCounter"] = 0;
+            Note("CC_MODE 1: ns3::RdmaDcqcn with ByteCounter 0 (the HPCC simulator's DCQCN "
+                 "increases on its RP timer only); its other behaviour is ours "
+                 "(doc/dc-experiment.md)");
+            return;
+        case 3:
+            Refuse(e, "CC_MODE 3 (HPCC) is not implemented in roce-lab yet");
+        case 7:
+            Refuse(e, "CC_MODE 7 (TIMELY) is not implemented in roce-lab yet");
+        case 8:
+            Refuse(e, "CC_MODE 8 (the HPCC simulator's rate-based DCTCP with DCTCP_RATE_AI) is not "
+                      "implemented in roce-lab yet (ns3::RdmaDctcp is a window-based DCTCP, chosen "
+                      "in a JSON experiment with /cc/type)");
+        case 10:
+            Refuse(e, "CC_MODE 10 (HPCC-PINT) is not implemented in roce-lab yet");
+        default:
+            Fail(e, e.values[0],
+                 "unknown mode " + std::to_string(mode) +
+                     " (the HPCC simulator has 1 DCQCN, 3 HPCC, 7 TIMELY, 8 DCTCP, 10 HPCC-PINT)");
+    }
+}
+
+void
+Translation::CcMicros(const Entry& e)
+{
+    m_cc[m_spec->attribute] = Micros(e);
+}
+
+void
+Translation::CcRate(const Entry& e)
+{
+    m_cc[m_spec->attribute] = Rate(e);
+}
+
+void
+Translation::CcFlag(const Entry& e)
+{
+    m_cc[m_spec->attribute] = Flag(e);
+}
+
+void
+Translation::CcCount(const Entry& e)
+{
+    m_cc[m_spec->attribute] = Uint(e, 0, 0, UINT32_MAX);
+}
+
+void
+Translation::CcGain(const Entry& e)
+{
+    m_cc[m_spec->attribute] = Number(e, 0, 1e-9, 1);
+}
+
+void
+Translation::RateDecreaseInterval(const Entry& e)
+{
+    CcMicros(e);
+    Note("RATE_DECREASE_INTERVAL -> /cc/CnpInterval: at most one rate cut per interval and "
+         "QP, as in the HPCC simulator, but our NP limits the CNPs and the RP cuts when one "
+         "arrives, where the peer's NP sends a CNP per marked packet and its RP cuts at the "
+         "next tick of the interval timer");
+}
+
+void
+Translation::NoEffectUnderDcqcn(const Entry& e)
+{
+    if (e.key.text == "DCTCP_RATE_AI")
+    {
+        Rate(e);
+    }
+    else
+    {
+        Number(e, 0, 0, 1e12);
+    }
+    NoEffect(e, "parameters of HPCC, TIMELY, DCTCP or PINT, unused by DCQCN (CC_MODE 1) in "
+                "the HPCC simulator too");
+}
+
+void
+Translation::StopTime(const Entry& e)
+{
+    const double s = Number(e, 0, 1e-9, 1e6);
+    m_json["stop_time"] = JsonAttributeConverter::FormatTime(PicoSeconds(std::llround(s * 1e12)));
+}
+
+void
+Translation::Payload(const Entry& e)
+{
+    m_json["qp"]["Mtu"] = Uint(e, 0, 256, 4096);
+}
+
+void
+Translation::TopologyFile(const Entry& e)
+{
+    InputPath(e);
+    m_json["topology"] =
+        OrderedJson{{"type", "file"}, {"path", e.values[0].text}, {"format", "hpcc"}};
+}
+
+void
+Translation::FlowFile(const Entry& e)
+{
+    InputPath(e);
+    m_json["flows_file"] =
+        OrderedJson{{"path", e.values[0].text}, {"format", "hpcc"}, {"time_origin", "0s"}};
+    Note("FLOW_FILE -> /flows_file with time origin 0: the run keeps the peer's clock (its "
+         "generated flows start at 2 s)");
+}
+
+void
+Translation::OutputFile(const Entry& e)
+{
+    m_json["outputs"]["hpcc"] = true;
+    Note(e.key.text + " " + e.values[0].text + " -> /outputs/hpcc: written as " +
+         (e.key.text == "FCT_OUTPUT_FILE" ? "fct.txt" : "pfc.txt") +
+         " in the run's output directory");
+}
+
+void
+Translation::TraceFile(const Entry& e)
+{
+    NoEffect(e, "the .tr packet trace is not produced (ENABLE_TRACE 1 is out of scope)");
+}
+
+void
+Translation::EnableTrace(const Entry& e)
+{
+    if (Flag(e))
+    {
+        Refuse(e, "the HPCC simulator's .tr packet-event trace is out of scope for roce-lab; "
+                  "set ENABLE_TRACE 0 (flows.csv, pfc.csv and the monitors record the run)");
+    }
+}
+
+void
+Translation::EnableQcn(const Entry& e)
+{
+    if (!Flag(e))
+    {
+        m_json["ecn"] = OrderedJson{{"type", "none"}};
+    }
+}
+
+void
+Translation::EcnMap(const Entry&)
+{
+    if (m_ecnDone)
+    {
+        return;
+    }
+    m_ecnDone = true;
+    const Entry* qcn = Find("ENABLE_QCN");
+    const bool marking = !qcn || Flag(*qcn);
+    const Entry* kmin = Find("KMIN_MAP");
+    const Entry* kmax = Find("KMAX_MAP");
+    const Entry* pmax = Find("PMAX_MAP");
+    for (const Entry* given : {kmin, kmax, pmax})
+    {
+        if (!given)
+        {
+            const Entry& other = kmin ? *kmin : kmax ? *kmax : *pmax;
+            Fail(other, other.key,
+                 "KMIN_MAP, KMAX_MAP and PMAX_MAP go together (the HPCC simulator needs all "
+                 "three for each link rate)");
+        }
+    }
+    const auto kminMap = Map(*kmin, true);
+    const auto kmaxMap = Map(*kmax, true);
+    const auto pmaxMap = Map(*pmax, false);
+    if (!marking)
+    {
+        for (const Entry* given : {kmin, kmax, pmax})
+        {
+            NoEffect(*given, "ECN marking is off (ENABLE_QCN 0)");
+        }
+        return;
+    }
+    // The thresholds that apply are those of the topology's link rates.
+    const Entry* topo = Find("TOPOLOGY_FILE");
+    std::set<uint64_t> rates;
+    if (topo)
+    {
+        const std::string path = InputPath(*topo);
+        std::vector<int64_t> hostOfNode;
+        const ExperimentTopology t = HpccTopologyReader::Read(
+            FlowTrace::ReadWholeFile(path, "topology file"), path, hostOfNode);
+        for (const ExperimentLink& l : t.links)
+        {
+            rates.insert(l.rate.GetBitRate());
+        }
+    }
+    std::string first;
+    OrderedJson ecn;
+    for (uint64_t rate : rates)
+    {
+        for (const auto& [entry, map] :
+             {std::make_pair(kmin, &kminMap), std::make_pair(kmax, &kmaxMap),
+              std::make_pair(pmax, &pmaxMap)})
+        {
+            if (!map->count(rate))
+            {
+                Fail(*entry, entry->values[0],
+                     "no entry for the topology's " + std::to_string(rate) +
+                         " bit/s links (the HPCC simulator needs one per link rate)");
+            }
+        }
+        std::ostringstream set;
+        set << kminMap.at(rate) << " KB / " << kmaxMap.at(rate) << " KB / " << pmaxMap.at(rate);
+        if (first.empty())
+        {
+            first = std::to_string(rate) + " bit/s: " + set.str();
+            ecn["Kmin"] = std::to_string(static_cast<uint64_t>(kminMap.at(rate)) * 1000) + "B";
+            ecn["Kmax"] = std::to_string(static_cast<uint64_t>(kmaxMap.at(rate)) * 1000) + "B";
+            ecn["Pmax"] = pmaxMap.at(rate);
+        }
+        else if (first.substr(first.find(": ") + 2) != set.str())
+        {
+            Refuse(*kmax, "the thresholds differ by link rate (" + first + "; " +
+                              std::to_string(rate) + " bit/s: " + set.str() +
+                              "): roce-lab's ECN section applies one Kmin/Kmax/Pmax to every "
+                              "switch port");
+        }
+    }
+    if (!m_json.contains("ecn"))
+    {
+        m_json["ecn"] = ecn;
+    }
+}
+
+void
+Translation::DynamicPfcThreshold(const Entry& e)
+{
+    if (!Flag(e))
+    {
+        Refuse(e, "static PFC thresholds (USE_DYNAMIC_PFC_THRESHOLD 0); the switch buffer is "
+                  "ns3::DynamicThresholdBufferManager");
+    }
+    m_json["buffer"]["type"] = "ns3::DynamicThresholdBufferManager";
+    Note("USE_DYNAMIC_PFC_THRESHOLD 1 -> ns3::DynamicThresholdBufferManager (Alpha 1/8 on every "
+         "port, the peer's value on host-rate ports; its headroom sized per link)");
+}
+
+void
+Translation::BufferSize(const Entry& e)
+{
+    // The peer multiplies by 1024 x 1024.
+    m_json["buffer"]["BufferSize"] = std::to_string(Uint(e, 0, 1, 4095) * 1048576) + "B";
+}
+
+void
+Translation::AckInterval(const Entry& e)
+{
+    const Entry* payload = Find("PACKET_PAYLOAD_SIZE");
+    const uint64_t mtu = payload ? Uint(*payload, 0, 256, 4096) : 1000;
+    const uint64_t bytes = Uint(e, 0, 0, UINT32_MAX);
+    if (bytes == 0)
+    {
+        Refuse(e, "0 (no ACKs at all)");
+    }
+    if (bytes > mtu)
+    {
+        Refuse(e, "an ACK every " + std::to_string(bytes) +
+                      " bytes (and at L2_CHUNK_SIZE boundaries); roce-lab's ACK interval "
+                      "counts packets: L2_ACK_INTERVAL up to PACKET_PAYLOAD_SIZE (an ACK per "
+                      "packet) is supported");
+    }
+    m_json["qp"]["AckInterval"] = 1;
+}
+
+void
+Translation::ChunkSize(const Entry& e)
+{
+    Uint(e, 0, 1, UINT32_MAX);
+    NoEffect(e, "with an ACK per packet and go-back-N (L2_BACK_TO_ZERO 0) the chunk size "
+                "changes nothing in the HPCC simulator either");
+}
+
+void
+Translation::BackToZero(const Entry& e)
+{
+    if (Flag(e))
+    {
+        Refuse(e, "going back to the start of an L2_CHUNK_SIZE chunk on a NAK "
+                  "(L2_BACK_TO_ZERO 1); roce-lab's loss recovery is go-back-N");
+    }
+    m_json["loss_recovery"] = OrderedJson{{"type", "ns3::RdmaGoBackN"}};
+}
+
+void
+Translation::ErrorRate(const Entry& e)
+{
+    if (Number(e, 0, 0, 1) != 0)
+    {
+        Refuse(e, "random packet loss on every link (only 0 is supported)");
+    }
+}
+
+void
+Translation::RateBound(const Entry& e)
+{
+    if (!Flag(e))
+    {
+        Refuse(e, "sending without the rate limiter (RATE_BOUND 0); DCQCN's rate always paces "
+                  "the QP");
+    }
+}
+
+void
+Translation::HasWindow(const Entry& e)
+{
+    if (Flag(e))
+    {
+        Refuse(e, "a bandwidth-delay-product window on DCQCN (HAS_WIN 1); roce-lab's go-back-N "
+                  "DCQCN has no in-flight cap");
+    }
+}
+
+void
+Translation::AckHighPriority(const Entry& e)
+{
+    if (Flag(e))
+    {
+        Refuse(e, "ACK/NAK in a high-priority class (ACK_HIGH_PRIO 1) is not implemented yet; "
+                  "roce-lab sends them in the QP's own class (ACK_HIGH_PRIO 0)");
+    }
+}
+
+void
+Translation::LinkDown(const Entry& e)
+{
+    const uint64_t at = Uint(e, 0, 0, UINT64_MAX);
+    Uint(e, 1, 0, UINT32_MAX);
+    Uint(e, 2, 0, UINT32_MAX);
+    if (at != 0)
+    {
+        Refuse(e, "taking a link down during the run (only LINK_DOWN 0 0 0)");
+    }
+}
+
+void
+Translation::QueueLengthMonitor(const Entry& e)
+{
+    Refuse(e, "the HPCC simulator's queue-length histogram (QLEN_MON_FILE, QLEN_MON_START, "
+              "QLEN_MON_END); remove these lines (a JSON experiment's monitors/queue_interval "
+              "samples the switch queues into queues.csv)");
+}
+
+void
+Translation::PauseTime(const Entry& e)
+{
+    Refuse(e, "the PFC pause time; roce-lab's PFC (IEEE 802.1Qbb) pauses with quanta until XON");
+}
+
+void
+Translation::Ignored(const Entry& e)
+{
+    NoEffect(e, "link rates and delays come from TOPOLOGY_FILE (the HPCC simulator reads and "
+                "ignores this key too)");
+}
+
+OrderedJson
+Translation::Run()
+{
+    m_json["description"] = "";
+    m_json["seed"] = 1;
+    m_json["stop_time"] = "3.01s"; // the HPCC simulator's default SIMULATOR_STOP_TIME
+    m_json["progress"] = true;
+    for (const char* required : {"TOPOLOGY_FILE", "FLOW_FILE"})
+    {
+        if (!Find(required))
+        {
+            throw ExperimentConfigError(m_name, 1, 1,
+                                        std::string("missing ") + required +
+                                            " (the HPCC simulator needs it too)");
+        }
+    }
+    m_cc["type"] = "ns3::RdmaDcqcn";
+    if (!Find("CC_MODE"))
+    {
+        m_cc["ByteCounter"] = 0;
+        Note("CC_MODE absent: 1 (DCQCN), the HPCC simulator's default");
+    }
+    // Every key must be one of the format's, with its number of values.
+    std::vector<const Entry*> byLine;
+    for (const auto& item : m_entries)
+    {
+        byLine.push_back(&item.second);
+    }
+    std::sort(byLine.begin(), byLine.end(),
+              [](const Entry* a, const Entry* b) { return a->line < b->line; });
+    for (const Entry* entry : byLine)
+    {
+        const Entry& e = *entry;
+        const auto spec = std::find_if(Keys().begin(), Keys().end(),
+                                       [&e](const KeySpec& k) { return e.key.text == k.key; });
+        if (spec == Keys().end())
+        {
+            Fail(e, e.key, "unknown key (not a key of the HPCC simulator's config.txt)");
+        }
+        const bool pairs = spec->values < 0;
+        if ((!pairs && e.values.size() != static_cast<std::size_t>(spec->values)) ||
+            (pairs && e.values.empty()))
+        {
+            Fail(e, e.key,
+                 pairs ? std::string("expected a count and (link rate, value) pairs")
+                       : "expected " + std::to_string(spec->values) + " value" +
+                             (spec->values == 1 ? "" : "s") + " on the line, got " +
+                             std::to_string(e.values.size()));
+        }
+    }
+    for (const KeySpec& spec : Keys())
+    {
+        if (const Entry* e = Find(spec.key))
+        {
+            m_spec = &spec;
+            (this->*spec.handle)(*e);
+        }
+    }
+    m_json["cc"] = m_cc;
+    std::string description = "Translated from the HPCC-simulator configuration " + m_name +
+                              " (HpccConfigTranslator; keys that are absent take roce-lab's "
+                              "defaults, except SIMULATOR_STOP_TIME: 3.01 s).";
+    for (const auto& [why, keys] : m_noEffect)
+    {
+        std::string list;
+        for (const std::string& k : keys)
+        {
+            list += (list.empty() ? "" : ", ") + k;
+        }
+        Note("No effect: " + list + ": " + why);
+    }
+    for (const std::string& note : m_notes)
+    {
+        description += " " + note + ".";
+    }
+    m_json["description"] = description;
+    return m_json;
+}
+
+} // namespace
+
+bool
+HpccConfigTranslator::IsHpccConfig(const std::string& text)
+{
+    const auto lines = KeyLines(text);
+    return !lines.empty() && lines.front().second.size() >= 2 &&
+           IsKeyWord(lines.front().second[0].text);
+}
+
+nlohmann::ordered_json
+HpccConfigTranslator::Translate(const std::string& text, const std::string& name)
+{
+    std::map<std::string, Entry> entries;
+    for (auto& [lineNo, words] : KeyLines(text))
+    {
+        Entry e;
+        e.key = words[0];
+        e.line = lineNo;
+        e.values.assign(words.begin() + 1, words.end());
+        if (!IsKeyWord(e.key.text))
+        {
+            throw ExperimentConfigError(name, lineNo, e.key.column,
+                                        "expected a line \"KEY value\" (an upper-case key of the "
+                                        "HPCC simulator's config.txt), got \"" +
+                                            e.key.text + "\"");
+        }
+        auto prior = entries.find(e.key.text);
+        if (prior != entries.end())
+        {
+            throw ExperimentConfigError(name, lineNo, e.key.column,
+                                        e.key.text + ": given again (first on line " +
+                                            std::to_string(prior->second.line) + ")");
+        }
+        entries.emplace(e.key.text, std::move(e));
+    }
+    Translation translation(name, std::move(entries));
+    return translation.Run();
+}
+
+} // namespace ns3

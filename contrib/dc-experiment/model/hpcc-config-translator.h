@@ -1,0 +1,64 @@
+/*
+ * Configuration files of the HPCC ns-3 simulator (its mix/config.txt key/value
+ * format), translated into roce-lab's JSON experiment dialect.
+ */
+#ifndef HPCC_CONFIG_TRANSLATOR_H
+#define HPCC_CONFIG_TRANSLATOR_H
+
+#include "experiment-config-error.h"
+
+#include <nlohmann/json.hpp>
+#include <string>
+
+namespace ns3
+{
+
+/**
+ * \ingroup dc-experiment
+ * Turns an HPCC-simulator configuration file (alibaba-edu/High-Precision-Congestion-Control,
+ * mix/config.txt: one `KEY value...` per line) into the JSON experiment that
+ * ExperimentConfig reads, so that there is one dialect: translate, then the normal reader
+ * parses and checks the result. Every key of that format is either mapped to our
+ * configuration or refused with an ExperimentConfigError naming the file, the line and the
+ * key (never silently ignored); doc/dc-experiment.md ("HPCC-simulator configuration files")
+ * has the full table.
+ *
+ * Mapped: TOPOLOGY_FILE and FLOW_FILE (its file formats, paths relative to the configuration
+ * file as in JSON experiments, the flows on the peer's clock: time origin 0),
+ * SIMULATOR_STOP_TIME (seconds; default 3.01 s as the peer's), PACKET_PAYLOAD_SIZE
+ * (/qp/Mtu), CC_MODE 1 (ns3::RdmaDcqcn) with ALPHA_RESUME_INTERVAL, RATE_DECREASE_INTERVAL,
+ * CLAMP_TARGET_RATE, RP_TIMER, EWMA_GAIN, FAST_RECOVERY_TIMES, RATE_AI, RATE_HAI, MIN_RATE,
+ * ENABLE_QCN, KMIN_MAP / KMAX_MAP / PMAX_MAP (one threshold set: the maps must agree on
+ * every link rate of the topology), BUFFER_SIZE (MiB, as the peer multiplies by 1024 x 1024),
+ * USE_DYNAMIC_PFC_THRESHOLD 1, FCT_OUTPUT_FILE / PFC_OUTPUT_FILE (/outputs/hpcc: fct.txt and
+ * pfc.txt in the run's output directory), L2_ACK_INTERVAL up to one packet (an ACK per
+ * packet), L2_BACK_TO_ZERO 0 (go-back-N), and values that select what we do anyway
+ * (ERROR_RATE_PER_LINK 0, LINK_DOWN 0 0 0, HAS_WIN 0, RATE_BOUND 1, ACK_HIGH_PRIO 0,
+ * ENABLE_TRACE 0). Keys with no effect under CC_MODE 1 in the peer either (the HPCC, TIMELY,
+ * DCTCP and PINT parameters, L2_CHUNK_SIZE with go-back-N and per-packet ACKs, TRACE_FILE
+ * and TRACE_OUTPUT_FILE without a trace, DATA_RATE, LINK_DELAY) are accepted and listed in
+ * the description. Refused: CC_MODE 3, 7, 8, 10 (not implemented yet), the .tr packet trace
+ * (ENABLE_TRACE 1: out of scope), QLEN_MON_*, and every other value we cannot reproduce.
+ */
+class HpccConfigTranslator
+{
+  public:
+    /**
+     * \return true if \p text reads as an HPCC-simulator configuration rather than JSON:
+     * its first word (after blank lines and `#` comment lines) is an upper-case key
+     * (A-Z, 0-9, _) followed by a value on the same line.
+     */
+    static bool IsHpccConfig(const std::string& text);
+
+    /**
+     * Translate \p text, read from the file \p name (used in errors; the JSON's relative
+     * paths are those of the file, resolved against its directory by the reader).
+     * \return the JSON experiment
+     * \throw ExperimentConfigError naming name:line:column and the key
+     */
+    static nlohmann::ordered_json Translate(const std::string& text, const std::string& name);
+};
+
+} // namespace ns3
+
+#endif /* HPCC_CONFIG_TRANSLATOR_H */

@@ -1,0 +1,352 @@
+// What users of the HPCC ns-3 simulator bring: its configuration files (HpccConfigTranslator:
+// each key mapped or refused with file, line and key) and its output files (HpccOutputWriter:
+// fct.txt and pfc.txt in that simulator's columns, checked against our own flows.csv and
+// pfc.csv for a small incast run that pauses).
+#include "output-file-reader.h"
+
+#include "ns3/experiment-config.h"
+#include "ns3/experiment-runner.h"
+#include "ns3/hpcc-config-translator.h"
+#include "ns3/simulator.h"
+
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <gtest/gtest.h>
+#include <map>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace ns3
+{
+namespace
+{
+
+using test::Fields;
+using test::Lines;
+using test::OutputDir;
+using test::ReadFile;
+
+const std::string SRC = ROCE_LAB_SOURCE_DIR;
+const std::string TOPOLOGY = SRC + "/topologies/hpcc-leaf-spine-8.txt"; // 8 hosts, 100G + 400G
+const std::string FLOWS = SRC + "/scratch/configs/hpcc-config-example-flows.txt";
+
+/** A configuration naming the 8-host topology and the example's flows, then \p extra lines. */
+std::string
+Config(const std::string& extra, const std::string& trace = "0")
+{
+    return "TOPOLOGY_FILE " + TOPOLOGY + "\nFLOW_FILE " + FLOWS + "\nENABLE_TRACE " + trace + "\n" +
+           extra;
+}
+
+/** \return the error translating \p text as "cfg.txt", "" if it translates. */
+std::string
+TranslateError(const std::string& text)
+{
+    try
+    {
+        HpccConfigTranslator::Translate(text, "cfg.txt");
+    }
+    catch (const ExperimentConfigError& e)
+    {
+        return e.what();
+    }
+    return "";
+}
+
+bool
+Contains(const std::string& s, const std::string& part)
+{
+    return s.find(part) != std::string::npos;
+}
+
+/** The blank-separated words of \p line. */
+std::vector<std::string>
+Words(const std::string& line)
+{
+    std::istringstream in(line);
+    std::vector<std::string> words;
+    std::string w;
+    while (in >> w)
+    {
+        words.push_back(w);
+    }
+    return words;
+}
+
+class HpccCompatTest : public ::testing::Test
+{
+  protected:
+    void TearDown() override { Simulator::Destroy(); }
+};
+
+TEST_F(HpccCompatTest, RecognizesItsFormatByContent)
+{
+    EXPECT_TRUE(HpccConfigTranslator::IsHpccConfig(
+        ReadFile(SRC + "/scratch/configs/hpcc-config-example.txt")));
+    EXPECT_TRUE(HpccConfigTranslator::IsHpccConfig("\n# c\nCC_MODE 1\n"));
+    EXPECT_FALSE(
+        HpccConfigTranslator::IsHpccConfig(ReadFile(SRC + "/scratch/configs/dumbbell-small.json")));
+    EXPECT_FALSE(HpccConfigTranslator::IsHpccConfig("{\"seed\": 1}"));
+    EXPECT_FALSE(HpccConfigTranslator::IsHpccConfig("BROKEN"));
+}
+
+TEST_F(HpccCompatTest, KeysMapToTheExperiment)
+{
+    const nlohmann::ordered_json j = HpccConfigTranslator::Translate(
+        Config("PACKET_PAYLOAD_SIZE 1000\nBUFFER_SIZE 32\nSIMULATOR_STOP_TIME 2.02\n"
+               "CC_MODE 1\nALPHA_RESUME_INTERVAL 1\nRATE_DECREASE_INTERVAL 4\nRP_TIMER 300\n"
+               "EWMA_GAIN 0.00390625\nFAST_RECOVERY_TIMES 1\nRATE_AI 20Mb/s\nRATE_HAI 200Mb/s\n"
+               "MIN_RATE 1000Mb/s\nCLAMP_TARGET_RATE 1\nL2_ACK_INTERVAL 1\nL2_BACK_TO_ZERO 0\n"
+               "FCT_OUTPUT_FILE mix/fct.txt\n"
+               "KMAX_MAP 3 25000000000 400 100000000000 1600 400000000000 1600\n"
+               "KMIN_MAP 2 100000000000 400 400000000000 400\n"
+               "PMAX_MAP 2 100000000000 0.2 400000000000 0.2\n"),
+        "cfg.txt");
+    EXPECT_EQ(j["qp"]["Mtu"], 1000);
+    EXPECT_EQ(j["qp"]["AckInterval"], 1);
+    EXPECT_EQ(j["buffer"]["BufferSize"], "33554432B"); // the peer's MB is 1024 x 1024 B
+    EXPECT_EQ(j["stop_time"], "2020ms");
+    EXPECT_EQ(j["cc"]["type"], "ns3::RdmaDcqcn");
+    EXPECT_EQ(j["cc"]["AlphaUpdatePeriod"], "1us");
+    EXPECT_EQ(j["cc"]["CnpInterval"], "4us");
+    EXPECT_EQ(j["cc"]["RateIncreaseTimer"], "300us");
+    EXPECT_EQ(j["cc"]["G"], 0.00390625);
+    EXPECT_EQ(j["cc"]["RateAI"], "20Mbps");
+    EXPECT_EQ(j["cc"]["MinRate"], "1Gbps");
+    EXPECT_EQ(j["cc"]["ByteCounter"], 0);
+    EXPECT_EQ(j["cc"]["ClampTargetRate"], true);
+    EXPECT_EQ(j["ecn"]["Kmin"], "400000B"); // the peer's KB is 1000 B
+    EXPECT_EQ(j["ecn"]["Kmax"], "1600000B");
+    EXPECT_EQ(j["ecn"]["Pmax"], 0.2);
+    EXPECT_EQ(j["loss_recovery"]["type"], "ns3::RdmaGoBackN");
+    EXPECT_EQ(j["outputs"]["hpcc"], true);
+    EXPECT_EQ(j["flows_file"]["time_origin"], "0s");
+    // The reader accepts what the translator writes.
+    const ExperimentConfig c = ExperimentConfig::LoadString(j.dump(), SRC + "/x/cfg.txt");
+    EXPECT_EQ(c.GetFlows().size(), 12u);
+    EXPECT_EQ(c.GetFlows()[0].start, Seconds(2) + MicroSeconds(1));
+    EXPECT_EQ(c.GetFlows()[0].dport, 100);
+}
+
+TEST_F(HpccCompatTest, UnknownAndRefusedKeysNameLineAndKey)
+{
+    // Line 4: the three lines of Config() come first.
+    EXPECT_TRUE(
+        Contains(TranslateError(Config("BOGUS_KEY 7\n")), "cfg.txt:4:1: BOGUS_KEY: unknown key"));
+    EXPECT_TRUE(Contains(TranslateError(Config("PACKET_PAYLOAD_SIZE 1000\nCC_MODE 3\n")),
+                         "cfg.txt:5:1: CC_MODE: not supported: CC_MODE 3 (HPCC)"));
+    EXPECT_TRUE(Contains(TranslateError(Config("CC_MODE 7\n")), "TIMELY"));
+    EXPECT_TRUE(Contains(TranslateError(Config("CC_MODE 8\n")), "DCTCP"));
+    EXPECT_TRUE(Contains(TranslateError(Config("CC_MODE 10\n")), "HPCC-PINT"));
+    EXPECT_TRUE(Contains(TranslateError(Config("CC_MODE 2\n")), "cfg.txt:4:9: CC_MODE: unknown"));
+    const std::string trace = TranslateError(Config("", "1"));
+    EXPECT_TRUE(Contains(trace, "cfg.txt:3:1: ENABLE_TRACE: not supported")) << trace;
+    EXPECT_TRUE(Contains(trace, ".tr packet-event trace is out of scope")) << trace;
+    EXPECT_TRUE(
+        Contains(TranslateError(Config("ACK_HIGH_PRIO 1\n")), "cfg.txt:4:1: ACK_HIGH_PRIO"));
+    EXPECT_TRUE(Contains(TranslateError(Config("HAS_WIN 1\n")), "cfg.txt:4:1: HAS_WIN"));
+    EXPECT_TRUE(Contains(TranslateError(Config("QLEN_MON_START 2000000000\n")), "QLEN_MON_START"));
+    EXPECT_TRUE(Contains(TranslateError(Config("LINK_DOWN 100 1 8\n")), "cfg.txt:4:1: LINK_DOWN"));
+    EXPECT_TRUE(Contains(TranslateError(Config("L2_ACK_INTERVAL 4000\n")), "L2_ACK_INTERVAL"));
+    EXPECT_TRUE(Contains(TranslateError(Config("RP_TIMER 300\nRP_TIMER 55\n")),
+                         "cfg.txt:5:1: RP_TIMER: given again (first on line 4)"));
+    EXPECT_TRUE(Contains(TranslateError(Config("RP_TIMER fast\n")),
+                         "cfg.txt:4:10: RP_TIMER: expected a number"));
+    EXPECT_TRUE(Contains(TranslateError(Config("LINK_DOWN 0 0\n")), "expected 3 values"));
+    EXPECT_TRUE(Contains(TranslateError("FLOW_FILE f\n"), "missing TOPOLOGY_FILE"));
+    EXPECT_TRUE(Contains(TranslateError("TOPOLOGY_FILE mix/topology.txt\nFLOW_FILE f\n"),
+                         "cfg.txt:1:15: TOPOLOGY_FILE: cannot open"));
+    EXPECT_TRUE(Contains(TranslateError("TOPOLOGY_FILE mix/topology.txt\nFLOW_FILE f\n"),
+                         "mix/topology.txt\" (paths are relative to this file's directory"));
+    // Per-rate ECN thresholds that differ (as the peer's run.py writes for 100G/400G) are
+    // refused; a rate of the topology missing from a map too.
+    EXPECT_TRUE(
+        Contains(TranslateError(Config("KMAX_MAP 2 100000000000 1600 400000000000 6400\n"
+                                       "KMIN_MAP 2 100000000000 400 400000000000 1600\n"
+                                       "PMAX_MAP 2 100000000000 0.2 400000000000 0.2\n")),
+                 "cfg.txt:4:1: KMAX_MAP: not supported: the thresholds differ by link rate"));
+    EXPECT_TRUE(Contains(TranslateError(Config("KMAX_MAP 1 100000000000 1600\n"
+                                               "KMIN_MAP 1 100000000000 400\n"
+                                               "PMAX_MAP 1 100000000000 0.2\n")),
+                         "no entry for the topology's 400000000000 bit/s links"));
+    // Through the file loader too: the error names the file.
+    const std::string dir = OutputDir("unknown");
+    std::filesystem::create_directories(dir);
+    std::ofstream(dir + "/bad.txt") << Config("FOO 1\n");
+    try
+    {
+        ExperimentConfig::LoadFile(dir + "/bad.txt");
+        ADD_FAILURE() << "an unknown key was accepted";
+    }
+    catch (const ExperimentConfigError& e)
+    {
+        EXPECT_TRUE(Contains(e.what(), dir + "/bad.txt:4:1: FOO: unknown key")) << e.what();
+    }
+}
+
+TEST_F(HpccCompatTest, ShippedExampleRuns)
+{
+    const std::string dir = OutputDir("example");
+    const ExperimentConfig c =
+        ExperimentConfig::LoadFile(SRC + "/scratch/configs/hpcc-config-example.txt");
+    EXPECT_TRUE(c.GetOutputs().hpcc);
+    {
+        ExperimentRunner runner(c, dir);
+        runner.Run();
+        EXPECT_EQ(runner.GetFinishedFlows(), c.GetFlows().size());
+    }
+    for (const char* file : {"flows.csv", "fct.txt", "pfc.txt", "summary.json", "config.json"})
+    {
+        EXPECT_TRUE(std::filesystem::exists(dir + "/" + file)) << file;
+    }
+    EXPECT_EQ(Lines(ReadFile(dir + "/fct.txt")).size(), c.GetFlows().size());
+    // config.json is a JSON experiment that gives the same run.
+    const ExperimentConfig again = ExperimentConfig::LoadFile(dir + "/config.json");
+    EXPECT_EQ(again.GetFlows().size(), c.GetFlows().size());
+    EXPECT_TRUE(again.GetOutputs().hpcc);
+}
+
+TEST_F(HpccCompatTest, BenchmarkConfigsCarryThePeersSettings)
+{
+    // The speed issue's benchmark reads ../shared/bench next to the checkout.
+    const std::string bench = SRC + "/../shared/bench/hpcc-websearch-320h-load0.3-10ms.txt";
+    if (!std::filesystem::exists(bench))
+    {
+        GTEST_SKIP() << "no " << bench;
+    }
+    for (const auto& [file, flows] :
+         {std::pair<const char*, std::size_t>{"10ms", 6706}, {"1ms", 405}})
+    {
+        const ExperimentConfig c =
+            ExperimentConfig::LoadFile(SRC + "/scratch/configs/hpcc-bench-320-" + file + ".json");
+        EXPECT_EQ(c.GetFlows().size(), flows) << file;
+        EXPECT_EQ(c.GetTopology().hosts.size(), 320u) << file;
+        EXPECT_EQ(c.GetStopTime(), MilliSeconds(20)) << file;
+        const nlohmann::ordered_json& j = c.EffectiveJson();
+        EXPECT_EQ(j["qp"]["Mtu"], 1000) << file;
+        EXPECT_EQ(j["ecn"]["Kmin"], "400000B") << file;
+        EXPECT_EQ(j["ecn"]["Kmax"], "1600000B") << file;
+        EXPECT_EQ(j["ecn"]["Pmax"], 0.2) << file;
+        EXPECT_EQ(j["buffer"]["BufferSize"], "32000000B") << file;
+        EXPECT_EQ(j["cc"]["RateAI"], "20Mbps") << file;
+        EXPECT_EQ(j["cc"]["RateHAI"], "200Mbps") << file;
+        EXPECT_EQ(j["cc"]["RateIncreaseTimer"], "300us") << file;
+        EXPECT_EQ(j["cc"]["FastRecoveryTimes"], 1) << file;
+        EXPECT_EQ(j["cc"]["MinRate"], "1Gbps") << file;
+    }
+}
+
+TEST_F(HpccCompatTest, HpccOutputColumnsMatchOurFiles)
+{
+    // A 7-to-1 incast into a 1 MB buffer (PFC pauses) plus short flows, read from an HPCC flow
+    // file with its time origin at 2 s, on the HPCC-format 8-host leaf-spine.
+    const std::string dir = OutputDir("run");
+    const ExperimentConfig c = ExperimentConfig::LoadString(
+        R"({"progress": false, "stop_time": "20ms",
+            "topology": {"type": "file", "path": ")" +
+            TOPOLOGY + R"(", "format": "hpcc"},
+            "flows_file": {"path": ")" +
+            FLOWS + R"(", "format": "hpcc",
+                           "time_origin": "2s"},
+            "buffer": {"BufferSize": "1MB"},
+            "outputs": {"hpcc": true}})",
+        "hpcc-outputs.json");
+    {
+        ExperimentRunner runner(c, dir);
+        runner.Run();
+    }
+    const std::vector<std::string> flows = Lines(ReadFile(dir + "/flows.csv"));
+    const std::vector<std::string> fct = Lines(ReadFile(dir + "/fct.txt"));
+    ASSERT_EQ(fct.size(), c.GetFlows().size());
+    ASSERT_EQ(flows.size(), c.GetFlows().size() + 1);
+    std::map<uint32_t, uint32_t> nextPort; // per source host
+    std::map<uint32_t, uint32_t> sportOfFlow;
+    for (const ExperimentFlow& f : c.GetFlows())
+    {
+        sportOfFlow[f.id] = 10000 + nextPort[f.src]++;
+    }
+    double lastFinish = 0;
+    std::vector<bool> seen(c.GetFlows().size(), false);
+    for (const std::string& line : fct)
+    {
+        const std::vector<std::string> w = Words(line);
+        ASSERT_EQ(w.size(), 8u) << line;
+        ASSERT_EQ(w[0].size(), 8u) << line;
+        const uint32_t sip = std::stoul(w[0], nullptr, 16);
+        const uint32_t dip = std::stoul(w[1], nullptr, 16);
+        EXPECT_EQ(sip >> 24, 0x0bu);
+        EXPECT_EQ(sip & 0xff, 1u);
+        // Hosts of this topology are HPCC ids 0..7 = host indices 0..7.
+        const uint32_t src = (sip >> 8) & 0xffff;
+        const uint32_t dst = (dip >> 8) & 0xffff;
+        // Find the flow: src, dst and sport identify it.
+        int id = -1;
+        for (const ExperimentFlow& f : c.GetFlows())
+        {
+            if (f.src == src && f.dst == dst && sportOfFlow[f.id] == std::stoul(w[2]))
+            {
+                id = static_cast<int>(f.id);
+            }
+        }
+        ASSERT_GE(id, 0) << line;
+        ASSERT_FALSE(seen[id]) << line;
+        seen[id] = true;
+        const ExperimentFlow& f = c.GetFlows()[id];
+        EXPECT_EQ(w[3], "100"); // the flow file's dport
+        EXPECT_EQ(std::stoull(w[4]), f.bytes);
+        const std::vector<std::string> row = Fields(flows[id + 1]);
+        // start_time on the file's clock: time_origin + start, ns.
+        EXPECT_EQ(std::stoll(w[5]), 2000000000LL + f.start.GetNanoSeconds());
+        EXPECT_NEAR(std::stod(w[6]), std::stod(row[6]) * 1000, 1.0) << line; // fct_us
+        EXPECT_NEAR(std::stod(w[7]), std::stod(row[7]) * 1000, 1.0) << line; // ideal_fct_us
+        const double finish = std::stod(row[5]);
+        EXPECT_GE(finish, lastFinish) << "fct.txt is in order of completion";
+        lastFinish = finish;
+    }
+    // pfc.txt: one line per PFC frame (class) received, as many XOFF as pfc.csv counts.
+    std::map<std::pair<std::string, std::string>, uint64_t> xoffCsv;
+    const std::vector<std::string> pfcCsv = Lines(ReadFile(dir + "/pfc.csv"));
+    ASSERT_EQ(pfcCsv[0], "node,port,class,xoff_sent,xon_sent,xoff_received,paused_us");
+    uint64_t xoffTotal = 0;
+    for (std::size_t i = 1; i < pfcCsv.size(); ++i)
+    {
+        const std::vector<std::string> row = Fields(pfcCsv[i]);
+        if (std::stoull(row[5]) > 0)
+        {
+            xoffCsv[{row[0], row[1]}] += std::stoull(row[5]);
+            xoffTotal += std::stoull(row[5]);
+        }
+    }
+    ASSERT_GT(xoffTotal, 0u) << "the scenario must pause";
+    std::map<std::pair<std::string, std::string>, uint64_t> xoffTxt;
+    int64_t lastTime = 0;
+    for (const std::string& line : Lines(ReadFile(dir + "/pfc.txt")))
+    {
+        const std::vector<std::string> w = Words(line);
+        ASSERT_EQ(w.size(), 5u) << line;
+        const int64_t time = std::stoll(w[0]);
+        EXPECT_GE(time, std::max<int64_t>(lastTime, 2000000000LL)) << line;
+        lastTime = time;
+        const uint32_t node = std::stoul(w[1]);
+        ASSERT_LT(node, 12u);
+        EXPECT_EQ(w[2], node >= 8 ? "1" : "0") << line; // ids 8..11 are the switches
+        const uint32_t ifIndex = std::stoul(w[3]);
+        ASSERT_GE(ifIndex, 1u);
+        ASSERT_TRUE(w[4] == "0" || w[4] == "1") << line;
+        if (w[4] == "1")
+        {
+            xoffTxt[{(node >= 8 ? "s" : "h") + w[1], std::to_string(ifIndex - 1)}]++;
+        }
+    }
+    EXPECT_EQ(xoffTxt, xoffCsv);
+    const std::string readme = ReadFile(dir + "/README");
+    EXPECT_TRUE(Contains(readme, "fct.txt: ")) << readme;
+    EXPECT_TRUE(Contains(readme, "columns (no header row): sip dip sport dport size start_time "
+                                 "fct standalone_fct"));
+    EXPECT_TRUE(Contains(readme, "columns (no header row): time node_id node_type if_index type"));
+}
+
+} // namespace
+} // namespace ns3
