@@ -77,11 +77,10 @@ TEST_F(ConfigRobustnessTest, HpccZeroRateLinkIsALocatedError)
     for (const char* cc : {"ns3::RdmaDcqcn", "ns3::RdmaNoCongestionControl"})
     {
         SCOPED_TRACE(cc);
-        const std::string e =
-            Error(std::string(R"({"topology": {"type": "file", "path": "zero.txt",
+        const std::string e = Error(std::string(R"({"topology": {"type": "file", "path": "zero.txt",
                                                "format": "hpcc"},
                                   "cc": {"type": ")") +
-                  cc + R"("}, "flows": [{"src": 0, "dst": 1, "bytes": 1000}]})");
+                                    cc + R"("}, "flows": [{"src": 0, "dst": 1, "bytes": 1000}]})");
         EXPECT_TRUE(Has(e, "zero.txt:4:5: rate:")) << e;
         EXPECT_TRUE(Has(e, "\"0Gbps\"")) << e;
     }
@@ -121,9 +120,9 @@ TEST_F(ConfigRobustnessTest, FirmwareMinRateNamesRpgMinRate)
     const std::string e = Error(
         Incast(R"("cc": {"type": "ns3::RdmaDcqcnFirmware", "RpgMinRate": "200Gbps"})"), &pointer);
     EXPECT_EQ(pointer, "/cc/RpgMinRate") << e;
-    const std::string e2 = Error(
-        Incast(R"("cc": {"type": "ns3::RdmaDcqcnFirmware", "RateOnFirstCnp": "400Gbps"})"),
-        &pointer);
+    const std::string e2 =
+        Error(Incast(R"("cc": {"type": "ns3::RdmaDcqcnFirmware", "RateOnFirstCnp": "400Gbps"})"),
+              &pointer);
     EXPECT_EQ(pointer, "/cc/RateOnFirstCnp") << e2;
 }
 
@@ -149,18 +148,18 @@ TEST_F(ConfigRobustnessTest, SlowHostLinkWithDefaultMinRateIsAnError)
 // cc.G = 0.0 (the checker allowed [0, 1]), AlphaUpdatePeriod / RateIncreaseTimer "0ns".
 TEST_F(ConfigRobustnessTest, DcqcnSingleValueRangesAreInTheCheckers)
 {
-    for (const auto& [key, value] :
-         {std::pair<std::string, std::string>{"G", "0.0"},
-          {"AlphaUpdatePeriod", "\"0ns\""},
-          {"RateIncreaseTimer", "\"0ns\""},
-          {"CnpInterval", "\"-1ns\""}})
+    for (const auto& [key, value] : {std::pair<std::string, std::string>{"G", "0.0"},
+                                     {"AlphaUpdatePeriod", "\"0ns\""},
+                                     {"RateIncreaseTimer", "\"0ns\""},
+                                     {"CnpInterval", "\"-1ns\""}})
     {
         SCOPED_TRACE(key);
         std::string pointer;
         const std::string e = Error(Incast(R"("cc": {")" + key + "\": " + value + "}"), &pointer);
         EXPECT_EQ(pointer, "/cc/" + key) << e;
-        EXPECT_TRUE(Has(e, key == "G" ? "(0, 1]" : key == "CnpInterval" ? "at least 0ns"
-                                                                         : "at least 1ns"))
+        EXPECT_TRUE(Has(e, key == "G"             ? "(0, 1]"
+                           : key == "CnpInterval" ? "at least 0ns"
+                                                  : "at least 1ns"))
             << e;
     }
     // The checker itself refuses, whoever sets the value.
@@ -276,7 +275,8 @@ TEST_F(ConfigRobustnessTest, SonicPoolsAndDynamicThresholdsAreValidated)
         bad.profiles[0].dynamic = true;
         bad.profiles[0].dynamicTh = th;
         const std::string e = bad.Validate();
-        EXPECT_TRUE(Has(e, "db.json: /BUFFER_PROFILE/" + bad.profiles[0].name + "/dynamic_th")) << e;
+        EXPECT_TRUE(Has(e, "db.json: /BUFFER_PROFILE/" + bad.profiles[0].name + "/dynamic_th"))
+            << e;
         EXPECT_TRUE(Has(e, "[-8, 7]")) << e;
     }
     for (int32_t th : {-8, 7})

@@ -12,12 +12,12 @@
 #include "ns3/ipv4-header.h"
 #include "ns3/object-factory.h"
 #include "ns3/rdma-congestion-ops.h"
+#include "ns3/rng-seed-manager.h"
 #include "ns3/roce-bth-header.h"
 #include "ns3/roce-icrc-trailer.h"
 #include "ns3/roce-imm-dt-header.h"
 #include "ns3/roce-reth-header.h"
 #include "ns3/roce-srnic-ext-header.h"
-#include "ns3/rng-seed-manager.h"
 #include "ns3/type-id.h"
 #include "ns3/udp-header.h"
 #include "ns3/uinteger.h"
@@ -274,7 +274,8 @@ ExperimentConfigParser::CheckCongestionControl(const Json& topology) const
         }
     }
     // Where the line rate of host h's link was set.
-    auto rateOrigin = [&](uint32_t h) -> std::string {
+    auto rateOrigin = [&](uint32_t h) -> std::string
+    {
         if (t.type == "custom")
         {
             const std::string lp = "/topology/links/" + std::to_string(linkOfHost[h]);
@@ -293,7 +294,8 @@ ExperimentConfigParser::CheckCongestionControl(const Json& topology) const
                    ? std::string("/topology/host_link_rate")
                    : "the default /topology/host_link_rate";
     };
-    const std::vector<const ExperimentComponent*> components = [this]() {
+    const std::vector<const ExperimentComponent*> components = [this]()
+    {
         std::vector<const ExperimentComponent*> c{&m_config.m_cc};
         for (const ExperimentComponent& e : m_config.m_ccHosts)
         {
@@ -325,18 +327,15 @@ ExperimentConfigParser::CheckCongestionControl(const Json& topology) const
             std::string reason;
             if (!ops->CheckAttributes(rate, attribute, reason))
             {
-                const bool given =
-                    std::any_of(cc->attributes.begin(), cc->attributes.end(),
-                                [&attribute](const ExperimentAttribute& a) {
-                                    return a.name == attribute;
-                                });
+                const bool given = std::any_of(cc->attributes.begin(), cc->attributes.end(),
+                                               [&attribute](const ExperimentAttribute& a)
+                                               { return a.name == attribute; });
                 m_reader.Fail(JsonSchemaReader::Child(cc->pointer, attribute),
                               reason + " (" +
                                   (given ? std::string("set here")
                                          : "not set in " + cc->pointer + ": the default of " +
-                                               cc->typeName + "::" + attribute +
-                                               ", or its --" + cc->typeName + "::" + attribute +
-                                               " flag") +
+                                               cc->typeName + "::" + attribute + ", or its --" +
+                                               cc->typeName + "::" + attribute + " flag") +
                                   "); host " + t.hosts[h] + "'s link runs at " +
                                   JsonAttributeConverter::FormatDataRate(rate) + ", set by " +
                                   rateOrigin(h));
@@ -367,11 +366,10 @@ ExperimentConfigParser::CheckLinkMtu() const
             ext = std::max<uint64_t>(ext, RoceSrnicExtHeader::SizeOf(k));
         }
     }
-    const uint64_t headers = Ipv4Header().GetSerializedSize() + UdpHeader().GetSerializedSize() +
-                             RoceBthHeader().GetSerializedSize() +
-                             RoceRethHeader().GetSerializedSize() +
-                             RoceImmDtHeader().GetSerializedSize() + ext +
-                             RoceIcrcTrailer().GetSerializedSize();
+    const uint64_t headers =
+        Ipv4Header().GetSerializedSize() + UdpHeader().GetSerializedSize() +
+        RoceBthHeader().GetSerializedSize() + RoceRethHeader().GetSerializedSize() +
+        RoceImmDtHeader().GetSerializedSize() + ext + RoceIcrcTrailer().GetSerializedSize();
     if (linkMtu < qpMtu + headers)
     {
         m_reader.Fail("/link/Mtu",

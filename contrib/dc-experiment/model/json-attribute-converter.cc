@@ -124,7 +124,8 @@ TimeRangeOf(const TypeId::AttributeInformation& info)
     {
         return "";
     }
-    auto bound = [](const std::string& number, const std::string& unit, Time& t) {
+    auto bound = [](const std::string& number, const std::string& unit, Time& t)
+    {
         const double v = std::strtod(number.c_str(), nullptr);
         const double ps = unit == "s"    ? 1e12
                           : unit == "ms" ? 1e9

@@ -180,7 +180,8 @@ SonicBufferConfig::Validate() const
     // reservations cannot hold them.
     std::vector<uint64_t> reserved(pools.size(), 0);
     std::vector<std::string> example(pools.size());
-    auto reserve = [&](int32_t pi, const std::string& key) {
+    auto reserve = [&](int32_t pi, const std::string& key)
+    {
         if (pi == SonicPortBuffer::NONE || profiles[pi].size == 0)
         {
             return;

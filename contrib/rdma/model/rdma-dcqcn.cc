@@ -249,8 +249,8 @@ RdmaDcqcn::CheckConfig() const
     std::string reason;
     if (!CheckAttributes(m_state->m_lineRate, attribute, reason))
     {
-        NS_FATAL_ERROR(GetInstanceTypeId().GetName() << " attribute " << attribute << ": "
-                                                     << reason);
+        NS_FATAL_ERROR(GetInstanceTypeId().GetName()
+                       << " attribute " << attribute << ": " << reason);
     }
 }
 
@@ -283,8 +283,8 @@ RdmaDcqcn::CheckAttributes(DataRate lineRate, std::string& attribute, std::strin
     else if (m_minRate.GetBitRate() == 0 || m_minRate > lineRate)
     {
         attribute = "MinRate";
-        why << "MinRate = " << RateText(m_minRate) << " must be in (0, line rate = "
-            << RateText(lineRate) << "]";
+        why << "MinRate = " << RateText(m_minRate)
+            << " must be in (0, line rate = " << RateText(lineRate) << "]";
     }
     else
     {

@@ -73,8 +73,7 @@ RdmaDctcp::Fork() const
 }
 
 bool
-RdmaDctcp::CheckAttributes(DataRate /*lineRate*/, std::string& attribute,
-                           std::string& reason) const
+RdmaDctcp::CheckAttributes(DataRate /*lineRate*/, std::string& attribute, std::string& reason) const
 {
     if (m_initialWindow.GetUnit() != QueueSizeUnit::BYTES)
     {
