@@ -343,6 +343,20 @@ class Plots(unittest.TestCase):
             self.assertIn("/plots/0", run.stderr)
             self.assertIn("fct_cfd", run.stderr)
 
+    def test_roce_run_number_overflow_is_a_configuration_error(self):
+        # Issue 19: "seed": 1e400 exited with the output-error status 1, unlocated.
+        if not os.path.isfile(ROCE_RUN):
+            self.skipTest("roce-run not built")
+        path = write_config("seed-overflow", small_config(seed=12345))
+        with open(path) as f:
+            text = f.read().replace("12345", "1e400")
+        with open(path, "w") as f:
+            f.write(text)
+        run = subprocess.run([ROCE_RUN, path, "--out=" + os.path.join(WORK, "seed-overflow")],
+                             capture_output=True, text=True)
+        self.assertEqual(run.returncode, 2, run.stderr)
+        self.assertIn(path + ": /seed:", run.stderr)
+
     def test_missing_matplotlib_is_a_message(self):
         out = os.path.join(WORK, "plots-no-matplotlib")
         os.makedirs(out, exist_ok=True)

@@ -49,8 +49,8 @@ Substitute(Json& value)
     if (value.is_string())
     {
         std::string s = value.get<std::string>();
-        for (const auto& [from, to] : {std::pair<std::string, std::string>{"@OUT@", OUT},
-                                       {"@SRC@", SRC}})
+        for (const auto& [from, to] :
+             {std::pair<std::string, std::string>{"@OUT@", OUT}, {"@SRC@", SRC}})
         {
             for (auto at = s.find(from); at != std::string::npos; at = s.find(from))
             {
@@ -72,13 +72,13 @@ Substitute(Json& value)
 struct Case
 {
     std::string name;
-    std::string configName;      //!< file name the text is loaded under ("" for cli/profile)
-    std::string text;            //!< experiment JSON text
-    std::string cli;             //!< or: a command-line argument
-    std::string profile;         //!< or: a NIC profile merged into fat-tree-fct.json
-    std::string pointer;         //!< expected pointer; "-" when not checked
-    std::string error;           //!< expected substring of the message
-    bool expectPointer{true};    //!< compare GetPointer() with pointer
+    std::string configName;   //!< file name the text is loaded under ("" for cli/profile)
+    std::string text;         //!< experiment JSON text
+    std::string cli;          //!< or: a command-line argument
+    std::string profile;      //!< or: a NIC profile merged into fat-tree-fct.json
+    std::string pointer;      //!< expected pointer; "-" when not checked
+    std::string error;        //!< expected substring of the message
+    bool expectPointer{true}; //!< compare GetPointer() with pointer
 };
 
 /** \return "" if \p c fails as expected, else what went wrong. */
@@ -215,7 +215,8 @@ GeneratedCases(const std::string& base)
     const nlohmann::ordered_json& eff = config.EffectiveJson();
     std::vector<Case> cases;
     auto add = [&](const std::string& what, const Json& edited, const std::string& pointer,
-                   const std::string& error) {
+                   const std::string& error)
+    {
         Case c;
         c.name = base + " " + what;
         c.configName = path;
@@ -225,8 +226,8 @@ GeneratedCases(const std::string& base)
         cases.push_back(c);
     };
     // Every settable attribute of every component: an array is no attribute's type.
-    for (const char* section : {"nic", "switch", "link", "buffer", "ecn", "cc", "loss_recovery",
-                                "qp"})
+    for (const char* section :
+         {"nic", "switch", "link", "buffer", "ecn", "cc", "loss_recovery", "qp"})
     {
         if (!eff.contains(section) || !eff[section].is_object())
         {
@@ -268,10 +269,10 @@ GeneratedCases(const std::string& base)
         {
             // Component sections take attributes: there the key is an unknown attribute.
             const std::string last = pointer.substr(pointer.rfind('/') + 1);
-            const bool component =
-                !pointer.empty() && std::set<std::string>{"nic", "switch", "link", "buffer", "ecn",
-                                                          "cc", "loss_recovery", "qp"}
-                                        .count(last);
+            const bool component = !pointer.empty() &&
+                                   std::set<std::string>{"nic", "switch", "link",          "buffer",
+                                                         "ecn", "cc",     "loss_recovery", "qp"}
+                                       .count(last);
             Json edited = doc;
             edited[Json::json_pointer(pointer + "/zz_unknown")] = 1;
             add(pointer + " unknown key", edited, pointer + "/zz_unknown",
@@ -282,8 +283,8 @@ GeneratedCases(const std::string& base)
             std::size_t i = 0;
             for (auto it = node->begin(); it != node->end(); ++it, ++i)
             {
-                const std::string child =
-                    node->is_object() ? pointer + "/" + it.key() : pointer + "/" + std::to_string(i);
+                const std::string child = node->is_object() ? pointer + "/" + it.key()
+                                                            : pointer + "/" + std::to_string(i);
                 stack.emplace_back(child, &*it);
             }
         }
@@ -312,11 +313,10 @@ TEST_F(MalformedInputTest, HandWrittenCorpusIsRejectedWhereExpected)
 TEST_F(MalformedInputTest, GeneratedFromShippedConfigsAreRejectedWhereExpected)
 {
     std::size_t n = 0;
-    for (const char* base : {"scratch/configs/dumbbell-small.json",
-                             "scratch/configs/leaf-spine-incast.json",
-                             "scratch/configs/poisson-small.json",
-                             "scratch/configs/leaf-spine-buffer-roles.json",
-                             "scratch/configs/regional-small.json"})
+    for (const char* base :
+         {"scratch/configs/dumbbell-small.json", "scratch/configs/leaf-spine-incast.json",
+          "scratch/configs/poisson-small.json", "scratch/configs/leaf-spine-buffer-roles.json",
+          "scratch/configs/regional-small.json"})
     {
         for (const Case& c : GeneratedCases(base))
         {

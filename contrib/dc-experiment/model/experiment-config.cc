@@ -336,9 +336,12 @@ ExperimentConfigParser::CheckCongestionControl(const Json& topology) const
                                          : "not set in " + cc->pointer + ": the default of " +
                                                cc->typeName + "::" + attribute + ", or its --" +
                                                cc->typeName + "::" + attribute + " flag") +
-                                  "); host " + t.hosts[h] + "'s link runs at " +
-                                  JsonAttributeConverter::FormatDataRate(rate) + ", set by " +
-                                  rateOrigin(h));
+                                  ")" +
+                                  (reason.find("line rate") == std::string::npos
+                                       ? std::string()
+                                       : "; host " + t.hosts[h] + "'s link runs at " +
+                                             JsonAttributeConverter::FormatDataRate(rate) +
+                                             ", set by " + rateOrigin(h)));
             }
         }
         ops->Dispose();
