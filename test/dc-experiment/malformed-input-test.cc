@@ -156,9 +156,21 @@ HandCases()
         c.name = spec.at("name").get<std::string>();
         if (spec.contains("files"))
         {
+            // A file is its text, or {"from": a JSON file, "set"/"remove": edits}.
             for (const auto& [file, content] : spec["files"].items())
             {
-                std::ofstream(OUT + file, std::ios::binary) << content.get<std::string>();
+                std::string text;
+                if (content.is_object())
+                {
+                    Json derived = Json::parse(Slurp(content.at("from").get<std::string>()));
+                    Edit(derived, content);
+                    text = derived.dump(2);
+                }
+                else
+                {
+                    text = content.get<std::string>();
+                }
+                std::ofstream(OUT + file, std::ios::binary) << text;
             }
         }
         c.error = spec.value("error", "");
