@@ -34,8 +34,9 @@ as JSON when it parses (numbers, true, null, "quoted", {...}); otherwise it is a
 Objects missing on the way to a pointer are created (--set /cc/type=... works on a
 file without "cc"); roce-run rejects keys outside the schema with the pointer's name.
 Paths inside the configuration (/topology/path for "file" topologies, /flows_file/path,
-/workload/cdf) are relative to the configuration file, as in roce-run; they are
-rewritten as absolute paths in input.json so that it runs from any directory.
+/workload/cdf, /buffer/config_db, /buffer_switches/N/buffer/config_db: PATH_FIELDS)
+are relative to the configuration file, as in roce-run; they are rewritten as
+absolute paths in input.json so that it runs from any directory.
 """
 
 import argparse
@@ -132,18 +133,40 @@ def load_json(path):
         raise UsageError("%s: not valid JSON: %s" % (path, e))
 
 
+# Every path-valued field of an experiment file, the one list: a JSON pointer whose
+# "*" tokens match each element of an array, and the condition on the object holding
+# the field under which it is a path (None: always). roce-run resolves the same
+# fields relative to the experiment file (ExperimentTopology::ResolvePath).
+PATH_FIELDS = [
+    ("/topology/path", lambda holder: holder.get("type") == "file"),
+    ("/flows_file/path", None),
+    ("/workload/cdf", None),
+    ("/buffer/config_db", None),
+    ("/buffer_switches/*/buffer/config_db", None),
+]
+
+
 def absolutize_paths(config, base_dir):
-    """Make the configuration's file references absolute (they are relative to base_dir)."""
+    """Make the configuration's file references (PATH_FIELDS) absolute; they are
+    relative to base_dir."""
 
-    def fix(obj, key):
-        if isinstance(obj, dict) and isinstance(obj.get(key), str):
-            obj[key] = os.path.normpath(os.path.join(base_dir, obj[key]))
+    def walk(node, tokens, condition):
+        if not tokens:
+            return
+        token, rest = tokens[0], tokens[1:]
+        if token == "*":
+            for child in node if isinstance(node, list) else []:
+                walk(child, rest, condition)
+            return
+        if not isinstance(node, dict):
+            return
+        if rest:
+            walk(node.get(token), rest, condition)
+        elif isinstance(node.get(token), str) and (condition is None or condition(node)):
+            node[token] = os.path.normpath(os.path.join(base_dir, node[token]))
 
-    topology = config.get("topology")
-    if isinstance(topology, dict) and topology.get("type") == "file":
-        fix(topology, "path")
-    fix(config.get("flows_file"), "path")
-    fix(config.get("workload"), "cdf")
+    for pointer, condition in PATH_FIELDS:
+        walk(config, pointer.split("/")[1:], condition)
 
 
 def effective_config(config, base_dir, edits, where):

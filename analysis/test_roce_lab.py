@@ -7,6 +7,7 @@ to a scratch directory."""
 import csv
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -71,6 +72,32 @@ class SetPointer(unittest.TestCase):
         self.assertTrue(os.path.isfile(eff["topology"]["path"]))
         self.assertEqual(roce_lab.main(["prepare", config, out, "--set", "/x/3=1"]), 0)
         self.assertEqual(roce_lab.main(["prepare", config, out, "--set", "/seed/3=1"]), 2)
+
+
+    def test_prepare_rewrites_every_path_field(self):
+        # Issue 19: config_db paths were left relative, so input.json (written
+        # elsewhere) named files that do not exist and the run failed.
+        config = os.path.join(ROOT, "scratch", "configs", "leaf-spine-buffer-roles.json")
+        out = os.path.join(WORK, "prepare-buffer-roles")
+        self.assertEqual(roce_lab.main(["prepare", config, out, "--seed", "2"]), 0)
+        with open(os.path.join(out, "input.json")) as f:
+            eff = json.load(f)
+        sonic = os.path.join(ROOT, "topologies", "sonic")
+        self.assertEqual(eff["buffer"]["config_db"],
+                         os.path.join(sonic, "azure-pizza-box-24MB.json"))
+        self.assertEqual(eff["buffer_switches"][0]["buffer"]["config_db"],
+                         os.path.join(sonic, "voq-chassis-j2-6GB.json"))
+        self.assertNotIn("config_db", eff["buffer_switches"][1]["buffer"])
+        # Non-file topologies keep "path"-like keys alone; the fields are one table.
+        doc = {"topology": {"type": "custom", "path": "x"}, "flows_file": {"path": "f.csv"}}
+        roce_lab.absolutize_paths(doc, "/base")
+        self.assertEqual(doc, {"topology": {"type": "custom", "path": "x"},
+                               "flows_file": {"path": "/base/f.csv"}})
+        if os.path.isfile(ROCE_RUN):
+            run = subprocess.run([ROCE_RUN, os.path.join(out, "input.json"),
+                                  "--out=" + os.path.join(out, "run")],
+                                 capture_output=True, text=True)
+            self.assertEqual(run.returncode, 0, run.stderr)
 
 
 class Expansion(unittest.TestCase):
@@ -298,6 +325,37 @@ class Plots(unittest.TestCase):
         not_list = write_config("bad-plots-type", small_config(plots="fct_cdf"))
         self.assertEqual(roce_lab.main(["check-plots", not_list]), 2)
         self.assertEqual(roce_lab.main(["check-plots", SMOKE]), 0)  # no "plots": fine
+
+    def test_roce_run_knows_the_same_plot_names(self):
+        # roce-run checks "plots" itself (PLOT_NAMES in experiment-config.cc): the two
+        # lists must agree.
+        with open(os.path.join(ROOT, "contrib", "dc-experiment", "model",
+                               "experiment-config.cc")) as f:
+            source = f.read()
+        match = re.search(r"PLOT_NAMES = \{([^}]*)\}", source)
+        self.assertIsNotNone(match)
+        self.assertEqual(set(re.findall(r'"([^"]+)"', match.group(1))), set(roce_lab.PLOTS))
+        if os.path.isfile(ROCE_RUN):
+            path = write_config("bad-plots-roce-run", small_config(plots=["fct_cfd"]))
+            run = subprocess.run([ROCE_RUN, path, "--out=" + os.path.join(WORK, "bad-plots")],
+                                 capture_output=True, text=True)
+            self.assertEqual(run.returncode, 2, run.stderr)
+            self.assertIn("/plots/0", run.stderr)
+            self.assertIn("fct_cfd", run.stderr)
+
+    def test_roce_run_number_overflow_is_a_configuration_error(self):
+        # Issue 19: "seed": 1e400 exited with the output-error status 1, unlocated.
+        if not os.path.isfile(ROCE_RUN):
+            self.skipTest("roce-run not built")
+        path = write_config("seed-overflow", small_config(seed=12345))
+        with open(path) as f:
+            text = f.read().replace("12345", "1e400")
+        with open(path, "w") as f:
+            f.write(text)
+        run = subprocess.run([ROCE_RUN, path, "--out=" + os.path.join(WORK, "seed-overflow")],
+                             capture_output=True, text=True)
+        self.assertEqual(run.returncode, 2, run.stderr)
+        self.assertIn(path + ": /seed:", run.stderr)
 
     def test_missing_matplotlib_is_a_message(self):
         out = os.path.join(WORK, "plots-no-matplotlib")

@@ -1,6 +1,7 @@
 // Maestro path dynamics (SOSR'21 Fig. 12d/e): one sender, 4 core paths switched
 // one by one every "step" ("enable": spines 1..3 come up; "fail": 0..2 go down).
-// Usage: maestro-paths [config.json] [--out=DIR]; writes DIR/paths.csv.
+// Usage: maestro-paths [config.json] [--out=DIR]; writes DIR/paths.csv. Without a
+// config: scratch/configs/maestro-paths-enable.json.
 #include "scenario-json.h"
 
 #include "ns3/command-line.h"
@@ -33,7 +34,7 @@ Fail(const std::string& file, const std::string& pointer, const std::string& wha
 int
 RunScenario(int argc, char** argv)
 {
-    std::string config = ROCE_LAB_CONFIG_DIR "/maestro-paths.json";
+    std::string config = ROCE_LAB_CONFIG_DIR "/maestro-paths-enable.json";
     std::string out = "maestro-paths-out";
     CommandLine cmd(__FILE__);
     cmd.AddNonOption("config", "JSON file", config);

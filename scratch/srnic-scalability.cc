@@ -32,7 +32,7 @@ namespace
 {
 template <typename T>
 std::vector<T>
-ParseList(const std::string& s, const char* option)
+ParseList(const std::string& s, const char* option, T min = 0)
 {
     std::vector<T> v;
     std::stringstream ss(s);
@@ -45,6 +45,12 @@ ParseList(const std::string& s, const char* option)
         {
             std::cerr << "srnic-scalability: --" << option << ": '" << item
                       << "' is not a non-negative number\n";
+            std::exit(2);
+        }
+        if (x < min)
+        {
+            std::cerr << "srnic-scalability: --" << option << ": '" << item
+                      << "' is below the smallest accepted value, " << min << "\n";
             std::exit(2);
         }
         v.push_back(x);
@@ -247,6 +253,9 @@ main(int argc, char* argv[])
         std::cerr << "srnic-scalability: --figure must be fig9, fig10a or fig11\n";
         return 2;
     }
+    // Every list is checked before anything is printed or run.
+    const auto qpCounts = ParseList<uint32_t>(qps, "qps", 1);
+    const auto messageSizes = ParseList<uint32_t>(sizes, "sizes", 1);
     std::ofstream file;
     if (!outDir.empty())
     {
@@ -286,7 +295,7 @@ main(int argc, char* argv[])
         if (figure == "fig10a")
         {
             std::cout << "profile,message_bytes,mrps,goodput_gbps\n";
-            for (uint32_t size : ParseList<uint32_t>(sizes, "sizes"))
+            for (uint32_t size : messageSizes)
             {
                 const Result r = Run(profile, 1, size, 64, measure);
                 std::cout << profile << "," << size << "," << r.mrps << "," << r.gbps << "\n";
@@ -296,7 +305,7 @@ main(int argc, char* argv[])
         std::cout << "profile,qps,goodput_gbps\n";
         double first = 0;
         uint32_t best = 0;
-        for (uint32_t n : ParseList<uint32_t>(qps, "qps"))
+        for (uint32_t n : qpCounts)
         {
             const Result r = Run(profile, n, 512, 4, measure);
             first = first > 0 ? first : r.gbps;

@@ -125,7 +125,28 @@ NicProfile::Load(const std::string& baseFile, const std::string& profileFile,
                  const Overrides& overrides)
 {
     // Named after the base file, so that its relative paths (cdf, topology) resolve.
-    return ExperimentConfig::LoadString(Merge(baseFile, profileFile, overrides), baseFile);
+    const std::string merged = Merge(baseFile, profileFile, overrides);
+    try
+    {
+        return ExperimentConfig::LoadString(merged, baseFile);
+    }
+    catch (const ExperimentConfigError& e)
+    {
+        // A value the profile set (its pointer, below a section the profile has)
+        // is the profile's error, not the base file's.
+        const std::string& pointer = e.GetPointer();
+        if (pointer.size() > 1 && pointer.find('/', 1) != std::string::npos)
+        {
+            const Json profile = JsonSchemaReader(profileFile).ParseText(ReadText(profileFile));
+            Json::json_pointer at(pointer.substr(0, pointer.find('/', pointer.find('/', 1) + 1)));
+            if (profile.contains(at))
+            {
+                throw ExperimentConfigError(profileFile, pointer,
+                                            e.GetReason() + " (merged into " + baseFile + ")");
+            }
+        }
+        throw;
+    }
 }
 
 } // namespace ns3

@@ -10,8 +10,17 @@
 #include "switch-buffer-assignment.h"
 
 #include "ns3/double.h"
+#include "ns3/ipv4-header.h"
+#include "ns3/object-factory.h"
+#include "ns3/rdma-congestion-ops.h"
 #include "ns3/rng-seed-manager.h"
+#include "ns3/roce-bth-header.h"
+#include "ns3/roce-icrc-trailer.h"
+#include "ns3/roce-imm-dt-header.h"
+#include "ns3/roce-reth-header.h"
+#include "ns3/roce-srnic-ext-header.h"
 #include "ns3/type-id.h"
+#include "ns3/udp-header.h"
 #include "ns3/uinteger.h"
 
 #include <algorithm>
@@ -31,6 +40,8 @@ using OrderedJson = nlohmann::ordered_json;
 namespace
 {
 const std::set<std::string> VERBS = {"write", "send", "read"};
+/** The "plots" ./roce-lab run can make (analysis/roce_lab.py PLOTS). */
+const std::set<std::string> PLOT_NAMES = {"fct_cdf", "slowdown_by_size", "slowdown_cdf"};
 } // namespace
 
 /**
@@ -61,6 +72,8 @@ class ExperimentConfigParser
     void AddFlow(ExperimentFlow flow, const std::string& pointer);
     void ParseMonitors(const Json* monitors, const std::string& pointer);
     void ParseCcHosts(const Json* entries, const std::string& pointer);
+    void CheckCongestionControl(const Json& topology) const;
+    void CheckLinkMtu() const;
     void ParseFlowsFile(const Json* file, const std::string& pointer);
     void ParseWorkload(const Json* workload, const std::string& pointer);
     void ParseBuffers(const Json& root);
@@ -237,6 +250,141 @@ ExperimentConfigParser::ParseCcHosts(const Json* entries, const std::string& poi
         m_config.m_ccHosts.push_back(cc);
     }
     m_config.m_effective["cc_hosts"] = eff;
+}
+
+/**
+ * What the congestion-control objects would abort on when a queue pair starts
+ * (RdmaCongestionOps::CheckAttributes), found now: each host's algorithm is built
+ * with its attributes and checked against the line rate of that host's link. The
+ * error names the attribute's pointer and the field that set the line rate.
+ */
+void
+ExperimentConfigParser::CheckCongestionControl(const Json& topology) const
+{
+    const ExperimentTopology& t = m_config.m_topology;
+    const auto nHosts = static_cast<uint32_t>(t.hosts.size());
+    std::vector<int64_t> linkOfHost(nHosts, -1);
+    for (std::size_t k = 0; k < t.links.size(); ++k)
+    {
+        for (uint32_t end : {t.links[k].a, t.links[k].b})
+        {
+            if (end < nHosts && linkOfHost[end] < 0)
+            {
+                linkOfHost[end] = static_cast<int64_t>(k);
+            }
+        }
+    }
+    // Where the line rate of host h's link was set.
+    auto rateOrigin = [&](uint32_t h) -> std::string
+    {
+        if (t.type == "custom")
+        {
+            const std::string lp = "/topology/links/" + std::to_string(linkOfHost[h]);
+            const Json& link = topology.at("links").at(static_cast<std::size_t>(linkOfHost[h]));
+            return JsonSchemaReader::Find(link, "rate") ? lp + "/rate"
+                                                        : "/topology/link_rate (" + lp + ")";
+        }
+        if (t.type == "file")
+        {
+            const auto& eff = m_config.m_effective["topology"];
+            return "link " + std::to_string(linkOfHost[h] + 1) + " of " +
+                   (eff.contains("path") ? eff["path"].get<std::string>() : "the topology file") +
+                   " (/topology/path)";
+        }
+        return JsonSchemaReader::Find(topology, "host_link_rate")
+                   ? std::string("/topology/host_link_rate")
+                   : "the default /topology/host_link_rate";
+    };
+    const std::vector<const ExperimentComponent*> components = [this]()
+    {
+        std::vector<const ExperimentComponent*> c{&m_config.m_cc};
+        for (const ExperimentComponent& e : m_config.m_ccHosts)
+        {
+            c.push_back(&e);
+        }
+        return c;
+    }();
+    for (const ExperimentComponent* cc : components)
+    {
+        ObjectFactory factory(cc->typeName);
+        for (const ExperimentAttribute& a : cc->attributes)
+        {
+            factory.Set(a.name, *a.value);
+        }
+        Ptr<RdmaCongestionOps> ops = factory.Create<RdmaCongestionOps>();
+        std::set<uint64_t> checked;
+        for (uint32_t h = 0; h < nHosts; ++h)
+        {
+            if (linkOfHost[h] < 0 || &m_config.GetCongestionControl(h) != cc)
+            {
+                continue;
+            }
+            const DataRate rate = t.links[linkOfHost[h]].rate;
+            if (!checked.insert(rate.GetBitRate()).second)
+            {
+                continue;
+            }
+            std::string attribute;
+            std::string reason;
+            if (!ops->CheckAttributes(rate, attribute, reason))
+            {
+                const bool given = std::any_of(cc->attributes.begin(), cc->attributes.end(),
+                                               [&attribute](const ExperimentAttribute& a)
+                                               { return a.name == attribute; });
+                m_reader.Fail(JsonSchemaReader::Child(cc->pointer, attribute),
+                              reason + " (" +
+                                  (given ? std::string("set here")
+                                         : "not set in " + cc->pointer + ": the default of " +
+                                               cc->typeName + "::" + attribute + ", or its --" +
+                                               cc->typeName + "::" + attribute + " flag") +
+                                  ")" +
+                                  (reason.find("line rate") == std::string::npos
+                                       ? std::string()
+                                       : "; host " + t.hosts[h] + "'s link runs at " +
+                                             JsonAttributeConverter::FormatDataRate(rate) +
+                                             ", set by " + rateOrigin(h)));
+            }
+        }
+        ops->Dispose();
+    }
+}
+
+/**
+ * The ports' Mtu (largest frame payload, i.e. IP packet) must carry the largest
+ * packet a queue pair sends: IPv4 + UDP + BTH + RETH + ImmDt (+ the SRNIC
+ * extension header when enabled) + qp Mtu payload bytes + ICRC. Nothing below
+ * that limit would be enforced on the wire, so it is an error here.
+ */
+void
+ExperimentConfigParser::CheckLinkMtu() const
+{
+    const OrderedJson& eff = m_config.m_effective;
+    const uint64_t linkMtu = eff.at("link").at("Mtu").get<uint64_t>();
+    const uint64_t qpMtu = eff.at("qp").at("Mtu").get<uint64_t>();
+    uint64_t ext = 0;
+    if (eff.at("qp").value("SrnicHeaderExtensions", false))
+    {
+        using Kind = RoceSrnicExtHeader::Kind;
+        for (Kind k : {Kind::Send, Kind::Write, Kind::WriteReth, Kind::Echo, Kind::Read})
+        {
+            ext = std::max<uint64_t>(ext, RoceSrnicExtHeader::SizeOf(k));
+        }
+    }
+    const uint64_t headers =
+        Ipv4Header().GetSerializedSize() + UdpHeader().GetSerializedSize() +
+        RoceBthHeader().GetSerializedSize() + RoceRethHeader().GetSerializedSize() +
+        RoceImmDtHeader().GetSerializedSize() + ext + RoceIcrcTrailer().GetSerializedSize();
+    if (linkMtu < qpMtu + headers)
+    {
+        m_reader.Fail("/link/Mtu",
+                      "the ports' Mtu " + std::to_string(linkMtu) +
+                          " B cannot carry the queue pairs' packets: /qp/Mtu " +
+                          std::to_string(qpMtu) + " B of payload + " + std::to_string(headers) +
+                          " B of IPv4, UDP, BTH, RETH, ImmDt" + (ext ? ", SRNIC extension" : "") +
+                          " and ICRC need at least " + std::to_string(qpMtu + headers) +
+                          " (allowed: [" + std::to_string(qpMtu + headers) +
+                          ", 65535]; or lower /qp/Mtu, 256..4096)");
+    }
 }
 
 // ------------------------------------------------------------------ flows
@@ -686,6 +834,24 @@ ExperimentConfigParser::ParseWorkload(const Json* workload, const std::string& p
                       "cannot open the flow-size distribution \"" + cdfPath + "\"");
     }
     const FlowSizeCdf cdf = FlowSizeCdf::LoadFile(cdfPath, cdfFormat);
+    // Sizes above the flow limit would be cut to it while the arrival rate still
+    // follows the file's mean: load and size mix would differ from the file.
+    for (std::size_t i = 0; i < cdf.GetPoints().size(); ++i)
+    {
+        if (cdf.GetPoints()[i].bytes > ExperimentConfig::MAX_FLOW_BYTES)
+        {
+            std::ostringstream size;
+            size.precision(17);
+            size << cdf.GetPoints()[i].bytes;
+            throw ExperimentConfigError(
+                cdfPath, cdf.GetLine(i), 1,
+                "flow size " + size.str() + " bytes exceeds the largest flow, " +
+                    std::to_string(ExperimentConfig::MAX_FLOW_BYTES) +
+                    " bytes (1 GiB); the distribution of " + m_reader.GetFile() +
+                    " /workload/cdf must stay within it (scale the sizes or cut the tail and "
+                    "renormalize)");
+        }
+    }
     const std::string loadReference = m_reader.GetString(*workload, pointer, "load_reference",
                                                          "host_link", {"host_link", "bisection"});
     const DataRate bisection =
@@ -842,10 +1008,12 @@ ExperimentConfigParser::Parse(const Json& root)
     ParseComponent(JsonSchemaReader::Find(root, "cc"), "/cc", "ns3::RdmaDcqcn",
                    "ns3::RdmaCongestionOps", {}, m_config.m_cc);
     ParseCcHosts(JsonSchemaReader::Find(root, "cc_hosts"), "/cc_hosts");
+    CheckCongestionControl(*topo);
     ParseComponent(JsonSchemaReader::Find(root, "loss_recovery"), "/loss_recovery",
                    "ns3::RdmaGoBackN", "ns3::RdmaLossRecovery", {}, m_config.m_lossRecovery);
     ParseComponent(JsonSchemaReader::Find(root, "qp"), "/qp", "ns3::RdmaQueuePair", "",
                    {{"Dscp", "each flow's priority p sets DSCP 8p+2"}}, m_config.m_qp);
+    CheckLinkMtu();
 
     ParseFlows(JsonSchemaReader::Find(root, "flows"), "/flows");
     ParseFlowSets(JsonSchemaReader::Find(root, "flow_sets"), "/flow_sets");
@@ -865,20 +1033,25 @@ ExperimentConfigParser::Parse(const Json& root)
         m_reader.GetBool(outputs ? *outputs : noOutputs, "/outputs", "hpcc", false);
     eff["outputs"] = OrderedJson{{"hpcc", m_config.m_outputs.hpcc}};
 
-    // "plots": figures ./roce-lab run makes after the run (their names are checked
-    // there, against analysis/roce_lab.py's list); the simulation ignores them.
+    // "plots": figures ./roce-lab run makes after the run (analysis/roce_lab.py
+    // PLOTS, whose keys are PLOT_NAMES; analysis/test_roce_lab.py checks that the
+    // two lists agree); the simulation ignores them, but a misspelt name is an error
+    // here too, so that roce-run alone does not accept it.
     if (const Json* plots = JsonSchemaReader::Find(root, "plots"))
     {
+        const std::string allowed = JsonSchemaReader::JoinNames(
+            std::vector<std::string>(PLOT_NAMES.begin(), PLOT_NAMES.end()));
         if (!plots->is_array())
         {
-            m_reader.Fail("/plots", "must be an array of plot names");
+            m_reader.Fail("/plots", "must be an array of plot names (" + allowed + ")");
         }
         for (std::size_t i = 0; i < plots->size(); ++i)
         {
-            if (!(*plots)[i].is_string())
+            const Json& name = (*plots)[i];
+            if (!name.is_string() || !PLOT_NAMES.count(name.get<std::string>()))
             {
                 m_reader.Fail(JsonSchemaReader::Child("/plots", i),
-                              "must be a plot name (a string)");
+                              "unknown plot " + name.dump() + " (allowed: " + allowed + ")");
             }
         }
         eff["plots"] = *plots;

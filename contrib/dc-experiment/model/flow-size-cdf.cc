@@ -230,7 +230,14 @@ FlowSizeCdf::LoadString(const std::string& text, const std::string& name, Format
         throw ExperimentConfigError(name, lines.back(), 1, "the largest size is below one byte");
     }
     cdf.m_format = format;
+    cdf.m_lines = lines;
     return cdf;
+}
+
+uint64_t
+FlowSizeCdf::GetLine(std::size_t index) const
+{
+    return m_lines.at(index);
 }
 
 const std::vector<FlowSizeCdf::Point>&

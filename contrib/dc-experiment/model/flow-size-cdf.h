@@ -76,6 +76,8 @@ class FlowSizeCdf
     double GetCdf(double bytes) const;
     /** \return the largest size, bytes. */
     double GetMax() const;
+    /** \return the line of the file that gave point \p index (from 1). */
+    uint64_t GetLine(std::size_t index) const;
 
     /**
      * \return a new EmpiricalRandomVariable (interpolating) holding the points;
@@ -87,6 +89,7 @@ class FlowSizeCdf
     FlowSizeCdf() = default;
 
     std::vector<Point> m_points;
+    std::vector<uint64_t> m_lines; //!< file line of each point
     Format m_format{AUTO};
     double m_declaredMean{0};
 };

@@ -191,7 +191,7 @@ HpccTopologyReader::Read(const std::string& text, const std::string& name,
                         " are linked directly; a link joins a host to a switch or two switches");
         }
         DataRate rate;
-        if (!JsonAttributeConverter::ParseDataRate(f[2].text, rate))
+        if (!JsonAttributeConverter::ParseDataRate(f[2].text, rate) || rate.GetBitRate() == 0)
         {
             fail(f[2].column, "rate: expected a positive data rate such as \"100Gbps\", got \"" +
                                   f[2].text + "\"");

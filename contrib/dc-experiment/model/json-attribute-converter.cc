@@ -10,6 +10,8 @@
 #include "ns3/uinteger.h"
 
 #include <cctype>
+#include <cmath>
+#include <cstdlib>
 #include <limits>
 #include <regex>
 #include <sstream>
@@ -96,7 +98,61 @@ RangeOf(const TypeId::AttributeInformation& info)
     {
         return s;
     }
-    return "[" + s.substr(space + 1, colon - space - 1) + ", " + s.substr(colon + 1) + "]";
+    const std::string low = s.substr(space + 1, colon - space - 1);
+    // An open lower bound at 0 is written as the smallest positive double.
+    char* end = nullptr;
+    const double lowValue = std::strtod(low.c_str(), &end);
+    if (end == low.c_str() + low.size() && lowValue > 0 && lowValue < 1e-300)
+    {
+        return "(0, " + s.substr(colon + 1) + "]";
+    }
+    return "[" + low + ", " + s.substr(colon + 1) + "]";
+}
+
+/**
+ * " at least 1ns" for a Time checker with a bound ("Time +1000ps:+9.22337e+18ps"
+ * in ns-3 3.37); "" when it has none (the extreme values of Time).
+ */
+std::string
+TimeRangeOf(const TypeId::AttributeInformation& info)
+{
+    static const std::regex form(
+        "^Time ([+-]?[0-9.e+-]+)(ps|ns|us|ms|s):([+-]?[0-9.e+-]+)(ps|ns|us|ms|s)$");
+    std::smatch m;
+    const std::string text = info.checker->GetUnderlyingTypeInformation();
+    if (!std::regex_match(text, m, form))
+    {
+        return "";
+    }
+    auto bound = [](const std::string& number, const std::string& unit, Time& t)
+    {
+        const double v = std::strtod(number.c_str(), nullptr);
+        const double ps = unit == "s"    ? 1e12
+                          : unit == "ms" ? 1e9
+                          : unit == "us" ? 1e6
+                          : unit == "ns" ? 1e3
+                                         : 1.0;
+        if (std::abs(v * ps) >= 1e18 || v != std::round(v))
+        {
+            return false; // Time::Min() / Time::Max(): no bound
+        }
+        t = PicoSeconds(static_cast<int64_t>(std::llround(v * ps)));
+        return true;
+    };
+    Time low;
+    Time high;
+    const bool hasLow = bound(m[1], m[2], low);
+    const bool hasHigh = bound(m[3], m[4], high);
+    if (hasLow && hasHigh)
+    {
+        return " in [" + JsonAttributeConverter::FormatTime(low) + ", " +
+               JsonAttributeConverter::FormatTime(high) + "]";
+    }
+    if (hasLow)
+    {
+        return ", at least " + JsonAttributeConverter::FormatTime(low);
+    }
+    return hasHigh ? ", at most " + JsonAttributeConverter::FormatTime(high) : "";
 }
 
 std::vector<std::string>
@@ -294,8 +350,8 @@ JsonAttributeConverter::DescribeAccepted(const TypeId::AttributeInformation& inf
         case Kind::Boolean:
             return "true or false";
         case Kind::Time:
-            return "a duration string such as \"10us\" (units s, ms, us, ns, ps) within the "
-                   "attribute's range";
+            return "a duration string such as \"10us\" (units s, ms, us, ns, ps)" +
+                   TimeRangeOf(info);
         case Kind::DataRate:
             return "a data rate string such as \"100Gbps\" (units bps, Kbps, Mbps, Gbps, ...)";
         case Kind::QueueSize:
@@ -417,7 +473,10 @@ JsonAttributeConverter::FromJson(const TypeId::AttributeInformation& info,
             }
             break;
         case Kind::String:
-            if (value.is_string() && !HasSpace(value.get<std::string>()))
+            // No blanks (ns-3 attribute strings are space-separated on the command line)
+            // and no NUL (a C string would end there).
+            if (value.is_string() && !HasSpace(value.get<std::string>()) &&
+                value.get<std::string>().find('\0') == std::string::npos)
             {
                 result = Create<StringValue>(value.get<std::string>());
             }

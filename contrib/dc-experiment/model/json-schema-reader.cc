@@ -3,6 +3,7 @@
 #include "json-attribute-converter.h"
 
 #include <algorithm>
+#include <functional>
 
 namespace ns3
 {
@@ -68,13 +69,8 @@ class DuplicateKeyCheck
                 const std::string key = parsed.get<std::string>();
                 if (!f.keys.insert(key).second)
                 {
-                    std::string pointer;
-                    for (std::size_t i = 0; i + 1 < m_stack.size(); ++i)
-                    {
-                        pointer += m_stack[i].array ? "/" + std::to_string(m_stack[i].index)
-                                                    : "/" + EscapeKey(m_stack[i].key);
-                    }
-                    throw ExperimentConfigError(m_file, JsonSchemaReader::Child(pointer, key),
+                    throw ExperimentConfigError(m_file,
+                                                JsonSchemaReader::Child(ParentPointer(), key),
                                                 "duplicate key \"" + key + "\"");
                 }
                 f.key = key;
@@ -87,7 +83,34 @@ class DuplicateKeyCheck
         return true;
     }
 
+    /**
+     * \return the pointer of the value being read (after its key, or after the
+     * previous element of its array): where a number the lexer read but cannot hold is.
+     */
+    std::string CurrentPointer() const
+    {
+        if (m_stack.empty())
+        {
+            return "";
+        }
+        const Frame& f = m_stack.back();
+        return f.array ? JsonSchemaReader::Child(ParentPointer(), f.index + 1)
+                       : JsonSchemaReader::Child(ParentPointer(), f.key);
+    }
+
   private:
+    /** \return the pointer of the innermost open object or array. */
+    std::string ParentPointer() const
+    {
+        std::string pointer;
+        for (std::size_t i = 0; i + 1 < m_stack.size(); ++i)
+        {
+            pointer += m_stack[i].array ? "/" + std::to_string(m_stack[i].index)
+                                        : "/" + EscapeKey(m_stack[i].key);
+        }
+        return pointer;
+    }
+
     struct Frame
     {
         bool array;
@@ -164,9 +187,22 @@ JsonSchemaReader::JoinNames(const std::vector<std::string>& names, std::size_t m
 Json
 JsonSchemaReader::ParseText(const std::string& text) const
 {
+    DuplicateKeyCheck check(m_file);
     try
     {
-        return Json::parse(text, DuplicateKeyCheck(m_file));
+        return Json::parse(text, std::ref(check));
+    }
+    catch (const Json::out_of_range& e)
+    {
+        // A number too large for a double (1e400) or an integer: nlohmann/json
+        // gives no position, the key being read names it.
+        std::string reason = e.what();
+        const auto bracket = reason.find("] ");
+        if (reason.rfind("[json.exception", 0) == 0 && bracket != std::string::npos)
+        {
+            reason = reason.substr(bracket + 2);
+        }
+        Fail(check.CurrentPointer(), "invalid JSON: " + reason);
     }
     catch (const Json::parse_error& e)
     {
@@ -287,6 +323,14 @@ JsonSchemaReader::GetString(const Json& object, const std::string& pointer, cons
     {
         Fail(Child(pointer, key),
              "expected a string, got " + std::string(v->type_name()) + " " + v->dump());
+    }
+    if (v->get<std::string>().find('\0') != std::string::npos)
+    {
+        // A C string (a file name passed to the OS, an ns-3 name) ends at the NUL:
+        // the rest would be dropped without a word.
+        Fail(Child(pointer, key), "the string contains a NUL character (\\u0000), which no "
+                                  "name or path may hold: " +
+                                      v->dump());
     }
     if (!allowed.empty() && !allowed.count(v->get<std::string>()))
     {

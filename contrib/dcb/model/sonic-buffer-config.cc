@@ -87,6 +87,19 @@ SonicBufferConfig::Validate() const
             return why.str();
         }
     }
+    for (const auto& prof : profiles)
+    {
+        // SAI_BUFFER_PROFILE_ATTR_SHARED_DYNAMIC_TH is an int8, but alpha = 2^n is
+        // 0 from n = -8 down and unlimited from n = 7 up (spec §1.3): a value
+        // outside [-8, 7] names no other threshold, it is a mistake.
+        if (prof.dynamic && (prof.dynamicTh < -8 || prof.dynamicTh > 7))
+        {
+            why << source << ": /BUFFER_PROFILE/" << prof.name << "/dynamic_th: " << prof.dynamicTh
+                << " is outside [-8, 7] (alpha = 2^dynamic_th: -8 and below is 0, 7 and above "
+                   "is unlimited)";
+            return why.str();
+        }
+    }
     for (const auto& pool : pools)
     {
         if (pool.xoff > 0 && !IsIngress(pool.type))
@@ -160,6 +173,44 @@ SonicBufferConfig::Validate() const
             {
                 lossyEgressUsed[prof.pool] = 1;
             }
+        }
+    }
+    // SAI: a pool's shared size is its size less the reserved sizes of the PGs and
+    // queues on it (SAI_BUFFER_POOL_ATTR_SHARED_SIZE); a pool smaller than those
+    // reservations cannot hold them.
+    std::vector<uint64_t> reserved(pools.size(), 0);
+    std::vector<std::string> example(pools.size());
+    auto reserve = [&](int32_t pi, const std::string& key)
+    {
+        if (pi == SonicPortBuffer::NONE || profiles[pi].size == 0)
+        {
+            return;
+        }
+        reserved[profiles[pi].pool] += profiles[pi].size;
+        if (example[profiles[pi].pool].empty())
+        {
+            example[profiles[pi].pool] = key + " (profile '" + profiles[pi].name + "', size " +
+                                         std::to_string(profiles[pi].size) + " B)";
+        }
+    };
+    for (const auto& port : ports)
+    {
+        for (uint32_t i = 0; i < 8; ++i)
+        {
+            reserve(port.pgProfile[i], "BUFFER_PG|" + port.pgKey[i]);
+            reserve(port.queueProfile[i], "BUFFER_QUEUE|" + port.name + "|" + std::to_string(i));
+        }
+    }
+    for (size_t p = 0; p < pools.size(); ++p)
+    {
+        if (reserved[p] > pools[p].size)
+        {
+            why << source << ": /BUFFER_POOL/" << pools[p].name << "/size: " << pools[p].size
+                << " B is smaller than the " << reserved[p]
+                << " B its priority groups and queues reserve (profile sizes summed over the "
+                   "ports, e.g. "
+                << example[p] << ")";
+            return why.str();
         }
     }
     // Azure §6.2: egress_lossy_pool <= ingress pool, "because lossy packets

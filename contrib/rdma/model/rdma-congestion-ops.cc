@@ -32,6 +32,15 @@ RdmaCongestionOps::GetCnpGenerationQueue() const
     return 0;
 }
 
+bool
+RdmaCongestionOps::CheckAttributes(DataRate /*lineRate*/, std::string& attribute,
+                                   std::string& reason) const
+{
+    attribute.clear();
+    reason.clear();
+    return true;
+}
+
 void
 RdmaCongestionOps::Stop()
 {

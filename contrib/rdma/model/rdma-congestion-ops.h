@@ -8,6 +8,7 @@
 
 #include "rdma-cc-state.h"
 
+#include "ns3/data-rate.h"
 #include "ns3/object.h"
 
 #include <string>
@@ -80,6 +81,20 @@ class RdmaCongestionOps : public Object
      * (used only when GetCnpGenerationTime() > 0)
      */
     virtual uint32_t GetCnpGenerationQueue() const;
+
+    /**
+     * Check the attribute values against each other and against the line rate of the
+     * NIC port that will run the algorithm. Init() aborts on a value this rejects;
+     * configuration readers call it first, so that the error names the file and field
+     * that set the value.
+     * \param lineRate the port's line rate
+     * \param attribute set to the name of the offending attribute of this TypeId
+     * \param reason set to why its value is rejected (naming both values when the
+     * constraint involves two)
+     * \return true if the configuration is valid
+     */
+    virtual bool CheckAttributes(DataRate lineRate, std::string& attribute,
+                                 std::string& reason) const;
 
     /** Cancel any timers; the QP is going away. */
     virtual void Stop();

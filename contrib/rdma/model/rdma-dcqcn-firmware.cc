@@ -13,6 +13,7 @@
 #include "ns3/uinteger.h"
 
 #include <algorithm>
+#include <sstream>
 
 namespace ns3
 {
@@ -240,23 +241,51 @@ RdmaDcqcnFirmware::ForwardKnobs()
     SetAttribute("AlphaCutOrder", EnumValue(RdmaDcqcn::CUT_THEN_UPDATE));
 }
 
+bool
+RdmaDcqcnFirmware::CheckAttributes(DataRate lineRate, std::string& attribute,
+                                   std::string& reason) const
+{
+    if (!RdmaDcqcn::CheckAttributes(lineRate, attribute, reason))
+    {
+        // ForwardKnobs wrote these from the firmware-named attributes.
+        if (attribute == "MinRate")
+        {
+            attribute = "RpgMinRate";
+            reason = "RpgMinRate sets MinRate: " + reason;
+        }
+        else if (attribute == "RateIncreaseTimer")
+        {
+            attribute = "RpgTimeReset";
+            reason = "RpgTimeReset sets RateIncreaseTimer: " + reason;
+        }
+        return false;
+    }
+    std::ostringstream why;
+    if (!m_dceTcpRtt.IsStrictlyPositive())
+    {
+        attribute = "DceTcpRtt";
+        why << "DceTcpRtt = " << m_dceTcpRtt.As(Time::US) << " must be > 0";
+    }
+    else if (m_rateOnFirstCnp > lineRate)
+    {
+        attribute = "RateOnFirstCnp";
+        why << "RateOnFirstCnp = " << m_rateOnFirstCnp.GetBitRate()
+            << " bps must be in [0, line rate = " << lineRate.GetBitRate() << " bps]";
+    }
+    else
+    {
+        return true;
+    }
+    reason = why.str();
+    return false;
+}
+
 void
 RdmaDcqcnFirmware::Init(RdmaCcState* state)
 {
     NS_LOG_FUNCTION(this << state);
     Stop();
-    if (!m_dceTcpRtt.IsStrictlyPositive())
-    {
-        NS_FATAL_ERROR("ns3::RdmaDcqcnFirmware attribute DceTcpRtt = " << m_dceTcpRtt.As(Time::US)
-                                                                       << " must be > 0");
-    }
-    RdmaDcqcn::Init(state);
-    if (m_rateOnFirstCnp > state->m_lineRate)
-    {
-        NS_FATAL_ERROR("ns3::RdmaDcqcnFirmware attribute RateOnFirstCnp = "
-                       << m_rateOnFirstCnp << " must be in [0, line rate = " << state->m_lineRate
-                       << "]");
-    }
+    RdmaDcqcn::Init(state); // aborts on what CheckAttributes rejects
     m_firstCnpSeen = false;
     m_fwAlpha = 0.0;
     m_cnpSinceAlpha = false;

@@ -66,6 +66,9 @@ class RdmaDcqcnFirmware : public RdmaDcqcn
     std::string GetName() const override;
     Ptr<RdmaCongestionOps> Fork() const override;
     void Init(RdmaCcState* state) override;
+    /** Also names RpgMinRate and RpgTimeReset, which set MinRate and RateIncreaseTimer. */
+    bool CheckAttributes(DataRate lineRate, std::string& attribute,
+                         std::string& reason) const override;
     void OnCnp() override;
     void Stop() override;
 

@@ -15,11 +15,34 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <sstream>
 
 namespace ns3
 {
 
 NS_LOG_COMPONENT_DEFINE("RdmaDcqcn");
+
+namespace
+{
+
+/** \return \p rate as "200Gbps", "50Mbps", ... (the unit that divides it). */
+std::string
+RateText(DataRate rate)
+{
+    const uint64_t bps = rate.GetBitRate();
+    for (const auto& [scale, unit] : {std::pair<uint64_t, const char*>{1000000000ULL, "Gbps"},
+                                      {1000000ULL, "Mbps"},
+                                      {1000ULL, "Kbps"}})
+    {
+        if (bps != 0 && bps % scale == 0)
+        {
+            return std::to_string(bps / scale) + unit;
+        }
+    }
+    return std::to_string(bps) + "bps";
+}
+
+} // namespace
 
 NS_OBJECT_ENSURE_REGISTERED(RdmaDcqcn);
 
@@ -37,18 +60,21 @@ RdmaDcqcn::GetTypeId()
                 "(+ g on a CNP). Default 1/256 [FLUID-PY]; the authors' config uses "
                 "DCTCP_GAIN 0.00390625 [DCQCN-NS3].",
                 DoubleValue(1.0 / 256.0), MakeDoubleAccessor(&RdmaDcqcn::m_g),
-                MakeDoubleChecker<double>(0.0, 1.0))
+                // (0, 1]: g = 0 would freeze alpha forever.
+                MakeDoubleChecker<double>(std::numeric_limits<double>::min(), 1.0))
             .AddAttribute("AlphaUpdatePeriod",
                           "Period K of the alpha decay timer (Time), restarted on every CNP. "
                           "Default 55 us; the paper requires K larger than the NP CNP interval "
                           "[DCQCN15][DCQCN-NS3].",
                           TimeValue(MicroSeconds(55)),
-                          MakeTimeAccessor(&RdmaDcqcn::m_alphaUpdatePeriod), MakeTimeChecker())
+                          MakeTimeAccessor(&RdmaDcqcn::m_alphaUpdatePeriod),
+                          MakeTimeChecker(NanoSeconds(1)))
             .AddAttribute("RateIncreaseTimer",
                           "Period T_inc of the rate-increase timer (Time); T_inc/2 in hyper "
                           "increase. Default 55 us [DCQCN-NOTES (DCQCN+)][FLUID-PY].",
                           TimeValue(MicroSeconds(55)),
-                          MakeTimeAccessor(&RdmaDcqcn::m_rateIncreaseTimer), MakeTimeChecker())
+                          MakeTimeAccessor(&RdmaDcqcn::m_rateIncreaseTimer),
+                          MakeTimeChecker(NanoSeconds(1)))
             .AddAttribute("ByteCounter",
                           "Byte counter B (bytes of payload sent) between rate-increase events; "
                           "B/2 in hyper increase; 0 disables it (as firmware RPG_BYTE_RESET = 0). "
@@ -89,7 +115,7 @@ RdmaDcqcn::GetTypeId()
                           "CNP was sent for this queue pair in the last N, so at most one CNP "
                           "per N. Default 50 us [DCQCN15][DCQCN-NS3][FLUID-PY].",
                           TimeValue(MicroSeconds(50)), MakeTimeAccessor(&RdmaDcqcn::m_cnpInterval),
-                          MakeTimeChecker())
+                          MakeTimeChecker(Time(0)))
             .AddAttribute("ClampTargetRate",
                           "If true, R_T <- R_C on every CNP (firmware CLAMP_TGT_RATE). Default "
                           "false, as in public mlxconfig dumps [MLX-DUMP] and the reference "
@@ -218,31 +244,55 @@ RdmaDcqcn::Init(RdmaCcState* state)
 void
 RdmaDcqcn::CheckConfig() const
 {
+    std::string attribute;
+    std::string reason;
+    if (!CheckAttributes(m_state->m_lineRate, attribute, reason))
+    {
+        NS_FATAL_ERROR(GetInstanceTypeId().GetName()
+                       << " attribute " << attribute << ": " << reason);
+    }
+}
+
+bool
+RdmaDcqcn::CheckAttributes(DataRate lineRate, std::string& attribute, std::string& reason) const
+{
+    // The single-value ranges (G, the timers, CnpInterval) are in the checkers;
+    // these are repeated for objects whose members a subclass wrote directly.
+    std::ostringstream why;
     if (m_g <= 0.0 || m_g > 1.0)
     {
-        NS_FATAL_ERROR("ns3::RdmaDcqcn attribute G = " << m_g << " is outside (0, 1]");
+        attribute = "G";
+        why << "G = " << m_g << " is outside (0, 1]";
     }
-    if (!m_alphaUpdatePeriod.IsStrictlyPositive())
+    else if (!m_alphaUpdatePeriod.IsStrictlyPositive())
     {
-        NS_FATAL_ERROR("ns3::RdmaDcqcn attribute AlphaUpdatePeriod = "
-                       << m_alphaUpdatePeriod.As(Time::US) << " must be > 0");
+        attribute = "AlphaUpdatePeriod";
+        why << "AlphaUpdatePeriod = " << m_alphaUpdatePeriod.As(Time::US) << " must be > 0";
     }
-    if (!m_rateIncreaseTimer.IsStrictlyPositive())
+    else if (!m_rateIncreaseTimer.IsStrictlyPositive())
     {
-        NS_FATAL_ERROR("ns3::RdmaDcqcn attribute RateIncreaseTimer = "
-                       << m_rateIncreaseTimer.As(Time::US) << " must be > 0");
+        attribute = "RateIncreaseTimer";
+        why << "RateIncreaseTimer = " << m_rateIncreaseTimer.As(Time::US) << " must be > 0";
     }
-    if (m_cnpInterval.IsStrictlyNegative())
+    else if (m_cnpInterval.IsStrictlyNegative())
     {
-        NS_FATAL_ERROR("ns3::RdmaDcqcn attribute CnpInterval = " << m_cnpInterval.As(Time::US)
-                                                                 << " must be >= 0");
+        attribute = "CnpInterval";
+        why << "CnpInterval = " << m_cnpInterval.As(Time::US) << " must be >= 0";
     }
-    if (m_minRate.GetBitRate() == 0 || m_minRate > m_state->m_lineRate)
+    else if (m_minRate.GetBitRate() == 0 || m_minRate > lineRate)
     {
-        NS_FATAL_ERROR("ns3::RdmaDcqcn attribute MinRate = "
-                       << m_minRate << " must be in (0, line rate = " << m_state->m_lineRate
-                       << "]");
+        attribute = "MinRate";
+        why << "MinRate = " << RateText(m_minRate)
+            << " must be in (0, line rate = " << RateText(lineRate) << "]";
     }
+    else
+    {
+        attribute.clear();
+        reason.clear();
+        return true;
+    }
+    reason = why.str();
+    return false;
 }
 
 void

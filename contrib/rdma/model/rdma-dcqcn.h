@@ -92,6 +92,8 @@ class RdmaDcqcn : public RdmaCongestionOps
     std::string GetName() const override;
     Ptr<RdmaCongestionOps> Fork() const override;
     void Init(RdmaCcState* state) override;
+    bool CheckAttributes(DataRate lineRate, std::string& attribute,
+                         std::string& reason) const override;
     void OnCnp() override;
     void OnDataSent(uint32_t bytes) override;
     void OnAck(uint64_t ackedBytes, bool ecnEcho, Time rtt) override;
@@ -147,7 +149,7 @@ class RdmaDcqcn : public RdmaCongestionOps
     RdmaCcState* GetState() const;
 
   private:
-    /** The configuration must be usable; aborts naming the attribute otherwise. */
+    /** The configuration must be usable (CheckAttributes); aborts naming the attribute. */
     void CheckConfig() const;
     /** Rate timer expiry: T <- T + 1 and one increase event. */
     void RateTimerExpired();

@@ -72,12 +72,26 @@ RdmaDctcp::Fork() const
     return copy;
 }
 
+bool
+RdmaDctcp::CheckAttributes(DataRate /*lineRate*/, std::string& attribute, std::string& reason) const
+{
+    if (m_initialWindow.GetUnit() != QueueSizeUnit::BYTES)
+    {
+        attribute = "InitialWindow";
+        reason = "InitialWindow must be given in bytes (e.g. \"104000B\"), not packets";
+        return false;
+    }
+    return true;
+}
+
 void
 RdmaDctcp::Init(RdmaCcState* state)
 {
     NS_ASSERT_MSG(state != nullptr, "RdmaDctcp::Init needs a state");
-    NS_ABORT_MSG_IF(m_initialWindow.GetUnit() != QueueSizeUnit::BYTES,
-                    "RdmaDctcp::InitialWindow must be given in bytes (e.g. \"104000B\")");
+    std::string attribute;
+    std::string reason;
+    NS_ABORT_MSG_IF(!CheckAttributes(state->m_lineRate, attribute, reason),
+                    "ns3::RdmaDctcp attribute " << attribute << ": " << reason);
     m_state = state;
     m_state->m_rate = m_state->m_lineRate;
     m_state->m_targetRate = m_state->m_lineRate;

@@ -49,6 +49,9 @@ class RdmaDctcp : public RdmaCongestionOps
     Ptr<RdmaCongestionOps> Fork() const override;
     /** Line rate, W = InitialWindow, alpha = InitialAlpha. */
     void Init(RdmaCcState* state) override;
+    /** InitialWindow must be in bytes. */
+    bool CheckAttributes(DataRate lineRate, std::string& attribute,
+                         std::string& reason) const override;
     /** Ignored: DCTCP reads congestion from ACK echoes, not CNPs. */
     void OnCnp() override;
     void OnDataSent(uint32_t bytes) override;
