@@ -166,6 +166,12 @@ class ExperimentConfig
      */
     const nlohmann::ordered_json& EffectiveJson() const;
 
+    /**
+     * \return warnings for the user, one line each: what the files read do not
+     * model (e.g. one line naming the SONiC config_db tables and fields ignored).
+     */
+    const std::vector<std::string>& GetWarnings() const;
+
   private:
     friend class ExperimentConfigParser;
     ExperimentConfig() = default;
@@ -191,6 +197,7 @@ class ExperimentConfig
     std::vector<ExperimentFlow> m_flows;
     ExperimentMonitors m_monitors;
     nlohmann::ordered_json m_effective;
+    std::vector<std::string> m_warnings;
 };
 
 } // namespace ns3
