@@ -144,9 +144,9 @@ TEST_F(SonicSamplesTest, DynamicModelSizesHeadroomAndPoolsFromSpeedAndCable)
     // Default naming: Ethernet0 (PORT speed 100000) is switch port 0, Ethernet4
     // (speed 10000) port 1; CABLE_LENGTH 5m for both.
     std::vector<std::string> warnings;
-    auto runner = Run(
-        Experiment(R"({"type": "ns3::SonicBufferManager", "config_db": ")" + DYNAMIC + R"("})"),
-        "dynamic", &warnings);
+    auto runner =
+        Run(Experiment(R"({"type": "ns3::SonicBufferManager", "config_db": ")" + DYNAMIC + R"("})"),
+            "dynamic", &warnings);
     ASSERT_EQ(warnings.size(), 1u);
     EXPECT_NE(warnings[0].find("buffer-dynamic-single-pool-redis-keys.json: tables"),
               std::string::npos)
@@ -196,9 +196,10 @@ TEST_F(SonicSamplesTest, TraditionalDoublePoolsOnExplicitPorts)
 {
     // Flat Redis keys, ingress lossless + lossy pools, shared headroom pool (xoff).
     // config_db_ports: switch port 0 (host) is Ethernet28, port 1 (other switch) Ethernet16.
-    auto runner = Run(Experiment(R"({"type": "ns3::SonicBufferManager", "config_db": ")" +
-                                 TRADITIONAL + R"(", "config_db_ports": ["Ethernet28", "Ethernet16"]})"),
-                      "traditional");
+    auto runner =
+        Run(Experiment(R"({"type": "ns3::SonicBufferManager", "config_db": ")" + TRADITIONAL +
+                       R"(", "config_db_ports": ["Ethernet28", "Ethernet16"]})"),
+            "traditional");
     for (uint32_t s = 0; s < 2; ++s)
     {
         Ptr<SonicBufferManager> bm = Buffer(*runner, s);
@@ -266,9 +267,9 @@ TEST_F(SonicSamplesTest, CableLengthDrivesHeadroomThroughTheCalculator)
 TEST_F(SonicSamplesTest, NestedQosConfigLoadsAndWarnsOnce)
 {
     std::vector<std::string> warnings;
-    auto runner = Run(
-        Experiment(R"({"type": "ns3::SonicBufferManager", "config_db": ")" + NESTED + R"("})"),
-        "nested", &warnings);
+    auto runner =
+        Run(Experiment(R"({"type": "ns3::SonicBufferManager", "config_db": ")" + NESTED + R"("})"),
+            "nested", &warnings);
     ASSERT_EQ(warnings.size(), 1u);
     EXPECT_NE(warnings[0].find("qos-config-nested.json"), std::string::npos) << warnings[0];
     EXPECT_NE(warnings[0].find("MPLS_TC_TO_TC_MAP"), std::string::npos) << warnings[0];
@@ -353,8 +354,7 @@ TEST_F(SonicSamplesTest, MalformedAndMisnamedFilesGiveLocatedErrors)
     e = error(R"({"type": "ns3::SonicBufferManager", "config_db": ")" + TRADITIONAL +
               R"(", "config_db_ports": ["Ethernet28", "Ethernet28"]})");
     EXPECT_NE(e.find("/buffer/config_db_ports/1"), std::string::npos) << e;
-    e = error(R"({"type": "ns3::SonicBufferManager", "config_db": [")" + TRADITIONAL +
-              R"(", 7]})");
+    e = error(R"({"type": "ns3::SonicBufferManager", "config_db": [")" + TRADITIONAL + R"(", 7]})");
     EXPECT_NE(e.find("/buffer/config_db/1"), std::string::npos) << e;
     e = error(R"({"type": "ns3::SonicBufferManager", "config_db_ports": ["Ethernet0"]})");
     EXPECT_NE(e.find("/buffer/config_db_ports"), std::string::npos) << e;

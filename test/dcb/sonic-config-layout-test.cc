@@ -66,8 +66,7 @@ Minimal(const std::string& port, const std::string& more = "")
                "BUFFER_PG": {")" +
            port + R"(|0": {"profile": "in"}},
                "BUFFER_QUEUE": {")" +
-           port + R"(|0-7": {"profile": "out"}})" +
-           more + "}";
+           port + R"(|0-7": {"profile": "out"}})" + more + "}";
 }
 
 TEST(SonicConfigLayout, FlatRedisKeysLoadLikeNestedTables)
@@ -116,8 +115,8 @@ TEST(SonicConfigLayout, ErrorsNameFileAndPointerInEitherLayout)
                                    "n.json", c));
     EXPECT_NE(loader.GetError().find("n.json: /BUFFER_POOL/p/size: '1k'"), std::string::npos)
         << loader.GetError();
-    EXPECT_FALSE(loader.LoadString(R"({"CABLE_LENGTH|AZURE": {"Ethernet0": "5 metres"}})",
-                                   "c.json", c));
+    EXPECT_FALSE(
+        loader.LoadString(R"({"CABLE_LENGTH|AZURE": {"Ethernet0": "5 metres"}})", "c.json", c));
     EXPECT_NE(loader.GetError().find("c.json: /CABLE_LENGTH|AZURE/Ethernet0: '5 metres'"),
               std::string::npos)
         << loader.GetError();
@@ -141,8 +140,8 @@ TEST(SonicConfigLayout, PortNamesOf8LaneAndBreakoutPortsTakeConsecutiveIndices)
     EXPECT_EQ(c.ports[1].name, "Ethernet8");
     EXPECT_EQ(c.ports[2].name, "Ethernet16");
     // Breakout: Ethernet0 split in four, with Ethernet4 unsplit after it.
-    ASSERT_TRUE(loader.LoadString(
-        Minimal("Ethernet4,Ethernet3,Ethernet2,Ethernet1,Ethernet0"), "breakout.json", c));
+    ASSERT_TRUE(loader.LoadString(Minimal("Ethernet4,Ethernet3,Ethernet2,Ethernet1,Ethernet0"),
+                                  "breakout.json", c));
     ASSERT_EQ(c.ports.size(), 5u);
     for (uint32_t i = 0; i < 5; ++i)
     {
@@ -206,8 +205,8 @@ TEST(SonicConfigLayout, QosMapsPerPortOverTheGlobalOne)
         << loader.GetError();
     // A port naming a map that does not exist.
     EXPECT_FALSE(loader.LoadString(
-        Minimal("Ethernet0", R"(, "PORT_QOS_MAP|Ethernet0": {"dscp_to_tc_map": "NONE"})"),
-        "r.json", c));
+        Minimal("Ethernet0", R"(, "PORT_QOS_MAP|Ethernet0": {"dscp_to_tc_map": "NONE"})"), "r.json",
+        c));
     EXPECT_NE(loader.GetError().find("r.json: /PORT_QOS_MAP|Ethernet0/dscp_to_tc_map"),
               std::string::npos)
         << loader.GetError();
@@ -225,8 +224,7 @@ TEST(SonicConfigLayout, DynamicPgNeedsTheDynamicModel)
         Minimal("Ethernet0",
                 pg + R"(, "DEVICE_METADATA": {"localhost": {"buffer_model": "traditional"}})"),
         "t.json", c));
-    EXPECT_NE(loader.GetError().find("t.json: /BUFFER_PG|Ethernet0|3-4/profile"),
-              std::string::npos)
+    EXPECT_NE(loader.GetError().find("t.json: /BUFFER_PG|Ethernet0|3-4/profile"), std::string::npos)
         << loader.GetError();
 }
 
