@@ -124,6 +124,17 @@ TEST(SonicConfigLayout, ErrorsNameFileAndPointerInEitherLayout)
     EXPECT_NE(loader.GetError().find("s.json: /BUFFER_PG|Ethernet0|0: an entry must be"),
               std::string::npos)
         << loader.GetError();
+    // Cross-table checks use the file's layout in their pointers too.
+    EXPECT_FALSE(loader.LoadString(R"({"BUFFER_POOL|ingress_lossless_pool":
+                                           {"type": "ingress", "size": "100000"},
+                                       "BUFFER_PROFILE|in": {"pool": "ingress_lossless_pool",
+                                                             "dynamic_th": "0"},
+                                       "BUFFER_PG|Ethernet0|3-4": {"profile": "in"},
+                                       "PORT_QOS_MAP|Ethernet0": {"pfc_enable": "3,4"}})",
+                                   "x.json", c));
+    EXPECT_NE(loader.GetError().find("x.json: /BUFFER_PG|Ethernet0|3-4/profile: lossless PG 3"),
+              std::string::npos)
+        << loader.GetError();
     // A second file's error names the second file.
     EXPECT_FALSE(loader.LoadFiles({NESTED, "/nonexistent/qos.json"}, c));
     EXPECT_NE(loader.GetError().find("/nonexistent/qos.json: cannot open"), std::string::npos);
