@@ -150,6 +150,13 @@ main(int argc, char** argv)
     try
     {
         const ExperimentConfig config = ExperimentConfig::LoadFile(configPath);
+        for (const std::string& warning : config.GetWarnings())
+        {
+            if (report)
+            {
+                std::cerr << "roce-run: warning: " << warning << std::endl;
+            }
+        }
         const auto wallStart = std::chrono::steady_clock::now();
         uint32_t flows = 0;
         uint32_t finished = 0;

@@ -902,10 +902,11 @@ void
 ExperimentConfigParser::ParseBuffers(const Json& root)
 {
     const Json* buffer = JsonSchemaReader::Find(root, "buffer");
-    const Json resolved =
-        buffer ? SwitchBufferAssignment::ResolveConfigDb(m_reader, *buffer, "/buffer",
-                                                         "ns3::DynamicThresholdBufferManager")
-               : Json();
+    std::vector<std::string> unmodelled;
+    const Json resolved = buffer ? SwitchBufferAssignment::ResolveConfigDb(
+                                       m_reader, *buffer, "/buffer",
+                                       "ns3::DynamicThresholdBufferManager", &unmodelled)
+                                 : Json();
     ParseComponent(buffer ? &resolved : nullptr, "/buffer", "ns3::DynamicThresholdBufferManager",
                    "ns3::BufferManager", {}, m_config.m_buffer);
     auto parse = [this](const Json* section, const std::string& pointer,
@@ -922,10 +923,21 @@ ExperimentConfigParser::ParseBuffers(const Json& root)
     SwitchBufferAssignment::Parse(m_reader, JsonSchemaReader::Find(root, "buffer_switches"),
                                   "/buffer_switches", m_config.m_topology,
                                   m_config.m_buffer.typeName, parse, m_config.m_bufferSwitches,
-                                  m_config.m_bufferOfSwitch, effective);
+                                  m_config.m_bufferOfSwitch, effective, &unmodelled);
     if (!m_config.m_bufferSwitches.empty())
     {
         m_config.m_effective["buffer_switches"] = effective;
+    }
+    // One line for the run, however many sections and files.
+    std::string line;
+    for (const std::string& part : unmodelled)
+    {
+        line += (line.empty() ? "" : "; ") + part;
+    }
+    if (!line.empty())
+    {
+        m_config.m_warnings.push_back("SONiC config_db tables and fields not modelled (ignored): " +
+                                      line);
     }
 }
 
@@ -1148,6 +1160,12 @@ const ExperimentComponent&
 ExperimentConfig::GetLink() const
 {
     return m_link;
+}
+
+const std::vector<std::string>&
+ExperimentConfig::GetWarnings() const
+{
+    return m_warnings;
 }
 
 const ExperimentComponent&

@@ -181,6 +181,12 @@ class ExperimentConfig
      */
     const nlohmann::ordered_json& EffectiveJson() const;
 
+    /**
+     * \return warnings for the user, one line each: what the files read do not
+     * model (e.g. one line naming the SONiC config_db tables and fields ignored).
+     */
+    const std::vector<std::string>& GetWarnings() const;
+
   private:
     friend class ExperimentConfigParser;
     ExperimentConfig() = default;
@@ -207,6 +213,7 @@ class ExperimentConfig
     ExperimentMonitors m_monitors;
     ExperimentOutputs m_outputs;
     nlohmann::ordered_json m_effective;
+    std::vector<std::string> m_warnings;
 };
 
 } // namespace ns3

@@ -108,6 +108,7 @@ DcbHelper::InstallSwitch(Ptr<Node> node, std::string* error) const
     {
         return fail(m_bufferFactory.GetTypeId().GetName(), bufferError);
     }
+    ApplySonicQos(sw);
     if (m_ecnEnabled)
     {
         for (uint32_t p = 0; p < sw->GetNPorts(); ++p)
@@ -184,6 +185,53 @@ DcbHelper::ApplySonicWred(Ptr<DcbSwitch> sw)
         red->SetAttribute("EcnClasses", UintegerValue(mask));
     }
     return programmed;
+}
+
+uint32_t
+DcbHelper::ApplySonicQos(Ptr<DcbSwitch> sw)
+{
+    Ptr<SonicBufferManager> bm = DynamicCast<SonicBufferManager>(sw->GetBufferManager());
+    if (!bm)
+    {
+        return 0;
+    }
+    const SonicBufferConfig& c = bm->GetConfig();
+    uint32_t applied = 0;
+    for (uint32_t p = 0; p < sw->GetNPorts() && p < c.ports.size(); ++p)
+    {
+        if (const std::array<uint8_t, 64>* map = c.DscpToTc(p))
+        {
+            for (uint8_t d = 0; d < 64; ++d)
+            {
+                sw->SetDscpToTc(p, d, (*map)[d]);
+            }
+            ++applied;
+        }
+        uint8_t dwrr = 0;
+        bool scheduled = false;
+        Ptr<DcbNetDevice> dev = sw->GetPort(p);
+        for (uint8_t q = 0; q < 8; ++q)
+        {
+            const int32_t si = c.ports[p].queueScheduler[q];
+            if (si == SonicPortBuffer::NONE)
+            {
+                continue;
+            }
+            scheduled = true;
+            const SonicScheduler& s = c.schedulers[si];
+            if (s.dwrr)
+            {
+                dev->SetDwrrWeight(q, s.weight);
+                dwrr |= static_cast<uint8_t>(1u << q);
+            }
+        }
+        if (scheduled)
+        {
+            dev->SetAttribute("DwrrClassMask", UintegerValue(dwrr));
+            ++applied;
+        }
+    }
+    return applied;
 }
 
 Ptr<PfcWatchdog>

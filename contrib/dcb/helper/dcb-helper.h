@@ -72,6 +72,16 @@ class DcbHelper
     static uint32_t ApplySonicWred(Ptr<DcbSwitch> sw);
 
     /**
+     * With a SonicBufferManager, classify and schedule as its configuration says:
+     * each ingress port's DSCP -> TC map (PORT_QOS_MAP dscp_to_tc_map, else the
+     * "global" entry's; none: the switch keeps DSCP >> 3), and on each egress port
+     * the queues bound by QUEUE|port|q scheduler to a DWRR/WRR SCHEDULER join the
+     * device's DwrrClassMask with that weight (STRICT ones leave it). InstallSwitch
+     * calls it. \return number of (port, DSCP map or scheduler) settings applied
+     */
+    static uint32_t ApplySonicQos(Ptr<DcbSwitch> sw);
+
+    /**
      * Create a PfcWatchdog on \p sw: configured from PFC_WD when the switch
      * runs a SonicBufferManager whose configuration has PFC_WD entries, else
      * from the PfcWatchdog attribute defaults.

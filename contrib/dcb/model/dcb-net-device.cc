@@ -225,6 +225,12 @@ DcbNetDevice::SetDwrrWeight(uint8_t cls, uint32_t weight)
     m_dwrrWeight[cls & 7] = std::max<uint32_t>(weight, 1);
 }
 
+uint32_t
+DcbNetDevice::GetDwrrWeight(uint8_t cls) const
+{
+    return m_dwrrWeight[cls & 7];
+}
+
 const DcbClassCounters&
 DcbNetDevice::GetCounters(uint8_t cls) const
 {

@@ -152,6 +152,7 @@ class DcbNetDevice : public NetDevice
 
     /** Set the DWRR weight of a class (DWRR classes are given by DwrrClassMask). */
     void SetDwrrWeight(uint8_t cls, uint32_t weight);
+    uint32_t GetDwrrWeight(uint8_t cls) const;
 
     /** Capture every frame sent or received, as LINKTYPE_ETHERNET pcap. */
     void EnablePcap(const std::string& filename);

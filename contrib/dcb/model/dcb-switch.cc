@@ -104,6 +104,12 @@ DcbSwitch::Setup()
         SetEcnMarker(p, m_ecnMarkers[p]); // (re)binds dequeue marking to the port
     }
     m_stormDrop.assign(m_ports.size(), 0);
+    m_portDscpToTc.resize(m_ports.size() * m_dscpToTc.size());
+    for (uint32_t p = 0; p < m_ports.size(); ++p)
+    {
+        std::copy(m_dscpToTc.begin(), m_dscpToTc.end(),
+                  m_portDscpToTc.begin() + p * m_dscpToTc.size());
+    }
     NS_ABORT_MSG_IF(!m_buffer, "DcbSwitch on node " << node->GetId() << ": no BufferManager");
     m_buffer->SetPfcCallback(MakeCallback(&DcbSwitch::OnPfc, this));
     return m_buffer->Setup(info);
@@ -189,6 +195,25 @@ DcbSwitch::SetDscpToTc(uint8_t dscp, uint8_t tc)
 {
     NS_ABORT_MSG_IF(dscp >= 64 || tc >= 8, "DcbSwitch: DSCP must be < 64 and class < 8");
     m_dscpToTc[dscp] = tc;
+    for (size_t p = 0; p < m_ports.size(); ++p)
+    {
+        m_portDscpToTc[p * m_dscpToTc.size() + dscp] = tc;
+    }
+}
+
+void
+DcbSwitch::SetDscpToTc(uint32_t port, uint8_t dscp, uint8_t tc)
+{
+    NS_ABORT_MSG_IF(dscp >= 64 || tc >= 8, "DcbSwitch: DSCP must be < 64 and class < 8");
+    NS_ABORT_MSG_IF(port >= m_ports.size(), "DcbSwitch: no port " << port << " (Setup first)");
+    m_portDscpToTc[port * m_dscpToTc.size() + dscp] = tc;
+}
+
+uint8_t
+DcbSwitch::GetDscpToTc(uint32_t port, uint8_t dscp) const
+{
+    return port < m_ports.size() ? m_portDscpToTc[port * m_dscpToTc.size() + (dscp & 63)]
+                                 : m_dscpToTc[dscp & 63];
 }
 
 void
@@ -372,7 +397,7 @@ DcbSwitch::ReceiveFromPort(Ptr<DcbNetDevice> port, Ptr<Packet> packet,
         return;
     }
     ip.SetTtl(ip.GetTtl() - 1);
-    const uint8_t tc = m_dscpToTc[ip.GetDscp() & 63];
+    const uint8_t tc = m_portDscpToTc[inPort * m_dscpToTc.size() + (ip.GetDscp() & 63)];
     const uint32_t outPort = static_cast<uint32_t>(out);
     if (((m_stormDrop[outPort] | m_stormDrop[inPort]) >> tc) & 1)
     {

@@ -63,7 +63,12 @@ class DcbSwitch : public Object
     /** Install an ECN marker on egress port \p port (nullptr: no marking). */
     void SetEcnMarker(uint32_t port, Ptr<EcnMarker> marker);
     Ptr<EcnMarker> GetEcnMarker(uint32_t port) const;
+    /** Frames with \p dscp arriving on any port go to class \p tc (default: DSCP >> 3). */
     void SetDscpToTc(uint8_t dscp, uint8_t tc);
+    /** The same for frames arriving on \p port only (after Setup; SONiC per-port map). */
+    void SetDscpToTc(uint32_t port, uint8_t dscp, uint8_t tc);
+    /** \return the class of a frame with \p dscp arriving on \p port. */
+    uint8_t GetDscpToTc(uint32_t port, uint8_t dscp) const;
 
     /** Size the forwarding table for \p count addresses starting at \p base. */
     void SetAddressRange(Ipv4Address base, uint32_t count);
@@ -125,6 +130,7 @@ class DcbSwitch : public Object
     std::vector<Ptr<EcnMarker>> m_ecnMarkers;
     Ptr<BufferManager> m_buffer;
     std::array<uint8_t, 64> m_dscpToTc;
+    std::vector<uint8_t> m_portDscpToTc; //!< port * 64 + DSCP -> class, built at Setup
 
     uint32_t m_addressBase{0};
     std::vector<uint32_t> m_routeOfAddress;      //!< address index -> group index (0 = none)

@@ -11,6 +11,7 @@ SonicPortBuffer::SonicPortBuffer()
     pgProfile.fill(NONE);
     queueProfile.fill(NONE);
     queueWred.fill(NONE);
+    queueScheduler.fill(NONE);
 }
 
 namespace
@@ -60,6 +61,28 @@ SonicBufferConfig::FindWredProfile(const std::string& name) const
     return FindByName(wredProfiles, name);
 }
 
+std::string
+SonicBufferConfig::Pointer(const std::string& table, const std::string& key) const
+{
+    // RFC 6901: '~' -> "~0", '/' -> "~1".
+    std::string escaped;
+    for (char c : flatKeys ? table + "|" + key : key)
+    {
+        escaped += c == '~' ? std::string("~0") : c == '/' ? std::string("~1") : std::string(1, c);
+    }
+    return flatKeys ? "/" + escaped : "/" + table + "/" + escaped;
+}
+
+const std::array<uint8_t, 64>*
+SonicBufferConfig::DscpToTc(uint32_t port) const
+{
+    if (port < ports.size() && ports[port].hasDscpToTc)
+    {
+        return &ports[port].dscpToTc;
+    }
+    return hasGlobalDscpToTc ? &globalDscpToTc : nullptr;
+}
+
 double
 SonicBufferConfig::AlphaFromDynamicTh(int32_t dynamicTh)
 {
@@ -82,7 +105,7 @@ SonicBufferConfig::Validate() const
     {
         if (prof.pool >= pools.size())
         {
-            why << source << ": /BUFFER_PROFILE/" << prof.name
+            why << source << ": " << Pointer("BUFFER_PROFILE", prof.name)
                 << "/pool: names a pool that BUFFER_POOL does not define";
             return why.str();
         }
@@ -104,15 +127,17 @@ SonicBufferConfig::Validate() const
     {
         if (pool.xoff > 0 && !IsIngress(pool.type))
         {
-            why << source << ": /BUFFER_POOL/" << pool.name
+            why << source << ": " << Pointer("BUFFER_POOL", pool.name)
                 << "/xoff: a shared headroom pool is valid only on an ingress pool";
             return why.str();
         }
     }
     std::vector<uint8_t> ingressUsed(pools.size(), 0);
     std::vector<uint8_t> lossyEgressUsed(pools.size(), 0);
+    bool anyLossless = false;
     for (const auto& port : ports)
     {
+        anyLossless = anyLossless || port.pfcEnable != 0;
         for (uint32_t pg = 0; pg < 8; ++pg)
         {
             const int32_t pi = port.pgProfile[pg];
@@ -123,9 +148,9 @@ SonicBufferConfig::Validate() const
             const SonicBufferProfile& prof = profiles.at(pi);
             if (!IsIngress(pools[prof.pool].type))
             {
-                why << source << ": /BUFFER_PG/" << port.pgKey[pg] << "/profile: profile '"
-                    << prof.name << "' is on egress pool '" << pools[prof.pool].name
-                    << "'; a priority group needs an ingress pool";
+                why << source << ": " << Pointer("BUFFER_PG", port.pgKey[pg])
+                    << "/profile: profile '" << prof.name << "' is on egress pool '"
+                    << pools[prof.pool].name << "'; a priority group needs an ingress pool";
                 return why.str();
             }
             ingressUsed[prof.pool] = 1;
@@ -138,18 +163,23 @@ SonicBufferConfig::Validate() const
             }
             const uint8_t pg = port.tcToPg[prio];
             const int32_t pi = port.pgProfile[pg];
+            if ((port.pgDynamic >> pg) & 1)
+            {
+                continue; // headroom calculated at setup (dynamic model)
+            }
             if (pi == SonicPortBuffer::NONE)
             {
-                why << source << ": /PORT_QOS_MAP/" << port.name << "/pfc_enable: priority " << prio
-                    << " is lossless but PG " << unsigned(pg)
+                why << source << ": " << Pointer("PORT_QOS_MAP", port.name)
+                    << "/pfc_enable: priority " << prio << " is lossless but PG " << unsigned(pg)
                     << " has no BUFFER_PG profile (a lossless PG needs xoff headroom)";
                 return why.str();
             }
             if (profiles[pi].xoff == 0)
             {
-                why << source << ": /BUFFER_PG/" << port.pgKey[pg] << "/profile: lossless PG "
-                    << unsigned(pg) << " (pfc_enable priority " << prio << ") uses profile '"
-                    << profiles[pi].name << "', which has no xoff (headroom) > 0";
+                why << source << ": " << Pointer("BUFFER_PG", port.pgKey[pg])
+                    << "/profile: lossless PG " << unsigned(pg) << " (pfc_enable priority " << prio
+                    << ") uses profile '" << profiles[pi].name
+                    << "', which has no xoff (headroom) > 0";
                 return why.str();
             }
         }
@@ -163,7 +193,8 @@ SonicBufferConfig::Validate() const
             const SonicBufferProfile& prof = profiles.at(pi);
             if (!IsEgress(pools[prof.pool].type))
             {
-                why << source << ": /BUFFER_QUEUE/" << port.name << "|" << q
+                why << source << ": "
+                    << Pointer("BUFFER_QUEUE", port.name + "|" + std::to_string(q))
                     << "/profile: profile '" << prof.name << "' is on ingress pool '"
                     << pools[prof.pool].name << "'; a queue needs an egress pool";
                 return why.str();
@@ -214,18 +245,20 @@ SonicBufferConfig::Validate() const
         }
     }
     // Azure §6.2: egress_lossy_pool <= ingress pool, "because lossy packets
-    // should not use any of the PFC headroom buffer at ingress".
-    for (size_t e = 0; e < pools.size(); ++e)
+    // should not use any of the PFC headroom buffer at ingress" (there is no PFC
+    // headroom when no priority is lossless; a pool without size is sized at setup).
+    for (size_t e = 0; e < pools.size() && anyLossless; ++e)
     {
-        if (!lossyEgressUsed[e])
+        if (!lossyEgressUsed[e] || !pools[e].sizeGiven)
         {
             continue;
         }
         for (size_t i = 0; i < pools.size(); ++i)
         {
-            if (ingressUsed[i] && pools[e].size > pools[i].size)
+            if (ingressUsed[i] && pools[i].sizeGiven && pools[e].size > pools[i].size)
             {
-                why << source << ": /BUFFER_POOL/" << pools[e].name << "/size: " << pools[e].size
+                why << source << ": " << Pointer("BUFFER_POOL", pools[e].name)
+                    << "/size: " << pools[e].size
                     << " B serves lossy queues but is larger than ingress pool '" << pools[i].name
                     << "' (" << pools[i].size << " B); lossy traffic would reach the PFC headroom";
                 return why.str();

@@ -30,9 +30,10 @@ struct SonicBufferPool
 
     std::string name;
     Type type{Type::INGRESS};
-    bool dynamic{true}; //!< mode: dynamic (SAI default) or static
-    uint64_t size{0};   //!< shared pool size, bytes
-    uint64_t xoff{0};   //!< shared headroom pool (SHP) size, bytes; 0 = no SHP
+    bool dynamic{true};   //!< mode: dynamic (SAI default) or static
+    uint64_t size{0};     //!< shared pool size, bytes
+    uint64_t xoff{0};     //!< shared headroom pool (SHP) size, bytes; 0 = no SHP
+    bool sizeGiven{true}; //!< false: no "size" (dynamic model), SonicBufferManager computes it
 };
 
 /**
@@ -68,6 +69,17 @@ struct SonicWredProfile
 
 /**
  * \ingroup dcb
+ * SCHEDULER|name: how an egress queue is served.
+ */
+struct SonicScheduler
+{
+    std::string name;
+    bool dwrr{false};   //!< type DWRR or WRR (weighted round robin); false: STRICT
+    uint32_t weight{1}; //!< weight of a DWRR queue (1-100, SAI)
+};
+
+/**
+ * \ingroup dcb
  * The buffer-related configuration of one switch port.
  */
 struct SonicPortBuffer
@@ -86,6 +98,13 @@ struct SonicPortBuffer
     std::string watchdogAction{"drop"};                      //!< drop | forward | alert
     uint32_t detectionMs{200};                               //!< PFC_WD detection_time
     uint32_t restorationMs{400};                             //!< PFC_WD restoration_time
+    uint8_t pgDynamic{0};   //!< bit pg: BUFFER_PG without profile (dynamic model: calculated)
+    uint64_t speedMbps{0};  //!< PORT speed, Mb/s; 0 = the simulated link's rate
+    uint32_t mtu{0};        //!< PORT mtu, bytes; 0 = HeadroomCalculator::PortMtu
+    double cableMetres{-1}; //!< CABLE_LENGTH, metres; < 0 = from the link's delay
+    std::array<int32_t, 8> queueScheduler; //!< queue -> SCHEDULER index or NONE
+    bool hasDscpToTc{false};               //!< PORT_QOS_MAP dscp_to_tc_map given
+    std::array<uint8_t, 64> dscpToTc{};    //!< DSCP -> TC (when hasDscpToTc)
 
     SonicPortBuffer();
 };
@@ -100,7 +119,12 @@ struct SonicBufferConfig
     std::vector<SonicBufferPool> pools;
     std::vector<SonicBufferProfile> profiles;
     std::vector<SonicWredProfile> wredProfiles;
+    std::vector<SonicScheduler> schedulers;
     std::vector<SonicPortBuffer> ports;
+    bool hasGlobalDscpToTc{false};            //!< PORT_QOS_MAP|global dscp_to_tc_map given
+    std::array<uint8_t, 64> globalDscpToTc{}; //!< its DSCP -> TC map
+    int32_t defaultDynamicTh{0};  //!< DEFAULT_LOSSLESS_BUFFER_PARAMETER default_dynamic_th
+    bool flatKeys{false};         //!< keys written "TABLE|key" (sonic-db-dump), for pointers
     uint32_t watchdogPollMs{200}; //!< PFC_WD|GLOBAL POLL_INTERVAL
     std::string switchType;       //!< DEVICE_METADATA|localhost switch_type ("voq" on a chassis)
 
@@ -110,6 +134,13 @@ struct SonicBufferConfig
     int32_t FindProfile(const std::string& name) const;
     /** \return the WRED profile's index or -1. */
     int32_t FindWredProfile(const std::string& name) const;
+    /** \return the JSON pointer of entry \p key of \p table in this file's layout. */
+    std::string Pointer(const std::string& table, const std::string& key) const;
+    /**
+     * \return the DSCP -> TC map of port \p port: its own PORT_QOS_MAP
+     * dscp_to_tc_map, else the global one, else nullptr (the switch keeps its own).
+     */
+    const std::array<uint8_t, 64>* DscpToTc(uint32_t port) const;
 
     /**
      * Cross-table consistency: profiles on pools of the right direction, every

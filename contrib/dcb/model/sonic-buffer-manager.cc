@@ -10,6 +10,8 @@
 
 #include <algorithm>
 #include <limits>
+#include <map>
+#include <sstream>
 
 namespace ns3
 {
@@ -20,6 +22,8 @@ namespace
 {
 constexpr uint32_t N_PRIO = 8;
 constexpr uint64_t UNLIMITED = std::numeric_limits<uint64_t>::max();
+/** Appended to a calculated profile's name when the file already uses that name. */
+const char* const CALCULATED_SUFFIX = "_calculated";
 } // namespace
 
 TypeId
@@ -31,17 +35,36 @@ SonicBufferManager::GetTypeId()
             .SetGroupName("Dcb")
             .AddConstructor<SonicBufferManager>()
             .AddAttribute("ConfigFile",
-                          "SONiC config_db JSON with the buffer tables (SonicConfigLoader). "
+                          "SONiC config_db JSON with the buffer tables (SonicConfigLoader); "
+                          "several files comma-separated are merged in order. "
                           "Empty (default): Azure NSDI'23 Listing 1 (24 MB pizza box) with "
                           "SONiC's default PG/queue bindings on every port.",
                           StringValue(""), MakeStringAccessor(&SonicBufferManager::m_configFile),
                           MakeStringChecker())
             .AddAttribute(
                 "PortNaming",
-                "How config_db port names map to switch ports when reading ConfigFile. "
-                "Default EthernetN -> N/4, SONiC's naming of 4-lane ports.",
-                EnumValue(ETHERNET_DIV4), MakeEnumAccessor(&SonicBufferManager::m_portNaming),
-                MakeEnumChecker(ETHERNET_DIV4, "EthernetDiv4", ETHERNET_INDEX, "EthernetIndex"))
+                "How config_db port names map to switch ports when reading ConfigFile "
+                "without PortNames. Default EthernetOrder: the ports the file names, in the "
+                "order of N in EthernetN, are switch ports 0, 1, 2, ... (any lane count or "
+                "breakout); EthernetDiv4: N/4; EthernetIndex: N.",
+                EnumValue(ETHERNET_ORDER), MakeEnumAccessor(&SonicBufferManager::m_portNaming),
+                MakeEnumChecker(ETHERNET_ORDER, "EthernetOrder", ETHERNET_DIV4, "EthernetDiv4",
+                                ETHERNET_INDEX, "EthernetIndex"))
+            .AddAttribute("PortNames",
+                          "config_db port names of switch ports 0, 1, 2, ..., comma-separated "
+                          "(e.g. \"Ethernet8,Ethernet0\"); entries of other ports are ignored. "
+                          "Empty (default): PortNaming decides.",
+                          StringValue(""), MakeStringAccessor(&SonicBufferManager::m_portNames),
+                          MakeStringChecker())
+            .AddAttribute("MmuSize",
+                          "Total buffer, bytes, from which the dynamic buffer model sizes the "
+                          "pools that ConfigFile gives no size: size = MmuSize - reserved bytes "
+                          "of all PGs and queues - shared headroom pools (SONiC "
+                          "reclaim-reserved-buffer HLD: 'total memory minus the accumulative "
+                          "reserved buffers'). 0 (default): the largest pool size the file "
+                          "gives (Mellanox configs size egress_lossless_pool to the whole MMU).",
+                          UintegerValue(0), MakeUintegerAccessor(&SonicBufferManager::m_mmuSize),
+                          MakeUintegerChecker<uint64_t>())
             .AddAttribute("CellSize",
                           "Accounting unit of the buffer, bytes: a packet occupies "
                           "ceil(len / cell) cells. Default 208 B, Broadcom Tomahawk-2 "
@@ -134,7 +157,23 @@ SonicBufferManager::DoSetup()
         else
         {
             SonicConfigLoader loader;
-            loader.SetEthernetDivisor(m_portNaming == ETHERNET_DIV4 ? 4 : 1);
+            loader.SetEthernetDivisor(m_portNaming == ETHERNET_DIV4    ? 4
+                                      : m_portNaming == ETHERNET_INDEX ? 1
+                                                                       : 0);
+            if (!m_portNames.empty())
+            {
+                std::map<std::string, uint32_t> map;
+                std::stringstream names(m_portNames);
+                std::string name;
+                while (std::getline(names, name, ','))
+                {
+                    if (!map.emplace(name, static_cast<uint32_t>(map.size())).second)
+                    {
+                        return "SonicBufferManager::PortNames: port '" + name + "' given twice";
+                    }
+                }
+                loader.SetPortMap(map);
+            }
             if (!loader.LoadFile(m_configFile, m_config))
             {
                 return loader.GetError();
@@ -187,9 +226,15 @@ SonicBufferManager::DoSetup()
         port.name = name;
     }
 
+    ApplyCalculatedHeadroom();
     if (m_cableHeadroom)
     {
         ApplyCableHeadroom();
+    }
+    why = SizePools();
+    if (!why.empty())
+    {
+        return why;
     }
     m_pools.assign(m_config.pools.size(), PoolState());
     m_poolIsBoth.assign(m_config.pools.size(), 0);
@@ -238,6 +283,7 @@ SonicBufferManager::ApplyCableHeadroom()
 {
     Ptr<HeadroomCalculator> calc = CreateObject<HeadroomCalculator>();
     const std::vector<BufferPortInfo>& info = GetPorts();
+    const size_t firstDerived = m_config.profiles.size();
     for (uint32_t p = 0; p < m_config.ports.size() && p < info.size(); ++p)
     {
         SonicPortBuffer& port = m_config.ports[p];
@@ -252,21 +298,21 @@ SonicBufferManager::ApplyCableHeadroom()
             const SonicBufferProfile base = m_config.profiles[pi];
             const bool shp = m_config.pools[base.pool].xoff > 0;
             calc->SetAttribute("SharedHeadroomPool", BooleanValue(shp));
-            const HeadroomCalculator::Result r =
-                calc->CalculateForDelay(info[p].rate, info[p].cableDelay);
+            DataRate speed;
+            double metres = 0;
+            PortCable(p, speed, metres);
+            const HeadroomCalculator::Result r = calc->Calculate(speed, metres);
             if (r.xoff <= base.xoff)
             {
                 continue;
             }
-            const double metres = info[p].cableDelay.GetSeconds() * 198e6;
-            const std::string name = "pg_lossless_" +
-                                     std::to_string(info[p].rate.GetBitRate() / 1000000) + "_" +
-                                     std::to_string(uint64_t(metres + 0.5)) + "m_profile";
-            int32_t derived = m_config.FindProfile(name);
+            const std::string name = "pg_lossless_" + std::to_string(speed.GetBitRate() / 1000000) +
+                                     "_" + std::to_string(uint64_t(metres + 0.5)) + "m_profile";
+            int32_t derived = FindDerived(name, firstDerived);
             if (derived < 0)
             {
                 SonicBufferProfile prof = base;
-                prof.name = name;
+                prof.name = DerivedName(name, firstDerived);
                 prof.xoff = r.xoff;
                 m_config.profiles.push_back(prof);
                 derived = static_cast<int32_t>(m_config.profiles.size() - 1);
@@ -281,6 +327,167 @@ SonicBufferManager::ApplyCableHeadroom()
             port.pgProfile[pg] = derived;
         }
     }
+}
+
+int32_t
+SonicBufferManager::FindDerived(const std::string& name, size_t firstDerived) const
+{
+    for (size_t i = firstDerived; i < m_config.profiles.size(); ++i)
+    {
+        if (m_config.profiles[i].name == name ||
+            m_config.profiles[i].name == name + CALCULATED_SUFFIX)
+        {
+            return static_cast<int32_t>(i);
+        }
+    }
+    return -1;
+}
+
+std::string
+SonicBufferManager::DerivedName(const std::string& name, size_t firstDerived) const
+{
+    // A profile of the file may already carry buffermgrd's name (with its own values):
+    // the calculated one then gets a suffix, so that names stay unique.
+    for (size_t i = 0; i < firstDerived; ++i)
+    {
+        if (m_config.profiles[i].name == name)
+        {
+            return name + CALCULATED_SUFFIX;
+        }
+    }
+    return name;
+}
+
+void
+SonicBufferManager::PortCable(uint32_t p, DataRate& speed, double& metres) const
+{
+    const SonicPortBuffer& port = m_config.ports[p];
+    const BufferPortInfo& info = GetPorts().at(p);
+    speed = port.speedMbps > 0 ? DataRate(port.speedMbps * 1000000) : info.rate;
+    // HeadroomCalculator::CalculateForDelay's conversion, SONiC's 1.98e8 m/s.
+    metres = port.cableMetres >= 0 ? port.cableMetres : info.cableDelay.GetSeconds() * 198e6;
+}
+
+void
+SonicBufferManager::ApplyCalculatedHeadroom()
+{
+    const int32_t pool = m_config.FindPool("ingress_lossless_pool");
+    Ptr<HeadroomCalculator> calc;
+    const size_t firstDerived = m_config.profiles.size();
+    for (uint32_t p = 0; p < m_config.ports.size(); ++p)
+    {
+        SonicPortBuffer& port = m_config.ports[p];
+        if (port.pgDynamic == 0 || pool < 0) // the loader requires the pool with such PGs
+        {
+            continue;
+        }
+        if (!calc)
+        {
+            calc = CreateObject<HeadroomCalculator>();
+            calc->SetAttribute("SharedHeadroomPool", BooleanValue(m_config.pools[pool].xoff > 0));
+        }
+        DataRate speed;
+        double metres = 0;
+        PortCable(p, speed, metres);
+        if (port.mtu > 0)
+        {
+            calc->SetAttribute("PortMtu", UintegerValue(port.mtu));
+        }
+        const HeadroomCalculator::Result r = calc->Calculate(speed, metres);
+        if (port.mtu > 0)
+        {
+            calc->SetAttribute("PortMtu", UintegerValue(9100));
+        }
+        // buffermgrd's name: pg_lossless_<speed>_<cable>[_mtu<mtu>]_profile.
+        std::string name = "pg_lossless_" + std::to_string(speed.GetBitRate() / 1000000) + "_" +
+                           std::to_string(uint64_t(metres + 0.5)) + "m";
+        if (port.mtu > 0 && port.mtu != 9100)
+        {
+            name += "_mtu" + std::to_string(port.mtu);
+        }
+        name += "_profile";
+        int32_t index = FindDerived(name, firstDerived);
+        if (index < 0)
+        {
+            SonicBufferProfile prof;
+            prof.name = DerivedName(name, firstDerived);
+            prof.pool = static_cast<uint32_t>(pool);
+            prof.size = r.size;
+            prof.xon = r.xon;
+            prof.xoff = r.xoff;
+            prof.dynamic = true;
+            prof.dynamicTh = m_config.defaultDynamicTh;
+            m_config.profiles.push_back(prof);
+            index = static_cast<int32_t>(m_config.profiles.size() - 1);
+        }
+        for (uint32_t pg = 0; pg < N_PRIO; ++pg)
+        {
+            if ((port.pgDynamic >> pg) & 1)
+            {
+                port.pgProfile[pg] = index;
+            }
+        }
+        m_notes.push_back(m_config.source + ": port " + port.name + ": calculated headroom " +
+                          name + " (xon " + std::to_string(r.xon) + " B, xoff " +
+                          std::to_string(r.xoff) + " B, size " + std::to_string(r.size) + " B)");
+    }
+}
+
+std::string
+SonicBufferManager::SizePools()
+{
+    uint64_t given = 0;
+    bool any = false;
+    for (const SonicBufferPool& pool : m_config.pools)
+    {
+        given = pool.sizeGiven ? std::max(given, pool.size) : given;
+        any = any || !pool.sizeGiven;
+    }
+    if (!any)
+    {
+        return "";
+    }
+    const uint64_t mmu = m_mmuSize > 0 ? m_mmuSize : given;
+    // Reserved: every PG's and queue's profile size (a lossless PG's size holds its
+    // xon + xoff without a shared headroom pool), and the shared headroom pools.
+    uint64_t reserved = 0;
+    for (const SonicBufferPool& pool : m_config.pools)
+    {
+        reserved += pool.xoff;
+    }
+    for (const SonicPortBuffer& port : m_config.ports)
+    {
+        for (uint32_t i = 0; i < N_PRIO; ++i)
+        {
+            reserved += port.pgProfile[i] == SonicPortBuffer::NONE
+                            ? 0
+                            : m_config.profiles[port.pgProfile[i]].size;
+            reserved += port.queueProfile[i] == SonicPortBuffer::NONE
+                            ? 0
+                            : m_config.profiles[port.queueProfile[i]].size;
+        }
+    }
+    for (SonicBufferPool& pool : m_config.pools)
+    {
+        if (pool.sizeGiven)
+        {
+            continue;
+        }
+        if (mmu <= reserved)
+        {
+            return m_config.source + ": " + m_config.Pointer("BUFFER_POOL", pool.name) +
+                   "/size: not given (dynamic model), and the buffer to size it from (" +
+                   std::to_string(mmu) +
+                   " B, SonicBufferManager::MmuSize or the largest pool) "
+                   "is not above the " +
+                   std::to_string(reserved) + " B reserved";
+        }
+        pool.size = mmu - reserved;
+        m_notes.push_back(m_config.source + ": pool " + pool.name + ": size " +
+                          std::to_string(pool.size) + " B = " + std::to_string(mmu) + " - " +
+                          std::to_string(reserved) + " B reserved (dynamic model)");
+    }
+    return "";
 }
 
 uint64_t

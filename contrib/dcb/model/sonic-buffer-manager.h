@@ -52,8 +52,9 @@ class SonicBufferManager : public BufferManager
     /** How config_db port names map to switch port indices when loading ConfigFile. */
     enum PortNaming : uint8_t
     {
-        ETHERNET_DIV4 = 0, //!< EthernetN -> N/4 (4 lanes per port, SONiC's usual naming)
-        ETHERNET_INDEX     //!< EthernetN -> N
+        ETHERNET_DIV4 = 0, //!< EthernetN -> N/4 (4 lanes per port)
+        ETHERNET_INDEX,    //!< EthernetN -> N
+        ETHERNET_ORDER     //!< the file's ports in the order of N -> 0, 1, 2, ... (any lanes)
     };
 
     static TypeId GetTypeId();
@@ -145,11 +146,23 @@ class SonicBufferManager : public BufferManager
     }
     /** CableHeadroom: derive per-port lossless profiles from HeadroomCalculator. */
     void ApplyCableHeadroom();
+    /** Dynamic model: a profile for each BUFFER_PG without one, from speed and cable. */
+    void ApplyCalculatedHeadroom();
+    /** Dynamic model: size the pools the file gives no size. \return "" or why not. */
+    std::string SizePools();
+    /** \return the derived profile (index >= \p firstDerived) named \p name, or -1. */
+    int32_t FindDerived(const std::string& name, size_t firstDerived) const;
+    /** \return \p name, or it with a suffix when a profile of the file has that name. */
+    std::string DerivedName(const std::string& name, size_t firstDerived) const;
+    /** Port \p p's speed and cable for headroom: the file's PORT / CABLE_LENGTH, else the link. */
+    void PortCable(uint32_t p, DataRate& speed, double& metres) const;
     uint64_t Cells(uint32_t bytes) const;
     void SetPaused(uint32_t port, uint8_t pg, PgState& state, bool paused);
 
     // Attributes
     std::string m_configFile;
+    std::string m_portNames;
+    uint64_t m_mmuSize;
     PortNaming m_portNaming;
     uint32_t m_cellSize;
     bool m_headroomSticky;

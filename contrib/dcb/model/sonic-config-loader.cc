@@ -1,7 +1,12 @@
+// Why ~1300 lines: one reader per config_db table (17 tables, each with its own field
+// checks and located errors) plus the layout normaliser (Tables). Tables, which knows
+// nothing of buffers, is the part to move to its own file when this grows further.
 #include "sonic-config-loader.h"
 
 #include <algorithm>
+#include <array>
 #include <fstream>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <set>
 #include <sstream>
@@ -22,13 +27,6 @@ struct ConfigError : std::runtime_error
     {
     }
 };
-
-std::string
-Pointer(const std::string& table, const std::string& key, const std::string& field = "")
-{
-    std::string p = "/" + table + "/" + key;
-    return field.empty() ? p : p + "/" + field;
-}
 
 /** Decimal string of bytes (or JSON unsigned integer) -> bytes. */
 uint64_t
@@ -160,20 +158,251 @@ Field(const Json& obj, const char* name, const std::string& where)
     return *it;
 }
 
-const Json&
-Table(const Json& root, const char* name)
+/** RFC 6901 escaping of one reference token. */
+std::string
+Escape(const std::string& token)
 {
-    static const Json empty = Json::object();
-    auto it = root.find(name);
-    if (it == root.end())
+    std::string out;
+    for (char c : token)
     {
-        return empty;
+        out += c == '~' ? std::string("~0") : c == '/' ? std::string("~1") : std::string(1, c);
     }
-    if (!it->is_object())
+    return out;
+}
+
+/** One config_db entry (TABLE|key) with the place it came from. */
+struct Entry
+{
+    std::string key;
+    Json value;        //!< object of fields (merged over the files, later files win)
+    std::string where; //!< "<file>: <JSON pointer>" of the entry
+};
+
+/** Fields of each modelled table ("*": every field is data, e.g. a map's entries). */
+const std::map<std::string, std::set<std::string>>&
+KnownFields()
+{
+    static const std::map<std::string, std::set<std::string>> known = {
+        {"BUFFER_POOL", {"type", "mode", "size", "xoff"}},
+        {"BUFFER_PROFILE",
+         {"pool", "size", "dynamic_th", "static_th", "xoff", "xon", "xon_offset"}},
+        {"BUFFER_PG", {"profile"}},
+        {"BUFFER_QUEUE", {"profile"}},
+        {"PORT_QOS_MAP",
+         {"pfc_enable", "tc_to_pg_map", "dscp_to_tc_map", "tc_to_queue_map", "pfc_to_queue_map"}},
+        {"TC_TO_PRIORITY_GROUP_MAP", {"*"}},
+        {"DSCP_TO_TC_MAP", {"*"}},
+        {"TC_TO_QUEUE_MAP", {"*"}},
+        {"MAP_PFC_PRIORITY_TO_QUEUE", {"*"}},
+        {"QUEUE", {"wred_profile", "scheduler"}},
+        {"WRED_PROFILE",
+         {"wred_green_enable", "green_min_threshold", "green_max_threshold",
+          "green_drop_probability", "ecn"}},
+        {"SCHEDULER", {"type", "weight"}},
+        {"PFC_WD", {"action", "detection_time", "restoration_time", "POLL_INTERVAL"}},
+        {"CABLE_LENGTH", {"*"}},
+        {"PORT", {"speed", "mtu"}},
+        {"DEVICE_METADATA", {"switch_type", "buffer_model"}},
+        {"DEFAULT_LOSSLESS_BUFFER_PARAMETER", {"default_dynamic_th"}},
+    };
+    return known;
+}
+
+/**
+ * The tables of one or more config_db files, in either layout: nested
+ * ({"BUFFER_POOL": {"name": {...}}}, config_db.json) or flat Redis keys
+ * ({"BUFFER_POOL|name": {...}}, sonic-db-dump). Records what is not modelled.
+ */
+class Tables
+{
+  public:
+    /** Add the tables of \p root, read from \p file. */
+    void Add(const Json& root, const std::string& file, bool* flat);
+    /** \return the entries of \p table (empty if absent), ordered by key. */
+    const std::vector<Entry>& Get(const std::string& table) const;
+    /** \return the entry \p key of \p table or nullptr. */
+    const Entry* Find(const std::string& table, const std::string& key) const;
+    /** \return one line naming the tables and fields not modelled, per file; "" if none. */
+    std::string Unmodelled() const;
+
+  private:
+    void AddEntry(const std::string& table, const std::string& key, const Json& value,
+                  const std::string& where, const std::string& file);
+
+    std::map<std::string, std::vector<Entry>> m_tables;
+    std::vector<std::string> m_files;                                //!< in order of loading
+    std::map<std::string, std::set<std::string>> m_unmodelledTables; //!< file -> tables
+    std::map<std::string, std::set<std::string>> m_unmodelledFields; //!< file -> TABLE.field
+};
+
+void
+Tables::Add(const Json& root, const std::string& file, bool* flat)
+{
+    if (!root.is_object())
     {
-        throw ConfigError(std::string("/") + name, "a table must be a JSON object");
+        throw ConfigError(file + ": (top level)",
+                          "the top level must be a JSON object of config_db tables");
     }
-    return *it;
+    m_files.push_back(file);
+    for (const auto& [name, value] : root.items())
+    {
+        const size_t bar = name.find('|');
+        if (bar != std::string::npos)
+        {
+            // sonic-db-dump / Redis layout: "TABLE|key": {fields}.
+            *flat = true;
+            AddEntry(name.substr(0, bar), name.substr(bar + 1), value, file + ": /" + Escape(name),
+                     file);
+            continue;
+        }
+        if (!value.is_object())
+        {
+            throw ConfigError(file + ": /" + Escape(name),
+                              "a table must be a JSON object of entries (or write \"" + name +
+                                  "|<key>\": {...} keys, as sonic-db-dump does)");
+        }
+        for (const auto& [key, fields] : value.items())
+        {
+            AddEntry(name, key, fields, file + ": /" + Escape(name) + "/" + Escape(key), file);
+        }
+    }
+}
+
+void
+Tables::AddEntry(const std::string& table, const std::string& key, const Json& value,
+                 const std::string& where, const std::string& file)
+{
+    if (!value.is_object())
+    {
+        throw ConfigError(where, "an entry must be a JSON object of fields, got " +
+                                     std::string(value.type_name()));
+    }
+    auto known = KnownFields().find(table);
+    if (known == KnownFields().end())
+    {
+        m_unmodelledTables[file].insert(table);
+        return;
+    }
+    if (known->second.count("*") == 0)
+    {
+        const bool global = table == "PORT_QOS_MAP" && key == "global";
+        const bool otherDevice = table == "DEVICE_METADATA" && key != "localhost";
+        for (const auto& [field, v] : value.items())
+        {
+            const bool modelled =
+                global ? field == "dscp_to_tc_map" : !otherDevice && known->second.count(field) > 0;
+            if (!modelled)
+            {
+                m_unmodelledFields[file].insert(table + "." + field);
+            }
+        }
+    }
+    std::vector<Entry>& entries = m_tables[table];
+    for (Entry& e : entries)
+    {
+        if (e.key == key)
+        {
+            // A later file overrides fields of the same entry (`sonic-cfggen -j a -j b`).
+            for (const auto& [field, v] : value.items())
+            {
+                e.value[field] = v;
+            }
+            e.where = where;
+            return;
+        }
+    }
+    entries.push_back(Entry{key, value, where});
+    std::sort(entries.begin(), entries.end(),
+              [](const Entry& a, const Entry& b) { return a.key < b.key; });
+}
+
+const std::vector<Entry>&
+Tables::Get(const std::string& table) const
+{
+    static const std::vector<Entry> none;
+    auto it = m_tables.find(table);
+    return it == m_tables.end() ? none : it->second;
+}
+
+const Entry*
+Tables::Find(const std::string& table, const std::string& key) const
+{
+    for (const Entry& e : Get(table))
+    {
+        if (e.key == key)
+        {
+            return &e;
+        }
+    }
+    return nullptr;
+}
+
+std::string
+Tables::Unmodelled() const
+{
+    std::string line;
+    for (const std::string& file : m_files)
+    {
+        auto t = m_unmodelledTables.find(file);
+        auto f = m_unmodelledFields.find(file);
+        if (t == m_unmodelledTables.end() && f == m_unmodelledFields.end())
+        {
+            continue;
+        }
+        std::string part = file + ":";
+        if (t != m_unmodelledTables.end())
+        {
+            part += " tables";
+            for (const std::string& name : t->second)
+            {
+                part += (part.back() == 's' ? " " : ", ") + name;
+            }
+        }
+        if (f != m_unmodelledFields.end())
+        {
+            part += t != m_unmodelledTables.end() ? "; fields" : " fields";
+            bool first = true;
+            for (const std::string& name : f->second)
+            {
+                part += (first ? " " : ", ") + name;
+                first = false;
+            }
+        }
+        line += (line.empty() ? "" : "; ") + part;
+    }
+    return line;
+}
+
+/** "Ethernet12" -> 12, else -1. */
+int64_t
+EthernetNumber(const std::string& name)
+{
+    const std::string prefix = "Ethernet";
+    if (name.size() <= prefix.size() || name.compare(0, prefix.size(), prefix) != 0 ||
+        name.size() > prefix.size() + 9)
+    {
+        return -1;
+    }
+    const std::string digits = name.substr(prefix.size());
+    if (!std::all_of(digits.begin(), digits.end(), [](char c) { return c >= '0' && c <= '9'; }))
+    {
+        return -1;
+    }
+    return std::stoll(digits);
+}
+
+/** Split "a,b,c". */
+std::vector<std::string>
+SplitComma(const std::string& text)
+{
+    std::vector<std::string> out;
+    std::stringstream ss(text);
+    std::string item;
+    while (std::getline(ss, item, ','))
+    {
+        out.push_back(item);
+    }
+    return out;
 }
 
 /** Loading state: the config under construction and the port name rule. */
@@ -188,27 +417,104 @@ class Reader
     {
     }
 
-    void Read(const Json& root, SonicBufferConfig& c);
+    void Read(const Tables& tables, SonicBufferConfig& c);
 
   private:
-    SonicPortBuffer& Port(SonicBufferConfig& c, const std::string& name, const std::string& where);
-    /** "Ethernet0,Ethernet4|3-4" -> ports and index mask. */
-    std::vector<uint32_t> KeyPorts(SonicBufferConfig& c, const std::string& key,
-                                   const std::string& table, uint8_t* mask);
-    void ReadPools(const Json& root, SonicBufferConfig& c);
-    void ReadProfiles(const Json& root, SonicBufferConfig& c);
-    void ReadBindings(const Json& root, SonicBufferConfig& c);
-    void ReadQos(const Json& root, SonicBufferConfig& c);
-    void ReadWred(const Json& root, SonicBufferConfig& c);
-    void ReadWatchdog(const Json& root, SonicBufferConfig& c);
+    /** The port named \p name, or nullptr when a port map leaves it out. */
+    SonicPortBuffer* Port(SonicBufferConfig& c, const std::string& name, const std::string& where);
+    /** "Ethernet0,Ethernet4|3-4" -> ports (those mapped) and index mask. */
+    std::vector<uint32_t> KeyPorts(SonicBufferConfig& c, const Entry& e, uint8_t* mask);
+    /** Port names of a port-keyed entry (no validation beyond the key's shape). */
+    std::vector<std::string> NamesOf(const std::string& table, const Entry& e) const;
+    /** EthernetN ranks for the order rule. */
+    void RankPorts(const Tables& tables);
+    /** A QoS map entry: key -> value over [0, keys) x [0, values); unlisted keys -1. */
+    std::array<int32_t, 64> ReadMap(const Tables& tables, const std::string& table, const Json& ref,
+                                    const std::string& where, int32_t keys, int32_t values,
+                                    const Entry** entry) const;
+    void ReadPorts(const Tables& tables, SonicBufferConfig& c);
+    void ReadPools(const Tables& tables, SonicBufferConfig& c);
+    void ReadProfiles(const Tables& tables, SonicBufferConfig& c);
+    void ReadBindings(const Tables& tables, SonicBufferConfig& c);
+    void ReadQos(const Tables& tables, SonicBufferConfig& c);
+    void ReadWred(const Tables& tables, SonicBufferConfig& c);
+    void ReadSchedulers(const Tables& tables, SonicBufferConfig& c);
+    void ReadQueues(const Tables& tables, SonicBufferConfig& c);
+    void ReadWatchdog(const Tables& tables, SonicBufferConfig& c);
 
     const std::map<std::string, uint32_t>& m_portMap;
-    uint32_t m_divisor;
+    uint32_t m_divisor; //!< 0: order rule
     std::vector<std::string>& m_notes;
-    std::string m_systemPrefix; //!< <host>|<asic> of system-port keys, once seen
+    std::map<std::string, uint32_t> m_rank; //!< order rule: name -> index
+    std::set<std::string> m_unmapped;       //!< names a port map leaves out
+    std::string m_systemPrefix;             //!< <host>|<asic> of system-port keys, once seen
+    bool m_traditional{false};              //!< DEVICE_METADATA buffer_model traditional
 };
 
-SonicPortBuffer&
+std::vector<std::string>
+Reader::NamesOf(const std::string& table, const Entry& e) const
+{
+    if (table == "PORT")
+    {
+        return {e.key};
+    }
+    if (table == "PORT_QOS_MAP")
+    {
+        return e.key == "global" ? std::vector<std::string>() : SplitComma(e.key);
+    }
+    if (table == "PFC_WD")
+    {
+        return e.key == "GLOBAL" ? std::vector<std::string>() : std::vector<std::string>{e.key};
+    }
+    if (table == "CABLE_LENGTH")
+    {
+        std::vector<std::string> names;
+        for (const auto& [port, v] : e.value.items())
+        {
+            names.push_back(port);
+        }
+        return names;
+    }
+    const size_t bar = e.key.rfind('|');
+    if (bar == std::string::npos)
+    {
+        return {};
+    }
+    std::string ports = e.key.substr(0, bar);
+    const size_t sys = ports.rfind('|');
+    return SplitComma(sys == std::string::npos ? ports : ports.substr(sys + 1));
+}
+
+void
+Reader::RankPorts(const Tables& tables)
+{
+    std::map<int64_t, std::string> byNumber;
+    for (const char* table :
+         {"PORT", "BUFFER_PG", "BUFFER_QUEUE", "QUEUE", "PORT_QOS_MAP", "PFC_WD", "CABLE_LENGTH"})
+    {
+        for (const Entry& e : tables.Get(table))
+        {
+            for (const std::string& name : NamesOf(table, e))
+            {
+                const int64_t n = EthernetNumber(name);
+                if (n < 0)
+                {
+                    throw ConfigError(e.where, "port '" + name +
+                                                   "' is not Ethernet<N>; give a port map "
+                                                   "(config_db port names in switch port order)");
+                }
+                byNumber[n] = name;
+            }
+        }
+    }
+    uint32_t rank = 0;
+    for (const auto& [n, name] : byNumber)
+    {
+        m_rank[name] = rank++;
+    }
+}
+
+SonicPortBuffer*
 Reader::Port(SonicBufferConfig& c, const std::string& name, const std::string& where)
 {
     uint32_t index = 0;
@@ -217,17 +523,18 @@ Reader::Port(SonicBufferConfig& c, const std::string& name, const std::string& w
         auto it = m_portMap.find(name);
         if (it == m_portMap.end())
         {
-            throw ConfigError(where, "port '" + name + "' is not in the port map");
+            m_unmapped.insert(name);
+            return nullptr;
         }
         index = it->second;
     }
+    else if (m_divisor == 0)
+    {
+        index = m_rank.at(name); // RankPorts saw every port-keyed table
+    }
     else
     {
-        const std::string prefix = "Ethernet";
-        const std::string digits = name.compare(0, prefix.size(), prefix) == 0
-                                       ? name.substr(prefix.size())
-                                       : std::string();
-        const int32_t n = digits.empty() ? -1 : ParseInt(Json(digits), where, 0, 1 << 20);
+        const int64_t n = EthernetNumber(name);
         if (n < 0 || n % m_divisor != 0)
         {
             throw ConfigError(where,
@@ -246,21 +553,19 @@ Reader::Port(SonicBufferConfig& c, const std::string& name, const std::string& w
         port.name = name;
     }
     port.configured = true;
-    return port;
+    return &port;
 }
 
 std::vector<uint32_t>
-Reader::KeyPorts(SonicBufferConfig& c, const std::string& key, const std::string& table,
-                 uint8_t* mask)
+Reader::KeyPorts(SonicBufferConfig& c, const Entry& e, uint8_t* mask)
 {
-    const std::string where = Pointer(table, key);
-    const size_t bar = key.rfind('|');
+    const size_t bar = e.key.rfind('|');
     if (bar == std::string::npos)
     {
-        throw ConfigError(where, "key should be <port>|<index range>, e.g. Ethernet0|3-4");
+        throw ConfigError(e.where, "key should be <port>|<index range>, e.g. Ethernet0|3-4");
     }
-    *mask = ParseIndexSet(key.substr(bar + 1), where);
-    std::string ports = key.substr(0, bar);
+    *mask = ParseIndexSet(e.key.substr(bar + 1), e.where);
+    std::string ports = e.key.substr(0, bar);
     // A VoQ chassis keys queues by system port, <host>|<asic>|<port> (buffers_config.j2);
     // the chassis is one switch here, so the host/asic prefix must name one ASIC.
     const size_t sys = ports.rfind('|');
@@ -273,31 +578,97 @@ Reader::KeyPorts(SonicBufferConfig& c, const std::string& key, const std::string
         }
         else if (prefix != m_systemPrefix)
         {
-            throw ConfigError(where, "system port prefix '" + prefix + "' differs from '" +
-                                         m_systemPrefix +
-                                         "' used before; one chassis ASIC per switch");
+            throw ConfigError(e.where, "system port prefix '" + prefix + "' differs from '" +
+                                           m_systemPrefix +
+                                           "' used before; one chassis ASIC per switch");
         }
         ports = ports.substr(sys + 1);
     }
     std::vector<uint32_t> out;
-    std::stringstream ss(ports);
-    std::string name;
-    while (std::getline(ss, name, ','))
+    for (const std::string& name : SplitComma(ports))
     {
-        SonicPortBuffer& port = Port(c, name, where);
-        out.push_back(static_cast<uint32_t>(&port - c.ports.data()));
+        if (SonicPortBuffer* port = Port(c, name, e.where))
+        {
+            out.push_back(static_cast<uint32_t>(port - c.ports.data()));
+        }
     }
     return out;
 }
 
-void
-Reader::ReadPools(const Json& root, SonicBufferConfig& c)
+std::array<int32_t, 64>
+Reader::ReadMap(const Tables& tables, const std::string& table, const Json& ref,
+                const std::string& where, int32_t keys, int32_t values, const Entry** entry) const
 {
-    for (const auto& [name, obj] : Table(root, "BUFFER_POOL").items())
+    const std::string name = ParseReference(ref, table, where);
+    const Entry* e = tables.Find(table, name);
+    if (!e)
     {
-        const std::string where = Pointer("BUFFER_POOL", name);
+        throw ConfigError(where, "names map '" + name + "', which " + table + " does not define");
+    }
+    std::array<int32_t, 64> map;
+    map.fill(-1);
+    for (const auto& [k, v] : e->value.items())
+    {
+        const std::string kw = e->where + "/" + Escape(k);
+        map[ParseInt(Json(k), kw, 0, keys - 1)] = ParseInt(v, kw, 0, values - 1);
+    }
+    *entry = e;
+    return map;
+}
+
+void
+Reader::ReadPorts(const Tables& tables, SonicBufferConfig& c)
+{
+    for (const Entry& e : tables.Get("PORT"))
+    {
+        SonicPortBuffer* port = Port(c, e.key, e.where);
+        if (!port)
+        {
+            continue;
+        }
+        if (e.value.contains("speed"))
+        {
+            // sonic-port.yang: speed in Mb/s, 1 .. 800000.
+            port->speedMbps = uint64_t(ParseInt(e.value["speed"], e.where + "/speed", 1, 800000));
+        }
+        if (e.value.contains("mtu"))
+        {
+            // sonic-port.yang: mtu 1 .. 9216.
+            port->mtu = uint32_t(ParseInt(e.value["mtu"], e.where + "/mtu", 1, 9216));
+        }
+    }
+    for (const Entry& e : tables.Get("CABLE_LENGTH"))
+    {
+        for (const auto& [name, v] : e.value.items())
+        {
+            const std::string where = e.where + "/" + Escape(name);
+            const std::string s = ParseString(v, where);
+            // sonic-cable-length.yang: "<digits>m".
+            if (s.size() < 2 || s.back() != 'm' ||
+                !std::all_of(s.begin(), s.end() - 1,
+                             [](char ch) { return ch >= '0' && ch <= '9'; }))
+            {
+                throw ConfigError(where,
+                                  "'" + s + "' is not a cable length in metres, e.g. \"5m\"");
+            }
+            const int32_t metres = ParseInt(Json(s.substr(0, s.size() - 1)), where, 0, 100000);
+            if (SonicPortBuffer* port = Port(c, name, where))
+            {
+                port->cableMetres = metres;
+            }
+        }
+    }
+}
+
+void
+Reader::ReadPools(const Tables& tables, SonicBufferConfig& c)
+{
+    for (const Entry& e : tables.Get("BUFFER_POOL"))
+    {
+        const std::string& where = e.where;
+        const Json& obj = e.value;
         SonicBufferPool pool;
-        pool.name = name;
+        pool.name = e.key;
         const std::string type = ParseString(Field(obj, "type", where), where + "/type");
         if (type == "ingress")
         {
@@ -324,7 +695,20 @@ Reader::ReadPools(const Json& root, SonicBufferConfig& c)
             }
             pool.dynamic = mode == "dynamic";
         }
-        pool.size = ParseBytes(Field(obj, "size", where), where + "/size");
+        if (obj.contains("size"))
+        {
+            pool.size = ParseBytes(obj["size"], where + "/size");
+        }
+        else if (m_traditional)
+        {
+            throw ConfigError(where + "/size",
+                              "required field is missing (buffer_model traditional; only the "
+                              "dynamic model leaves pool sizes to the buffer manager)");
+        }
+        else
+        {
+            pool.sizeGiven = false; // dynamic model: buffermgrd sizes it
+        }
         if (obj.contains("xoff"))
         {
             pool.xoff = ParseBytes(obj["xoff"], where + "/xoff");
@@ -334,13 +718,14 @@ Reader::ReadPools(const Json& root, SonicBufferConfig& c)
 }
 
 void
-Reader::ReadProfiles(const Json& root, SonicBufferConfig& c)
+Reader::ReadProfiles(const Tables& tables, SonicBufferConfig& c)
 {
-    for (const auto& [name, obj] : Table(root, "BUFFER_PROFILE").items())
+    for (const Entry& e : tables.Get("BUFFER_PROFILE"))
     {
-        const std::string where = Pointer("BUFFER_PROFILE", name);
+        const std::string& where = e.where;
+        const Json& obj = e.value;
         SonicBufferProfile prof;
-        prof.name = name;
+        prof.name = e.key;
         const std::string pool =
             ParseReference(Field(obj, "pool", where), "BUFFER_POOL", where + "/pool");
         const int32_t pi = c.FindPool(pool);
@@ -389,44 +774,68 @@ Reader::ReadProfiles(const Json& root, SonicBufferConfig& c)
 }
 
 void
-Reader::ReadBindings(const Json& root, SonicBufferConfig& c)
+Reader::ReadBindings(const Tables& tables, SonicBufferConfig& c)
 {
     for (const char* table : {"BUFFER_PG", "BUFFER_QUEUE"})
     {
         const bool pg = std::string(table) == "BUFFER_PG";
-        for (const auto& [key, obj] : Table(root, table).items())
+        for (const Entry& e : tables.Get(table))
         {
-            const std::string where = Pointer(table, key, "profile");
+            const std::string where = e.where + "/profile";
             uint8_t mask = 0;
-            const std::vector<uint32_t> ports = KeyPorts(c, key, table, &mask);
+            const std::vector<uint32_t> ports = KeyPorts(c, e, &mask);
+            const Json& obj = e.value;
+            int32_t pi = SonicPortBuffer::NONE;
             if (!obj.contains("profile") || obj["profile"].is_null() ||
                 (obj["profile"].is_string() && obj["profile"].get<std::string>() == "NULL"))
             {
-                throw ConfigError(where, "no profile; dynamically calculated headroom profiles "
-                                         "are not supported, name a BUFFER_PROFILE");
+                // Dynamic model (SONiC buffer HLD): a PG without profile is lossless and
+                // buffermgrd calculates its headroom from the port's speed and cable.
+                if (!pg)
+                {
+                    throw ConfigError(where, "no profile; a queue needs a BUFFER_PROFILE");
+                }
+                if (m_traditional)
+                {
+                    throw ConfigError(where, "no profile; headroom is calculated only with "
+                                             "DEVICE_METADATA|localhost buffer_model dynamic");
+                }
+                if (c.FindPool("ingress_lossless_pool") < 0)
+                {
+                    throw ConfigError(where, "no profile (calculated headroom), but BUFFER_POOL "
+                                             "defines no ingress_lossless_pool to put it in");
+                }
             }
-            const std::string prof = ParseReference(obj["profile"], "BUFFER_PROFILE", where);
-            const int32_t pi = c.FindProfile(prof);
-            if (pi < 0)
+            else
             {
-                throw ConfigError(where, "names profile '" + prof +
-                                             "', which BUFFER_PROFILE does not define");
+                const std::string prof = ParseReference(obj["profile"], "BUFFER_PROFILE", where);
+                pi = c.FindProfile(prof);
+                if (pi < 0)
+                {
+                    throw ConfigError(where, "names profile '" + prof +
+                                                 "', which BUFFER_PROFILE does not define");
+                }
             }
             for (uint32_t p : ports)
             {
                 for (uint32_t i = 0; i < 8; ++i)
                 {
-                    if ((mask >> i) & 1)
+                    if (!((mask >> i) & 1))
                     {
-                        if (pg)
-                        {
-                            c.ports[p].pgProfile[i] = pi;
-                            c.ports[p].pgKey[i] = key;
-                        }
-                        else
-                        {
-                            c.ports[p].queueProfile[i] = pi;
-                        }
+                        continue;
+                    }
+                    if (pg)
+                    {
+                        c.ports[p].pgProfile[i] = pi;
+                        c.ports[p].pgKey[i] = e.key;
+                        const uint8_t bit = uint8_t(1u << i);
+                        c.ports[p].pgDynamic = pi == SonicPortBuffer::NONE
+                                                   ? uint8_t(c.ports[p].pgDynamic | bit)
+                                                   : uint8_t(c.ports[p].pgDynamic & ~bit);
+                    }
+                    else
+                    {
+                        c.ports[p].queueProfile[i] = pi;
                     }
                 }
             }
@@ -435,18 +844,40 @@ Reader::ReadBindings(const Json& root, SonicBufferConfig& c)
 }
 
 void
-Reader::ReadQos(const Json& root, SonicBufferConfig& c)
+Reader::ReadQos(const Tables& tables, SonicBufferConfig& c)
 {
-    const Json& maps = Table(root, "TC_TO_PRIORITY_GROUP_MAP");
-    for (const auto& [name, obj] : Table(root, "PORT_QOS_MAP").items())
+    for (const Entry& e : tables.Get("PORT_QOS_MAP"))
     {
-        const std::string where = Pointer("PORT_QOS_MAP", name);
-        std::vector<SonicPortBuffer*> ports;
-        std::stringstream ss(name);
-        std::string port;
-        while (std::getline(ss, port, ','))
+        const std::string& where = e.where;
+        const Json& obj = e.value;
+        // DSCP_TO_TC_MAP: DSCPs the map leaves out go to TC 0 (SAI QoS map default).
+        std::array<uint8_t, 64> dscpToTc{};
+        const bool hasDscp = obj.contains("dscp_to_tc_map");
+        if (hasDscp)
         {
-            ports.push_back(&Port(c, port, where));
+            const Entry* map = nullptr;
+            const std::array<int32_t, 64> m =
+                ReadMap(tables, "DSCP_TO_TC_MAP", obj["dscp_to_tc_map"], where + "/dscp_to_tc_map",
+                        64, 8, &map);
+            for (uint32_t d = 0; d < 64; ++d)
+            {
+                dscpToTc[d] = uint8_t(std::max(m[d], 0));
+            }
+        }
+        if (e.key == "global")
+        {
+            // Switch-wide map, used by ports without their own (SAI switch QoS map).
+            c.hasGlobalDscpToTc = hasDscp;
+            c.globalDscpToTc = dscpToTc;
+            continue;
+        }
+        std::vector<SonicPortBuffer*> ports;
+        for (const std::string& name : SplitComma(e.key))
+        {
+            if (SonicPortBuffer* p = Port(c, name, where))
+            {
+                ports.push_back(p);
+            }
         }
         uint8_t pfc = 0;
         if (obj.contains("pfc_enable"))
@@ -457,40 +888,67 @@ Reader::ReadQos(const Json& root, SonicBufferConfig& c)
         std::array<uint8_t, 8> tcToPg = SonicPortBuffer().tcToPg;
         if (obj.contains("tc_to_pg_map"))
         {
-            const std::string mw = where + "/tc_to_pg_map";
-            const std::string mapName =
-                ParseReference(obj["tc_to_pg_map"], "TC_TO_PRIORITY_GROUP_MAP", mw);
-            if (!maps.contains(mapName))
+            const Entry* map = nullptr;
+            const std::array<int32_t, 64> m =
+                ReadMap(tables, "TC_TO_PRIORITY_GROUP_MAP", obj["tc_to_pg_map"],
+                        where + "/tc_to_pg_map", 8, 8, &map);
+            for (uint32_t tc = 0; tc < 8; ++tc)
             {
-                throw ConfigError(mw, "names map '" + mapName +
-                                          "', which TC_TO_PRIORITY_GROUP_MAP does not define");
+                tcToPg[tc] = uint8_t(std::max(m[tc], 0));
             }
-            tcToPg.fill(0);
-            for (const auto& [tc, pgv] : maps[mapName].items())
+        }
+        // This model serves TC t in egress queue t and pauses queue p on PFC priority p:
+        // the two queue maps are accepted where they say just that.
+        for (const auto& [field, table] :
+             {std::pair<const char*, const char*>{"tc_to_queue_map", "TC_TO_QUEUE_MAP"},
+              {"pfc_to_queue_map", "MAP_PFC_PRIORITY_TO_QUEUE"}})
+        {
+            if (!obj.contains(field))
             {
-                const std::string tw = Pointer("TC_TO_PRIORITY_GROUP_MAP", mapName, tc);
-                tcToPg[ParseInt(Json(tc), tw, 0, 7)] = uint8_t(ParseInt(pgv, tw, 0, 7));
+                continue;
+            }
+            const Entry* map = nullptr;
+            const std::array<int32_t, 64> m =
+                ReadMap(tables, table, obj[field], where + "/" + field, 8, 8, &map);
+            for (int32_t k = 0; k < 8; ++k)
+            {
+                if (m[k] >= 0 && m[k] != k)
+                {
+                    throw ConfigError(map->where + "/" + std::to_string(k),
+                                      std::to_string(k) + " -> queue " + std::to_string(m[k]) +
+                                          ": only the identity map is modelled (traffic class "
+                                          "and PFC priority t use egress queue t)");
+                }
             }
         }
         for (SonicPortBuffer* p : ports)
         {
             p->pfcEnable = pfc;
             p->tcToPg = tcToPg;
+            p->hasDscpToTc = hasDscp;
+            p->dscpToTc = dscpToTc;
         }
     }
 }
 
 void
-Reader::ReadWred(const Json& root, SonicBufferConfig& c)
+Reader::ReadWred(const Tables& tables, SonicBufferConfig& c)
 {
-    for (const auto& [name, obj] : Table(root, "WRED_PROFILE").items())
+    for (const Entry& e : tables.Get("WRED_PROFILE"))
     {
-        const std::string where = Pointer("WRED_PROFILE", name);
+        const std::string& where = e.where;
+        const Json& obj = e.value;
         SonicWredProfile w;
-        w.name = name;
+        w.name = e.key;
         if (obj.contains("wred_green_enable"))
         {
-            w.greenEnable = ParseString(obj["wred_green_enable"], where) == "true";
+            const std::string s =
+                ParseString(obj["wred_green_enable"], where + "/wred_green_enable");
+            if (s != "true" && s != "false")
+            {
+                throw ConfigError(where + "/wred_green_enable", "'" + s + "' is not true or false");
+            }
+            w.greenEnable = s == "true";
         }
         if (obj.contains("green_min_threshold"))
         {
@@ -508,7 +966,20 @@ Reader::ReadWred(const Json& root, SonicBufferConfig& c)
         }
         if (obj.contains("ecn"))
         {
-            w.ecnMarking = ParseString(obj["ecn"], where + "/ecn") != "ecn_none";
+            // sonic-wred-profile.yang: which colours are ECN-marked instead of dropped.
+            static const std::set<std::string> green = {"ecn_green", "ecn_green_yellow",
+                                                        "ecn_green_red", "ecn_all"};
+            static const std::set<std::string> other = {"ecn_none", "ecn_yellow", "ecn_red",
+                                                        "ecn_yellow_red"};
+            const std::string s = ParseString(obj["ecn"], where + "/ecn");
+            if (green.count(s) == 0 && other.count(s) == 0)
+            {
+                throw ConfigError(where + "/ecn", "'" + s +
+                                                      "' is not ecn_none, ecn_green, ecn_yellow, "
+                                                      "ecn_red, ecn_green_yellow, ecn_green_red, "
+                                                      "ecn_yellow_red or ecn_all");
+            }
+            w.ecnMarking = green.count(s) > 0;
         }
         if (w.greenMin > w.greenMax)
         {
@@ -516,29 +987,80 @@ Reader::ReadWred(const Json& root, SonicBufferConfig& c)
         }
         c.wredProfiles.push_back(w);
     }
-    for (const auto& [key, obj] : Table(root, "QUEUE").items())
+}
+
+void
+Reader::ReadSchedulers(const Tables& tables, SonicBufferConfig& c)
+{
+    for (const Entry& e : tables.Get("SCHEDULER"))
     {
-        if (!obj.contains("wred_profile"))
+        SonicScheduler s;
+        s.name = e.key;
+        const std::string type =
+            e.value.contains("type") ? ParseString(e.value["type"], e.where + "/type") : "STRICT";
+        if (type != "STRICT" && type != "WRR" && type != "DWRR")
         {
-            continue;
+            throw ConfigError(e.where + "/type", "'" + type + "' is not STRICT, WRR or DWRR");
         }
-        const std::string where = Pointer("QUEUE", key, "wred_profile");
-        uint8_t mask = 0;
-        const std::vector<uint32_t> ports = KeyPorts(c, key, "QUEUE", &mask);
-        const std::string prof = ParseReference(obj["wred_profile"], "WRED_PROFILE", where);
-        const int32_t wi = c.FindWredProfile(prof);
-        if (wi < 0)
+        s.dwrr = type != "STRICT";
+        if (e.value.contains("weight"))
         {
-            throw ConfigError(where,
-                              "names profile '" + prof + "', which WRED_PROFILE does not define");
+            // sonic-scheduler.yang: weight 1 .. 100.
+            s.weight = uint32_t(ParseInt(e.value["weight"], e.where + "/weight", 1, 100));
+        }
+        c.schedulers.push_back(s);
+    }
+}
+
+void
+Reader::ReadQueues(const Tables& tables, SonicBufferConfig& c)
+{
+    for (const Entry& e : tables.Get("QUEUE"))
+    {
+        uint8_t mask = 0;
+        const std::vector<uint32_t> ports = KeyPorts(c, e, &mask);
+        int32_t wi = SonicPortBuffer::NONE;
+        int32_t si = SonicPortBuffer::NONE;
+        if (e.value.contains("wred_profile"))
+        {
+            const std::string where = e.where + "/wred_profile";
+            const std::string prof = ParseReference(e.value["wred_profile"], "WRED_PROFILE", where);
+            wi = c.FindWredProfile(prof);
+            if (wi < 0)
+            {
+                throw ConfigError(where, "names profile '" + prof +
+                                             "', which WRED_PROFILE does not define");
+            }
+        }
+        if (e.value.contains("scheduler"))
+        {
+            const std::string where = e.where + "/scheduler";
+            const std::string name = ParseReference(e.value["scheduler"], "SCHEDULER", where);
+            for (size_t i = 0; i < c.schedulers.size(); ++i)
+            {
+                si = c.schedulers[i].name == name ? int32_t(i) : si;
+            }
+            if (si < 0)
+            {
+                throw ConfigError(where, "names scheduler '" + name +
+                                             "', which SCHEDULER does not define");
+            }
         }
         for (uint32_t p : ports)
         {
             for (uint32_t q = 0; q < 8; ++q)
             {
-                if ((mask >> q) & 1)
+                if (!((mask >> q) & 1))
+                {
+                    continue;
+                }
+                if (wi != SonicPortBuffer::NONE)
                 {
                     c.ports[p].queueWred[q] = wi;
+                }
+                if (si != SonicPortBuffer::NONE)
+                {
+                    c.ports[p].queueScheduler[q] = si;
                 }
             }
         }
@@ -546,12 +1068,13 @@ Reader::ReadWred(const Json& root, SonicBufferConfig& c)
 }
 
 void
-Reader::ReadWatchdog(const Json& root, SonicBufferConfig& c)
+Reader::ReadWatchdog(const Tables& tables, SonicBufferConfig& c)
 {
-    for (const auto& [name, obj] : Table(root, "PFC_WD").items())
+    for (const Entry& e : tables.Get("PFC_WD"))
     {
-        const std::string where = Pointer("PFC_WD", name);
-        if (name == "GLOBAL")
+        const std::string& where = e.where;
+        const Json& obj = e.value;
+        if (e.key == "GLOBAL")
         {
             if (obj.contains("POLL_INTERVAL"))
             {
@@ -561,8 +1084,12 @@ Reader::ReadWatchdog(const Json& root, SonicBufferConfig& c)
             }
             continue;
         }
-        SonicPortBuffer& port = Port(c, name, where);
-        port.watchdog = true;
+        SonicPortBuffer* port = Port(c, e.key, where);
+        if (!port)
+        {
+            continue;
+        }
+        port->watchdog = true;
         if (obj.contains("action"))
         {
             const std::string a = ParseString(obj["action"], where + "/action");
@@ -570,53 +1097,73 @@ Reader::ReadWatchdog(const Json& root, SonicBufferConfig& c)
             {
                 throw ConfigError(where + "/action", "'" + a + "' is not drop, forward or alert");
             }
-            port.watchdogAction = a;
+            port->watchdogAction = a;
         }
         // Limits of sonic-swss pfcwdorch.h: detection 100-5000 ms, restoration 100-60000 ms.
         if (obj.contains("detection_time"))
         {
-            port.detectionMs =
+            port->detectionMs =
                 uint32_t(ParseInt(obj["detection_time"], where + "/detection_time", 100, 5000));
         }
-        port.restorationMs = 2 * port.detectionMs;
+        port->restorationMs = 2 * port->detectionMs;
         if (obj.contains("restoration_time"))
         {
-            port.restorationMs = uint32_t(
+            port->restorationMs = uint32_t(
                 ParseInt(obj["restoration_time"], where + "/restoration_time", 100, 60000));
         }
     }
 }
 
 void
-Reader::Read(const Json& root, SonicBufferConfig& c)
+Reader::Read(const Tables& tables, SonicBufferConfig& c)
 {
-    if (!root.is_object())
+    if (const Entry* meta = tables.Find("DEVICE_METADATA", "localhost"))
     {
-        throw ConfigError("", "the top level must be a JSON object of config_db tables");
-    }
-    static const std::set<std::string> known = {
-        "BUFFER_POOL", "BUFFER_PROFILE",           "BUFFER_PG",    "BUFFER_QUEUE", "PORT_QOS_MAP",
-        "QUEUE",       "TC_TO_PRIORITY_GROUP_MAP", "WRED_PROFILE", "PFC_WD"};
-    const Json& meta = Table(root, "DEVICE_METADATA");
-    if (meta.contains("localhost") && meta["localhost"].is_object() &&
-        meta["localhost"].contains("switch_type"))
-    {
-        c.switchType =
-            ParseString(meta["localhost"]["switch_type"], "/DEVICE_METADATA/localhost/switch_type");
-    }
-    for (const auto& [table, value] : root.items())
-    {
-        if (known.count(table) == 0)
+        if (meta->value.contains("switch_type"))
         {
-            m_notes.push_back("/" + table + ": table ignored (not a buffer table)");
+            c.switchType = ParseString(meta->value["switch_type"], meta->where + "/switch_type");
+        }
+        if (meta->value.contains("buffer_model"))
+        {
+            const std::string where = meta->where + "/buffer_model";
+            const std::string model = ParseString(meta->value["buffer_model"], where);
+            if (model != "traditional" && model != "dynamic")
+            {
+                throw ConfigError(where, "'" + model + "' is not traditional or dynamic");
+            }
+            m_traditional = model == "traditional";
         }
     }
-    ReadPools(root, c);
-    ReadProfiles(root, c);
-    ReadQos(root, c); // before bindings, so port entries exist in any order
-    ReadBindings(root, c);
-    ReadWred(root, c);
-    ReadWatchdog(root, c);
+    if (const Entry* def = tables.Find("DEFAULT_LOSSLESS_BUFFER_PARAMETER", "AZURE"))
+    {
+        if (def->value.contains("default_dynamic_th"))
+        {
+            c.defaultDynamicTh = ParseInt(def->value["default_dynamic_th"],
+                                          def->where + "/default_dynamic_th", -8, 8);
+        }
+    }
+    if (m_portMap.empty() && m_divisor == 0)
+    {
+        RankPorts(tables);
+    }
+    ReadPorts(tables, c);
+    ReadPools(tables, c);
+    ReadProfiles(tables, c);
+    ReadQos(tables, c); // before bindings, so port entries exist in any order
+    ReadBindings(tables, c);
+    ReadWred(tables, c);
+    ReadSchedulers(tables, c);
+    ReadQueues(tables, c);
+    ReadWatchdog(tables, c);
+    if (!m_unmapped.empty())
+    {
+        std::string names;
+        for (const std::string& n : m_unmapped)
+        {
+            names += (names.empty() ? "" : ", ") + n;
+        }
+        m_notes.push_back("ports not in the port map, their entries ignored: " + names);
+    }
     for (size_t i = 0; i < c.ports.size(); ++i)
     {
         if (!c.ports[i].configured)
@@ -639,45 +1186,80 @@ SonicConfigLoader::SetPortMap(const std::map<std::string, uint32_t>& portMap)
 void
 SonicConfigLoader::SetEthernetDivisor(uint32_t divisor)
 {
-    m_divisor = divisor == 0 ? 1 : divisor;
+    m_divisor = divisor;
 }
 
 bool
 SonicConfigLoader::LoadFile(const std::string& path, SonicBufferConfig& config)
 {
-    std::ifstream in(path);
-    if (!in)
+    return LoadFiles(SplitComma(path), config);
+}
+
+bool
+SonicConfigLoader::LoadFiles(const std::vector<std::string>& paths, SonicBufferConfig& config)
+{
+    std::vector<std::pair<std::string, std::string>> texts;
+    for (const std::string& path : paths)
     {
-        m_notes.clear();
-        m_error = path + ": cannot open the file";
-        return false;
+        std::ifstream in(path);
+        if (!in)
+        {
+            m_notes.clear();
+            m_unmodelled.clear();
+            m_error = path + ": cannot open the file";
+            return false;
+        }
+        std::stringstream text;
+        text << in.rdbuf();
+        texts.emplace_back(path, text.str());
     }
-    std::stringstream text;
-    text << in.rdbuf();
-    return LoadString(text.str(), path, config);
+    return Load(texts, config);
 }
 
 bool
 SonicConfigLoader::LoadString(const std::string& text, const std::string& source,
                               SonicBufferConfig& config)
 {
+    return Load({{source, text}}, config);
+}
+
+bool
+SonicConfigLoader::Load(const std::vector<std::pair<std::string, std::string>>& texts,
+                        SonicBufferConfig& config)
+{
     m_error.clear();
     m_notes.clear();
+    m_unmodelled.clear();
     SonicBufferConfig c;
-    c.source = source;
+    c.source.clear();
+    Tables tables;
     try
     {
-        const Json root = Json::parse(text);
-        Reader(m_portMap, m_divisor, m_notes).Read(root, c);
-    }
-    catch (const Json::parse_error& e)
-    {
-        m_error = source + ": not valid JSON (" + e.what() + ")";
-        return false;
+        for (const auto& [source, text] : texts)
+        {
+            c.source += (c.source.empty() ? "" : ", ") + source;
+            Json root;
+            try
+            {
+                root = Json::parse(text);
+            }
+            catch (const Json::parse_error& e)
+            {
+                m_error = source + ": not valid JSON (" + e.what() + ")";
+                return false;
+            }
+            tables.Add(root, source, &c.flatKeys);
+        }
+        if (texts.empty())
+        {
+            throw ConfigError("(no file)", "no config_db file given");
+        }
+        m_unmodelled = tables.Unmodelled();
+        Reader(m_portMap, m_divisor, m_notes).Read(tables, c);
     }
     catch (const std::exception& e)
     {
-        m_error = source + ": " + e.what();
+        m_error = e.what();
         return false;
     }
     m_error = c.Validate();
@@ -687,6 +1269,12 @@ SonicConfigLoader::LoadString(const std::string& text, const std::string& source
     }
     config = c;
     return true;
+}
+
+const std::string&
+SonicConfigLoader::GetUnmodelled() const
+{
+    return m_unmodelled;
 }
 
 const std::string&

@@ -19,22 +19,33 @@ namespace ns3
  * \ingroup dcb
  * config_db JSON -> SonicBufferConfig.
  *
- * Tables read: BUFFER_POOL, BUFFER_PROFILE, BUFFER_PG ("Ethernet0|3-4",
- * port lists "Ethernet0,Ethernet4|3-4" allowed), BUFFER_QUEUE,
- * PORT_QOS_MAP (pfc_enable, tc_to_pg_map), TC_TO_PRIORITY_GROUP_MAP,
- * QUEUE (wred_profile), WRED_PROFILE, PFC_WD, and DEVICE_METADATA|localhost
- * switch_type (still listed as ignored: nothing else of it is used). Any other
- * table is ignored and listed in the notes. BUFFER_QUEUE and QUEUE keys may name
- * VoQ-chassis system ports, "<host>|<asic>|Ethernet0|3-4" (buffers_config.j2);
- * the chassis is one switch, so all such keys must share one <host>|<asic>. Sizes are decimal
- * strings of bytes, as SONiC writes them (JSON integers are accepted too); references may be
- * written
+ * Layouts: config_db.json nesting ({"BUFFER_POOL": {"name": {...}}}) and the flat
+ * Redis keys that sonic-db-dump writes ({"BUFFER_POOL|name": {...}}), also mixed.
+ * Several files are merged in order, a later file's fields overriding an earlier
+ * one's for the same entry (as `sonic-cfggen -j a.json -j b.json`).
+ *
+ * Tables read: BUFFER_POOL (a pool without size is sized by SonicBufferManager,
+ * dynamic model), BUFFER_PROFILE, BUFFER_PG ("Ethernet0|3-4", port lists
+ * "Ethernet0,Ethernet4|3-4" allowed; no profile or profile "NULL": headroom
+ * calculated from speed and cable, dynamic model), BUFFER_QUEUE, PORT (speed, mtu),
+ * CABLE_LENGTH, PORT_QOS_MAP (pfc_enable, dscp_to_tc_map, tc_to_pg_map; tc_to_queue_map
+ * and pfc_to_queue_map where they are the identity; the "global" entry's
+ * dscp_to_tc_map), DSCP_TO_TC_MAP, TC_TO_PRIORITY_GROUP_MAP, TC_TO_QUEUE_MAP,
+ * MAP_PFC_PRIORITY_TO_QUEUE, QUEUE (wred_profile, scheduler), WRED_PROFILE (green),
+ * SCHEDULER (STRICT / WRR / DWRR, weight), PFC_WD, DEFAULT_LOSSLESS_BUFFER_PARAMETER
+ * (default_dynamic_th) and DEVICE_METADATA|localhost (switch_type, buffer_model).
+ * Every other table, and every other field of these, is named by GetUnmodelled()
+ * in one line. BUFFER_QUEUE and QUEUE keys may name VoQ-chassis system ports,
+ * "<host>|<asic>|Ethernet0|3-4" (buffers_config.j2); the chassis is one switch, so all
+ * such keys must share one <host>|<asic>. Sizes are decimal strings of bytes, as SONiC
+ * writes them (JSON integers are accepted too); references may be written
  * "[BUFFER_POOL|name]" or "name".
  *
- * Port names become switch port indices through the map given to SetPortMap,
- * or, without a map, by the EthernetN rule of SetEthernetDivisor (N / 4 by
- * default: SONiC names 4-lane ports Ethernet0, Ethernet4, ...; divisor 1 gives
- * N). The configuration covers ports 0 .. highest index named.
+ * Port names become switch port indices through the map given to SetPortMap (ports
+ * it leaves out are skipped, and listed in the notes), or by the EthernetN rule:
+ * by default the ports named anywhere in the file, in the order of N, take indices
+ * 0, 1, 2, ... (any naming: 4-lane Ethernet0/4/8, 8-lane Ethernet0/8/16, breakout
+ * Ethernet0/1/2/3); SetEthernetDivisor(d) makes EthernetN port N / d instead.
  *
  * Nothing aborts and nothing is printed: Load returns false and GetError()
  * names the file and the JSON pointer of the offending field.
@@ -46,23 +57,38 @@ class SonicConfigLoader
 
     /** Explicit port name -> device index map (takes precedence over the EthernetN rule). */
     void SetPortMap(const std::map<std::string, uint32_t>& portMap);
-    /** EthernetN -> N / divisor (divisor 4 by default; N must be a multiple). */
+    /** EthernetN -> N / divisor (N must be a multiple); 0 (default): rank in the order of N. */
     void SetEthernetDivisor(uint32_t divisor);
 
-    /** Read and check \p path; on success fill \p config. */
+    /**
+     * Read and check \p path (several files: comma-separated, as `config reload`
+     * takes them); on success fill \p config.
+     */
     bool LoadFile(const std::string& path, SonicBufferConfig& config);
+    /** Same, for files merged in order. */
+    bool LoadFiles(const std::vector<std::string>& paths, SonicBufferConfig& config);
     /** Same, from text; \p source names it in errors. */
     bool LoadString(const std::string& text, const std::string& source, SonicBufferConfig& config);
 
     const std::string& GetError() const;
-    /** Ignored tables and defaults taken, one line each. */
+    /** Defaults taken and ports skipped, one line each. */
     const std::vector<std::string>& GetNotes() const;
+    /**
+     * One line naming, per file, the tables and fields that are not modelled and
+     * were ignored ("<file>: tables A, B; fields T.f, T.g", files joined by "; ");
+     * "" when everything was read.
+     */
+    const std::string& GetUnmodelled() const;
 
   private:
+    bool Load(const std::vector<std::pair<std::string, std::string>>& texts,
+              SonicBufferConfig& config);
+
     std::map<std::string, uint32_t> m_portMap;
-    uint32_t m_divisor{4};
+    uint32_t m_divisor{0};
     std::string m_error;
     std::vector<std::string> m_notes;
+    std::string m_unmodelled;
 };
 
 } // namespace ns3
