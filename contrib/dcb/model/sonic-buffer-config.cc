@@ -117,7 +117,8 @@ SonicBufferConfig::Validate() const
         // outside [-8, 7] names no other threshold, it is a mistake.
         if (prof.dynamic && (prof.dynamicTh < -8 || prof.dynamicTh > 7))
         {
-            why << source << ": /BUFFER_PROFILE/" << prof.name << "/dynamic_th: " << prof.dynamicTh
+            why << source << ": " << Pointer("BUFFER_PROFILE", prof.name)
+                << "/dynamic_th: " << prof.dynamicTh
                 << " is outside [-8, 7] (alpha = 2^dynamic_th: -8 and below is 0, 7 and above "
                    "is unlimited)";
             return why.str();
@@ -234,10 +235,11 @@ SonicBufferConfig::Validate() const
     }
     for (size_t p = 0; p < pools.size(); ++p)
     {
-        if (reserved[p] > pools[p].size)
+        // A pool without a size (the dynamic model) is sized at set-up from what is left.
+        if (pools[p].sizeGiven && reserved[p] > pools[p].size)
         {
-            why << source << ": /BUFFER_POOL/" << pools[p].name << "/size: " << pools[p].size
-                << " B is smaller than the " << reserved[p]
+            why << source << ": " << Pointer("BUFFER_POOL", pools[p].name)
+                << "/size: " << pools[p].size << " B is smaller than the " << reserved[p]
                 << " B its priority groups and queues reserve (profile sizes summed over the "
                    "ports, e.g. "
                 << example[p] << ")";
