@@ -216,8 +216,8 @@ RdmaRequester::FindWqeByFirstPsn(uint64_t firstPsn)
 }
 
 void
-RdmaRequester::AddReadRequest(Ptr<Packet> packet, const SendWqe& w, uint64_t offset,
-                              uint32_t index, bool resend) const
+RdmaRequester::AddReadRequest(Ptr<Packet> packet, const SendWqe& w, uint64_t offset, uint32_t index,
+                              bool resend) const
 {
     // One request for the rest of the READ from this PSN (a go-back re-request starts
     // mid-message); a selective-repeat re-request asks for the lost response alone

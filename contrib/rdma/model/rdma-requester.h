@@ -44,8 +44,8 @@ class RdmaRequester
         RdmaQpOwner* owner{nullptr};
         RdmaQueuePair* qp{nullptr}; //!< the handle reported to the owner (may be null)
         uint32_t qpn{0};
-        uint32_t mtu{1024};        //!< payload bytes per packet
-        Time rnrTimer;             //!< wait after an RNR NAK
+        uint32_t mtu{1024}; //!< payload bytes per packet
+        Time rnrTimer;      //!< wait after an RNR NAK
         bool srnicExtensions{false};
         DataRate lineRate;
         Ptr<RdmaCongestionOps> cc;

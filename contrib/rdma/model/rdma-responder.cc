@@ -178,36 +178,36 @@ RdmaResponder::HandleRequest(uint64_t psn, const RoceBthHeader& bth, Ptr<Packet>
 {
     switch (m_loss->OnRequestArrival(psn, m_epsn))
     {
-    case RdmaLossRecovery::RxVerdict::Accept:
-        m_nakSent = false;
-        ExecuteRequest(psn, bth, packet);
-        if (!m_oooRing.empty())
-        {
-            DrainInOrder();
-        }
-        return;
-    case RdmaLossRecovery::RxVerdict::Buffer:
-        BufferOutOfOrder(psn, bth, packet);
-        return;
-    case RdmaLossRecovery::RxVerdict::Duplicate:
-        m_counters->duplicatesReceived++;
-        if (bth.GetOpcode() == RoceOpcode::ReadRequest)
-        {
-            ReexecuteRead(psn, packet);
+        case RdmaLossRecovery::RxVerdict::Accept:
+            m_nakSent = false;
+            ExecuteRequest(psn, bth, packet);
+            if (!m_oooRing.empty())
+            {
+                DrainInOrder();
+            }
             return;
-        }
-        SendAck(m_epsn - 1);
-        return;
-    case RdmaLossRecovery::RxVerdict::OutOfOrder:
-        m_counters->outOfOrderDropped++;
-        if (!m_nakSent)
-        {
-            RoceSrnicExtHeader ext;
-            m_ext.ReadRequest(psn, bth.GetOpcode(), packet, false, ext, m_answerEcho);
-            m_nakSent = true;
-            SendNak(m_epsn, static_cast<uint8_t>(RoceNakCode::PsnSequenceError), false);
-        }
-        return;
+        case RdmaLossRecovery::RxVerdict::Buffer:
+            BufferOutOfOrder(psn, bth, packet);
+            return;
+        case RdmaLossRecovery::RxVerdict::Duplicate:
+            m_counters->duplicatesReceived++;
+            if (bth.GetOpcode() == RoceOpcode::ReadRequest)
+            {
+                ReexecuteRead(psn, packet);
+                return;
+            }
+            SendAck(m_epsn - 1);
+            return;
+        case RdmaLossRecovery::RxVerdict::OutOfOrder:
+            m_counters->outOfOrderDropped++;
+            if (!m_nakSent)
+            {
+                RoceSrnicExtHeader ext;
+                m_ext.ReadRequest(psn, bth.GetOpcode(), packet, false, ext, m_answerEcho);
+                m_nakSent = true;
+                SendNak(m_epsn, static_cast<uint8_t>(RoceNakCode::PsnSequenceError), false);
+            }
+            return;
     }
 }
 

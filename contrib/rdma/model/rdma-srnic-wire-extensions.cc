@@ -35,9 +35,8 @@ RdmaSrnicWireExtensions::AddToReadRequest(Ptr<Packet> packet, uint64_t localVa, 
 }
 
 void
-RdmaSrnicWireExtensions::AddToRequest(Ptr<Packet> packet, RoceOpcode op,
-                                      const RdmaWorkRequest& wr, uint64_t firstPsn,
-                                      uint64_t offset, uint32_t index) const
+RdmaSrnicWireExtensions::AddToRequest(Ptr<Packet> packet, RoceOpcode op, const RdmaWorkRequest& wr,
+                                      uint64_t firstPsn, uint64_t offset, uint32_t index) const
 {
     if (!m_enabled)
     {
@@ -95,8 +94,8 @@ RdmaSrnicWireExtensions::RemoveFromReadResponse(Ptr<Packet> packet, uint32_t& ps
 }
 
 bool
-RdmaSrnicWireExtensions::ReadRequest(uint64_t psn, RoceOpcode op, Ptr<Packet> packet,
-                                     bool remove, RoceSrnicExtHeader& ext, AckEcho& echo) const
+RdmaSrnicWireExtensions::ReadRequest(uint64_t psn, RoceOpcode op, Ptr<Packet> packet, bool remove,
+                                     RoceSrnicExtHeader& ext, AckEcho& echo) const
 {
     if (!m_enabled)
     {
