@@ -262,8 +262,8 @@ TEST_F(RdmaRequesterTest, AckBeforeTheTimeoutKeepsTheQpAlive)
     Setup(gbn);
     Post(1, RdmaVerb::Write, 10);
     ASSERT_EQ(SendAll().size(), 1u);
-    Simulator::Schedule(MicroSeconds(5), &RdmaRequesterTest::Acknowledge, this, uint64_t{0},
-                        false, false);
+    Simulator::Schedule(MicroSeconds(5), &RdmaRequesterTest::Acknowledge, this, uint64_t{0}, false,
+                        false);
     Simulator::Run();
     EXPECT_EQ(m_counters.timeouts, 0u);
     ASSERT_EQ(m_owner.completions.size(), 1u);
@@ -321,7 +321,7 @@ TEST_F(RdmaRequesterTest, SrnicExtensionsCarryTheSsnOnSends)
     Post(1, RdmaVerb::Write, 10);
     Post(2, RdmaVerb::Send, 2 * MTU);
     ASSERT_NE(m_requester.BuildRequestPacket(), nullptr); // the WRITE, PSN 0
-    Ptr<Packet> p = m_requester.BuildRequestPacket();    // SEND, PSN 1
+    Ptr<Packet> p = m_requester.BuildRequestPacket();     // SEND, PSN 1
     ASSERT_NE(p, nullptr);
     p = m_requester.BuildRequestPacket(); // SEND, PSN 2 (offset 1)
     ASSERT_NE(p, nullptr);

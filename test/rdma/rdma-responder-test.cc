@@ -70,10 +70,10 @@ class RdmaResponderTest : public ::testing::Test
     {
         for (uint32_t i = first; i <= last; ++i)
         {
-            const RoceOpcode op = i == 0 ? (count == 1 ? RoceOpcode::WriteOnly
-                                                       : RoceOpcode::WriteFirst)
-                                  : i + 1 == count ? RoceOpcode::WriteLast
-                                                   : RoceOpcode::WriteMiddle;
+            const RoceOpcode op =
+                i == 0           ? (count == 1 ? RoceOpcode::WriteOnly : RoceOpcode::WriteFirst)
+                : i + 1 == count ? RoceOpcode::WriteLast
+                                 : RoceOpcode::WriteMiddle;
             Deliver(i, op, MTU, i + 1 == count, count * MTU);
         }
     }
@@ -142,7 +142,7 @@ TEST_F(RdmaResponderTest, DuplicateIsCountedAndReacknowledged)
     DeliverWrite(0, 0, 2); // a resend of a packet already executed
     EXPECT_EQ(m_counters.duplicatesReceived, 1u);
     EXPECT_EQ(AckPsns(), (std::vector<uint32_t>{0, 1, 1})); // the last executed PSN again
-    EXPECT_EQ(m_owner.placements.size(), 2u);                // not placed twice
+    EXPECT_EQ(m_owner.placements.size(), 2u);               // not placed twice
     EXPECT_EQ(m_responder.GetExpectedPsn(), 2u);
 }
 

@@ -6,35 +6,12 @@
 #include "roce-sack-header.h"
 
 #include "ns3/abort.h"
-#include "ns3/dcb-net-device.h"
 #include "ns3/simulator.h"
 
 #include <algorithm>
 
 namespace ns3
 {
-
-namespace
-{
-RoceOpcode
-SegmentOpcode(RdmaVerb verb, uint32_t index, uint32_t count, bool imm)
-{
-    const bool first = index == 0;
-    const bool last = index + 1 == count;
-    if (verb == RdmaVerb::Send)
-    {
-        return first ? (last ? RoceOpcode::SendOnly : RoceOpcode::SendFirst)
-                     : (last ? RoceOpcode::SendLast : RoceOpcode::SendMiddle);
-    }
-    if (imm)
-    {
-        return first ? (last ? RoceOpcode::WriteOnlyImm : RoceOpcode::WriteFirst)
-                     : (last ? RoceOpcode::WriteLastImm : RoceOpcode::WriteMiddle);
-    }
-    return first ? (last ? RoceOpcode::WriteOnly : RoceOpcode::WriteFirst)
-                 : (last ? RoceOpcode::WriteLast : RoceOpcode::WriteMiddle);
-}
-} // namespace
 
 void
 RdmaRequester::Setup(const Config& config)
@@ -83,7 +60,7 @@ RdmaRequester::IsInError() const
 uint32_t
 RdmaRequester::GetOutstandingWorkRequests() const
 {
-    return static_cast<uint32_t>(m_sq.size());
+    return m_sq.GetSize();
 }
 
 const RdmaCcState&
@@ -127,9 +104,7 @@ RdmaRequester::PostSend(const RdmaWorkRequest& wr)
     {
         m_readTracker.EnsureCapacity(m_loss->GetInFlightCap() + segments);
     }
-    m_sq.push_back(
-        SendWqe{wr, m_nextPsnToAssign, static_cast<uint32_t>(segments), 0, Simulator::Now()});
-    m_nextPsnToAssign += segments;
+    m_sq.Post(wr, static_cast<uint32_t>(segments), Simulator::Now());
     NotifyTxWork();
 }
 
@@ -146,7 +121,7 @@ RdmaRequester::HasTxWork() const
     {
         return true; // lost packets go first, within the window they already count in
     }
-    if (m_seq.nxt >= m_nextPsnToAssign || m_seq.nxt - m_seq.una >= m_loss->GetInFlightCap())
+    if (m_seq.nxt >= m_sq.GetNextPsn() || m_seq.nxt - m_seq.una >= m_loss->GetInFlightCap())
     {
         return false;
     }
@@ -157,67 +132,24 @@ RdmaRequester::HasTxWork() const
 Time
 RdmaRequester::GetNextTxTime() const
 {
-    return m_nextTxTime;
+    return m_pacer.GetNextTxTime();
 }
 
 bool
 RdmaRequester::IsMidBurst() const
 {
-    return m_burstWireBytes != 0;
+    return m_pacer.IsMidBurst();
 }
 
 void
 RdmaRequester::OnPacketSent(uint32_t wireBytes)
 {
-    // Pace at the congestion-controlled rate: the next packet may start once this one
-    // would have left at that rate (wire bytes, headers included).
-    const Time now = Simulator::Now();
-    if (m_ccState.m_pacingBurstBytes == 0)
-    {
-        m_nextTxTime = now + DcbNetDevice::SerializationTime(wireBytes, m_ccState.m_rate);
-        return;
-    }
-    // Per-burst rate limiting (Azure NSDI'23 section 7.2): back-to-back within a burst,
-    // then a gap that keeps the burst's average at the rate.
-    if (m_burstWireBytes == 0)
-    {
-        m_burstStart = now;
-    }
-    m_burstWireBytes += wireBytes;
-    m_nextTxTime = now;
-    if (m_burstWireBytes >= m_ccState.m_pacingBurstBytes)
-    {
-        m_nextTxTime =
-            m_burstStart + DcbNetDevice::SerializationTime(m_burstWireBytes, m_ccState.m_rate);
-        m_burstWireBytes = 0;
-    }
-}
-
-RdmaRequester::SendWqe*
-RdmaRequester::FindWqe(uint64_t psn)
-{
-    for (SendWqe& w : m_sq)
-    {
-        if (psn >= w.firstPsn && psn < w.firstPsn + w.nPackets)
-        {
-            return &w;
-        }
-    }
-    return nullptr;
-}
-
-RdmaRequester::SendWqe*
-RdmaRequester::FindWqeByFirstPsn(uint64_t firstPsn)
-{
-    // The send queue is ordered by first PSN: the echo names the WQE directly.
-    auto it = std::lower_bound(m_sq.begin(), m_sq.end(), firstPsn,
-                               [](const SendWqe& w, uint64_t p) { return w.firstPsn < p; });
-    return it != m_sq.end() && it->firstPsn == firstPsn ? &*it : nullptr;
+    m_pacer.OnPacketSent(wireBytes, m_ccState);
 }
 
 void
-RdmaRequester::AddReadRequest(Ptr<Packet> packet, const SendWqe& w, uint64_t offset, uint32_t index,
-                              bool resend) const
+RdmaRequester::AddReadRequest(Ptr<Packet> packet, const RdmaSendWqe& w, uint64_t offset,
+                              uint32_t index, bool resend) const
 {
     // One request for the rest of the READ from this PSN (a go-back re-request starts
     // mid-message); a selective-repeat re-request asks for the lost response alone
@@ -242,7 +174,7 @@ RdmaRequester::BuildRequestPacket()
     }
     const uint64_t psn = m_loss->NextTransmitPsn(m_seq);
     const bool resend = psn < m_seq.nxt; // a selective retransmission: nxt stays
-    SendWqe* w = FindWqe(psn);
+    RdmaSendWqe* w = m_sq.Find(psn);
     NS_ASSERT_MSG(w, "no WQE for PSN " << psn);
     const uint32_t index = static_cast<uint32_t>(psn - w->firstPsn);
     const uint64_t offset = static_cast<uint64_t>(index) * m_mtu;
@@ -266,8 +198,7 @@ RdmaRequester::BuildRequestPacket()
     {
         payload = static_cast<uint32_t>(std::min<uint64_t>(m_mtu, w->wr.length - offset));
         p = Create<Packet>(payload);
-        const RoceOpcode op = SegmentOpcode(w->wr.verb, index, w->nPackets,
-                                            w->wr.hasImm && w->wr.verb == RdmaVerb::Write);
+        const RoceOpcode op = w->SegmentOpcode(index);
         if (RoceBthHeader::HasImmDt(op))
         {
             RoceImmDtHeader immDt;
@@ -360,17 +291,7 @@ RdmaRequester::RnrRetry()
 void
 RdmaRequester::CompleteFront(RdmaWcStatus status)
 {
-    const SendWqe& w = m_sq.front();
-    RdmaCompletion c;
-    c.qpn = m_qpn;
-    c.wrId = w.wr.wrId;
-    c.verb = w.wr.verb;
-    c.status = status;
-    c.bytes = w.wr.length;
-    c.postTime = w.postTime;
-    c.completionTime = Simulator::Now();
-    m_sq.pop_front();
-    m_owner->NotifyCompletion(c);
+    m_owner->NotifyCompletion(m_sq.PopFront(m_qpn, status));
 }
 
 void
@@ -381,12 +302,12 @@ RdmaRequester::Flush(RdmaWcStatus status)
     m_rnrEvent.Cancel();
     m_nakEvent.Cancel();
     bool first = true;
-    while (!m_sq.empty())
+    while (!m_sq.IsEmpty())
     {
         CompleteFront(first ? status : RdmaWcStatus::Flushed);
         first = false;
     }
-    m_seq.una = m_seq.nxt = m_seq.high = m_nextPsnToAssign;
+    m_seq.una = m_seq.nxt = m_seq.high = m_sq.GetNextPsn();
 }
 
 // ------------------------------------------------------------------ acknowledgements
@@ -409,9 +330,9 @@ RdmaRequester::AcknowledgeUpTo(uint64_t psn, bool ecnEcho)
 {
     // Everything up to and including psn has been executed by the responder.
     const uint64_t before = m_seq.una;
-    while (!m_sq.empty())
+    while (!m_sq.IsEmpty())
     {
-        SendWqe& w = m_sq.front();
+        RdmaSendWqe& w = m_sq.Front();
         const uint64_t last = w.firstPsn + w.nPackets - 1;
         if (w.wr.verb == RdmaVerb::Read)
         {
@@ -442,9 +363,9 @@ RdmaRequester::AcknowledgeUpTo(uint64_t psn, bool ecnEcho)
         m_seq.una = std::max(m_seq.una, last + 1);
         CompleteFront(RdmaWcStatus::Success);
     }
-    if (m_sq.empty())
+    if (m_sq.IsEmpty())
     {
-        m_seq.una = std::max(m_seq.una, std::min(psn + 1, m_nextPsnToAssign));
+        m_seq.una = std::max(m_seq.una, std::min(psn + 1, m_sq.GetNextPsn()));
     }
     if (m_seq.nxt < m_seq.una)
     {
@@ -534,17 +455,17 @@ void
 RdmaRequester::ReceiveReadResponse(const RoceBthHeader& bth, Ptr<Packet> packet)
 {
     const uint64_t psn = RoceBthHeader::UnwrapPsn(bth.GetPsn(), m_seq.una);
-    SendWqe* w = nullptr;
+    RdmaSendWqe* w = nullptr;
     uint64_t placeAt = 0;
     uint32_t psnOffset = 0;
     const bool echoed = m_ext.RemoveFromReadResponse(packet, psnOffset, placeAt);
     if (echoed)
     {
-        w = psnOffset <= psn ? FindWqeByFirstPsn(psn - psnOffset) : nullptr;
+        w = psnOffset <= psn ? m_sq.FindByFirstPsn(psn - psnOffset) : nullptr;
     }
     else
     {
-        w = FindWqe(psn);
+        w = m_sq.Find(psn);
     }
     if (RoceBthHeader::HasAeth(bth.GetOpcode()))
     {
@@ -571,13 +492,13 @@ RdmaRequester::ReceiveReadResponse(const RoceBthHeader& bth, Ptr<Packet> packet)
     {
         AcknowledgeUpTo(w->firstPsn - 1);
     }
-    const bool inOrder = psn == expected && !m_sq.empty() && &m_sq.front() == w;
+    const bool inOrder = psn == expected && !m_sq.IsEmpty() && &m_sq.Front() == w;
     if (!inOrder && !m_loss->IsSelective())
     {
         // Go-back-N: drop it and re-request from the first missing response (unless an
         // earlier READ is still missing responses: its re-request comes first).
         m_counters->outOfOrderDropped++;
-        if (psn > expected && &m_sq.front() == w)
+        if (psn > expected && &m_sq.Front() == w)
         {
             RewindTo(expected);
         }

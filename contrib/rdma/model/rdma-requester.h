@@ -10,7 +10,9 @@
 #include "rdma-qp-counters.h"
 #include "rdma-qp-owner.h"
 #include "rdma-read-response-tracker.h"
+#include "rdma-send-queue.h"
 #include "rdma-srnic-wire-extensions.h"
+#include "rdma-tx-pacer.h"
 #include "rdma-work-request.h"
 #include "roce-bth-header.h"
 
@@ -18,8 +20,6 @@
 #include "ns3/event-id.h"
 #include "ns3/nstime.h"
 #include "ns3/packet.h"
-
-#include <deque>
 
 namespace ns3
 {
@@ -93,20 +93,8 @@ class RdmaRequester
     const RdmaTxSequence& GetSequence() const;
 
   private:
-    struct SendWqe
-    {
-        RdmaWorkRequest wr;
-        uint64_t firstPsn;
-        uint32_t nPackets;
-        uint32_t received; //!< READ: response packets received in order
-        Time postTime;
-    };
-
-    SendWqe* FindWqe(uint64_t psn);
-    /** The WQE whose message starts at \p firstPsn (an echoed SSN/PSN offset). */
-    SendWqe* FindWqeByFirstPsn(uint64_t firstPsn);
     /** Add the READ request's RETH (and extension) for WQE \p w from byte \p offset. */
-    void AddReadRequest(Ptr<Packet> packet, const SendWqe& w, uint64_t offset, uint32_t index,
+    void AddReadRequest(Ptr<Packet> packet, const RdmaSendWqe& w, uint64_t offset, uint32_t index,
                         bool resend) const;
     void AfterSend(uint64_t psn, uint32_t payload);
     void AcknowledgeUpTo(uint64_t psn, bool ecnEcho = false);
@@ -134,14 +122,11 @@ class RdmaRequester
     RdmaSrnicWireExtensions m_ext;
     bool m_error{false};
 
-    std::deque<SendWqe> m_sq;
+    RdmaSendQueue m_sq;
     RdmaReadResponseTracker m_readTracker; //!< READ responses placed out of order
     RdmaTxSequence m_seq;
-    uint64_t m_nextPsnToAssign{0};
     uint64_t m_rewoundAt{UINT64_MAX}; //!< READ gap already re-requested from here
-    Time m_nextTxTime{0};
-    Time m_burstStart{0};         //!< per-burst pacing: start of the current burst
-    uint32_t m_burstWireBytes{0}; //!< per-burst pacing: wire bytes sent in it
+    RdmaTxPacer m_pacer;              //!< paces every packet of the QP (READ responses too)
     EventId m_rtoEvent;
     uint32_t m_retries{0};
     EventId m_rnrEvent;
