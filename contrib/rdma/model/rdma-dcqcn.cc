@@ -178,9 +178,6 @@ RdmaDcqcn::RdmaDcqcn(const RdmaDcqcn& other)
 
 RdmaDcqcn::~RdmaDcqcn()
 {
-    // The timers' events hold a raw pointer to this object.
-    m_rateTimer.Cancel();
-    m_alphaTimer.Cancel();
 }
 
 std::string
@@ -201,6 +198,8 @@ RdmaDcqcn::Init(RdmaCcState* state)
     NS_LOG_FUNCTION(this << state);
     NS_ASSERT_MSG(state != nullptr, "RdmaDcqcn::Init needs a state");
     Stop();
+    m_rateTimer.SetFunction(MakeCallback(&RdmaDcqcn::RateTimerExpired, this));
+    m_alphaTimer.SetFunction(MakeCallback(&RdmaDcqcn::AlphaTimerExpired, this));
     m_state = state;
     CheckConfig();
     m_state->m_rate = m_state->m_lineRate; // no slow start: a new flow sends at line rate
@@ -285,10 +284,8 @@ RdmaDcqcn::ReduceRate()
     m_bytesLeft = m_byteCounter;
     m_recovering = true;
 
-    m_rateTimer.Cancel();
-    m_rateTimer = Simulator::Schedule(m_rateIncreaseTimer, &RdmaDcqcn::RateTimerExpired, this);
-    m_alphaTimer.Cancel();
-    m_alphaTimer = Simulator::Schedule(m_alphaUpdatePeriod, &RdmaDcqcn::AlphaTimerExpired, this);
+    m_rateTimer.Schedule(m_rateIncreaseTimer);
+    m_alphaTimer.Schedule(m_alphaUpdatePeriod);
     NS_LOG_DEBUG("cut to " << m_state->m_rate << " target " << m_state->m_targetRate << " alpha "
                            << newAlpha);
 }
@@ -299,8 +296,7 @@ RdmaDcqcn::AlphaTimerExpired()
     m_state->m_alpha *= (1.0 - m_g);
     if (m_state->m_alpha >= AlphaStopThreshold())
     {
-        m_alphaTimer =
-            Simulator::Schedule(m_alphaUpdatePeriod, &RdmaDcqcn::AlphaTimerExpired, this);
+        m_alphaTimer.Schedule(m_alphaUpdatePeriod);
     }
 }
 
@@ -311,7 +307,7 @@ RdmaDcqcn::RateTimerExpired()
     IncreaseEvent(m_timerCount);
     if (m_recovering)
     {
-        m_rateTimer = Simulator::Schedule(RateTimerPeriod(), &RdmaDcqcn::RateTimerExpired, this);
+        m_rateTimer.Schedule(RateTimerPeriod());
     }
 }
 
@@ -465,8 +461,8 @@ void
 RdmaDcqcn::Stop()
 {
     NS_LOG_FUNCTION(this);
-    m_rateTimer.Cancel();
-    m_alphaTimer.Cancel();
+    m_rateTimer.Stop();
+    m_alphaTimer.Stop();
     m_recovering = false;
 }
 

@@ -7,6 +7,7 @@
 #ifndef RDMA_DCQCN_H
 #define RDMA_DCQCN_H
 
+#include "movable-timer.h"
 #include "rdma-congestion-ops.h"
 
 #include "ns3/data-rate.h"
@@ -186,16 +187,16 @@ class RdmaDcqcn : public RdmaCongestionOps
     AlphaCutOrder m_alphaCutOrder;      //!< order of the cut and the alpha update
 
     // Per-QP state (not copied by Fork)
-    RdmaCcState* m_state;  //!< bound state (owned by the queue pair)
-    Stage m_stage;         //!< rate-increase stage
-    uint32_t m_timerCount; //!< T
-    uint32_t m_byteCount;  //!< BC
-    uint64_t m_bytesLeft;  //!< bytes until the next byte-counter event
-    bool m_recovering;     //!< a cut happened and R_C/R_T are not back at line rate
-    EventId m_rateTimer;   //!< rate-increase timer
-    EventId m_alphaTimer;  //!< alpha decay timer
-    bool m_cnpSent;        //!< NP: a CNP has been sent for this QP
-    Time m_lastCnpTime;    //!< NP: time of the last CNP sent
+    RdmaCcState* m_state;      //!< bound state (owned by the queue pair)
+    Stage m_stage;             //!< rate-increase stage
+    uint32_t m_timerCount;     //!< T
+    uint32_t m_byteCount;      //!< BC
+    uint64_t m_bytesLeft;      //!< bytes until the next byte-counter event
+    bool m_recovering;         //!< a cut happened and R_C/R_T are not back at line rate
+    MovableTimer m_rateTimer;  //!< rate-increase timer, restarted by each CNP
+    MovableTimer m_alphaTimer; //!< alpha decay timer, restarted by each CNP
+    bool m_cnpSent;            //!< NP: a CNP has been sent for this QP
+    Time m_lastCnpTime;        //!< NP: time of the last CNP sent
 
     TracedCallback<DataRate, DataRate> m_rateChangeTrace; //!< R_C changes
 };

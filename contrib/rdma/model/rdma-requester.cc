@@ -25,6 +25,7 @@ RdmaRequester::Setup(const Config& config)
     m_cc = config.cc;
     m_loss = config.loss;
     m_counters = config.counters;
+    m_rto.SetFunction(MakeCallback(&RdmaRequester::RetransmitTimeout, this));
     m_ccState.m_lineRate = config.lineRate;
     m_ccState.m_rate = m_ccState.m_lineRate;
     m_ccState.m_targetRate = m_ccState.m_lineRate;
@@ -42,7 +43,7 @@ RdmaRequester::SetRemoteQpn(uint32_t remoteQpn)
 void
 RdmaRequester::Dispose()
 {
-    m_rtoEvent.Cancel();
+    m_rto.Stop();
     m_rnrEvent.Cancel();
     m_nakEvent.Cancel();
     m_cc = nullptr;
@@ -250,10 +251,9 @@ RdmaRequester::AfterSend(uint64_t psn, uint32_t payload)
 void
 RdmaRequester::ArmRetransmitTimer()
 {
-    if (m_seq.una < m_seq.high && !m_rtoEvent.IsRunning())
+    if (m_seq.una < m_seq.high && !m_rto.IsRunning())
     {
-        m_rtoEvent = Simulator::Schedule(m_loss->GetRetransmitTimeout(m_seq),
-                                         &RdmaRequester::RetransmitTimeout, this);
+        m_rto.Schedule(m_loss->GetRetransmitTimeout(m_seq));
     }
 }
 
@@ -298,7 +298,7 @@ void
 RdmaRequester::Flush(RdmaWcStatus status)
 {
     m_error = true;
-    m_rtoEvent.Cancel();
+    m_rto.Cancel();
     m_rnrEvent.Cancel();
     m_nakEvent.Cancel();
     bool first = true;
@@ -374,7 +374,7 @@ RdmaRequester::AcknowledgeUpTo(uint64_t psn, bool ecnEcho)
     if (m_seq.una > before)
     {
         m_retries = 0;
-        m_rtoEvent.Cancel();
+        m_rto.Cancel();
         ArmRetransmitTimer();
         m_cc->OnAck((m_seq.una - before) * m_mtu, ecnEcho, Time(0));
         m_ccState.m_bytesInFlight = (m_seq.nxt - m_seq.una) * m_mtu;
@@ -438,7 +438,7 @@ void
 RdmaRequester::ApplyDelayedSequenceNak(uint64_t psn, uint64_t sack)
 {
     // The resend starts now: its timer runs from here, not from a deferral during the wait.
-    m_rtoEvent.Cancel();
+    m_rto.Cancel();
     ApplySequenceNak(psn, sack);
     ArmRetransmitTimer();
 }

@@ -4,6 +4,7 @@
 #ifndef RDMA_REQUESTER_H
 #define RDMA_REQUESTER_H
 
+#include "movable-timer.h"
 #include "rdma-cc-state.h"
 #include "rdma-congestion-ops.h"
 #include "rdma-loss-recovery.h"
@@ -127,7 +128,7 @@ class RdmaRequester
     RdmaTxSequence m_seq;
     uint64_t m_rewoundAt{UINT64_MAX}; //!< READ gap already re-requested from here
     RdmaTxPacer m_pacer;              //!< paces every packet of the QP (READ responses too)
-    EventId m_rtoEvent;
+    MovableTimer m_rto;               //!< retransmission timer, moved by each ACK
     uint32_t m_retries{0};
     EventId m_rnrEvent;
     EventId m_nakEvent; //!< a NAK waiting for the loss recovery's NakReactionTime
