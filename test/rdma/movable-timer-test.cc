@@ -15,21 +15,12 @@ namespace
 class MovableTimerTest : public ::testing::Test
 {
   public:
-    void Fired()
-    {
-        m_fired.push_back(Simulator::Now());
-    }
+    void Fired() { m_fired.push_back(Simulator::Now()); }
 
-    void Move(Time delay)
-    {
-        m_timer.Schedule(delay);
-    }
+    void Move(Time delay) { m_timer.Schedule(delay); }
 
   protected:
-    void TearDown() override
-    {
-        Simulator::Destroy();
-    }
+    void TearDown() override { Simulator::Destroy(); }
 
     std::vector<Time> m_fired;
     MovableTimer m_timer;
