@@ -71,7 +71,7 @@ FetchQpScheduler::Queued(RdmaQueuePair* qp)
 void
 FetchQpScheduler::Enqueue(RdmaQueuePair* qp)
 {
-    qp->m_inActiveList = true;
+    qp->SetInActiveList(true);
     Queued(qp) = 1;
     m_waiting.push_back(qp);
 }
@@ -79,7 +79,7 @@ FetchQpScheduler::Enqueue(RdmaQueuePair* qp)
 void
 FetchQpScheduler::NotifyTxWork(RdmaQueuePair* qp)
 {
-    if (!qp->m_inActiveList)
+    if (!qp->IsInActiveList())
     {
         Enqueue(qp);
     }
@@ -91,7 +91,7 @@ FetchQpScheduler::Leave(RdmaQueuePair* qp)
     Queued(qp) = 0;
     if (qp != m_current)
     {
-        qp->m_inActiveList = false;
+        qp->SetInActiveList(false);
     }
 }
 
@@ -110,7 +110,7 @@ FetchQpScheduler::EndTurn()
     }
     else
     {
-        qp->m_inActiveList = false;
+        qp->SetInActiveList(false);
     }
 }
 

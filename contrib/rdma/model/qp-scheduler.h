@@ -20,7 +20,7 @@ class RdmaQueuePair;
  * NIC reports queue pairs that may have work (NotifyTxWork) and asks for the next
  * packet whenever its port can take one (Dequeue); the scheduler decides which QP
  * builds it and when, which is where NIC resources (WQE fetches, context caches)
- * turn into delay. A QP's RdmaQueuePair::m_inActiveList flag marks that the
+ * turn into delay. A QP's RdmaQueuePair::IsInActiveList() flag marks that the
  * scheduler holds it.
  */
 class QpScheduler : public Object

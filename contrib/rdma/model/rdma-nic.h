@@ -6,6 +6,7 @@
 
 #include "qp-scheduler.h"
 #include "rdma-firmware-cnp-queue.h"
+#include "rdma-qp-owner.h"
 #include "rdma-queue-pair.h"
 #include "rdma-rx-pipeline.h"
 #include "rdma-tx-pipeline.h"
@@ -37,7 +38,7 @@ namespace ns3
  * Aggregated onto the host Node. Models never write files: completions, data
  * placement and messages are exposed as trace sources.
  */
-class RdmaNic : public Object, public DcbTxSource
+class RdmaNic : public Object, public DcbTxSource, public RdmaQpOwner
 {
   public:
     static constexpr uint32_t FIRST_QPN = 0x100; //!< QPs 0 and 1 are IBTA special QPs
@@ -109,20 +110,20 @@ class RdmaNic : public Object, public DcbTxSource
      */
     Ptr<Packet> DequeueFrame(uint8_t pausedMask, uint8_t& tc, uint32_t* qpn, uint32_t* payload);
 
-    // ---- used by RdmaQueuePair
-    void NotifyTxWork(RdmaQueuePair* qp);
+    // RdmaQpOwner: used by RdmaQueuePair and its requester and responder
+    void NotifyTxWork(RdmaQueuePair* qp) override;
     /**
      * The notification point of \p qp decided to send a CNP: sent at once, or through
      * the NIC's firmware CNP queue when its congestion control has one (Gen1).
      */
-    void RequestCnp(RdmaQueuePair* qp);
+    void RequestCnp(RdmaQueuePair* qp) override;
     /** Encapsulate and queue a control packet (ACK/NAK, or a CNP when \p cnp). */
-    void SendControl(RdmaQueuePair* qp, Ptr<Packet> packet, bool cnp);
-    void NotifyCompletion(const RdmaCompletion& completion);
-    void NotifyDataPlaced(uint32_t qpn, uint64_t address, uint32_t bytes);
-    void NotifyMessageReceived(uint32_t qpn, uint64_t bytes);
+    void SendControl(RdmaQueuePair* qp, Ptr<Packet> packet, bool cnp) override;
+    void NotifyCompletion(const RdmaCompletion& completion) override;
+    void NotifyDataPlaced(uint32_t qpn, uint64_t address, uint32_t bytes) override;
+    void NotifyMessageReceived(uint32_t qpn, uint64_t bytes) override;
     /** \return bytes added around a QP packet: Ethernet+802.1Q, IPv4, UDP, ICRC, wire overhead. */
-    uint32_t GetEncapsulationBytes() const;
+    uint32_t GetEncapsulationBytes() const override;
 
     uint64_t GetDroppedNoQp() const;
     /**

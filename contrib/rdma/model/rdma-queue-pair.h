@@ -4,53 +4,22 @@
 #ifndef RDMA_QUEUE_PAIR_H
 #define RDMA_QUEUE_PAIR_H
 
-#include "movable-timer.h"
 #include "rdma-cc-state.h"
 #include "rdma-congestion-ops.h"
 #include "rdma-loss-recovery.h"
-#include "rdma-read-response-tracker.h"
+#include "rdma-qp-counters.h"
+#include "rdma-requester.h"
+#include "rdma-responder.h"
 #include "rdma-work-request.h"
-#include "roce-aeth-header.h"
-#include "roce-bth-header.h"
-#include "roce-reth-header.h"
-#include "roce-sack-header.h"
-#include "roce-srnic-ext-header.h"
 
-#include "ns3/event-id.h"
 #include "ns3/ipv4-address.h"
 #include "ns3/object.h"
 #include "ns3/packet.h"
-
-#include <deque>
-#include <vector>
 
 namespace ns3
 {
 
 class RdmaNic;
-
-/**
- * \ingroup rdma
- * Per-QP counters.
- */
-struct RdmaQpCounters
-{
-    uint64_t dataPacketsSent{0}; //!< request packets and read responses, first sends and resends
-    uint64_t retransmittedPackets{0}; //!< packets sent again (PSN below the highest sent)
-    uint64_t payloadBytesSent{0};
-    uint64_t acksSent{0};
-    uint64_t naksSent{0};
-    uint64_t naksReceived{0};
-    uint64_t cnpsSent{0};
-    uint64_t cnpsReceived{0};
-    uint64_t timeouts{0};
-    uint64_t outOfOrderDropped{0}; //!< responder drops of packets ahead of the expected PSN
-    uint64_t duplicatesReceived{0};
-    uint64_t ecnEchoesReceived{0};       //!< ACKs with BECN set (CE echoed for window CC)
-    uint64_t outOfOrderBuffered{0};      //!< responder: packets kept ahead of the expected PSN
-    uint64_t readResponsesOutOfOrder{0}; //!< requester (selective repeat): READ responses
-                                         //!< placed ahead of a missing one
-};
 
 /**
  * \ingroup rdma
@@ -62,8 +31,11 @@ struct RdmaQpCounters
  * packets and whenever the AckReq bit is set, i.e. at each message end), sends
  * READ responses, NAKs sequence errors and, as DCQCN notification point, CNPs.
  *
- * Loss handling is delegated to an RdmaLossRecovery, rate/window to an
- * RdmaCongestionOps, both private to this QP.
+ * The queue pair is the facade of the connection: the requester side is an
+ * RdmaRequester, the responder side an RdmaResponder, both reporting to the NIC
+ * through RdmaQpOwner. Loss handling is delegated to an RdmaLossRecovery,
+ * rate/window to an RdmaCongestionOps, both private to this QP and shared by its
+ * two sides.
  */
 class RdmaQueuePair : public Object
 {
@@ -122,95 +94,21 @@ class RdmaQueuePair : public Object
     /** Send a CNP to the sender now (RdmaNic::RequestCnp decides when). */
     void SendCnp();
 
-    /** Bookkeeping for the NIC's active list. */
-    bool m_inActiveList{false};
+    /** \return true while the NIC's QP scheduler holds this QP in its active list. */
+    bool IsInActiveList() const;
+    /** The QP scheduler took this QP into (\p held) or out of its active list. */
+    void SetInActiveList(bool held);
 
   protected:
     void DoDispose() override;
 
   private:
-    struct SendWqe
-    {
-        RdmaWorkRequest wr;
-        uint64_t firstPsn;
-        uint32_t nPackets;
-        uint32_t received; //!< READ: response packets received in order
-        Time postTime;
-    };
+    /** The loss recovery's slow path made a retransmission available. */
+    void LossTxReady();
+    /** The loss recovery's slow path lets kept packets below \p upTo be executed. */
+    void LossDeliver(uint64_t upTo);
 
-    struct RecvWqe
-    {
-        RdmaRecvRequest rr;
-        Time postTime;
-    };
-
-    struct ReadResponseJob
-    {
-        uint64_t firstPsn;
-        uint32_t nPackets;
-        uint32_t next;
-        uint64_t length;
-        // SRNIC header extensions: the READ request's metadata, echoed per response
-        uint64_t echoVa{0};     //!< requester's destination of the first response
-        uint32_t echoKey{0};    //!< requester's key
-        uint32_t echoLength{0}; //!< bytes the request asked for
-        uint32_t echoOffset{0}; //!< PSN offset (in the READ) of the first response
-    };
-
-    /** What an ACK/NAK echoes with SRNIC header extensions: SSN and PSN offset. */
-    struct AckEcho
-    {
-        uint32_t ssn{0};
-        uint32_t psnOffset{0};
-    };
-
-    // requester
-    Ptr<Packet> BuildRequestPacket();
-    Ptr<Packet> BuildReadResponse();
-    SendWqe* FindWqe(uint64_t psn);
-    /** The WQE whose message starts at \p firstPsn (an echoed SSN/PSN offset). */
-    SendWqe* FindWqeByFirstPsn(uint64_t firstPsn);
-    void HandleAck(uint64_t psn, const RoceBthHeader& bth, Ptr<Packet> packet);
-    void AcknowledgeUpTo(uint64_t psn, bool ecnEcho = false);
-    void HandleReadResponse(uint64_t psn, const RoceBthHeader& bth, Ptr<Packet> packet);
-    void CompleteFront(RdmaWcStatus status);
-    void RewindTo(uint64_t psn);
-    void ArmRetransmitTimer();
-    void RetransmitTimeout();
-    void RnrRetry();
-    /** Apply a PSN-sequence-error NAK at \p psn (with SACK \p sack) to the loss recovery. */
-    void ApplySequenceNak(uint64_t psn, uint64_t sack);
-    /** ApplySequenceNak after the loss recovery's NakReactionTime, restarting the timer. */
-    void ApplyDelayedSequenceNak(uint64_t psn, uint64_t sack);
-    void Flush(RdmaWcStatus status);
-    void AfterSend(uint64_t psn, uint32_t payload);
-    uint64_t UnwrapRequesterPsn(uint32_t wire) const;
-
-    // responder
-    void HandleRequest(uint64_t psn, const RoceBthHeader& bth, Ptr<Packet> packet);
-    void ExecuteRequest(uint64_t psn, const RoceBthHeader& bth, Ptr<Packet> packet);
-    /**
-     * With SRNIC header extensions, read (\p remove: take) the request's extension
-     * into \p ext and note it as the metadata the next ACK/NAK echoes.
-     * \return false when the QP carries no extensions.
-     */
-    bool ReadRequestExtension(uint64_t psn, RoceOpcode op, Ptr<Packet> packet,
-                              RoceSrnicExtHeader& ext, bool remove);
-    /** A READ response job for the request at \p psn. */
-    ReadResponseJob MakeReadJob(uint64_t psn, const RoceRethHeader& reth,
-                                const RoceSrnicExtHeader& ext) const;
-    void SendAck(uint64_t psn);
-    void SendNak(uint64_t psn, uint8_t code, bool rnr,
-                 uint64_t sackPsn = RdmaLossRecovery::NO_SACK);
-    /** Selective repeat: keep an out-of-order packet and report it in a SACK. */
-    void BufferOutOfOrder(uint64_t psn, const RoceBthHeader& bth, Ptr<Packet> packet);
-    /** Selective repeat: execute the kept packets that are now in order, below \p limit. */
-    void DrainInOrder(uint64_t limit = UINT64_MAX);
-    /** Send an Acknowledge packet (ACK or NAK per \p aeth) for \p psn. */
-    void SendAcknowledge(uint64_t psn, RoceAethHeader& aeth, bool becn,
-                         const RoceSackHeader* sack = nullptr);
-
-    RdmaNic* m_nic{nullptr};
+    RdmaQpOwner* m_owner{nullptr};
     uint32_t m_qpn{0};
     uint32_t m_remoteQpn{0};
     Ipv4Address m_local;
@@ -220,52 +118,13 @@ class RdmaQueuePair : public Object
     uint32_t m_mtu;
     uint32_t m_ackInterval;
     Time m_rnrTimer;
+    bool m_srnicExtensions{false};
     Ptr<RdmaCongestionOps> m_cc;
     Ptr<RdmaLossRecovery> m_loss;
-    RdmaCcState m_ccState;
     RdmaQpCounters m_counters;
-    bool m_error{false};
-    bool m_srnicExtensions{false};
-
-    // requester state
-    std::deque<SendWqe> m_sq;
-    RdmaReadResponseTracker m_readTracker; //!< READ responses placed out of order
-    RdmaTxSequence m_seq;
-    uint64_t m_nextPsnToAssign{0};
-    uint64_t m_rewoundAt{UINT64_MAX}; //!< READ gap already re-requested from here
-    Time m_nextTxTime{0};
-    Time m_burstStart{0};         //!< per-burst pacing: start of the current burst
-    uint32_t m_burstWireBytes{0}; //!< per-burst pacing: wire bytes sent in it
-    MovableTimer m_rto;           //!< retransmission timer, moved by each ACK
-    uint32_t m_retries{0};
-    EventId m_rnrEvent;
-    EventId m_nakEvent; //!< a NAK waiting for the loss recovery's NakReactionTime
-    bool m_rnrWait{false};
-
-    // responder state
-    uint64_t m_epsn{0};
-    uint32_t m_msn{0};
-    bool m_nakSent{false};
-    uint32_t m_unackedPackets{0};
-    bool m_ceSinceAck{false};
-    AckEcho m_answerEcho; //!< metadata of the request packet the next ACK/NAK answers
-    uint64_t m_rxMessageOffset{0};
-    uint64_t m_rxRemoteBase{0};
-    bool m_rxRecvActive{false};
-    std::deque<RecvWqe> m_rq;
-    std::deque<ReadResponseJob> m_readJobs;
-    uint64_t m_responseHigh{0}; //!< one past the highest READ response PSN sent
-
-    /** A request packet received ahead of the expected PSN (selective repeat). */
-    struct OutOfOrderSlot
-    {
-        uint64_t psnPlusOne{0}; //!< 0: empty
-        RoceBthHeader bth;
-        Ptr<Packet> packet;
-    };
-
-    /** Receive bitmap and kept packets, a ring of the loss recovery's in-flight cap. */
-    std::vector<OutOfOrderSlot> m_oooRing;
+    RdmaRequester m_requester;
+    RdmaResponder m_responder;
+    bool m_inActiveList{false};
 };
 
 } // namespace ns3

@@ -139,6 +139,19 @@ class RoceBthHeader : public Header
         return d >= 0x800000 ? static_cast<int32_t>(d) - 0x1000000 : static_cast<int32_t>(d);
     }
 
+    /** \return the 24-bit wire PSN of the 64-bit sequence number \p psn */
+    static constexpr uint32_t WirePsn(uint64_t psn)
+    {
+        return static_cast<uint32_t>(psn & PSN_MASK);
+    }
+
+    /** \return the 64-bit sequence number closest to \p reference whose wire PSN is \p wire */
+    static constexpr uint64_t UnwrapPsn(uint32_t wire, uint64_t reference)
+    {
+        const int64_t value = static_cast<int64_t>(reference) + PsnDiff(wire, WirePsn(reference));
+        return value < 0 ? 0 : static_cast<uint64_t>(value);
+    }
+
     /** \return true if an RDMA Extended Transport Header (RETH) follows the BTH */
     static constexpr bool HasReth(RoceOpcode op)
     {

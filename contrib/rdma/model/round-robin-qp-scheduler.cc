@@ -39,9 +39,9 @@ RoundRobinQpScheduler::DoDispose()
 void
 RoundRobinQpScheduler::NotifyTxWork(RdmaQueuePair* qp)
 {
-    if (!qp->m_inActiveList)
+    if (!qp->IsInActiveList())
     {
-        qp->m_inActiveList = true;
+        qp->SetInActiveList(true);
         m_active.push_back(qp);
     }
 }
@@ -58,7 +58,7 @@ RoundRobinQpScheduler::Dequeue(uint8_t pausedMask, RdmaQueuePair*& out, Time& wa
         RdmaQueuePair* qp = m_active[idx];
         if (!qp->HasTxWork())
         {
-            qp->m_inActiveList = false;
+            qp->SetInActiveList(false);
             m_active[idx] = m_active.back();
             m_active.pop_back();
             continue;

@@ -1,0 +1,37 @@
+/*
+ * Per-queue-pair counters.
+ */
+#ifndef RDMA_QP_COUNTERS_H
+#define RDMA_QP_COUNTERS_H
+
+#include <cstdint>
+
+namespace ns3
+{
+
+/**
+ * \ingroup rdma
+ * Per-QP counters (RdmaQueuePair::GetCounters), written by its requester and responder.
+ */
+struct RdmaQpCounters
+{
+    uint64_t dataPacketsSent{0}; //!< request packets and read responses, first sends and resends
+    uint64_t retransmittedPackets{0}; //!< packets sent again (PSN below the highest sent)
+    uint64_t payloadBytesSent{0};
+    uint64_t acksSent{0};
+    uint64_t naksSent{0};
+    uint64_t naksReceived{0};
+    uint64_t cnpsSent{0};
+    uint64_t cnpsReceived{0};
+    uint64_t timeouts{0};
+    uint64_t outOfOrderDropped{0}; //!< responder drops of packets ahead of the expected PSN
+    uint64_t duplicatesReceived{0};
+    uint64_t ecnEchoesReceived{0};       //!< ACKs with BECN set (CE echoed for window CC)
+    uint64_t outOfOrderBuffered{0};      //!< responder: packets kept ahead of the expected PSN
+    uint64_t readResponsesOutOfOrder{0}; //!< requester (selective repeat): READ responses
+                                         //!< placed ahead of a missing one
+};
+
+} // namespace ns3
+
+#endif /* RDMA_QP_COUNTERS_H */

@@ -1,0 +1,522 @@
+#include "rdma-requester.h"
+
+#include "roce-aeth-header.h"
+#include "roce-imm-dt-header.h"
+#include "roce-reth-header.h"
+#include "roce-sack-header.h"
+
+#include "ns3/abort.h"
+#include "ns3/simulator.h"
+
+#include <algorithm>
+
+namespace ns3
+{
+
+void
+RdmaRequester::Setup(const Config& config)
+{
+    m_owner = config.owner;
+    m_qp = config.qp;
+    m_qpn = config.qpn;
+    m_mtu = config.mtu;
+    m_rnrTimer = config.rnrTimer;
+    m_ext.SetEnabled(config.srnicExtensions);
+    m_cc = config.cc;
+    m_loss = config.loss;
+    m_counters = config.counters;
+    m_rto.SetFunction(MakeCallback(&RdmaRequester::RetransmitTimeout, this));
+    m_ccState.m_lineRate = config.lineRate;
+    m_ccState.m_rate = m_ccState.m_lineRate;
+    m_ccState.m_targetRate = m_ccState.m_lineRate;
+    m_ccState.m_mtu = m_mtu;
+    m_cc->Init(&m_ccState);
+    m_readTracker.SetCapacity(m_loss->GetInFlightCap());
+}
+
+void
+RdmaRequester::SetRemoteQpn(uint32_t remoteQpn)
+{
+    m_remoteQpn = remoteQpn;
+}
+
+void
+RdmaRequester::Dispose()
+{
+    m_rto.Stop();
+    m_rnrEvent.Cancel();
+    m_nakEvent.Cancel();
+    m_cc = nullptr;
+    m_loss = nullptr;
+    m_owner = nullptr;
+    m_qp = nullptr;
+}
+
+bool
+RdmaRequester::IsInError() const
+{
+    return m_error;
+}
+
+uint32_t
+RdmaRequester::GetOutstandingWorkRequests() const
+{
+    return m_sq.GetSize();
+}
+
+const RdmaCcState&
+RdmaRequester::GetCcState() const
+{
+    return m_ccState;
+}
+
+const RdmaTxSequence&
+RdmaRequester::GetSequence() const
+{
+    return m_seq;
+}
+
+void
+RdmaRequester::NotifyTxWork()
+{
+    m_owner->NotifyTxWork(m_qp);
+}
+
+void
+RdmaRequester::PostSend(const RdmaWorkRequest& wr)
+{
+    if (m_error)
+    {
+        RdmaCompletion c;
+        c.qpn = m_qpn;
+        c.wrId = wr.wrId;
+        c.verb = wr.verb;
+        c.status = RdmaWcStatus::Flushed;
+        c.postTime = Simulator::Now();
+        c.completionTime = Simulator::Now();
+        m_owner->NotifyCompletion(c);
+        return;
+    }
+    const uint64_t segments = std::max<uint64_t>(1, (wr.length + m_mtu - 1) / m_mtu);
+    NS_ABORT_MSG_IF(segments > RoceBthHeader::PSN_MASK / 2,
+                    "RdmaQueuePair " << m_qpn << ": message of " << wr.length
+                                     << " B needs more PSNs than the 24-bit window allows");
+    if (wr.verb == RdmaVerb::Read && m_loss->IsSelective())
+    {
+        m_readTracker.EnsureCapacity(m_loss->GetInFlightCap() + segments);
+    }
+    m_sq.Post(wr, static_cast<uint32_t>(segments), Simulator::Now());
+    NotifyTxWork();
+}
+
+// ------------------------------------------------------------------ transmit
+
+bool
+RdmaRequester::HasTxWork() const
+{
+    if (m_error || m_rnrWait)
+    {
+        return false;
+    }
+    if (m_loss->HasRetransmission(m_seq))
+    {
+        return true; // lost packets go first, within the window they already count in
+    }
+    if (m_seq.nxt >= m_sq.GetNextPsn() || m_seq.nxt - m_seq.una >= m_loss->GetInFlightCap())
+    {
+        return false;
+    }
+    const uint64_t inflightBytes = (m_seq.nxt - m_seq.una) * m_mtu;
+    return inflightBytes < m_ccState.m_window;
+}
+
+Time
+RdmaRequester::GetNextTxTime() const
+{
+    return m_pacer.GetNextTxTime();
+}
+
+bool
+RdmaRequester::IsMidBurst() const
+{
+    return m_pacer.IsMidBurst();
+}
+
+void
+RdmaRequester::OnPacketSent(uint32_t wireBytes)
+{
+    m_pacer.OnPacketSent(wireBytes, m_ccState);
+}
+
+void
+RdmaRequester::AddReadRequest(Ptr<Packet> packet, const RdmaSendWqe& w, uint64_t offset,
+                              uint32_t index, bool resend) const
+{
+    // One request for the rest of the READ from this PSN (a go-back re-request starts
+    // mid-message); a selective-repeat re-request asks for the lost response alone
+    // (IRN, SIGCOMM'18; SRNIC section 4.4.1).
+    const uint64_t rest = w.wr.length - std::min(offset, w.wr.length);
+    const uint32_t length = static_cast<uint32_t>(
+        resend && m_loss->IsSelective() ? std::min<uint64_t>(m_mtu, rest) : rest);
+    RoceRethHeader reth;
+    reth.SetVirtualAddress(w.wr.remoteAddr + offset);
+    reth.SetRemoteKey(w.wr.rkey);
+    reth.SetDmaLength(length);
+    packet->AddHeader(reth);
+    m_ext.AddToReadRequest(packet, w.wr.localAddr + offset, length, index);
+}
+
+Ptr<Packet>
+RdmaRequester::BuildRequestPacket()
+{
+    if (!HasTxWork())
+    {
+        return nullptr;
+    }
+    const uint64_t psn = m_loss->NextTransmitPsn(m_seq);
+    const bool resend = psn < m_seq.nxt; // a selective retransmission: nxt stays
+    RdmaSendWqe* w = m_sq.Find(psn);
+    NS_ASSERT_MSG(w, "no WQE for PSN " << psn);
+    const uint32_t index = static_cast<uint32_t>(psn - w->firstPsn);
+    const uint64_t offset = static_cast<uint64_t>(index) * m_mtu;
+    RoceBthHeader bth;
+    bth.SetDestQp(m_remoteQpn);
+    bth.SetPsn(RoceBthHeader::WirePsn(psn));
+    Ptr<Packet> p;
+    uint32_t payload = 0;
+    if (w->wr.verb == RdmaVerb::Read)
+    {
+        p = Create<Packet>();
+        AddReadRequest(p, *w, offset, index, resend);
+        bth.SetOpcode(RoceOpcode::ReadRequest);
+        bth.SetAckRequest(true);
+        if (!resend)
+        {
+            m_seq.nxt = w->firstPsn + w->nPackets;
+        }
+    }
+    else
+    {
+        payload = static_cast<uint32_t>(std::min<uint64_t>(m_mtu, w->wr.length - offset));
+        p = Create<Packet>(payload);
+        const RoceOpcode op = w->SegmentOpcode(index);
+        if (RoceBthHeader::HasImmDt(op))
+        {
+            RoceImmDtHeader immDt;
+            immDt.SetImmediate(w->wr.imm);
+            p->AddHeader(immDt);
+        }
+        if (RoceBthHeader::HasReth(op))
+        {
+            RoceRethHeader reth;
+            reth.SetVirtualAddress(w->wr.remoteAddr);
+            reth.SetRemoteKey(w->wr.rkey);
+            reth.SetDmaLength(static_cast<uint32_t>(w->wr.length));
+            p->AddHeader(reth);
+        }
+        m_ext.AddToRequest(p, op, w->wr, w->firstPsn, offset, index);
+        bth.SetOpcode(op);
+        if (!resend)
+        {
+            m_seq.nxt = psn + 1;
+        }
+        // Ask for an ACK at each message end and, under a window CC, on the packet that
+        // exhausts the window: with AckInterval > 1 the responder would otherwise wait
+        // for packets the window does not let go.
+        const bool windowFull = (m_seq.nxt - m_seq.una) * m_mtu >= m_ccState.m_window;
+        bth.SetAckRequest(RoceBthHeader::IsLastOrOnly(op) || windowFull);
+    }
+    p->AddHeader(bth);
+    AfterSend(psn, payload);
+    return p;
+}
+
+void
+RdmaRequester::AfterSend(uint64_t psn, uint32_t payload)
+{
+    m_counters->dataPacketsSent++;
+    m_counters->payloadBytesSent += payload;
+    if (psn < m_seq.high)
+    {
+        m_counters->retransmittedPackets++;
+    }
+    m_seq.high = std::max(m_seq.high, m_seq.nxt);
+    m_ccState.m_bytesInFlight = (m_seq.nxt - m_seq.una) * m_mtu;
+    m_cc->OnDataSent(payload);
+    ArmRetransmitTimer();
+}
+
+// ------------------------------------------------------------------ timers and errors
+
+void
+RdmaRequester::ArmRetransmitTimer()
+{
+    if (m_seq.una < m_seq.high && !m_rto.IsRunning())
+    {
+        m_rto.Schedule(m_loss->GetRetransmitTimeout(m_seq));
+    }
+}
+
+void
+RdmaRequester::RetransmitTimeout()
+{
+    if (m_seq.una >= m_seq.high)
+    {
+        return;
+    }
+    if (m_nakEvent.IsRunning())
+    {
+        // A NAK's rewind is already under way: no second go-back.
+        ArmRetransmitTimer();
+        return;
+    }
+    m_counters->timeouts++;
+    if (++m_retries > m_loss->GetRetryLimit())
+    {
+        Flush(RdmaWcStatus::RetryExceeded);
+        return;
+    }
+    m_loss->OnTimeout(m_seq);
+    m_rewoundAt = UINT64_MAX;
+    NotifyTxWork();
+}
+
+void
+RdmaRequester::RnrRetry()
+{
+    m_rnrWait = false;
+    NotifyTxWork();
+}
+
+void
+RdmaRequester::CompleteFront(RdmaWcStatus status)
+{
+    m_owner->NotifyCompletion(m_sq.PopFront(m_qpn, status));
+}
+
+void
+RdmaRequester::Flush(RdmaWcStatus status)
+{
+    m_error = true;
+    m_rto.Cancel();
+    m_rnrEvent.Cancel();
+    m_nakEvent.Cancel();
+    bool first = true;
+    while (!m_sq.IsEmpty())
+    {
+        CompleteFront(first ? status : RdmaWcStatus::Flushed);
+        first = false;
+    }
+    m_seq.una = m_seq.nxt = m_seq.high = m_sq.GetNextPsn();
+}
+
+// ------------------------------------------------------------------ acknowledgements
+
+void
+RdmaRequester::RewindTo(uint64_t psn)
+{
+    // Re-request a READ gap once per missing PSN, not once per later response.
+    if (m_rewoundAt == psn)
+    {
+        return;
+    }
+    m_rewoundAt = psn;
+    m_seq.nxt = psn;
+    NotifyTxWork();
+}
+
+void
+RdmaRequester::AcknowledgeUpTo(uint64_t psn, bool ecnEcho)
+{
+    // Everything up to and including psn has been executed by the responder.
+    const uint64_t before = m_seq.una;
+    while (!m_sq.IsEmpty())
+    {
+        RdmaSendWqe& w = m_sq.Front();
+        const uint64_t last = w.firstPsn + w.nPackets - 1;
+        if (w.wr.verb == RdmaVerb::Read)
+        {
+            // Responses placed out of order while an earlier WQE was at the front count now.
+            w.received = m_readTracker.AdvanceInOrder(w.firstPsn, w.received, w.nPackets);
+            if (w.received == w.nPackets)
+            {
+                m_seq.una = std::max(m_seq.una, last + 1);
+                CompleteFront(RdmaWcStatus::Success);
+                continue;
+            }
+            // The READ ran at the responder but responses are missing: the ACK is an
+            // implied NAK for the first missing response (IBTA 9.7.5.1.1). Selective
+            // repeat instead re-requests the responses a later one shows missing, or
+            // on timeout (responses may still be on their way behind this ACK).
+            m_seq.una = std::max(m_seq.una, w.firstPsn + w.received);
+            if (psn >= last && !m_loss->IsSelective())
+            {
+                RewindTo(w.firstPsn + w.received);
+            }
+            break;
+        }
+        if (last > psn)
+        {
+            m_seq.una = std::max(m_seq.una, psn + 1);
+            break;
+        }
+        m_seq.una = std::max(m_seq.una, last + 1);
+        CompleteFront(RdmaWcStatus::Success);
+    }
+    if (m_sq.IsEmpty())
+    {
+        m_seq.una = std::max(m_seq.una, std::min(psn + 1, m_sq.GetNextPsn()));
+    }
+    if (m_seq.nxt < m_seq.una)
+    {
+        m_seq.nxt = m_seq.una;
+    }
+    if (m_seq.una > before)
+    {
+        m_retries = 0;
+        m_rto.Cancel();
+        ArmRetransmitTimer();
+        m_cc->OnAck((m_seq.una - before) * m_mtu, ecnEcho, Time(0));
+        m_ccState.m_bytesInFlight = (m_seq.nxt - m_seq.una) * m_mtu;
+        NotifyTxWork();
+    }
+}
+
+void
+RdmaRequester::ReceiveAcknowledge(const RoceBthHeader& bth, Ptr<Packet> packet)
+{
+    const uint64_t psn = RoceBthHeader::UnwrapPsn(bth.GetPsn(), m_seq.una);
+    m_ext.RemoveAckEcho(packet);
+    RoceAethHeader aeth;
+    packet->RemoveHeader(aeth);
+    if (bth.GetBecn())
+    {
+        m_counters->ecnEchoesReceived++;
+    }
+    if (aeth.IsAck())
+    {
+        AcknowledgeUpTo(psn, bth.GetBecn());
+        return;
+    }
+    m_counters->naksReceived++;
+    if (psn > 0)
+    {
+        AcknowledgeUpTo(psn - 1);
+    }
+    if (aeth.IsRnrNak())
+    {
+        m_seq.nxt = psn;
+        m_rnrWait = true;
+        m_rnrEvent.Cancel();
+        m_rnrEvent = Simulator::Schedule(m_rnrTimer, &RdmaRequester::RnrRetry, this);
+        return;
+    }
+    if (aeth.GetNakCode() == RoceNakCode::PsnSequenceError)
+    {
+        uint64_t sack = RdmaLossRecovery::NO_SACK;
+        if (packet->GetSize() >= 4)
+        {
+            RoceSackHeader sh;
+            packet->RemoveHeader(sh);
+            sack = RoceBthHeader::UnwrapPsn(sh.GetSackPsn(), m_seq.una);
+        }
+        const Time reaction = m_loss->GetNakReactionTime();
+        if (reaction.IsZero())
+        {
+            ApplySequenceNak(psn, sack);
+        }
+        else if (!m_nakEvent.IsRunning())
+        {
+            // The responder NAKs a gap once; the transmit engine keeps sending meanwhile.
+            m_nakEvent = Simulator::Schedule(reaction, &RdmaRequester::ApplyDelayedSequenceNak,
+                                             this, psn, sack);
+        }
+    }
+}
+
+void
+RdmaRequester::ApplyDelayedSequenceNak(uint64_t psn, uint64_t sack)
+{
+    // The resend starts now: its timer runs from here, not from a deferral during the wait.
+    m_rto.Cancel();
+    ApplySequenceNak(psn, sack);
+    ArmRetransmitTimer();
+}
+
+void
+RdmaRequester::ApplySequenceNak(uint64_t psn, uint64_t sack)
+{
+    m_loss->OnSequenceNak(m_seq, psn, sack);
+    m_rewoundAt = UINT64_MAX;
+    NotifyTxWork();
+}
+
+void
+RdmaRequester::ReceiveReadResponse(const RoceBthHeader& bth, Ptr<Packet> packet)
+{
+    const uint64_t psn = RoceBthHeader::UnwrapPsn(bth.GetPsn(), m_seq.una);
+    RdmaSendWqe* w = nullptr;
+    uint64_t placeAt = 0;
+    uint32_t psnOffset = 0;
+    const bool echoed = m_ext.RemoveFromReadResponse(packet, psnOffset, placeAt);
+    if (echoed)
+    {
+        w = psnOffset <= psn ? m_sq.FindByFirstPsn(psn - psnOffset) : nullptr;
+    }
+    else
+    {
+        w = m_sq.Find(psn);
+    }
+    if (RoceBthHeader::HasAeth(bth.GetOpcode()))
+    {
+        RoceAethHeader aeth;
+        packet->RemoveHeader(aeth);
+    }
+    if (!w || w->wr.verb != RdmaVerb::Read)
+    {
+        m_counters->duplicatesReceived++;
+        return;
+    }
+    if (!echoed)
+    {
+        placeAt = w->wr.localAddr + (psn - w->firstPsn) * m_mtu;
+    }
+    const uint64_t expected = w->firstPsn + w->received;
+    if (psn < expected || m_readTracker.IsReceived(psn))
+    {
+        m_counters->duplicatesReceived++;
+        return;
+    }
+    // Requests before this READ were executed (the responder runs them in order).
+    if (w->firstPsn > 0)
+    {
+        AcknowledgeUpTo(w->firstPsn - 1);
+    }
+    const bool inOrder = psn == expected && !m_sq.IsEmpty() && &m_sq.Front() == w;
+    if (!inOrder && !m_loss->IsSelective())
+    {
+        // Go-back-N: drop it and re-request from the first missing response (unless an
+        // earlier READ is still missing responses: its re-request comes first).
+        m_counters->outOfOrderDropped++;
+        if (psn > expected && &m_sq.Front() == w)
+        {
+            RewindTo(expected);
+        }
+        return;
+    }
+    m_owner->NotifyDataPlaced(m_qpn, placeAt, packet->GetSize());
+    if (!inOrder)
+    {
+        // Selective repeat: keep it placed and treat it as a SACK, so that only the
+        // missing responses before it are re-requested.
+        m_counters->readResponsesOutOfOrder++;
+        m_readTracker.Mark(psn);
+        ApplySequenceNak(m_seq.una, psn);
+        return;
+    }
+    w->received = m_readTracker.AdvanceInOrder(w->firstPsn, w->received + 1, w->nPackets);
+    m_rewoundAt = UINT64_MAX;
+    AcknowledgeUpTo(w->firstPsn + w->received - 1);
+}
+
+} // namespace ns3

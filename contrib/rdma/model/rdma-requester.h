@@ -1,0 +1,140 @@
+/*
+ * The requester side of a reliable-connected queue pair.
+ */
+#ifndef RDMA_REQUESTER_H
+#define RDMA_REQUESTER_H
+
+#include "movable-timer.h"
+#include "rdma-cc-state.h"
+#include "rdma-congestion-ops.h"
+#include "rdma-loss-recovery.h"
+#include "rdma-qp-counters.h"
+#include "rdma-qp-owner.h"
+#include "rdma-read-response-tracker.h"
+#include "rdma-send-queue.h"
+#include "rdma-srnic-wire-extensions.h"
+#include "rdma-tx-pacer.h"
+#include "rdma-work-request.h"
+#include "roce-bth-header.h"
+
+#include "ns3/data-rate.h"
+#include "ns3/event-id.h"
+#include "ns3/nstime.h"
+#include "ns3/packet.h"
+
+namespace ns3
+{
+
+/**
+ * \ingroup rdma
+ * Requester of an RC queue pair (IBTA 9.7): segments posted work requests at the path
+ * MTU into PSN-numbered packets (a READ takes one request packet and as many PSNs as
+ * response packets), paces them at the congestion controller's rate within its window,
+ * completes them when acknowledged (ACKs, READ responses), and recovers from NAKs, RNR
+ * NAKs and timeouts through the QP's RdmaLossRecovery.
+ *
+ * A plain member of RdmaQueuePair; it reports to the NIC through RdmaQpOwner only, so a
+ * test drives it with a fake owner and no network.
+ */
+class RdmaRequester
+{
+  public:
+    /** What the requester works with, given by its queue pair at setup. */
+    struct Config
+    {
+        RdmaQpOwner* owner{nullptr};
+        RdmaQueuePair* qp{nullptr}; //!< the handle reported to the owner (may be null)
+        uint32_t qpn{0};
+        uint32_t mtu{1024}; //!< payload bytes per packet
+        Time rnrTimer;      //!< wait after an RNR NAK
+        bool srnicExtensions{false};
+        DataRate lineRate;
+        Ptr<RdmaCongestionOps> cc;
+        Ptr<RdmaLossRecovery> loss;
+        RdmaQpCounters* counters{nullptr}; //!< the QP's counters, shared with its responder
+    };
+
+    /** Wire the requester up and initialise the congestion controller's state. */
+    void Setup(const Config& config);
+    /** The peer's QP number, the BTH destination of every request. */
+    void SetRemoteQpn(uint32_t remoteQpn);
+    /** Cancel the timers and drop the references (RdmaQueuePair::DoDispose). */
+    void Dispose();
+
+    /** ibv_post_send (flushed at once once the QP is in error). */
+    void PostSend(const RdmaWorkRequest& wr);
+
+    /** \return true if a request packet may be sent now, ignoring pacing. */
+    bool HasTxWork() const;
+    /** Build the next request packet (BTH onwards); nullptr if none. */
+    Ptr<Packet> BuildRequestPacket();
+    /** Pace: the QP sent a packet of \p wireBytes (headers and wire overhead included). */
+    void OnPacketSent(uint32_t wireBytes);
+    /** \return the earliest time the rate limiter lets the next packet go. */
+    Time GetNextTxTime() const;
+    /** \return true while a per-burst pacer is inside a burst. */
+    bool IsMidBurst() const;
+
+    /** An ACK/NAK arrived (\p packet after the BTH \p bth). */
+    void ReceiveAcknowledge(const RoceBthHeader& bth, Ptr<Packet> packet);
+    /** A READ response arrived (\p packet after the BTH \p bth). */
+    void ReceiveReadResponse(const RoceBthHeader& bth, Ptr<Packet> packet);
+
+    /**
+     * Enter the error state: cancel the timers, complete the first WQE with \p status and
+     * the others with Flushed; nothing more is sent.
+     */
+    void Flush(RdmaWcStatus status);
+    /** \return true once the requester failed (retry exceeded) or was flushed. */
+    bool IsInError() const;
+    /** \return work requests posted and not yet completed. */
+    uint32_t GetOutstandingWorkRequests() const;
+    const RdmaCcState& GetCcState() const;
+    /** \return the sequence state (una, nxt, high) the loss recovery works on. */
+    const RdmaTxSequence& GetSequence() const;
+
+  private:
+    /** Add the READ request's RETH (and extension) for WQE \p w from byte \p offset. */
+    void AddReadRequest(Ptr<Packet> packet, const RdmaSendWqe& w, uint64_t offset, uint32_t index,
+                        bool resend) const;
+    void AfterSend(uint64_t psn, uint32_t payload);
+    void AcknowledgeUpTo(uint64_t psn, bool ecnEcho = false);
+    void CompleteFront(RdmaWcStatus status);
+    void RewindTo(uint64_t psn);
+    void ArmRetransmitTimer();
+    void RetransmitTimeout();
+    void RnrRetry();
+    /** Apply a PSN-sequence-error NAK at \p psn (with SACK \p sack) to the loss recovery. */
+    void ApplySequenceNak(uint64_t psn, uint64_t sack);
+    /** ApplySequenceNak after the loss recovery's NakReactionTime, restarting the timer. */
+    void ApplyDelayedSequenceNak(uint64_t psn, uint64_t sack);
+    void NotifyTxWork();
+
+    RdmaQpOwner* m_owner{nullptr};
+    RdmaQueuePair* m_qp{nullptr};
+    uint32_t m_qpn{0};
+    uint32_t m_remoteQpn{0};
+    uint32_t m_mtu{1024};
+    Time m_rnrTimer;
+    Ptr<RdmaCongestionOps> m_cc;
+    Ptr<RdmaLossRecovery> m_loss;
+    RdmaCcState m_ccState;
+    RdmaQpCounters* m_counters{nullptr};
+    RdmaSrnicWireExtensions m_ext;
+    bool m_error{false};
+
+    RdmaSendQueue m_sq;
+    RdmaReadResponseTracker m_readTracker; //!< READ responses placed out of order
+    RdmaTxSequence m_seq;
+    uint64_t m_rewoundAt{UINT64_MAX}; //!< READ gap already re-requested from here
+    RdmaTxPacer m_pacer;              //!< paces every packet of the QP (READ responses too)
+    MovableTimer m_rto;               //!< retransmission timer, moved by each ACK
+    uint32_t m_retries{0};
+    EventId m_rnrEvent;
+    EventId m_nakEvent; //!< a NAK waiting for the loss recovery's NakReactionTime
+    bool m_rnrWait{false};
+};
+
+} // namespace ns3
+
+#endif /* RDMA_REQUESTER_H */

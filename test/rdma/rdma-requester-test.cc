@@ -1,0 +1,339 @@
+// Unit tests of RdmaRequester with no NIC and no network: a FakeQpOwner records what it
+// reports, the tests build the packets it sends and hand it the ACKs, NAKs and READ
+// responses a responder would send.
+#include "fake-qp-owner.h"
+
+#include "ns3/boolean.h"
+#include "ns3/data-rate.h"
+#include "ns3/nstime.h"
+#include "ns3/rdma-go-back-n.h"
+#include "ns3/rdma-no-congestion-control.h"
+#include "ns3/rdma-requester.h"
+#include "ns3/roce-reth-header.h"
+#include "ns3/roce-sack-header.h"
+#include "ns3/roce-srnic-ext-header.h"
+#include "ns3/simulator.h"
+#include "ns3/uinteger.h"
+
+#include <gtest/gtest.h>
+#include <vector>
+
+namespace ns3
+{
+namespace
+{
+
+constexpr uint32_t MTU = 1024;
+
+/** One request packet the requester built, decoded. */
+struct Sent
+{
+    RoceBthHeader bth;
+    uint32_t payload; //!< bytes after the BTH and its extension headers
+    RoceRethHeader reth;
+};
+
+class RdmaRequesterTest : public ::testing::Test
+{
+  public:
+    void TearDown() override
+    {
+        m_requester.Dispose();
+        Simulator::Destroy();
+    }
+
+    /** Set the requester up with go-back-N (\p lossRecovery) and no congestion control. */
+    void Setup(Ptr<RdmaLossRecovery> lossRecovery = CreateObject<RdmaGoBackN>(),
+               bool srnicExtensions = false)
+    {
+        RdmaRequester::Config config;
+        config.owner = &m_owner;
+        config.qpn = 0x100;
+        config.mtu = MTU;
+        config.rnrTimer = MicroSeconds(10);
+        config.srnicExtensions = srnicExtensions;
+        config.lineRate = DataRate("100Gbps");
+        config.cc = CreateObject<RdmaNoCongestionControl>();
+        config.loss = lossRecovery;
+        config.counters = &m_counters;
+        m_requester.Setup(config);
+        m_requester.SetRemoteQpn(0x200);
+    }
+
+    void Post(uint64_t wrId, RdmaVerb verb, uint64_t length)
+    {
+        RdmaWorkRequest wr;
+        wr.wrId = wrId;
+        wr.verb = verb;
+        wr.length = length;
+        wr.localAddr = 0x1000;
+        wr.remoteAddr = 0x8000;
+        wr.rkey = 7;
+        m_requester.PostSend(wr);
+    }
+
+    /** Build every packet the requester may send now. */
+    std::vector<Sent> SendAll()
+    {
+        std::vector<Sent> sent;
+        while (Ptr<Packet> p = m_requester.BuildRequestPacket())
+        {
+            Sent s;
+            p->RemoveHeader(s.bth);
+            const RoceOpcode op = s.bth.GetOpcode();
+            if (RoceBthHeader::HasReth(op) || op == RoceOpcode::ReadRequest)
+            {
+                p->RemoveHeader(s.reth);
+            }
+            s.payload = p->GetSize();
+            sent.push_back(s);
+        }
+        return sent;
+    }
+
+    /** Hand the requester an ACK (\p nak: a PSN-sequence-error NAK) for \p psn. */
+    void Acknowledge(uint64_t psn, bool nak = false, bool rnr = false)
+    {
+        RoceAethHeader aeth;
+        if (rnr)
+        {
+            aeth.SetRnrNak(1);
+        }
+        else if (nak)
+        {
+            aeth.SetNak(RoceNakCode::PsnSequenceError);
+        }
+        else
+        {
+            aeth.SetAck();
+        }
+        Ptr<Packet> p = Create<Packet>();
+        p->AddHeader(aeth);
+        RoceBthHeader bth;
+        bth.SetOpcode(RoceOpcode::Acknowledge);
+        bth.SetPsn(RoceBthHeader::WirePsn(psn));
+        m_requester.ReceiveAcknowledge(bth, p);
+    }
+
+    /** Hand the requester READ response \p index of \p count at \p psn. */
+    void Respond(uint64_t psn, uint32_t index, uint32_t count, uint32_t payload)
+    {
+        const bool first = index == 0;
+        const bool last = index + 1 == count;
+        const RoceOpcode op =
+            first ? (last ? RoceOpcode::ReadResponseOnly : RoceOpcode::ReadResponseFirst)
+                  : (last ? RoceOpcode::ReadResponseLast : RoceOpcode::ReadResponseMiddle);
+        Ptr<Packet> p = Create<Packet>(payload);
+        if (RoceBthHeader::HasAeth(op))
+        {
+            RoceAethHeader aeth;
+            aeth.SetAck();
+            p->AddHeader(aeth);
+        }
+        RoceBthHeader bth;
+        bth.SetOpcode(op);
+        bth.SetPsn(RoceBthHeader::WirePsn(psn));
+        m_requester.ReceiveReadResponse(bth, p);
+    }
+
+    FakeQpOwner m_owner;
+    RdmaQpCounters m_counters;
+    RdmaRequester m_requester;
+};
+
+TEST_F(RdmaRequesterTest, SegmentsAtTheMtuWithConsecutivePsns)
+{
+    Setup();
+    Post(1, RdmaVerb::Write, 2500);
+    Post(2, RdmaVerb::Send, 100);
+    EXPECT_EQ(m_owner.txNotifications, 2u);
+    EXPECT_EQ(m_requester.GetOutstandingWorkRequests(), 2u);
+    const std::vector<Sent> sent = SendAll();
+    ASSERT_EQ(sent.size(), 4u);
+    const RoceOpcode ops[] = {RoceOpcode::WriteFirst, RoceOpcode::WriteMiddle,
+                              RoceOpcode::WriteLast, RoceOpcode::SendOnly};
+    const uint32_t payloads[] = {1024, 1024, 452, 100};
+    for (uint32_t i = 0; i < 4; ++i)
+    {
+        EXPECT_EQ(sent[i].bth.GetPsn(), i);
+        EXPECT_EQ(sent[i].bth.GetDestQp(), 0x200u);
+        EXPECT_EQ(sent[i].bth.GetOpcode(), ops[i]);
+        EXPECT_EQ(sent[i].payload, payloads[i]);
+        // An ACK is asked for at each message end.
+        EXPECT_EQ(sent[i].bth.GetAckRequest(), i == 2 || i == 3);
+    }
+    EXPECT_EQ(sent[0].reth.GetVirtualAddress(), 0x8000u);
+    EXPECT_EQ(sent[0].reth.GetDmaLength(), 2500u);
+    EXPECT_EQ(m_counters.dataPacketsSent, 4u);
+    EXPECT_EQ(m_counters.payloadBytesSent, 2600u);
+    EXPECT_EQ(m_counters.retransmittedPackets, 0u);
+    EXPECT_FALSE(m_requester.HasTxWork());
+}
+
+TEST_F(RdmaRequesterTest, CumulativeAckCompletesWorkRequestsInOrder)
+{
+    Setup();
+    Post(1, RdmaVerb::Write, 2048);
+    Post(2, RdmaVerb::Write, 2048);
+    ASSERT_EQ(SendAll().size(), 4u);
+    Acknowledge(0); // mid-message: nothing completes
+    EXPECT_TRUE(m_owner.completions.empty());
+    Acknowledge(1);
+    ASSERT_EQ(m_owner.completions.size(), 1u);
+    EXPECT_EQ(m_owner.completions[0].wrId, 1u);
+    EXPECT_EQ(m_owner.completions[0].status, RdmaWcStatus::Success);
+    EXPECT_EQ(m_owner.completions[0].bytes, 2048u);
+    EXPECT_FALSE(m_owner.completions[0].receive);
+    Acknowledge(3);
+    ASSERT_EQ(m_owner.completions.size(), 2u);
+    EXPECT_EQ(m_owner.completions[1].wrId, 2u);
+    EXPECT_EQ(m_requester.GetOutstandingWorkRequests(), 0u);
+    EXPECT_EQ(m_requester.GetSequence().una, 4u);
+}
+
+TEST_F(RdmaRequesterTest, SequenceNakGoesBackToTheNakedPsn)
+{
+    Setup();
+    Post(1, RdmaVerb::Write, 4 * MTU);
+    ASSERT_EQ(SendAll().size(), 4u);
+    Acknowledge(2, true); // PSN 2 lost: 0 and 1 arrived
+    EXPECT_EQ(m_counters.naksReceived, 1u);
+    EXPECT_EQ(m_requester.GetSequence().una, 2u);
+    const std::vector<Sent> resent = SendAll();
+    ASSERT_EQ(resent.size(), 2u); // go-back-N: 2 and 3 again
+    EXPECT_EQ(resent[0].bth.GetPsn(), 2u);
+    EXPECT_EQ(resent[1].bth.GetPsn(), 3u);
+    EXPECT_EQ(m_counters.retransmittedPackets, 2u);
+    Acknowledge(3);
+    ASSERT_EQ(m_owner.completions.size(), 1u);
+    EXPECT_EQ(m_owner.completions[0].status, RdmaWcStatus::Success);
+}
+
+TEST_F(RdmaRequesterTest, RnrNakWaitsForTheRnrTimerThenResends)
+{
+    Setup();
+    Post(1, RdmaVerb::Send, 100);
+    ASSERT_EQ(SendAll().size(), 1u);
+    Acknowledge(0, false, true);
+    EXPECT_FALSE(m_requester.HasTxWork()); // waiting out the RNR timer
+    Simulator::Stop(MicroSeconds(11));
+    Simulator::Run();
+    const std::vector<Sent> resent = SendAll();
+    ASSERT_EQ(resent.size(), 1u);
+    EXPECT_EQ(resent[0].bth.GetPsn(), 0u);
+}
+
+TEST_F(RdmaRequesterTest, TimeoutResendsThenFlushesAfterTheRetryLimit)
+{
+    Ptr<RdmaGoBackN> gbn = CreateObject<RdmaGoBackN>();
+    gbn->SetAttribute("AckTimeoutExponent", UintegerValue(1)); // 8.192 us
+    gbn->SetAttribute("RetryCount", UintegerValue(2));
+    Setup(gbn);
+    Post(1, RdmaVerb::Write, 2 * MTU);
+    Post(2, RdmaVerb::Send, 10);
+    ASSERT_EQ(SendAll().size(), 3u);
+    Simulator::Run(); // the timeout fires: nothing was acknowledged
+    EXPECT_EQ(m_counters.timeouts, 1u);
+    EXPECT_GE(Simulator::Now(), NanoSeconds(8192));
+    std::vector<Sent> resent = SendAll();
+    ASSERT_EQ(resent.size(), 3u);
+    EXPECT_EQ(resent[0].bth.GetPsn(), 0u);
+    EXPECT_EQ(m_counters.retransmittedPackets, 3u);
+    for (int i = 0; i < 5 && !m_requester.IsInError(); ++i)
+    {
+        Simulator::Run();
+        SendAll();
+    }
+    EXPECT_TRUE(m_requester.IsInError());
+    EXPECT_EQ(m_counters.timeouts, 3u); // RetryCount 2: the third timeout fails the QP
+    ASSERT_EQ(m_owner.completions.size(), 2u);
+    EXPECT_EQ(m_owner.completions[0].status, RdmaWcStatus::RetryExceeded);
+    EXPECT_EQ(m_owner.completions[1].status, RdmaWcStatus::Flushed);
+    Post(3, RdmaVerb::Write, 10); // flushed at once, nothing sent
+    ASSERT_EQ(m_owner.completions.size(), 3u);
+    EXPECT_EQ(m_owner.completions[2].status, RdmaWcStatus::Flushed);
+    EXPECT_FALSE(m_requester.HasTxWork());
+}
+
+TEST_F(RdmaRequesterTest, AckBeforeTheTimeoutKeepsTheQpAlive)
+{
+    Ptr<RdmaGoBackN> gbn = CreateObject<RdmaGoBackN>();
+    gbn->SetAttribute("AckTimeoutExponent", UintegerValue(1)); // 8.192 us
+    Setup(gbn);
+    Post(1, RdmaVerb::Write, 10);
+    ASSERT_EQ(SendAll().size(), 1u);
+    Simulator::Schedule(MicroSeconds(5), &RdmaRequesterTest::Acknowledge, this, uint64_t{0}, false,
+                        false);
+    Simulator::Run();
+    EXPECT_EQ(m_counters.timeouts, 0u);
+    ASSERT_EQ(m_owner.completions.size(), 1u);
+    EXPECT_EQ(m_owner.completions[0].status, RdmaWcStatus::Success);
+}
+
+TEST_F(RdmaRequesterTest, ReadTakesOnePsnPerResponseAndCompletesOnTheLast)
+{
+    Setup();
+    Post(9, RdmaVerb::Read, 2500);
+    const std::vector<Sent> sent = SendAll();
+    ASSERT_EQ(sent.size(), 1u);
+    EXPECT_EQ(sent[0].bth.GetOpcode(), RoceOpcode::ReadRequest);
+    EXPECT_TRUE(sent[0].bth.GetAckRequest());
+    EXPECT_EQ(sent[0].reth.GetDmaLength(), 2500u);
+    EXPECT_EQ(m_requester.GetSequence().nxt, 3u); // three response PSNs
+    Respond(0, 0, 3, 1024);
+    Respond(1, 1, 3, 1024);
+    EXPECT_TRUE(m_owner.completions.empty());
+    Respond(2, 2, 3, 452);
+    ASSERT_EQ(m_owner.completions.size(), 1u);
+    EXPECT_EQ(m_owner.completions[0].wrId, 9u);
+    EXPECT_EQ(m_owner.completions[0].verb, RdmaVerb::Read);
+    EXPECT_EQ(m_owner.completions[0].bytes, 2500u);
+    ASSERT_EQ(m_owner.placements.size(), 3u);
+    EXPECT_EQ(m_owner.placements[1].address, 0x1000u + MTU);
+    EXPECT_EQ(m_owner.placements[2].bytes, 452u);
+}
+
+TEST_F(RdmaRequesterTest, GoBackNReadRerequestsFromAMissingResponse)
+{
+    Setup();
+    Post(9, RdmaVerb::Read, 3 * MTU);
+    ASSERT_EQ(SendAll().size(), 1u);
+    Respond(0, 0, 3, MTU);
+    Respond(2, 2, 3, MTU); // response 1 lost: dropped, the rest re-requested
+    EXPECT_EQ(m_counters.outOfOrderDropped, 1u);
+    const std::vector<Sent> again = SendAll();
+    ASSERT_EQ(again.size(), 1u);
+    EXPECT_EQ(again[0].bth.GetOpcode(), RoceOpcode::ReadRequest);
+    EXPECT_EQ(again[0].bth.GetPsn(), 1u);
+    EXPECT_EQ(again[0].reth.GetVirtualAddress(), 0x8000u + MTU);
+    EXPECT_EQ(again[0].reth.GetDmaLength(), 2 * MTU);
+    Respond(1, 0, 2, MTU);
+    Respond(1, 0, 2, MTU); // a duplicate
+    EXPECT_EQ(m_counters.duplicatesReceived, 1u);
+    Respond(2, 1, 2, MTU);
+    ASSERT_EQ(m_owner.completions.size(), 1u);
+    EXPECT_EQ(m_owner.completions[0].status, RdmaWcStatus::Success);
+}
+
+TEST_F(RdmaRequesterTest, SrnicExtensionsCarryTheSsnOnSends)
+{
+    Setup(CreateObject<RdmaGoBackN>(), true);
+    Post(1, RdmaVerb::Write, 10);
+    Post(2, RdmaVerb::Send, 2 * MTU);
+    ASSERT_NE(m_requester.BuildRequestPacket(), nullptr); // the WRITE, PSN 0
+    Ptr<Packet> p = m_requester.BuildRequestPacket();     // SEND, PSN 1
+    ASSERT_NE(p, nullptr);
+    p = m_requester.BuildRequestPacket(); // SEND, PSN 2 (offset 1)
+    ASSERT_NE(p, nullptr);
+    RoceBthHeader bth;
+    p->RemoveHeader(bth);
+    RoceSrnicExtHeader ext;
+    ext.SetKind(RoceSrnicExtHeader::Kind::Send);
+    p->RemoveHeader(ext);
+    EXPECT_EQ(ext.GetSsn(), 1u); // the message's first PSN
+    EXPECT_EQ(ext.GetPsnOffset(), 1u);
+    EXPECT_EQ(p->GetSize(), MTU);
+}
+
+} // namespace
+} // namespace ns3
