@@ -69,7 +69,9 @@ RdmaSelectiveRepeat::Fork() const
 void
 RdmaSelectiveRepeat::ResetState()
 {
-    m_sacked.assign(m_bdpCap, 0);
+    // Allocated at the first SACK (MarkSacked): most QPs of a large run never need it.
+    m_sacked.clear();
+    m_sacked.shrink_to_fit();
     m_retransmit.clear();
     m_examinedUpTo = 0;
     m_resent.clear();

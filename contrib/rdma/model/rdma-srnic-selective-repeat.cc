@@ -99,7 +99,10 @@ RdmaSrnicSelectiveRepeat::ResetSrnicState()
     m_cpuFreeAt = Time(0);
     m_swActive = false;
     m_swEpsn = 0;
-    m_rxBitmap.assign(GetBdpCap(), 0);
+    // The slow path's bitmap is allocated when a QP first needs it (most QPs of a
+    // large run never lose a packet): 8 B x BdpCap per QP otherwise.
+    m_rxBitmap.clear();
+    m_rxBitmap.shrink_to_fit();
     m_decided.clear();
     m_counters = RdmaSrnicCounters();
     m_pcieLossBytes = 0;
@@ -344,7 +347,7 @@ RdmaSrnicSelectiveRepeat::Serve()
 bool
 RdmaSrnicSelectiveRepeat::SwReceived(uint64_t psn) const
 {
-    return m_rxBitmap[psn % m_rxBitmap.size()] == psn + 1;
+    return !m_rxBitmap.empty() && m_rxBitmap[psn % m_rxBitmap.size()] == psn + 1;
 }
 
 void
@@ -359,6 +362,10 @@ RdmaSrnicSelectiveRepeat::SoftwareRxPacket(uint64_t psn, uint64_t epsn)
     if (psn < m_swEpsn)
     {
         return; // a duplicate of something already below ePSN
+    }
+    if (m_rxBitmap.empty())
+    {
+        m_rxBitmap.assign(GetBdpCap(), 0);
     }
     m_rxBitmap[psn % m_rxBitmap.size()] = psn + 1;
     const uint64_t before = m_swEpsn;
