@@ -25,12 +25,14 @@ DcqcnRunMonitor::DcqcnRunMonitor(const TopologyBuilder& topology, Time warmup, T
 void
 DcqcnRunMonitor::Start()
 {
-    Simulator::Schedule(m_warmup,
-                        [this]()
-                        {
-                            m_atWarmup = SentBytes();
-                            Sample();
-                        });
+    Simulator::Schedule(m_warmup, &DcqcnRunMonitor::AtWarmup, this);
+}
+
+void
+DcqcnRunMonitor::AtWarmup()
+{
+    m_atWarmup = SentBytes();
+    Sample();
 }
 
 std::vector<uint64_t>

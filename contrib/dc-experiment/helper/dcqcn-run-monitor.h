@@ -65,6 +65,8 @@ class DcqcnRunMonitor
 
   private:
     std::vector<uint64_t> SentBytes() const;
+    /** At the warmup's end: the bytes sent so far, and the first sample. */
+    void AtWarmup();
     void Sample();
 
     const TopologyBuilder& m_topology;
