@@ -6,7 +6,7 @@
 #
 #   cmake: ns-3.36.1 (CMake, the first CMake release)   waf: ns-3.35 (the last waf release)
 #
-# For each tree:
+# First, test/ns3_api_compat.py rejects what only ns-3 >= 3.36 accepts. Then, for each tree:
 #   1. unpack ../shared/ns-3-sources/ns-<version>-min.tar.xz (checked against the sha256 in
 #      its README) into $ROCE_LAB_TREE_CACHE (default ${XDG_CACHE_HOME:-$HOME/.cache}/roce-lab),
 #      kept between runs; the trimmed tarballs lack ns-3's src/ (and contrib/) build files, so
@@ -57,6 +57,9 @@ for kind in "${kinds[@]}"; do
     esac
 done
 
+# The two constructs only ns-3 >= 3.36 accepts fail here, before any tree is built.
+python3 "$ROOT/test/ns3_api_compat.py" >&2 || fail "ns-3 API that ns-3.35/3.36 lack (above)"
+
 mkdir -p "$CACHE"
 WORK="$CACHE/check-$(
     IFS=-
@@ -92,7 +95,9 @@ unpack() {
     [ -f "$tarball" ] || fail "no $tarball"
     want=$(grep -F "ns-$version-min.tar.xz" "$SOURCES/README.md" | grep -oE '[0-9a-f]{64}' || true)
     got=$(sha256sum "$tarball" | awk '{print $1}')
-    [ -n "$want" ] && [ "$want" = "$got" ] || fail "$tarball: sha256 $got, README says '${want}'"
+    if [ -z "$want" ] || [ "$want" != "$got" ]; then
+        fail "$tarball: sha256 $got, README says '${want}'"
+    fi
     log "unpacking $tarball into $tree"
     rm -rf "$tree" "$tree.tmp"
     mkdir -p "$tree.tmp"
