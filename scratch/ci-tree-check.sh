@@ -33,12 +33,19 @@ MODULES=(dcb host rdma multipath dc-experiment)
 STOP_TIME=2ms
 
 log() { printf 'ci-tree-check: %s\n' "$*" >&2; }
+
+TIMES=()
+print_times() {
+    [ ${#TIMES[@]} -gt 0 ] || return 0
+    log "wall time per step (load average now: $(cut -d' ' -f1-3 /proc/loadavg)):"
+    printf '  %s\n' "${TIMES[@]}" >&2
+}
 fail() {
     log "FAILED: $*"
+    print_times
     exit 1
 }
 
-TIMES=()
 # timed NAME COMMAND...: run COMMAND, record its wall time under NAME.
 timed() {
     local name="$1" start=$SECONDS rc=0
@@ -211,5 +218,4 @@ for kind in "${kinds[@]}"; do
     "check_$kind"
 done
 
-log "wall time per step (load average now: $(cut -d' ' -f1-3 /proc/loadavg)):"
-printf '  %s\n' "${TIMES[@]}" >&2
+print_times
