@@ -25,6 +25,13 @@ Fail(const std::string& message)
     std::exit(2);
 }
 
+/// The allreduce's completion callback: stores its duration.
+void
+StoreDuration(Time* took, Time duration)
+{
+    *took = duration;
+}
+
 /// Duration of one allreduce of bytes over two racks built by helper.
 Time
 RunAllreduce(const DfabricRackHelper& helper, uint64_t bytes)
@@ -33,7 +40,7 @@ RunAllreduce(const DfabricRackHelper& helper, uint64_t bytes)
     ring->AddRack(helper.Create());
     ring->AddRack(helper.Create());
     Time took;
-    ring->Start(bytes, Callback<void, Time>([&took](Time t) { took = t; }));
+    ring->Start(bytes, MakeBoundCallback(&StoreDuration, &took));
     Simulator::Run();
     Simulator::Destroy();
     return took;

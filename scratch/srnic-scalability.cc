@@ -22,6 +22,7 @@
 
 #include <algorithm>
 #include <fstream>
+#include <functional>
 #include <iostream>
 #include <sstream>
 #include <vector>
@@ -30,6 +31,13 @@ using namespace ns3;
 
 namespace
 {
+/// A completion sink calling *function (ns-3 < 3.37 builds no Callback from a lambda).
+void
+CallSink(std::function<void(const RdmaCompletion&)>* function, const RdmaCompletion& c)
+{
+    (*function)(c);
+}
+
 template <typename T>
 std::vector<T>
 ParseList(const std::string& s, const char* option, T min = 0)
@@ -136,7 +144,7 @@ Run(const std::string& profile, uint32_t nQps, uint32_t bytes, uint32_t depth, T
     wr.verb = verb;
     wr.length = bytes;
     const RdmaRecvRequest rr{0, bytes};
-    auto onCompletion = [&](const RdmaCompletion& c)
+    std::function<void(const RdmaCompletion&)> onCompletion = [&](const RdmaCompletion& c)
     {
         const uint32_t i = c.qpn - RdmaNic::FIRST_QPN;
         c.receive ? receivers[i]->PostRecv(rr) : senders[i]->PostSend(wr);
@@ -146,7 +154,7 @@ Run(const std::string& profile, uint32_t nQps, uint32_t bytes, uint32_t depth, T
         rxBytes += counted ? c.bytes : 0;
         rxMessages += counted ? 1 : 0;
     };
-    Callback<void, const RdmaCompletion&> cb(onCompletion);
+    Callback<void, const RdmaCompletion&> cb = MakeBoundCallback(&CallSink, &onCompletion);
     a->TraceConnectWithoutContext("Completion", cb);
     b->TraceConnectWithoutContext("Completion", cb);
     for (uint32_t i = 0; i < nQps * depth; ++i)

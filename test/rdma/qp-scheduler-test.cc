@@ -1,5 +1,7 @@
 // QP schedulers, the on-chip cache model and NIC profiles; SRNIC Fig. 9 and Fig. 10a
 // at a CI-small setting (two NICs back to back).
+#include "../function-callback.h"
+
 #include "ns3/boolean.h"
 #include "ns3/cached-qp-scheduler.h"
 #include "ns3/dcb-helper.h"
@@ -58,7 +60,7 @@ RunSends(RdmaHelper& rdma, uint32_t nQps, uint32_t bytes, uint32_t depth, Time m
     wr.verb = verb;
     wr.length = bytes;
     const RdmaRecvRequest rr{0, bytes};
-    auto onCompletion = [&](const RdmaCompletion& c)
+    std::function<void(const RdmaCompletion&)> onCompletion = [&](const RdmaCompletion& c)
     {
         const uint32_t i = c.qpn - RdmaNic::FIRST_QPN;
         if (c.receive)
@@ -76,7 +78,7 @@ RunSends(RdmaHelper& rdma, uint32_t nQps, uint32_t bytes, uint32_t depth, Time m
             rxMessages++;
         }
     };
-    Callback<void, const RdmaCompletion&> cb(onCompletion);
+    Callback<void, const RdmaCompletion&> cb = MakeFunctionCallback(&onCompletion);
     a->TraceConnectWithoutContext("Completion", cb);
     b->TraceConnectWithoutContext("Completion", cb);
     for (uint32_t i = 0; i < nQps; ++i)

@@ -2,6 +2,7 @@
 // state, [psn_left, psn_right] exit race and ePSN writes, and the requester's retry
 // queue, with no network; then on a fabric: the slow path's cost on one loss, a lost
 // retransmission recovered without a timeout, and the Fig. 11 loss-tolerance scenario.
+#include "../function-callback.h"
 #include "rdma-test-fabric.h"
 #include "rdma-test-psn-drop.h"
 
@@ -27,6 +28,20 @@ namespace
 
 using Verdict = RdmaLossRecovery::RxVerdict;
 
+/// HostModel "DmaComplete" sink: counts the DMAs of slow-path size (16 B).
+void
+CountSmallDma(uint32_t* count, uint32_t /* rnic */, uint32_t /* target */, uint64_t bytes, Time)
+{
+    *count += bytes == 16 ? 1 : 0;
+}
+
+/// RdmaNic "DataPlaced" sink: adds up the placed bytes.
+void
+AddPlaced(uint64_t* placed, uint32_t /* qpn */, uint64_t /* address */, uint32_t bytes)
+{
+    *placed += bytes;
+}
+
 Ptr<RdmaSrnicSelectiveRepeat>
 MakeSrnic()
 {
@@ -47,8 +62,9 @@ TEST_F(SrnicUnitTest, ResponderSlowPathMovesEpsnAndResolvesTheExitRace)
 {
     Ptr<RdmaSrnicSelectiveRepeat> sr = MakeSrnic();
     std::vector<std::pair<Time, uint64_t>> delivered;
-    auto onDeliver = [&](uint64_t upTo) { delivered.emplace_back(Simulator::Now(), upTo); };
-    sr->SetQueuePairHooks(MakeNullCallback<void>(), Callback<void, uint64_t>(onDeliver));
+    std::function<void(uint64_t)> onDeliver = [&](uint64_t upTo)
+    { delivered.emplace_back(Simulator::Now(), upTo); };
+    sr->SetQueuePairHooks(MakeNullCallback<void>(), MakeFunctionCallback(&onDeliver));
     std::vector<Verdict> v;
     auto arrive = [&](uint64_t psn, uint64_t epsn)
     { v.push_back(sr->OnRequestArrival(psn, epsn)); };
@@ -102,8 +118,8 @@ TEST_F(SrnicUnitTest, RequesterResendsThroughTheRetryQueueAfterThePcieTrip)
 {
     Ptr<RdmaSrnicSelectiveRepeat> sr = MakeSrnic();
     uint32_t wakes = 0;
-    auto onTxReady = [&]() { wakes++; };
-    sr->SetQueuePairHooks(Callback<void>(onTxReady), MakeNullCallback<void, uint64_t>());
+    std::function<void()> onTxReady = [&]() { wakes++; };
+    sr->SetQueuePairHooks(MakeFunctionCallback(&onTxReady), MakeNullCallback<void, uint64_t>());
     RdmaTxSequence seq;
     seq.una = 10;
     seq.nxt = seq.high = 12;
@@ -197,21 +213,16 @@ class SrnicFabricTest : public ::testing::Test
             Ptr<HostModel> host = HostPresetHelper().CreatePlainServer();
             EXPECT_EQ(f.nics[i]->SetHostModel(host, "rnic0", "mem0"), "");
             host->TraceConnectWithoutContext("DmaComplete",
-                                             Callback<void, uint32_t, uint32_t, uint64_t, Time>(
-                                                 [this, i](uint32_t, uint32_t, uint64_t bytes, Time)
-                                                 { smallDmas[i] += bytes == 16 ? 1 : 0; }));
+                                             MakeBoundCallback(&CountSmallDma, &smallDmas[i]));
         }
         Time done;
-        auto onCompletion = [&](const RdmaCompletion& c)
+        std::function<void(const RdmaCompletion&)> onCompletion = [&](const RdmaCompletion& c)
         {
             EXPECT_EQ(c.status, RdmaWcStatus::Success);
             done = c.completionTime;
         };
-        f.nics[0]->TraceConnectWithoutContext("Completion",
-                                              Callback<void, const RdmaCompletion&>(onCompletion));
-        f.nics[1]->TraceConnectWithoutContext(
-            "DataPlaced", Callback<void, uint32_t, uint64_t, uint32_t>(
-                              [this](uint32_t, uint64_t, uint32_t bytes) { placed += bytes; }));
+        f.nics[0]->TraceConnectWithoutContext("Completion", MakeFunctionCallback(&onCompletion));
+        f.nics[1]->TraceConnectWithoutContext("DataPlaced", MakeBoundCallback(&AddPlaced, &placed));
         RdmaWorkRequest wr;
         wr.verb = RdmaVerb::Write;
         wr.length = packets * 1024;
@@ -318,24 +329,24 @@ TEST_F(SrnicFabricTest, SendsUnderRandomLossCompleteInOrderEveryBytePlacedOnce)
     const uint32_t messages = 300;
     std::vector<uint64_t> received;
     uint32_t sent = 0;
-    auto onCompletion = [&](const RdmaCompletion& c)
+    std::function<void(const RdmaCompletion&)> onCompletion = [&](const RdmaCompletion& c)
     {
         EXPECT_EQ(c.status, RdmaWcStatus::Success);
         c.receive ? received.push_back(c.wrId) : void(sent++);
     };
-    Callback<void, const RdmaCompletion&> cb(onCompletion);
+    Callback<void, const RdmaCompletion&> cb = MakeFunctionCallback(&onCompletion);
     f.nics[0]->TraceConnectWithoutContext("Completion", cb);
     f.nics[1]->TraceConnectWithoutContext("Completion", cb);
     std::vector<uint32_t> bytesPerOffset(4096, 0);
-    f.nics[1]->TraceConnectWithoutContext("DataPlaced",
-                                          Callback<void, uint32_t, uint64_t, uint32_t>(
-                                              [&](uint32_t, uint64_t at, uint32_t n)
-                                              {
-                                                  for (uint64_t i = at; i < at + n && i < 4096; ++i)
-                                                  {
-                                                      bytesPerOffset[i]++;
-                                                  }
-                                              }));
+    std::function<void(uint32_t, uint64_t, uint32_t)> onPlaced =
+        [&](uint32_t, uint64_t at, uint32_t n)
+    {
+        for (uint64_t i = at; i < at + n && i < 4096; ++i)
+        {
+            bytesPerOffset[i]++;
+        }
+    };
+    f.nics[1]->TraceConnectWithoutContext("DataPlaced", MakeFunctionCallback(&onPlaced));
     for (uint32_t i = 0; i < messages; ++i)
     {
         b->PostRecv(RdmaRecvRequest{1000 + i, 4096});
@@ -416,7 +427,7 @@ RunLoss(const std::string& profile, const std::string& lossRecovery, double p, u
     uint32_t posted = 0;
     uint32_t done = 0;
     Time last;
-    auto onCompletion = [&](const RdmaCompletion& c)
+    std::function<void(const RdmaCompletion&)> onCompletion = [&](const RdmaCompletion& c)
     {
         done++;
         last = c.completionTime;
@@ -426,8 +437,7 @@ RunLoss(const std::string& profile, const std::string& lossRecovery, double p, u
             qa->PostSend(wr);
         }
     };
-    a->TraceConnectWithoutContext("Completion",
-                                  Callback<void, const RdmaCompletion&>(onCompletion));
+    a->TraceConnectWithoutContext("Completion", MakeFunctionCallback(&onCompletion));
     for (; posted < 128; ++posted)
     {
         qa->PostSend(wr);
@@ -544,10 +554,9 @@ TEST(GoBackNFabric, NakReactionTimeLengthensTheGoBackByWhatLeavesMeanwhile)
         wr.verb = RdmaVerb::Write;
         wr.length = 400 * 1024;
         uint32_t ok = 0;
-        f.nics[0]->TraceConnectWithoutContext(
-            "Completion",
-            Callback<void, const RdmaCompletion&>([&ok](const RdmaCompletion& c)
-                                                  { ok += c.status == RdmaWcStatus::Success; }));
+        std::function<void(const RdmaCompletion&)> onCompletion = [&ok](const RdmaCompletion& c)
+        { ok += c.status == RdmaWcStatus::Success; };
+        f.nics[0]->TraceConnectWithoutContext("Completion", MakeFunctionCallback(&onCompletion));
         a->PostSend(wr);
         Simulator::Run();
         EXPECT_EQ(ok, 1u);

@@ -27,18 +27,19 @@ DcqcnRunMonitor::Start()
 {
     // The runner builds the fabric when it starts running: connect at the warm-up, so
     // that what the NICs place from then on is counted.
-    Simulator::Schedule(m_warmup,
-                        [this]()
-                        {
-                            m_placed.assign(m_topology.GetNHosts(), {});
-                            for (uint32_t h = 0; h < m_topology.GetNHosts(); ++h)
-                            {
-                                m_topology.GetNic(h)->TraceConnectWithoutContext(
-                                    "DataPlaced",
-                                    MakeCallback(&DcqcnRunMonitor::DataPlaced, this, h));
-                            }
-                            Sample();
-                        });
+    Simulator::Schedule(m_warmup, &DcqcnRunMonitor::AtWarmup, this);
+}
+
+void
+DcqcnRunMonitor::AtWarmup()
+{
+    m_placed.assign(m_topology.GetNHosts(), {});
+    for (uint32_t h = 0; h < m_topology.GetNHosts(); ++h)
+    {
+        m_topology.GetNic(h)->TraceConnectWithoutContext(
+            "DataPlaced", MakeCallback(&DcqcnRunMonitor::DataPlaced, this, h));
+    }
+    Sample();
 }
 
 void

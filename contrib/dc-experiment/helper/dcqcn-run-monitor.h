@@ -74,6 +74,8 @@ class DcqcnRunMonitor
     void DataPlaced(uint32_t host, uint32_t qpn, uint64_t address, uint32_t bytes);
     /** \return bytes placed since the warm-up at \p host for queue pair \p qpn. */
     uint64_t Placed(uint32_t host, uint32_t qpn) const;
+    /** At the warm-up's end: connect the NICs' DataPlaced traces, take the first sample. */
+    void AtWarmup();
     void Sample();
 
     const TopologyBuilder& m_topology;

@@ -560,6 +560,16 @@ HostModel::OnCompletionEvent()
     }
 }
 
+namespace
+{
+/// Runs a DMA's completion callback (ns-3 < 3.36 schedules no lambda).
+void
+NotifyDmaDone(HostModel::DmaCallback done, Time latency)
+{
+    done(latency);
+}
+} // namespace
+
 void
 HostModel::Complete(Stream s)
 {
@@ -569,8 +579,7 @@ HostModel::Complete(Stream s)
     m_dmaComplete(s.initiator, s.target, s.bytes, latency);
     if (!s.done.IsNull())
     {
-        DmaCallback done = s.done;
-        Simulator::Schedule(tail, [done, latency]() { done(latency); });
+        Simulator::Schedule(tail, &NotifyDmaDone, s.done, latency);
     }
     if (!s.transferred.IsNull())
     {

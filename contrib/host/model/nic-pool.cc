@@ -132,12 +132,24 @@ NicPool::Dispatch()
             ++queued[best];
             m_chunkDispatched(best, bytes);
             uint64_t id = job.id;
-            m_host->RequestDma(m_nics[best], memory, job.kind, bytes,
-                               HostModel::DmaCallback([this, id](Time) { OnChunkDone(id); }),
-                               HostModel::TransferCallback([this, best, d, bytes]()
-                                                           { OnChunkMoved(best, d, bytes); }));
+            m_host->RequestDma(
+                m_nics[best], memory, job.kind, bytes,
+                MakeBoundCallback(&NicPool::ChunkDone, this, id),
+                MakeBoundCallback(&NicPool::ChunkMoved, this, Chunk{best, d, bytes}));
         }
     }
+}
+
+void
+NicPool::ChunkMoved(NicPool* pool, Chunk chunk)
+{
+    pool->OnChunkMoved(chunk.nic, chunk.direction, chunk.bytes);
+}
+
+void
+NicPool::ChunkDone(NicPool* pool, uint64_t job, Time /* landed */)
+{
+    pool->OnChunkDone(job);
 }
 
 void

@@ -76,9 +76,29 @@ class NicPool : public Object
         DoneCallback done;
     };
 
+    /// A dispatched chunk, as the HostModel callbacks are bound to it.
+    struct Chunk
+    {
+        uint32_t nic;      //!< index in m_nics
+        uint8_t direction; //!< 0: read, 1: write
+        uint64_t bytes;
+
+        // A bound callback argument must compare (ns3::Callback::IsEqual).
+        bool operator==(const Chunk& o) const
+        {
+            return nic == o.nic && direction == o.direction && bytes == o.bytes;
+        }
+
+        bool operator!=(const Chunk& o) const { return !(*this == o); }
+    };
+
     void Dispatch();
     void OnChunkMoved(uint32_t index, uint8_t direction, uint64_t bytes);
     void OnChunkDone(uint64_t job);
+    /// HostModel::TransferCallback and DmaCallback of a chunk (MakeBoundCallback: a Callback
+    /// built from a lambda needs ns-3 >= 3.37).
+    static void ChunkMoved(NicPool* pool, Chunk chunk);
+    static void ChunkDone(NicPool* pool, uint64_t job, Time landed);
 
     Ptr<HostModel> m_host;
     std::vector<uint32_t> m_nics;

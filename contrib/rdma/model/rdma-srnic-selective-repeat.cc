@@ -299,9 +299,9 @@ RdmaSrnicSelectiveRepeat::Post(const Record& record)
     {
         // A posted DMA write into host memory; equal-sized writes on one path land in order.
         m_recordsInFlight++;
-        Ptr<RdmaSrnicSelectiveRepeat> self(this);
         m_host->RequestDma(m_hostRnic, m_hostMemory, HostModel::DMA_WRITE, m_recordBytes,
-                           Callback<void, Time>([self](Time) { self->RecordLanded(); }));
+                           MakeCallback(&RdmaSrnicSelectiveRepeat::RecordLanded,
+                                        Ptr<RdmaSrnicSelectiveRepeat>(this)));
     }
     CountPcie(m_recordBytes, 1);
     if (r.kind == Record::Kind::RxPacket)
@@ -435,7 +435,7 @@ RdmaSrnicSelectiveRepeat::DoSetHostDma(Ptr<HostModel> host, uint32_t rnic, uint3
 }
 
 void
-RdmaSrnicSelectiveRepeat::RecordLanded()
+RdmaSrnicSelectiveRepeat::RecordLanded(Time /* landed */)
 {
     if (!m_host || m_recordsInFlight == 0)
     {
@@ -453,24 +453,25 @@ RdmaSrnicSelectiveRepeat::IssueRetryRead(uint32_t batch, uint32_t entries)
     {
         return;
     }
-    Ptr<RdmaSrnicSelectiveRepeat> self(this);
     m_host->RequestDma(m_hostRnic, m_hostMemory, HostModel::DMA_READ,
                        uint64_t(entries) * m_retryEntryBytes,
-                       Callback<void, Time>([self, batch](Time) { self->RetryReadLanded(batch); }));
+                       MakeBoundCallback(&RdmaSrnicSelectiveRepeat::RetryReadLanded,
+                                         Ptr<RdmaSrnicSelectiveRepeat>(this), batch));
 }
 
 void
-RdmaSrnicSelectiveRepeat::RetryReadLanded(uint32_t batch)
+RdmaSrnicSelectiveRepeat::RetryReadLanded(Ptr<RdmaSrnicSelectiveRepeat> self, uint32_t batch,
+                                          Time /* landed */)
 {
-    if (!m_host)
+    if (!self->m_host)
     {
         return;
     }
-    for (RetryEntry& e : m_retryQueue)
+    for (RetryEntry& e : self->m_retryQueue)
     {
         e.visible = e.batch == batch ? Simulator::Now() : e.visible;
     }
-    NotifyTxReady();
+    self->NotifyTxReady();
 }
 
 void

@@ -134,9 +134,14 @@ class RdmaSrnicSelectiveRepeat : public RdmaSelectiveRepeat
     void SoftwareTx(const Record& record);
     void ApplyEpsn(uint64_t epsn);
     void RetryVisible();
-    void RecordLanded();
+    /** HostModel::DmaCallback of a record's DMA write (the landing time is Now()). */
+    void RecordLanded(Time landed);
     void IssueRetryRead(uint32_t batch, uint32_t entries);
-    void RetryReadLanded(uint32_t batch);
+    /**
+     * HostModel::DmaCallback of a retry read, bound to the module and the doorbell batch
+     * (MakeBoundCallback: a Callback built from a lambda needs ns-3 >= 3.37).
+     */
+    static void RetryReadLanded(Ptr<RdmaSrnicSelectiveRepeat> self, uint32_t batch, Time landed);
     void CountPcie(uint32_t payloadBytes, uint32_t tlps);
     bool SwReceived(uint64_t psn) const;
     void DropStaleRetries(const RdmaTxSequence& seq) const;
