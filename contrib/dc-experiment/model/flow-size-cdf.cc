@@ -1,6 +1,7 @@
 #include "flow-size-cdf.h"
 
 #include "experiment-config-error.h"
+#include "text-field.h"
 
 #include <cerrno>
 #include <cmath>
@@ -14,36 +15,7 @@ namespace ns3
 namespace
 {
 
-/** One number token of a line and its column (from 1). */
-struct Token
-{
-    std::string text;
-    uint64_t column;
-};
-
-std::vector<Token>
-SplitBlanks(const std::string& line)
-{
-    std::vector<Token> tokens;
-    std::size_t i = 0;
-    while (i < line.size())
-    {
-        while (i < line.size() && (line[i] == ' ' || line[i] == '\t' || line[i] == '\r'))
-        {
-            ++i;
-        }
-        const std::size_t start = i;
-        while (i < line.size() && line[i] != ' ' && line[i] != '\t' && line[i] != '\r')
-        {
-            ++i;
-        }
-        if (i > start)
-        {
-            tokens.push_back(Token{line.substr(start, i - start), start + 1});
-        }
-    }
-    return tokens;
-}
+using Token = TextField; //!< a word and its column (from 1)
 
 /** \return true if \p text is a whole finite decimal number. */
 bool
@@ -113,7 +85,7 @@ FlowSizeCdf::LoadString(const std::string& text, const std::string& name, Format
     while (std::getline(in, line))
     {
         ++lineNo;
-        const std::vector<Token> tokens = SplitBlanks(line);
+        const std::vector<Token> tokens = SplitBlankFields(line);
         if (tokens.empty() || tokens[0].text[0] == '#')
         {
             continue;

@@ -1,6 +1,7 @@
 #include "flow-trace.h"
 
 #include "json-attribute-converter.h"
+#include "text-field.h"
 
 #include <algorithm>
 #include <cinttypes>
@@ -14,11 +15,7 @@ namespace ns3
 namespace
 {
 
-struct Field
-{
-    std::string text;
-    uint64_t column; //!< from 1
-};
+using Field = TextField; //!< a word and its column (from 1)
 
 std::vector<Field>
 Split(const std::string& line, char sep)
@@ -36,30 +33,6 @@ Split(const std::string& line, char sep)
         }
         start = end + 1;
     }
-}
-
-std::vector<Field>
-SplitBlanks(const std::string& line)
-{
-    std::vector<Field> fields;
-    std::size_t i = 0;
-    while (i < line.size())
-    {
-        while (i < line.size() && (line[i] == ' ' || line[i] == '\t'))
-        {
-            ++i;
-        }
-        const std::size_t start = i;
-        while (i < line.size() && line[i] != ' ' && line[i] != '\t')
-        {
-            ++i;
-        }
-        if (i > start)
-        {
-            fields.push_back(Field{line.substr(start, i - start), start + 1});
-        }
-    }
-    return fields;
 }
 
 /** \return true if \p text is a decimal integer in [min, max]. */
@@ -296,7 +269,7 @@ FlowTrace::ReadHpcc(const std::string& text, const std::string& name,
     while (std::getline(in, raw))
     {
         ++lineNo;
-        const std::vector<Field> f = SplitBlanks(StripCr(raw));
+        const std::vector<Field> f = SplitBlankFields(StripCr(raw));
         if (f.empty())
         {
             continue;

@@ -6,6 +6,7 @@
 #include "flow-trace.h"
 #include "hpcc-topology-reader.h"
 #include "json-attribute-converter.h"
+#include "text-field.h"
 
 #include <algorithm>
 #include <cerrno>
@@ -25,12 +26,7 @@ namespace
 
 using OrderedJson = nlohmann::ordered_json;
 
-/** One word of a line and the column it starts at (from 1). */
-struct Word
-{
-    std::string text;
-    uint64_t column;
-};
+using Word = TextField; //!< a word and its column (from 1)
 
 /** One `KEY value...` line. */
 struct Entry
@@ -39,31 +35,6 @@ struct Entry
     std::vector<Word> values;
     uint64_t line{0};
 };
-
-/** The words of \p line (blank-separated), with their columns. */
-std::vector<Word>
-SplitWords(const std::string& line)
-{
-    std::vector<Word> words;
-    std::size_t i = 0;
-    while (i < line.size())
-    {
-        while (i < line.size() && (line[i] == ' ' || line[i] == '\t'))
-        {
-            ++i;
-        }
-        const std::size_t start = i;
-        while (i < line.size() && line[i] != ' ' && line[i] != '\t')
-        {
-            ++i;
-        }
-        if (i > start)
-        {
-            words.push_back(Word{line.substr(start, i - start), start + 1});
-        }
-    }
-    return words;
-}
 
 bool
 IsKeyWord(const std::string& word)
@@ -97,7 +68,7 @@ KeyLines(const std::string& text)
         {
             raw.pop_back();
         }
-        std::vector<Word> words = SplitWords(raw);
+        std::vector<Word> words = SplitBlankFields(raw);
         if (words.empty() || words[0].text[0] == '#')
         {
             continue;

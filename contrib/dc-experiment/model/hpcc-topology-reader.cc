@@ -2,6 +2,7 @@
 
 #include "experiment-config-error.h"
 #include "json-attribute-converter.h"
+#include "text-field.h"
 
 #include <deque>
 #include <sstream>
@@ -12,35 +13,7 @@ namespace ns3
 namespace
 {
 
-struct Field
-{
-    std::string text;
-    uint64_t column;
-};
-
-std::vector<Field>
-SplitBlanks(const std::string& line)
-{
-    std::vector<Field> fields;
-    std::size_t i = 0;
-    while (i < line.size())
-    {
-        while (i < line.size() && (line[i] == ' ' || line[i] == '\t' || line[i] == '\r'))
-        {
-            ++i;
-        }
-        const std::size_t start = i;
-        while (i < line.size() && line[i] != ' ' && line[i] != '\t' && line[i] != '\r')
-        {
-            ++i;
-        }
-        if (i > start)
-        {
-            fields.push_back(Field{line.substr(start, i - start), start + 1});
-        }
-    }
-    return fields;
-}
+using Field = TextField; //!< a word and its column (from 1)
 
 bool
 ParseUint(const std::string& text, uint64_t max, uint64_t& value)
@@ -76,7 +49,7 @@ HpccTopologyReader::Read(const std::string& text, const std::string& name,
         while (std::getline(in, line))
         {
             ++lineNo;
-            std::vector<Field> f = SplitBlanks(line);
+            std::vector<Field> f = SplitBlankFields(line);
             if (!f.empty())
             {
                 return f;
