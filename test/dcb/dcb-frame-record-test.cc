@@ -7,6 +7,7 @@
 #include "ns3/ethernet-vlan-header.h"
 #include "ns3/ipv4-header.h"
 #include "ns3/node.h"
+#include "ns3/pcap-file.h"
 #include "ns3/pfc-frame.h"
 #include "ns3/simulator.h"
 #include "ns3/udp-header.h"
@@ -189,7 +190,7 @@ class RecordPathTest : public ::testing::Test
     }
 
     /** \return host B's device after sending one frame from A. */
-    Ptr<DcbNetDevice> Run(bool recordReceiver)
+    Ptr<DcbNetDevice> Run(bool recordReceiver, const std::string& switchPcap = "")
     {
         Ptr<Node> a = CreateObject<Node>();
         Ptr<Node> s1 = CreateObject<Node>();
@@ -208,6 +209,10 @@ class RecordPathTest : public ::testing::Test
         s1->GetObject<DcbSwitch>()->SetRoute(Ipv4Address("10.0.1.2"), {1});
         s2->GetObject<DcbSwitch>()->SetRoute(Ipv4Address("10.0.1.2"), {1});
         lastHopMac = Mac48Address::ConvertFrom(s2->GetDevice(1)->GetAddress());
+        if (!switchPcap.empty())
+        {
+            DynamicCast<DcbNetDevice>(s2->GetDevice(1))->EnablePcap(switchPcap);
+        }
         if (recordReceiver)
         {
             db->SetDcbFrameReceiveCallback(MakeCallback(&RecordPathTest::OnFrame, this));
@@ -261,4 +266,31 @@ TEST_F(RecordPathTest, RecordReceiverGetsTheRecordAndMaterializesTheSameBytes)
     r.Materialize(frames[0]);
     frames[0]->RemoveAtStart(r.EthernetBytes());
     EXPECT_EQ(Bytes(frames[0]), viaHeaders);
+}
+
+TEST_F(RecordPathTest, SwitchCaptureHoldsTheRewrittenBytes)
+{
+    Run(false);
+    ASSERT_EQ(frames.size(), 1u);
+    Ptr<Packet> expected = frames[0]->Copy();
+    expected->AddHeader(headers[0]);
+    Simulator::Destroy();
+    frames.clear();
+    const std::string path = ::testing::TempDir() + "dcb-frame-record-switch.pcap";
+    Run(true, path);
+    ASSERT_EQ(records.size(), 1u);
+    Simulator::Destroy(); // closes the capture
+    PcapFile pcap;
+    pcap.Open(path, std::ios::in);
+    ASSERT_FALSE(pcap.Fail());
+    std::vector<uint8_t> buf(4096);
+    uint32_t sec = 0;
+    uint32_t usec = 0;
+    uint32_t incl = 0;
+    uint32_t orig = 0;
+    uint32_t len = 0;
+    pcap.Read(buf.data(), buf.size(), sec, usec, incl, orig, len);
+    ASSERT_FALSE(pcap.Fail());
+    buf.resize(len);
+    EXPECT_EQ(buf, Bytes(expected)); // the switch's egress capture: MACs, PCP, TTL, checksum
 }
