@@ -71,7 +71,8 @@ DcbChannel::GetPeer(Ptr<const DcbNetDevice> device) const
 }
 
 void
-DcbChannel::Transmit(Ptr<Packet> frame, Ptr<DcbNetDevice> src, Time txTime) const
+DcbChannel::Transmit(Ptr<Packet> frame, const DcbFrameRecord& record, Ptr<DcbNetDevice> src,
+                     Time txTime) const
 {
     if (m_nDevices < 2)
     {
@@ -83,8 +84,8 @@ DcbChannel::Transmit(Ptr<Packet> frame, Ptr<DcbNetDevice> src, Time txTime) cons
     const Ptr<DcbNetDevice>& dst = m_devices[d];
     const uint32_t context =
         m_contexts[d] != Simulator::NO_CONTEXT ? m_contexts[d] : dst->GetNode()->GetId();
-    Simulator::ScheduleWithContext(context, txTime + GetDelay(), &DcbNetDevice::Receive, dst,
-                                   frame);
+    Simulator::ScheduleWithContext(context, txTime + GetDelay(), &DcbNetDevice::ReceiveFrame, dst,
+                                   frame, record);
 }
 
 std::size_t

@@ -4,6 +4,8 @@
 #ifndef DCB_CHANNEL_H
 #define DCB_CHANNEL_H
 
+#include "dcb-frame-record.h"
+
 #include "ns3/channel.h"
 #include "ns3/nstime.h"
 #include "ns3/ptr.h"
@@ -32,10 +34,11 @@ class DcbChannel : public Channel
     virtual void Attach(Ptr<DcbNetDevice> device);
 
     /**
-     * Carry \p frame from \p src to the other end.
+     * Carry \p frame, with its record, from \p src to the other end.
      * \param txTime the serialization time of the frame at the sender
      */
-    virtual void Transmit(Ptr<Packet> frame, Ptr<DcbNetDevice> src, Time txTime) const;
+    virtual void Transmit(Ptr<Packet> frame, const DcbFrameRecord& record, Ptr<DcbNetDevice> src,
+                          Time txTime) const;
 
     /** \return the one-way propagation delay. */
     Time GetDelay() const;

@@ -162,6 +162,13 @@ DcbNetDevice::GetDataRate() const
 void
 DcbNetDevice::Enqueue(Ptr<Packet> frame, uint8_t tc, uint32_t tag)
 {
+    EnqueueFrame(frame, DcbFrameRecord(), tc, tag);
+}
+
+void
+DcbNetDevice::EnqueueFrame(Ptr<Packet> frame, const DcbFrameRecord& record, uint8_t tc,
+                           uint32_t tag)
+{
     tc &= 7;
     if (!m_linkUp)
     {
@@ -169,11 +176,21 @@ DcbNetDevice::Enqueue(Ptr<Packet> frame, uint8_t tc, uint32_t tag)
         {
             m_dequeueCallback(m_ifIndex, tag, tc, frame->GetSize());
         }
+        if (!m_linkDropTrace.IsEmpty())
+        {
+            DcbFrameRecord r = record;
+            Materialize(frame, r);
+        }
         LinkDrop(frame, tc);
         return;
     }
     m_queueBytes[tc] += frame->GetSize();
-    m_queues[tc].push_back(QueueItem{frame, tag});
+    Ring& q = m_queues[tc];
+    if (q.full())
+    {
+        q.set_capacity(q.capacity() < 16 ? 16 : 2 * q.capacity());
+    }
+    q.push_back(QueueItem{frame, tag, record});
     TryTransmit();
 }
 
@@ -205,6 +222,12 @@ void
 DcbNetDevice::SetDcbReceiveCallback(DcbReceiveCallback cb)
 {
     m_dcbRxCallback = cb;
+}
+
+void
+DcbNetDevice::SetDcbFrameReceiveCallback(DcbFrameReceiveCallback cb)
+{
+    m_dcbFrameRxCallback = cb;
 }
 
 void
@@ -266,6 +289,7 @@ DcbNetDevice::TryTransmit()
         return;
     }
     Ptr<Packet> frame;
+    DcbFrameRecord record;
     uint8_t tc = 0;
     if (!m_controlQueue.empty())
     {
@@ -273,7 +297,7 @@ DcbNetDevice::TryTransmit()
         m_controlQueue.pop_front();
         tc = N_CLASSES; // MAC control: not counted in a traffic class
     }
-    else if (!PickFromQueues(frame, tc))
+    else if (!PickFromQueues(frame, record, tc))
     {
         if (m_txSource == nullptr)
         {
@@ -287,13 +311,13 @@ DcbNetDevice::TryTransmit()
     }
     else if (!m_dequeueFrameCallback.IsNull())
     {
-        m_dequeueFrameCallback(m_ifIndex, tc, frame);
+        m_dequeueFrameCallback(m_ifIndex, tc, frame, &record);
     }
-    StartTransmission(frame, tc);
+    StartTransmission(frame, record, tc);
 }
 
 bool
-DcbNetDevice::PickFromQueues(Ptr<Packet>& frame, uint8_t& tc)
+DcbNetDevice::PickFromQueues(Ptr<Packet>& frame, DcbFrameRecord& record, uint8_t& tc)
 {
     const uint8_t strict = static_cast<uint8_t>(~m_dwrrMask);
     for (int c = N_CLASSES - 1; c >= 0; --c)
@@ -302,15 +326,15 @@ DcbNetDevice::PickFromQueues(Ptr<Packet>& frame, uint8_t& tc)
         if ((strict & bit) && !(m_pausedMask & bit) && !m_queues[c].empty())
         {
             tc = static_cast<uint8_t>(c);
-            TakeHead(tc, frame);
+            TakeHead(tc, frame, record);
             return true;
         }
     }
-    return m_dwrrMask != 0 && PickDwrr(frame, tc);
+    return m_dwrrMask != 0 && PickDwrr(frame, record, tc);
 }
 
 bool
-DcbNetDevice::PickDwrr(Ptr<Packet>& frame, uint8_t& tc)
+DcbNetDevice::PickDwrr(Ptr<Packet>& frame, DcbFrameRecord& record, uint8_t& tc)
 {
     // Deficit round robin (Shreedhar & Varghese, SIGCOMM'95): a class may send
     // while its deficit covers the head frame; each visit that cannot send adds
@@ -343,7 +367,7 @@ DcbNetDevice::PickDwrr(Ptr<Packet>& frame, uint8_t& tc)
             {
                 m_dwrrDeficit[c] -= head;
                 tc = c;
-                TakeHead(tc, frame);
+                TakeHead(tc, frame, record);
                 return true;
             }
             m_dwrrDeficit[c] += static_cast<int64_t>(m_dwrrWeight[c]) * m_dwrrQuantum;
@@ -353,10 +377,11 @@ DcbNetDevice::PickDwrr(Ptr<Packet>& frame, uint8_t& tc)
 }
 
 void
-DcbNetDevice::TakeHead(uint8_t tc, Ptr<Packet>& frame)
+DcbNetDevice::TakeHead(uint8_t tc, Ptr<Packet>& frame, DcbFrameRecord& record)
 {
     QueueItem& item = m_queues[tc].front();
-    frame = item.frame;
+    frame = std::move(item.frame);
+    record = item.record;
     const uint32_t tag = item.tag;
     m_queues[tc].pop_front();
     const uint32_t size = frame->GetSize();
@@ -368,7 +393,7 @@ DcbNetDevice::TakeHead(uint8_t tc, Ptr<Packet>& frame)
 }
 
 void
-DcbNetDevice::StartTransmission(Ptr<Packet> frame, uint8_t tc)
+DcbNetDevice::StartTransmission(Ptr<Packet> frame, DcbFrameRecord& record, uint8_t tc)
 {
     m_txBusy = true;
     const uint32_t size = frame->GetSize();
@@ -376,6 +401,10 @@ DcbNetDevice::StartTransmission(Ptr<Packet> frame, uint8_t tc)
     {
         m_counters[tc].txPackets++;
         m_counters[tc].txBytes += size;
+    }
+    if (record.IsDirty() && (m_pcap || !m_txBeginTrace.IsEmpty() || !m_linkUp))
+    {
+        record.Materialize(frame);
     }
     m_txBeginTrace(frame);
     if (m_pcap)
@@ -385,7 +414,7 @@ DcbNetDevice::StartTransmission(Ptr<Packet> frame, uint8_t tc)
     const Time txTime = SerializationTime(size + m_wireOverhead, m_rate);
     if (m_linkUp)
     {
-        m_channel->Transmit(frame, this, txTime);
+        m_channel->Transmit(frame, record, this, txTime);
     }
     else
     {
@@ -406,14 +435,26 @@ DcbNetDevice::TransmitComplete()
 void
 DcbNetDevice::Receive(Ptr<Packet> frame)
 {
-    EthernetVlanHeader eth;
-    frame->PeekHeader(eth);
+    ReceiveFrame(frame, DcbFrameRecord());
+}
+
+void
+DcbNetDevice::ReceiveFrame(Ptr<Packet> frame, DcbFrameRecord record)
+{
+    if (!record.IsParsed())
+    {
+        record = DcbFrameRecord::Parse(frame); // first hop: the only parse of this frame
+    }
     if (!m_linkUp)
     {
-        LinkDrop(frame, eth.IsTagged() ? eth.GetPcp() : 0);
+        if (!m_linkDropTrace.IsEmpty())
+        {
+            Materialize(frame, record);
+        }
+        LinkDrop(frame, record.pcp);
         return;
     }
-    if (eth.GetEtherType() == EthernetVlanHeader::ETHERTYPE_MAC_CONTROL)
+    if (record.etherType == EthernetVlanHeader::ETHERTYPE_MAC_CONTROL)
     {
         if (m_pcap)
         {
@@ -421,6 +462,10 @@ DcbNetDevice::Receive(Ptr<Packet> frame)
         }
         HandlePfc(frame);
         return;
+    }
+    if (m_receiveErrorModel || m_pcap || !m_rxTrace.IsEmpty())
+    {
+        Materialize(frame, record);
     }
     if (m_receiveErrorModel && m_receiveErrorModel->IsCorrupt(frame))
     {
@@ -432,11 +477,25 @@ DcbNetDevice::Receive(Ptr<Packet> frame)
     {
         WritePcap(frame);
     }
-    const uint8_t cls = eth.IsTagged() ? eth.GetPcp() : 0;
+    const uint8_t cls = record.pcp;
     m_counters[cls].rxPackets++;
     m_counters[cls].rxBytes += frame->GetSize();
     m_rxTrace(frame);
-    // The header was peeked above: drop its bytes without deserializing it again.
+    if (!m_dcbFrameRxCallback.IsNull())
+    {
+        m_dcbFrameRxCallback(this, frame, record);
+        return;
+    }
+    // Receivers that parse headers themselves get current bytes.
+    Materialize(frame, record);
+    EthernetVlanHeader eth;
+    eth.SetSource(record.ethSrc);
+    eth.SetDestination(record.ethDst);
+    eth.SetEtherType(record.etherType);
+    if (record.IsTagged())
+    {
+        eth.SetVlanTag(record.pcp, record.vid);
+    }
     if (!m_dcbRxCallback.IsNull())
     {
         frame->RemoveAtStart(eth.GetSerializedSize());
@@ -572,7 +631,8 @@ DcbNetDevice::DropQueued(uint8_t cls)
     while (!m_queues[cls].empty())
     {
         Ptr<Packet> frame;
-        TakeHead(cls, frame);
+        DcbFrameRecord record;
+        TakeHead(cls, frame, record);
         ++n;
     }
     return n;
@@ -600,7 +660,12 @@ DcbNetDevice::SetLinkUp(bool up)
             while (!m_queues[c].empty())
             {
                 Ptr<Packet> frame;
-                TakeHead(c, frame);
+                DcbFrameRecord record;
+                TakeHead(c, frame, record);
+                if (!m_linkDropTrace.IsEmpty())
+                {
+                    Materialize(frame, record);
+                }
                 LinkDrop(frame, c);
             }
             ResumeClass(c); // a pause from a peer we no longer hear cannot be lifted

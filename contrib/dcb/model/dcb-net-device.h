@@ -5,6 +5,7 @@
 #ifndef DCB_NET_DEVICE_H
 #define DCB_NET_DEVICE_H
 
+#include "dcb-frame-record.h"
 #include "dcb-tx-source.h"
 #include "ethernet-vlan-header.h"
 
@@ -17,6 +18,7 @@
 #include "ns3/traced-callback.h"
 
 #include <array>
+#include <boost/circular_buffer.hpp>
 #include <deque>
 #include <vector>
 
@@ -67,13 +69,20 @@ class DcbNetDevice : public NetDevice
     /** Data frame received: (device, frame without Ethernet header, that header). */
     using DcbReceiveCallback =
         Callback<void, Ptr<DcbNetDevice>, Ptr<Packet>, const EthernetVlanHeader&>;
+    /**
+     * Data frame received, parsed once: (device, the whole frame with its Ethernet
+     * header, its record). The bytes may be stale where the record is dirty
+     * (DcbFrameRecord::Materialize writes it back).
+     */
+    using DcbFrameReceiveCallback =
+        Callback<void, Ptr<DcbNetDevice>, Ptr<Packet>, const DcbFrameRecord&>;
     /** A frame queued with Enqueue left the queue: (if index, tag, class, frame bytes). */
     using DequeueCallback = Callback<void, uint32_t, uint32_t, uint8_t, uint32_t>;
     /**
-     * A queued frame starts transmission: (if index, class, frame). The frame may be
-     * rewritten in place (ECN marking at dequeue); not called for pulled frames.
+     * A queued frame starts transmission: (if index, class, frame, its record). The
+     * record may be updated (ECN marking at dequeue); not called for pulled frames.
      */
-    using DequeueFrameCallback = Callback<void, uint32_t, uint8_t, Ptr<Packet>>;
+    using DequeueFrameCallback = Callback<void, uint32_t, uint8_t, Ptr<Packet>, DcbFrameRecord*>;
 
     static TypeId GetTypeId();
     DcbNetDevice();
@@ -89,6 +98,8 @@ class DcbNetDevice : public NetDevice
      * \param tag opaque value handed back to the dequeue callback (switch ingress port)
      */
     void Enqueue(Ptr<Packet> frame, uint8_t tc, uint32_t tag);
+    /** Enqueue a frame with its record (a switch forwarding without rewriting bytes). */
+    void EnqueueFrame(Ptr<Packet> frame, const DcbFrameRecord& record, uint8_t tc, uint32_t tag);
     /** \return bytes queued in class \p tc (excluding the frame on the wire). */
     uint64_t GetQueueBytes(uint8_t tc) const;
     /** \return frames queued in class \p tc. */
@@ -98,6 +109,8 @@ class DcbNetDevice : public NetDevice
     /** The pull source has new frames; start transmitting if idle. */
     void NotifyTxReady();
     void SetDcbReceiveCallback(DcbReceiveCallback cb);
+    /** Receive data frames with their records (takes precedence over the other callbacks). */
+    void SetDcbFrameReceiveCallback(DcbFrameReceiveCallback cb);
     void SetDequeueCallback(DequeueCallback cb);
     void SetDequeueFrameCallback(DequeueFrameCallback cb);
 
@@ -157,8 +170,10 @@ class DcbNetDevice : public NetDevice
     /** Capture every frame sent or received, as LINKTYPE_ETHERNET pcap. */
     void EnablePcap(const std::string& filename);
 
-    /** Channel entry point: the last bit of \p frame has arrived. */
+    /** Entry point for frames without a record (MPI ranks): the last bit has arrived. */
     void Receive(Ptr<Packet> frame);
+    /** Channel entry point: the last bit of \p frame, carried with \p record, has arrived. */
+    void ReceiveFrame(Ptr<Packet> frame, DcbFrameRecord record);
 
     // NetDevice
     void SetIfIndex(const uint32_t index) override;
@@ -195,14 +210,25 @@ class DcbNetDevice : public NetDevice
     {
         Ptr<Packet> frame;
         uint32_t tag;
+        DcbFrameRecord record;
     };
+    /** A class queue: a ring that grows (doubling) only when full, never per frame. */
+    using Ring = boost::circular_buffer<QueueItem>;
 
     void TryTransmit();
-    void StartTransmission(Ptr<Packet> frame, uint8_t tc);
+    void StartTransmission(Ptr<Packet> frame, DcbFrameRecord& record, uint8_t tc);
     void TransmitComplete();
-    bool PickFromQueues(Ptr<Packet>& frame, uint8_t& tc);
-    bool PickDwrr(Ptr<Packet>& frame, uint8_t& tc);
-    void TakeHead(uint8_t tc, Ptr<Packet>& frame);
+    bool PickFromQueues(Ptr<Packet>& frame, DcbFrameRecord& record, uint8_t& tc);
+    bool PickDwrr(Ptr<Packet>& frame, DcbFrameRecord& record, uint8_t& tc);
+    void TakeHead(uint8_t tc, Ptr<Packet>& frame, DcbFrameRecord& record);
+    /** Make the bytes of \p frame current before someone observes them. */
+    static void Materialize(Ptr<Packet> frame, DcbFrameRecord& record)
+    {
+        if (record.IsDirty())
+        {
+            record.Materialize(frame);
+        }
+    }
     void HandlePfc(Ptr<Packet> frame);
     void PauseClass(uint8_t cls, uint16_t quanta);
     void ResumeClass(uint8_t cls);
@@ -225,7 +251,7 @@ class DcbNetDevice : public NetDevice
     uint32_t m_dwrrQuantum{9216};
     Ptr<ErrorModel> m_receiveErrorModel;
 
-    std::array<std::deque<QueueItem>, N_CLASSES> m_queues;
+    std::array<Ring, N_CLASSES> m_queues;
     std::array<uint64_t, N_CLASSES> m_queueBytes{};
     std::deque<Ptr<Packet>> m_controlQueue;
     bool m_txBusy{false};
@@ -250,6 +276,7 @@ class DcbNetDevice : public NetDevice
     uint64_t m_droppedByErrorModel{0};
 
     DcbReceiveCallback m_dcbRxCallback;
+    DcbFrameReceiveCallback m_dcbFrameRxCallback;
     DequeueCallback m_dequeueCallback;
     DequeueFrameCallback m_dequeueFrameCallback;
     NetDevice::ReceiveCallback m_rxCallback;

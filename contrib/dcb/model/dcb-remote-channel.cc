@@ -45,7 +45,8 @@ DcbRemoteChannel::Attach(Ptr<DcbNetDevice> device)
 }
 
 void
-DcbRemoteChannel::Transmit(Ptr<Packet> frame, Ptr<DcbNetDevice> src, Time txTime) const
+DcbRemoteChannel::Transmit(Ptr<Packet> frame, const DcbFrameRecord& record, Ptr<DcbNetDevice> src,
+                           Time txTime) const
 {
     Ptr<DcbNetDevice> dst = GetPeer(src);
     if (!dst)
@@ -55,8 +56,15 @@ DcbRemoteChannel::Transmit(Ptr<Packet> frame, Ptr<DcbNetDevice> src, Time txTime
     Ptr<Node> node = dst->GetNode();
     if (node->GetSystemId() == MpiInterface::GetSystemId())
     {
-        DcbChannel::Transmit(frame, src, txTime);
+        DcbChannel::Transmit(frame, record, src, txTime);
         return;
+    }
+    // The rank boundary ships bytes only: write the record into them; the receiving
+    // rank parses them again, so distributed runs see what sequential ones see.
+    if (record.IsDirty())
+    {
+        DcbFrameRecord current = record;
+        current.Materialize(frame);
     }
     MpiInterface::SendPacket(frame, Simulator::Now() + txTime + GetDelay(), node->GetId(),
                              dst->GetIfIndex());

@@ -34,7 +34,8 @@ class DcbRemoteChannel : public DcbChannel
     DcbRemoteChannel();
 
     void Attach(Ptr<DcbNetDevice> device) override;
-    void Transmit(Ptr<Packet> frame, Ptr<DcbNetDevice> src, Time txTime) const override;
+    void Transmit(Ptr<Packet> frame, const DcbFrameRecord& record, Ptr<DcbNetDevice> src,
+                  Time txTime) const override;
 };
 
 } // namespace ns3

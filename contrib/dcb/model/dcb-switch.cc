@@ -58,6 +58,7 @@ DcbSwitch::DcbSwitch()
         m_dscpToTc[d] = static_cast<uint8_t>(d >> 3);
     }
     m_groups.emplace_back(); // group 0: no route
+    m_groupOffset.push_back(0);
 }
 
 DcbSwitch::~DcbSwitch() = default;
@@ -95,7 +96,7 @@ DcbSwitch::Setup()
         m_portMac.push_back(Mac48Address::ConvertFrom(dev->GetAddress()));
         info.push_back(BufferPortInfo{dev->GetDataRate(), ch ? ch->GetDelay() : Time(0),
                                       static_cast<uint32_t>(dev->GetMtu())});
-        dev->SetDcbReceiveCallback(MakeCallback(&DcbSwitch::ReceiveFromPort, this));
+        dev->SetDcbFrameReceiveCallback(MakeCallback(&DcbSwitch::ReceiveFrame, this));
         dev->SetDequeueCallback(MakeCallback(&DcbSwitch::OnDequeue, this));
     }
     m_ecnMarkers.resize(m_ports.size());
@@ -157,16 +158,13 @@ DcbSwitch::SetEcnMarker(uint32_t port, Ptr<EcnMarker> marker)
 }
 
 void
-DcbSwitch::MarkAtDequeue(uint32_t port, uint8_t tc, Ptr<Packet> frame)
+DcbSwitch::MarkAtDequeue(uint32_t port, uint8_t tc, Ptr<Packet> frame, DcbFrameRecord* record)
 {
-    // Read the ECN field without parsing: Ethernet (with or without 802.1Q) + IPv4 ToS.
-    uint8_t head[20];
-    if (frame->CopyData(head, sizeof(head)) < sizeof(head))
+    if (!record->IsParsed())
     {
-        return;
+        *record = DcbFrameRecord::Parse(frame); // queued by the header path
     }
-    const uint32_t ip = (head[12] == 0x81 && head[13] == 0x00) ? 18 : 14;
-    if (head[ip - 2] != 0x08 || head[ip - 1] != 0x00 || (head[ip + 1] & 3) == 0)
+    if (!record->IsIpv4() || record->ecn == Ipv4Header::ECN_NotECT)
     {
         return; // not IPv4, or not ECN-capable
     }
@@ -174,14 +172,8 @@ DcbSwitch::MarkAtDequeue(uint32_t port, uint8_t tc, Ptr<Packet> frame)
     {
         return;
     }
-    EthernetVlanHeader eth;
-    Ipv4Header iph;
-    frame->RemoveHeader(eth);
-    frame->RemoveHeader(iph);
-    iph.SetEcn(Ipv4Header::ECN_CE);
-    iph.EnableChecksum();
-    frame->AddHeader(iph);
-    frame->AddHeader(eth);
+    record->ecn = Ipv4Header::ECN_CE;
+    record->flags |= DcbFrameRecord::DIRTY;
 }
 
 Ptr<EcnMarker>
@@ -221,6 +213,7 @@ DcbSwitch::SetAddressRange(Ipv4Address base, uint32_t count)
 {
     m_addressBase = base.Get();
     m_routeOfAddress.assign(count, 0);
+    m_routeEntry.assign(count, 0);
 }
 
 void
@@ -231,14 +224,28 @@ DcbSwitch::SetRoute(Ipv4Address dst, const std::vector<uint32_t>& ports)
                     "DcbSwitch::SetRoute: " << dst << " outside the address range");
     std::vector<uint32_t> sorted = ports;
     std::sort(sorted.begin(), sorted.end());
+    NS_ABORT_MSG_IF(sorted.size() > 255, "DcbSwitch::SetRoute: an ECMP group of "
+                                             << sorted.size() << " ports (at most 255)");
+    NS_ABORT_MSG_IF(!sorted.empty() && sorted.back() >= (1u << 24),
+                    "DcbSwitch::SetRoute: port " << sorted.back() << " out of range");
     // Groups are few (one per distinct next-hop set); a linear search at set-up is cheap.
     auto it = std::find(m_groups.begin(), m_groups.end(), sorted);
     if (it == m_groups.end())
     {
         m_groups.push_back(sorted);
+        m_groupOffset.push_back(static_cast<uint32_t>(m_groupPorts.size()));
+        if (sorted.size() > 1)
+        {
+            m_groupPorts.insert(m_groupPorts.end(), sorted.begin(), sorted.end());
+        }
         it = m_groups.end() - 1;
     }
-    m_routeOfAddress[index] = static_cast<uint32_t>(it - m_groups.begin());
+    const uint32_t group = static_cast<uint32_t>(it - m_groups.begin());
+    m_routeOfAddress[index] = group;
+    const uint32_t n = static_cast<uint32_t>(sorted.size());
+    const uint32_t value = n == 1 ? sorted[0] : m_groupOffset[group];
+    NS_ABORT_MSG_IF(value >= (1u << 24), "DcbSwitch::SetRoute: forwarding table full");
+    m_routeEntry[index] = n == 0 ? 0 : ((value << 8) | n);
 }
 
 const std::vector<uint32_t>&
@@ -349,16 +356,91 @@ DcbSwitch::SelectPort(Ipv4Address src, Ipv4Address dst, uint8_t protocol, uint16
             return it->second;
         }
     }
-    const std::vector<uint32_t>& group = GetRoute(dst);
-    if (group.empty())
+    const uint32_t index = dst.Get() - m_addressBase;
+    if (index >= m_routeEntry.size())
     {
         return -1;
     }
-    if (group.size() == 1)
+    const uint32_t entry = m_routeEntry[index];
+    const uint32_t n = entry & 0xff;
+    if (n <= 1)
     {
-        return group[0];
+        return n == 0 ? -1 : int64_t(entry >> 8);
     }
-    return group[HashFlow(src, dst, protocol, sport, dport) % group.size()];
+    return m_groupPorts[(entry >> 8) + HashFlow(src, dst, protocol, sport, dport) % n];
+}
+
+void
+DcbSwitch::ReceiveFrame(Ptr<DcbNetDevice> port, Ptr<Packet> frame, const DcbFrameRecord& in)
+{
+    if (!in.IsIpv4() || !in.IsTagged())
+    {
+        DcbFrameRecord current = in;
+        current.Materialize(frame);
+        EthernetVlanHeader eth;
+        frame->RemoveHeader(eth);
+        ReceiveFromPort(port, frame, eth);
+        return;
+    }
+    DcbFrameRecord r = in;
+    const uint32_t inPort = port->GetIfIndex();
+    const int64_t out =
+        SelectPort(Ipv4Address(r.src), Ipv4Address(r.dst), r.protocol, r.sport, r.dport);
+    if (out < 0)
+    {
+        DropFrame(frame, r, DROP_NO_ROUTE);
+        return;
+    }
+    if (r.ttl <= 1)
+    {
+        DropFrame(frame, r, DROP_TTL_EXPIRED);
+        return;
+    }
+    r.ttl--;
+    const uint8_t tc = m_dscpToTc[r.dscp & 63];
+    const uint32_t outPort = static_cast<uint32_t>(out);
+    if (((m_stormDrop[outPort] | m_stormDrop[inPort]) >> tc) & 1)
+    {
+        DropFrame(frame, r, DROP_PFC_WATCHDOG);
+        return;
+    }
+    // Tagged in, tagged out: the frame keeps its size.
+    if (!m_buffer->Admit(inPort, outPort, tc, frame->GetSize()))
+    {
+        DropFrame(frame, r, DROP_BUFFER);
+        return;
+    }
+    const Ptr<DcbNetDevice>& outDev = m_ports[outPort];
+    const Ptr<EcnMarker>& marker = m_ecnMarkers[outPort];
+    if (marker && r.ecn != Ipv4Header::ECN_NotECT && !marker->MarksAtDequeue() &&
+        marker->ShouldMark(tc, outDev->GetQueueBytes(tc)))
+    {
+        r.ecn = Ipv4Header::ECN_CE;
+    }
+    r.ethSrc = m_portMac[outPort];
+    r.ethDst = m_peerMac[outPort];
+    r.pcp = tc;
+    r.flags |= DcbFrameRecord::DIRTY;
+    m_forwarded++;
+    outDev->EnqueueFrame(frame, r, tc, inPort);
+}
+
+void
+DcbSwitch::DropFrame(Ptr<Packet> frame, const DcbFrameRecord& record, DropReason reason)
+{
+    m_drops[reason]++;
+    if (m_dropTrace.IsEmpty())
+    {
+        return;
+    }
+    EthernetVlanHeader eth;
+    frame->RemoveHeader(eth);
+    Ipv4Header ip;
+    frame->RemoveHeader(ip);
+    ip.SetTtl(record.ttl);
+    ip.SetEcn(static_cast<Ipv4Header::EcnType>(record.ecn));
+    frame->AddHeader(ip);
+    m_dropTrace(frame, reason);
 }
 
 void

@@ -112,10 +112,21 @@ class DcbSwitch : public Object
     void DoDispose() override;
 
   private:
+    /**
+     * Forward a frame on its record (tagged IPv4 without options): no header is
+     * parsed or written; the record's MACs, PCP, TTL and ECN are updated instead.
+     */
+    void ReceiveFrame(Ptr<DcbNetDevice> port, Ptr<Packet> frame, const DcbFrameRecord& record);
+    /** Forward any other frame by rewriting its headers (untagged IPv4, IPv4 options). */
     void ReceiveFromPort(Ptr<DcbNetDevice> port, Ptr<Packet> packet, const EthernetVlanHeader& eth);
     void OnDequeue(uint32_t outPort, uint32_t inPort, uint8_t tc, uint32_t bytes);
     /** ECN at dequeue: mark \p frame leaving \p port on the queue left behind it. */
-    void MarkAtDequeue(uint32_t port, uint8_t tc, Ptr<Packet> frame);
+    void MarkAtDequeue(uint32_t port, uint8_t tc, Ptr<Packet> frame, DcbFrameRecord* record);
+    /**
+     * Drop a frame forwarded on its record: the Drop trace gets the packet from its
+     * IPv4 header, as written by the record (no checksum, as the header path did).
+     */
+    void DropFrame(Ptr<Packet> frame, const DcbFrameRecord& record, DropReason reason);
     void OnPfc(uint32_t port, uint8_t pg, bool xoff);
     void Drop(Ptr<const Packet> packet, DropReason reason);
     uint32_t Seed() const;
@@ -135,6 +146,14 @@ class DcbSwitch : public Object
     uint32_t m_addressBase{0};
     std::vector<uint32_t> m_routeOfAddress;      //!< address index -> group index (0 = none)
     std::vector<std::vector<uint32_t>> m_groups; //!< group 0 is the empty group
+    /**
+     * The forwarding path's table, one load per frame: address index -> (value << 8) |
+     * group size; value is the port itself for a one-port group, else the group's
+     * offset in m_groupPorts. Size 0: no route.
+     */
+    std::vector<uint32_t> m_routeEntry;
+    std::vector<uint32_t> m_groupPorts;  //!< the multi-port groups, concatenated
+    std::vector<uint32_t> m_groupOffset; //!< group index -> offset in m_groupPorts
     mutable Hash::Function::Murmur3 m_hasher;
 
     std::vector<std::pair<uint64_t, uint32_t>> m_pins; //!< ((src << 32) | dst, port), sorted

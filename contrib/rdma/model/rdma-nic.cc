@@ -147,7 +147,7 @@ RdmaNic::Setup(Ptr<DcbNetDevice> device, Ipv4Address address)
         m_rx->SetDevice(device);
     }
     device->SetTxSource(this);
-    device->SetDcbReceiveCallback(MakeCallback(&RdmaNic::Receive, this));
+    device->SetDcbFrameReceiveCallback(MakeCallback(&RdmaNic::ReceiveFrame, this));
     Ptr<DcbChannel> ch = device->GetDcbChannel();
     Ptr<DcbNetDevice> peer = ch ? ch->GetPeer(device) : nullptr;
     m_gatewayMac =
@@ -549,6 +549,40 @@ RdmaNic::Encapsulate(RdmaQueuePair* qp, Ptr<Packet> packet, uint8_t dscp, bool e
 // ------------------------------------------------------------------ receive
 
 void
+RdmaNic::ReceiveFrame(Ptr<DcbNetDevice> device, Ptr<Packet> frame, const DcbFrameRecord& record)
+{
+    if (record.etherType != EthernetVlanHeader::ETHERTYPE_IPV4)
+    {
+        return;
+    }
+    if (!record.IsIpv4())
+    {
+        DcbFrameRecord current = record;
+        current.Materialize(frame);
+        EthernetVlanHeader eth;
+        frame->RemoveHeader(eth);
+        Receive(device, frame, eth);
+        return;
+    }
+    if (record.protocol != IP_PROTOCOL_UDP || !HasAddress(Ipv4Address(record.dst)))
+    {
+        m_droppedNoQp++;
+        return;
+    }
+    // A frame too short for UDP ports parsed with port 0 and stops here.
+    if (record.dport != RoceBthHeader::ROCE_V2_UDP_PORT)
+    {
+        m_droppedNoQp++;
+        return;
+    }
+    // Switches left the header bytes stale (the record is current): strip them unread.
+    frame->RemoveAtStart(record.EthernetBytes() + DcbFrameRecord::IPV4_BYTES +
+                         DcbFrameRecord::UDP_BYTES);
+    ReceiveRoce(frame, record.ecn == Ipv4Header::ECN_CE, record.ipBytes + ETHERNET_VLAN_BYTES,
+                record.pcp);
+}
+
+void
 RdmaNic::Receive(Ptr<DcbNetDevice> device, Ptr<Packet> packet, const EthernetVlanHeader& eth)
 {
     if (eth.GetEtherType() != EthernetVlanHeader::ETHERTYPE_IPV4)
@@ -569,6 +603,13 @@ RdmaNic::Receive(Ptr<DcbNetDevice> device, Ptr<Packet> packet, const EthernetVla
         m_droppedNoQp++;
         return;
     }
+    ReceiveRoce(packet, ip.GetEcn() == Ipv4Header::ECN_CE,
+                ip.GetPayloadSize() + ip.GetSerializedSize() + ETHERNET_VLAN_BYTES, eth.GetPcp());
+}
+
+void
+RdmaNic::ReceiveRoce(Ptr<Packet> packet, bool ce, uint32_t frameBytes, uint8_t pcp)
+{
     RoceIcrcTrailer icrc;
     packet->RemoveTrailer(icrc);
     RoceBthHeader bth;
@@ -579,14 +620,12 @@ RdmaNic::Receive(Ptr<DcbNetDevice> device, Ptr<Packet> packet, const EthernetVla
         m_droppedNoQp++;
         return;
     }
-    const bool ce = ip.GetEcn() == Ipv4Header::ECN_CE;
     const RoceOpcode op = bth.GetOpcode();
     if (m_rx && m_rx->IsActive() &&
         (RoceBthHeader::IsWrite(op) || RoceBthHeader::IsSend(op) ||
          RoceBthHeader::IsReadResponse(op)))
     {
-        const uint32_t frame = ip.GetPayloadSize() + ip.GetSerializedSize() + ETHERNET_VLAN_BYTES;
-        m_rx->Enqueue(qp, packet, ce, PayloadBytes(packet, op), frame, eth.GetPcp());
+        m_rx->Enqueue(qp, packet, ce, PayloadBytes(packet, op), frameBytes, pcp);
         return;
     }
     qp->Receive(packet, ce);

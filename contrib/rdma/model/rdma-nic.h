@@ -137,7 +137,12 @@ class RdmaNic : public Object, public DcbTxSource, public RdmaQpOwner
     void DoDispose() override;
 
   private:
+    /** A frame arrived with its record: the headers are read from it, not parsed. */
+    void ReceiveFrame(Ptr<DcbNetDevice> device, Ptr<Packet> frame, const DcbFrameRecord& record);
+    /** Header path for IPv4 frames the record does not cover (IPv4 options). */
     void Receive(Ptr<DcbNetDevice> device, Ptr<Packet> packet, const EthernetVlanHeader& eth);
+    /** Deliver a RoCE packet (BTH first, ICRC last) that arrived with \p ce. */
+    void ReceiveRoce(Ptr<Packet> packet, bool ce, uint32_t frameBytes, uint8_t pcp);
     static uint32_t PayloadBytes(Ptr<const Packet> packet, RoceOpcode op);
     static uint32_t PayloadBytes(Ptr<const Packet> packet);
     Ptr<Packet> Encapsulate(RdmaQueuePair* qp, Ptr<Packet> packet, uint8_t dscp, bool ect) const;

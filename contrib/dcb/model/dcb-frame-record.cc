@@ -1,0 +1,103 @@
+#include "dcb-frame-record.h"
+
+#include "ethernet-vlan-header.h"
+
+#include "ns3/ipv4-header.h"
+
+namespace ns3
+{
+
+namespace
+{
+uint16_t
+Be16(const uint8_t* p)
+{
+    return static_cast<uint16_t>((p[0] << 8) | p[1]);
+}
+
+uint32_t
+Be32(const uint8_t* p)
+{
+    return (uint32_t(p[0]) << 24) | (uint32_t(p[1]) << 16) | (uint32_t(p[2]) << 8) | p[3];
+}
+} // namespace
+
+DcbFrameRecord
+DcbFrameRecord::Parse(Ptr<const Packet> frame)
+{
+    DcbFrameRecord r;
+    constexpr uint32_t MAX = ETH_BYTES + VLAN_BYTES + IPV4_BYTES + 4; // through the UDP ports
+    uint8_t b[MAX];
+    const uint32_t n = frame->CopyData(b, MAX);
+    r.flags = PARSED;
+    if (n < ETH_BYTES)
+    {
+        return r;
+    }
+    r.ethDst.CopyFrom(b);
+    r.ethSrc.CopyFrom(b + 6);
+    uint32_t off = 12;
+    r.etherType = Be16(b + off);
+    if (r.etherType == EthernetVlanHeader::ETHERTYPE_VLAN && n >= ETH_BYTES + VLAN_BYTES)
+    {
+        const uint16_t tci = Be16(b + 14);
+        r.pcp = static_cast<uint8_t>(tci >> 13);
+        r.vid = tci & 0x0fff;
+        r.etherType = Be16(b + 16);
+        r.flags |= TAGGED;
+        off = 18;
+    }
+    else
+    {
+        off = 14;
+    }
+    if (r.etherType != EthernetVlanHeader::ETHERTYPE_IPV4 || n < off + IPV4_BYTES || b[off] != 0x45)
+    {
+        return r; // not IPv4, or IPv4 with options: consumers take their slow path
+    }
+    const uint8_t* ip = b + off;
+    r.flags |= IPV4;
+    r.dscp = ip[1] >> 2;
+    r.ecn = ip[1] & 3;
+    r.ipBytes = Be16(ip + 2);
+    r.ttl = ip[8];
+    r.protocol = ip[9];
+    r.src = Be32(ip + 12);
+    r.dst = Be32(ip + 16);
+    if (r.protocol == PROTOCOL_UDP && n >= off + IPV4_BYTES + 4)
+    {
+        r.sport = Be16(ip + 20);
+        r.dport = Be16(ip + 22);
+    }
+    return r;
+}
+
+void
+DcbFrameRecord::Materialize(Ptr<Packet> frame)
+{
+    if (!IsDirty())
+    {
+        return;
+    }
+    EthernetVlanHeader eth;
+    frame->RemoveHeader(eth);
+    eth.SetSource(ethSrc);
+    eth.SetDestination(ethDst);
+    if (IsTagged())
+    {
+        eth.SetVlanTag(pcp, vid);
+    }
+    if (IsIpv4())
+    {
+        Ipv4Header ip;
+        frame->RemoveHeader(ip);
+        ip.SetTtl(ttl);
+        ip.SetEcn(static_cast<Ipv4Header::EcnType>(ecn));
+        ip.EnableChecksum();
+        frame->AddHeader(ip);
+    }
+    frame->AddHeader(eth);
+    flags &= ~DIRTY;
+}
+
+} // namespace ns3

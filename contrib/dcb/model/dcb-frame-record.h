@@ -1,0 +1,82 @@
+/*
+ * The parsed header fields a frame carries beside its bytes through the DCB
+ * fabric, so that switches never deserialize or serialize headers per hop.
+ */
+#ifndef DCB_FRAME_RECORD_H
+#define DCB_FRAME_RECORD_H
+
+#include "ns3/mac48-address.h"
+#include "ns3/packet.h"
+#include "ns3/ptr.h"
+
+#include <cstdint>
+
+namespace ns3
+{
+
+/**
+ * \ingroup dcb
+ * The Ethernet (802.1Q), IPv4 and UDP fields of one frame, parsed once where the
+ * frame first needs them (Parse reads the raw bytes, no Header objects) and then
+ * carried beside the Ptr<Packet> through DcbNetDevice queues, the DcbChannel
+ * receive event and DcbSwitch. A switch updates the record (MAC addresses, PCP,
+ * TTL, ECN) and marks it dirty instead of rewriting the bytes; whoever observes
+ * the bytes (pcap, traces, error models, an MPI rank boundary, a receiver that
+ * parses headers) first calls Materialize, which writes the record into the
+ * frame exactly as the per-hop rewrite would have, so captures and frames stay
+ * byte-identical. Frame sizes never change on the fast path (a tagged frame
+ * stays tagged).
+ */
+struct DcbFrameRecord
+{
+    enum Flag : uint8_t
+    {
+        PARSED = 1, //!< the fields below were read from the frame
+        TAGGED = 2, //!< the frame has an 802.1Q tag
+        IPV4 = 4,   //!< EtherType IPv4 with a 20-byte header (no options)
+        DIRTY = 8,  //!< the record holds changes not yet written into the bytes
+    };
+
+    static constexpr uint32_t ETH_BYTES = 14;  //!< untagged Ethernet II header
+    static constexpr uint32_t VLAN_BYTES = 4;  //!< 802.1Q tag
+    static constexpr uint32_t IPV4_BYTES = 20; //!< IPv4 header without options
+    static constexpr uint32_t UDP_BYTES = 8;
+    static constexpr uint8_t PROTOCOL_UDP = 17;
+
+    uint32_t src{0};       //!< IPv4 source, host order
+    uint32_t dst{0};       //!< IPv4 destination, host order
+    uint16_t sport{0};     //!< UDP source port (0 if not UDP)
+    uint16_t dport{0};     //!< UDP destination port (0 if not UDP)
+    uint16_t etherType{0}; //!< inner EtherType
+    uint16_t vid{0};       //!< 802.1Q VLAN id
+    uint16_t ipBytes{0};   //!< IPv4 total length (header + payload)
+    uint8_t protocol{0};   //!< IPv4 protocol
+    uint8_t dscp{0};
+    uint8_t ecn{0};
+    uint8_t ttl{0};
+    uint8_t pcp{0}; //!< 802.1Q priority (0 when untagged)
+    uint8_t flags{0};
+    Mac48Address ethSrc;
+    Mac48Address ethDst;
+
+    /** \return the record of \p frame (a complete frame, Ethernet header first). */
+    static DcbFrameRecord Parse(Ptr<const Packet> frame);
+
+    bool IsParsed() const { return flags & PARSED; }
+    bool IsTagged() const { return flags & TAGGED; }
+    bool IsIpv4() const { return flags & IPV4; }
+    bool IsDirty() const { return flags & DIRTY; }
+    /** \return the Ethernet header size of the frame, 14 or 18 bytes. */
+    uint32_t EthernetBytes() const { return IsTagged() ? ETH_BYTES + VLAN_BYTES : ETH_BYTES; }
+
+    /**
+     * Write the record's changes into \p frame (in place) when it is dirty: the
+     * frame then holds exactly the bytes a per-hop header rewrite would have
+     * produced (IPv4 checksum recomputed).
+     */
+    void Materialize(Ptr<Packet> frame);
+};
+
+} // namespace ns3
+
+#endif /* DCB_FRAME_RECORD_H */
