@@ -397,7 +397,7 @@ DcbSwitch::ReceiveFrame(Ptr<DcbNetDevice> port, Ptr<Packet> frame, const DcbFram
         return;
     }
     r.ttl--;
-    const uint8_t tc = m_dscpToTc[r.dscp & 63];
+    const uint8_t tc = m_portDscpToTc[inPort * m_dscpToTc.size() + (r.dscp & 63)];
     const uint32_t outPort = static_cast<uint32_t>(out);
     if (((m_stormDrop[outPort] | m_stormDrop[inPort]) >> tc) & 1)
     {
