@@ -22,19 +22,28 @@ namespace ns3
 namespace
 {
 
-const std::string OUT = std::string(ROCE_LAB_BINARY_DIR) + "/test-output/config-robustness/";
+/**
+ * The test's own scratch directory: ctest runs the tests of this file in parallel
+ * processes, which must not write each other's files.
+ */
+std::string
+Out()
+{
+    return std::string(ROCE_LAB_BINARY_DIR) + "/test-output/config-robustness/" +
+           ::testing::UnitTest::GetInstance()->current_test_info()->name() + "/";
+}
 const std::string CONFIGS = std::string(ROCE_LAB_SOURCE_DIR) + "/scratch/configs/";
 
 class ConfigRobustnessTest : public ::testing::Test
 {
   protected:
-    void SetUp() override { std::filesystem::create_directories(OUT); }
+    void SetUp() override { std::filesystem::create_directories(Out()); }
 
     void TearDown() override { Simulator::Destroy(); }
 
     static void Write(const std::string& name, const std::string& text)
     {
-        std::ofstream(OUT + name, std::ios::binary) << text;
+        std::ofstream(Out() + name, std::ios::binary) << text;
     }
 
     /** An incast of two senders with \p extra top-level members, one flow h1 -> h0. */
@@ -45,13 +54,13 @@ class ConfigRobustnessTest : public ::testing::Test
                (extra.empty() ? "" : ", " + extra) + "}";
     }
 
-    /** Load \p text as OUT/exp.json (relative paths resolve in OUT); the error or "". */
+    /** Load \p text as Out()/exp.json (relative paths resolve in Out()); the error or "". */
     static std::string Error(const std::string& text, std::string* pointer = nullptr)
     {
         Write("exp.json", text);
         try
         {
-            ExperimentConfig::LoadFile(OUT + "exp.json");
+            ExperimentConfig::LoadFile(Out() + "exp.json");
         }
         catch (const ExperimentConfigError& e)
         {
@@ -323,23 +332,23 @@ TEST_F(ConfigRobustnessTest, NicProfileErrorsNameTheProfile)
     Write("profile.json", R"({"cc": {"type": "ns3::RdmaDcqcn", "MinRate": "900Gbps"}})");
     try
     {
-        NicProfile::Load(CONFIGS + "fat-tree-fct.json", OUT + "profile.json", {});
+        NicProfile::Load(CONFIGS + "fat-tree-fct.json", Out() + "profile.json", {});
         FAIL() << "profile accepted";
     }
     catch (const ExperimentConfigError& e)
     {
-        EXPECT_EQ(e.GetFile(), OUT + "profile.json") << e.what();
+        EXPECT_EQ(e.GetFile(), Out() + "profile.json") << e.what();
         EXPECT_EQ(e.GetPointer(), "/cc/MinRate") << e.what();
     }
     Write("profile.json", R"({"qp": {"Mtu": 100}})");
     try
     {
-        NicProfile::Load(CONFIGS + "fat-tree-fct.json", OUT + "profile.json", {});
+        NicProfile::Load(CONFIGS + "fat-tree-fct.json", Out() + "profile.json", {});
         FAIL() << "profile accepted";
     }
     catch (const ExperimentConfigError& e)
     {
-        EXPECT_EQ(e.GetFile(), OUT + "profile.json") << e.what();
+        EXPECT_EQ(e.GetFile(), Out() + "profile.json") << e.what();
         EXPECT_EQ(e.GetPointer(), "/qp/Mtu") << e.what();
     }
 }

@@ -247,9 +247,10 @@ GeneratedCases(const std::string& base)
         }
         for (const auto& [key, value] : eff[section].items())
         {
-            // ConfigFile is what "config_db" sets (giving both is its own error).
-            if (key == "type" || (key == "ConfigFile" && doc.contains(section) &&
-                                  doc[section].contains("config_db")))
+            // ConfigFile and PortNames are what "config_db" and "config_db_ports" set
+            // (giving both is its own error).
+            if (key == "type" || ((key == "ConfigFile" || key == "PortNames") &&
+                                  doc.contains(section) && doc[section].contains("config_db")))
             {
                 continue;
             }

@@ -324,19 +324,23 @@ JsonSchemaReader::GetString(const Json& object, const std::string& pointer, cons
         Fail(Child(pointer, key),
              "expected a string, got " + std::string(v->type_name()) + " " + v->dump());
     }
-    if (v->get<std::string>().find('\0') != std::string::npos)
-    {
-        // A C string (a file name passed to the OS, an ns-3 name) ends at the NUL:
-        // the rest would be dropped without a word.
-        Fail(Child(pointer, key), "the string contains a NUL character (\\u0000), which no "
-                                  "name or path may hold: " +
-                                      v->dump());
-    }
+    CheckNoNul(*v, Child(pointer, key));
     if (!allowed.empty() && !allowed.count(v->get<std::string>()))
     {
         Fail(Child(pointer, key), "value " + v->dump() + " is not one of " + quoted);
     }
     return v->get<std::string>();
+}
+
+void
+JsonSchemaReader::CheckNoNul(const Json& value, const std::string& pointer) const
+{
+    if (value.is_string() && value.get<std::string>().find('\0') != std::string::npos)
+    {
+        Fail(pointer, "the string contains a NUL character (\\u0000), which no name or path "
+                      "may hold: " +
+                          value.dump());
+    }
 }
 
 Time

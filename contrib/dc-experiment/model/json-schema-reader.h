@@ -65,6 +65,11 @@ class JsonSchemaReader
     std::string GetString(const Json& object, const std::string& pointer, const std::string& key,
                           std::optional<std::string> fallback,
                           const std::set<std::string>& allowed) const;
+    /**
+     * Fail at \p pointer if the string \p value holds a NUL: a C string (a file name
+     * passed to the OS, an ns-3 name) ends there and the rest would be dropped silently.
+     */
+    void CheckNoNul(const Json& value, const std::string& pointer) const;
     /** A duration string of at least \p min (see JsonAttributeConverter::ParseTime). */
     Time GetTime(const Json& object, const std::string& pointer, const std::string& key,
                  std::optional<std::string> fallback, Time min) const;

@@ -80,11 +80,13 @@ SwitchBufferAssignment::ResolveConfigDb(const JsonSchemaReader& r, const Json& s
                 r.Fail(kp, "expected the path of a SONiC config_db JSON file, got " +
                                (*configDb)[k].dump());
             }
+            r.CheckNoNul((*configDb)[k], kp);
             given.emplace_back(kp, (*configDb)[k].get<std::string>());
         }
     }
     else if (configDb->is_string())
     {
+        r.CheckNoNul(*configDb, cp);
         given.emplace_back(cp, configDb->get<std::string>());
     }
     else
