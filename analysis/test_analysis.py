@@ -17,18 +17,10 @@ ROOT = os.path.dirname(HERE)
 sys.path.insert(0, HERE)
 import dcqcn_regional  # noqa: E402
 import dcqcn_sweep  # noqa: E402
+from test_roce_lab import python_with_matplotlib  # noqa: E402
 
 WORK = os.environ.get("ROCE_LAB_TEST_DIR", "/tmp/roce-lab-test-analysis")
 REGIONAL_SMALL_OUT = os.environ.get("REGIONAL_SMALL_OUT", "")
-
-
-def python_with_matplotlib():
-    """An interpreter that can draw: Debian's (python3-matplotlib) or this one."""
-    for exe in ("/usr/bin/python3", sys.executable):
-        if os.access(exe, os.X_OK) and subprocess.run(
-                [exe, "-c", "import matplotlib"], capture_output=True).returncode == 0:
-            return exe
-    return None
 
 
 def write_dir(name, files):
