@@ -31,6 +31,8 @@ CACHE="${ROCE_LAB_TREE_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/roce-lab}"
 JOBS="${ROCE_LAB_JOBS:-$(nproc)}"
 MODULES=(dcb host rdma multipath dc-experiment)
 STOP_TIME=2ms
+# The GoogleTest suite built and run against the CMake tree (the smallest; it links all five).
+TEST_MODULE=host
 
 log() { printf 'ci-tree-check: %s\n' "$*" >&2; }
 
@@ -182,6 +184,41 @@ check_cmake() {
     timed "ns-$version: roce-run" "$program" "$CONFIG" --out "$WORK/cmake" \
         >"$WORK/cmake-run.log" 2>&1 || fail "roce-run in the tree (log: $WORK/cmake-run.log)"
     compare cmake "$WORK/cmake"
+    cmake_tests "$tree"
+}
+
+# cmake_tests TREE: our GoogleTest suite of TEST_MODULE, built by this repository's CMake
+# project against the tree (installed into TREE/install with our modules in it) and run by
+# ctest, as the README's "Using the modules elsewhere" shows.
+cmake_tests() {
+    local tree="$1" tests="$1/roce-lab-tests"
+    # The install takes every enabled module and program: build all of them (the few left).
+    timed "ns-3.36.1: build the rest of the tree" cmake --build "$tree/build" -j "$JOBS" \
+        >"$WORK/cmake-build-all.log" 2>&1 ||
+        {
+            tail -40 "$WORK/cmake-build-all.log" >&2
+            fail "build (log: $WORK/cmake-build-all.log)"
+        }
+    rm -rf "$tree/install"
+    timed "ns-3.36.1: install (with our modules)" cmake --install "$tree/build" \
+        --prefix "$tree/install" >"$WORK/cmake-install.log" 2>&1 ||
+        fail "install (log: $WORK/cmake-install.log)"
+    timed "ns-3.36.1: configure roce-lab tests" cmake -S "$ROOT" -B "$tests" \
+        -DCMAKE_BUILD_TYPE=Release "-Dns3_DIR=$tree/install/lib/cmake/ns3" \
+        >"$WORK/tests-configure.log" 2>&1 || fail "configure the tests (log: $WORK/tests-configure.log)"
+    timed "ns-3.36.1: build test-$TEST_MODULE" cmake --build "$tests" -j "$JOBS" \
+        --target "test-$TEST_MODULE" >"$WORK/tests-build.log" 2>&1 ||
+        {
+            tail -40 "$WORK/tests-build.log" >&2
+            fail "build test-$TEST_MODULE (log: $WORK/tests-build.log)"
+        }
+    timed "ns-3.36.1: ctest -L '^$TEST_MODULE\$'" bash -c 'cd "$1" && ctest -L "^$2\$" -j "$3" \
+        --output-on-failure' sh "$tests" "$TEST_MODULE" "$JOBS" >"$WORK/tests-run.log" 2>&1 ||
+        {
+            tail -40 "$WORK/tests-run.log" >&2
+            fail "test-$TEST_MODULE in the tree (log: $WORK/tests-run.log)"
+        }
+    log "cmake tree: $(grep -E 'tests passed' "$WORK/tests-run.log") (test-$TEST_MODULE)"
 }
 
 check_waf() {
