@@ -5,7 +5,9 @@ The modules and the programs CI builds inside ns-3 trees (README "Using the modu
 elsewhere") must compile against ns-3.35, 3.36 and 3.37. Two constructs compile against
 Debian's 3.37 only, so the standalone build cannot catch them:
   - an ns3::Callback built from a lambda (3.37): Callback<...>([...]...), SomeCallback([...]);
-  - a lambda passed to Simulator::Schedule* (3.36: ns-3.35's MakeEvent takes no functor).
+  - a lambda passed to Simulator::Schedule* (3.36: ns-3.35's MakeEvent takes no functor);
+  - MakeCallback(&Class::Method, object, boundArgs...) (3.37: before, MakeCallback takes the
+    method and its object only, and MakeBoundCallback binds arguments to free functions).
 Use MakeCallback/MakeBoundCallback and member or free functions instead.
 
     python3 test/ns3_api_compat.py [ROOT]     (exit status 1 and file:line for each use)
@@ -22,6 +24,7 @@ FILES = ["contrib/*/model/*", "contrib/*/helper/*", "scratch/roce-run.cc", "scra
 SCHEDULE = re.compile(r"Simulator::(?:Schedule|ScheduleNow|ScheduleWithContext|ScheduleDestroy)\s*\(")
 # A callback type (Callback<...> or a name ending in Callback) constructed from a lambda.
 CALLBACK_FROM_LAMBDA = re.compile(r"\b(?:Callback\s*<[^;{}]*?>|\w*Callback)\s*[({]\s*\[")
+MAKE_CALLBACK = re.compile(r"\bMakeCallback\s*\(")
 LAMBDA = re.compile(r"\[[^\[\]]*\]\s*(?:\([^()]*\))?\s*(?:mutable\s*)?\{")
 
 
@@ -34,12 +37,28 @@ def arguments(text, start):
     return text[start:i]
 
 
+def top_level_commas(args):
+    """The commas between a call's arguments (not those inside brackets or templates)."""
+    depth, commas = 0, 0
+    for ch in args[:-1]:
+        if ch in "([{<":
+            depth += 1
+        elif ch in ")]}>" and depth:
+            depth -= 1
+        elif ch == "," and depth == 0:
+            commas += 1
+    return commas
+
+
 def findings(path):
     text = path.read_text()
     line = lambda pos: text.count("\n", 0, pos) + 1  # noqa: E731
     for m in SCHEDULE.finditer(text):
         if LAMBDA.search(arguments(text, m.end())):
             yield line(m.start()), "lambda passed to Simulator::Schedule (ns-3 >= 3.36 only)"
+    for m in MAKE_CALLBACK.finditer(text):
+        if top_level_commas(arguments(text, m.end())) > 1:
+            yield line(m.start()), "MakeCallback with bound arguments (ns-3 >= 3.37 only)"
     for m in CALLBACK_FROM_LAMBDA.finditer(text):
         yield line(m.start()), "ns3::Callback built from a lambda (ns-3 >= 3.37 only)"
 

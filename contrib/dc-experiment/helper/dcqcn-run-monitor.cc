@@ -37,9 +37,16 @@ DcqcnRunMonitor::AtWarmup()
     for (uint32_t h = 0; h < m_topology.GetNHosts(); ++h)
     {
         m_topology.GetNic(h)->TraceConnectWithoutContext(
-            "DataPlaced", MakeCallback(&DcqcnRunMonitor::DataPlaced, this, h));
+            "DataPlaced", MakeBoundCallback(&DcqcnRunMonitor::DataPlacedOf, this, h));
     }
     Sample();
+}
+
+void
+DcqcnRunMonitor::DataPlacedOf(DcqcnRunMonitor* monitor, uint32_t host, uint32_t qpn,
+                              uint64_t address, uint32_t bytes)
+{
+    monitor->DataPlaced(host, qpn, address, bytes);
 }
 
 void

@@ -72,6 +72,10 @@ class DcqcnRunMonitor
   private:
     /** DataPlaced of host \p host's NIC: \p bytes of payload placed for queue pair \p qpn. */
     void DataPlaced(uint32_t host, uint32_t qpn, uint64_t address, uint32_t bytes);
+    /** DataPlaced through a free function: ns-3 < 3.37 binds arguments only to those
+     *  (MakeBoundCallback), not to a member function with its object. */
+    static void DataPlacedOf(DcqcnRunMonitor* monitor, uint32_t host, uint32_t qpn,
+                             uint64_t address, uint32_t bytes);
     /** \return bytes placed since the warm-up at \p host for queue pair \p qpn. */
     uint64_t Placed(uint32_t host, uint32_t qpn) const;
     /** At the warm-up's end: connect the NICs' DataPlaced traces, take the first sample. */
