@@ -179,7 +179,7 @@ check_cmake() {
             tail -40 "$WORK/cmake-build.log" >&2
             fail "build (log: $WORK/cmake-build.log)"
         }
-    program="$tree/build/scratch/roce-run/ns$version-roce-run-release"
+    program="$tree/build/scratch/roce-run/ns$version-roce-run"
     [ -x "$program" ] || fail "no $program"
     timed "ns-$version: roce-run" "$program" "$CONFIG" --out "$WORK/cmake" \
         >"$WORK/cmake-run.log" 2>&1 || fail "roce-run in the tree (log: $WORK/cmake-run.log)"
