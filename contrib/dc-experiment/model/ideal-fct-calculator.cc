@@ -88,11 +88,12 @@ IdealFctCalculator::GetIdealFct(uint32_t srcHost, uint32_t dstHost, uint64_t byt
     const auto lastPayload = static_cast<uint32_t>(bytes - (packets - 1) * mtu);
     // DataRate::CalculateBytesTxTime takes 32-bit bytes and counts their bits in 32
     // bits, so it wraps from 512 MiB on; larger flows (message streams) use the
-    // 128-bit integer serialization time.
+    // 128-bit integer serialization time. Below, ns-3.37's computation written out: before
+    // 3.37 it takes Seconds(bits), which overflows at picosecond resolution from ~1.15 MB on.
     const uint64_t wireBytes = GetWireBytes(bytes, mtu);
     const DataRate rate = GetBottleneckRate(srcHost, dstHost);
     const Time transmit = wireBytes * 8 <= std::numeric_limits<uint32_t>::max()
-                              ? rate.CalculateBytesTxTime(static_cast<uint32_t>(wireBytes))
+                              ? Seconds(int64x64_t(wireBytes * 8) / int64x64_t(rate.GetBitRate()))
                               : DcbNetDevice::SerializationTime(wireBytes, rate);
     return transmit + GetBaseRtt(srcHost, dstHost, lastPayload);
 }

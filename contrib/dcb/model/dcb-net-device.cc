@@ -275,8 +275,10 @@ DcbNetDevice::GetPausedMask() const
 Time
 DcbNetDevice::QuantaToTime(uint16_t quanta) const
 {
-    return m_rate.CalculateBytesTxTime(static_cast<uint64_t>(quanta) * PfcFrame::BITS_PER_QUANTUM /
-                                       8);
+    // What ns-3.37's DataRate::CalculateBitsTxTime computes; before 3.37 it takes
+    // Seconds(bits), which overflows at picosecond resolution from ~9.2 Mbit (18000 quanta) on.
+    return Seconds(int64x64_t(static_cast<uint64_t>(quanta) * PfcFrame::BITS_PER_QUANTUM) /
+                   int64x64_t(m_rate.GetBitRate()));
 }
 
 // ---------------------------------------------------------------- transmit side

@@ -59,7 +59,9 @@ Time
 MemoryCopy::GetCopyTime(uint64_t bytes) const
 {
     const DataRate& rate = bytes <= m_cacheResident ? m_cacheRate : m_memoryRate;
-    return rate.CalculateBytesTxTime(bytes);
+    // What ns-3.37's DataRate::CalculateBytesTxTime computes, in 64-bit bytes; before 3.37
+    // it takes Seconds(bits), which overflows at picosecond resolution from ~1.15 MB on.
+    return Seconds(int64x64_t(bytes * 8) / int64x64_t(rate.GetBitRate()));
 }
 
 void
