@@ -20,7 +20,11 @@
 #      the scratch programs), incrementally between runs;
 #   5. run the default experiment (scratch/configs/leaf-spine-incast.json) with a 2 ms stop
 #      time and compare flows.csv and pfc.csv byte for byte with the standalone build's
-#      ($ROCE_LAB_BUILD_DIR/bin/roce-run, built by ./roce-lab build).
+#      ($ROCE_LAB_BUILD_DIR/bin/roce-run, built by ./roce-lab build);
+#   6. CMake tree only: build the rest of the tree, install it (with our modules) into
+#      TREE/install, build this repository's test-host against it (find_package(ns3) with
+#      ns3_DIR there) and run it with ctest -L '^host$'. The waf tree runs no tests: they
+#      schedule lambdas, which ns-3.35's Simulator::Schedule does not take.
 # The wall time of each step is printed at the end.
 set -euo pipefail
 
