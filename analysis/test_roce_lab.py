@@ -23,6 +23,17 @@ WORK = os.environ.get("ROCE_LAB_TEST_DIR", "/tmp/roce-lab-test-sweep")
 SMOKE = os.path.join(ROOT, "scratch", "sweeps", "dumbbell-smoke.json")
 
 
+def write_files(root, name, files):
+    """A fresh folder root/name holding files ({file name: text}); returns its path."""
+    out = os.path.join(root, name)
+    shutil.rmtree(out, ignore_errors=True)
+    os.makedirs(out)
+    for file, text in files.items():
+        with open(os.path.join(out, file), "w") as f:
+            f.write(text)
+    return out
+
+
 def write_sweep(name, spec):
     os.makedirs(WORK, exist_ok=True)
     path = os.path.join(WORK, name + ".json")
@@ -156,13 +167,7 @@ class FigureScripts(unittest.TestCase):
                               capture_output=True, text=True, cwd=WORK)
 
     def write(self, name, files):
-        out = os.path.join(WORK, name)
-        shutil.rmtree(out, ignore_errors=True)
-        os.makedirs(out)
-        for file, text in files.items():
-            with open(os.path.join(out, file), "w") as f:
-                f.write(text)
-        return out
+        return write_files(WORK, name, files)
 
     def test_host_pushback(self):
         out = self.write("fig-host", {
