@@ -11,7 +11,7 @@
   argparse scripts, ./roce-lab subcommands), --ns3::Type::Attr=v names a registered
   attribute, and ./roce-lab test -R PATTERN selects at least one ctest test;
 * a dry run where one exists: ./roce-lab run/bench CONFIG --set ... loads the config with
-  its edits (roce_lab.py prepare), ./roce-lab sweep FILE expands (roce_lab.py expand);
+  its edits (roce_lab prepare), ./roce-lab sweep FILE expands (roce_lab expand);
 * a fenced block preceded by the line "<!-- doc-check: run -->" is run as written, in a
   scratch directory that links the checkout's top-level entries (so results/ lands there),
   and must exit 0. The lone-WRITE figure of reproduce.md is compared with the run's flows.csv.
@@ -210,7 +210,8 @@ class Checker:
     def check_script(self, words, direct):
         script = words[0]
         path = os.path.join(ROOT, script)
-        if not os.path.isfile(path):
+        package = os.path.isfile(os.path.join(path, "__main__.py"))  # analysis/roce_lab
+        if not os.path.isfile(path) and not package:
             return ["%s: no such script" % script]
         if direct and not os.access(path, os.X_OK):
             return ["%s: run directly by the doc but not executable" % script]
@@ -292,12 +293,12 @@ class Checker:
 
 
     def dry_run(self, sub, rest):
-        """run/bench: the config and its --set edits load (roce_lab.py prepare); sweep:
-        the sweep file expands (roce_lab.py expand). Placeholders are skipped."""
+        """run/bench: the config and its --set edits load (roce_lab prepare); sweep:
+        the sweep file expands (roce_lab expand). Placeholders are skipped."""
         files = [w for w in rest if not w.startswith("-") and w.endswith(".json")]
         if not files or placeholder(files[0]) or is_output(files[0]):
             return []
-        tool = [sys.executable, os.path.join(HERE, "roce_lab.py")]
+        tool = [sys.executable, os.path.join(HERE, "roce_lab")]
         if sub == "sweep":
             argv = tool + ["expand", files[0]]
         else:
