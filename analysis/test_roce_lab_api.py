@@ -414,6 +414,13 @@ class Figures(unittest.TestCase):
         self.assertEqual(slowdown_by_size.figure(dirs, scale="linear").axes[0].get_yscale(),
                          "linear")
 
+    def test_figure_from_python(self):
+        dirs = self.run_dirs()
+        fig = roce_lab.figure("slowdown_cdf", dirs, labels=["x", "y"])
+        self.assertEqual(fig.axes[0].get_title(), "Slowdown CDF")
+        with self.assertRaises(roce_lab.UsageError):
+            roce_lab.figure("fct-cdf", dirs)
+
     def test_same_description_is_told_apart(self):
         from roce_lab import labels as run_labels
         dirs = self.run_dirs()

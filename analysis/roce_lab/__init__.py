@@ -14,7 +14,8 @@ From a clone, put its analysis/ folder on the path, then import:
     sweep = roce_lab.run_sweep("scratch/sweeps/dumbbell-smoke.json", jobs=2)
     sweep.summary, sweep.flows                 # table.csv; every run's flows.csv
     roce_lab.load_run(DIR), roce_lab.load_sweep(OUT)   # results already there
-    roce_lab.plot_runs([DIR, ...], PREFIX, title=..., labels=[...])
+    roce_lab.plot_runs([DIR, ...], PREFIX, title=..., labels=[...])   # PNG files
+    roce_lab.figure("slowdown_by_size", [DIR, ...])   # a matplotlib Figure
 
 The command line (./roce-lab calls it): python3 analysis/roce_lab --help. Errors in
 configurations, sweeps and edits are UsageError, whose message names the file and
@@ -27,11 +28,11 @@ from .config import (PATH_FIELDS, UsageError, absolutize_paths, effective_config
                      set_pointer)
 from .data import Run, SweepData, load_run, load_sweep
 from .experiment import Experiment, RunError, program, run_sweep
-from .plots import PLOTS, plot_names, plot_runs
+from .plots import PLOTS, figure, plot_names, plot_runs
 from .sweep import Sweep, SweepRuns, execute, gather, is_complete, run_name
 
 __all__ = ["main", "PATH_FIELDS", "UsageError", "absolutize_paths", "effective_config",
            "get_pointer", "load_json", "parse_pointer", "parse_sets", "parse_value",
            "set_pointer", "Run", "SweepData", "load_run", "load_sweep", "Experiment",
-           "RunError", "program", "run_sweep", "PLOTS", "plot_names", "plot_runs", "Sweep",
+           "RunError", "program", "run_sweep", "PLOTS", "figure", "plot_names", "plot_runs", "Sweep",
            "SweepRuns", "execute", "gather", "is_complete", "run_name"]

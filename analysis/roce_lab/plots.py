@@ -61,18 +61,23 @@ def _figure_modules():
     return fct_cdf, slowdown_by_size
 
 
-def draw(name, outdirs, output, title=None, labels=None, scale=None):
-    """Draw the figure PLOTS[name] of the run directories OUTDIRS into OUTPUT (a PNG);
-    labels: one legend name per directory (default: each run's description);
-    scale: "log" or "linear" (default: the script's)."""
+def figure(name, outdirs, title=None, labels=None, scale=None):
+    """The matplotlib Figure PLOTS[name] ("fct_cdf", "slowdown_cdf", "slowdown_by_size")
+    of the run directories OUTDIRS (a notebook shows it); labels: one legend name per
+    directory (default: each run's description); scale: "log" (default) or "linear"."""
+    if name not in PLOTS:
+        raise UsageError("no figure %s (figures: %s)" % (json.dumps(name), ", ".join(PLOTS)))
     fct_cdf, slowdown_by_size = _figure_modules()
     script, extra, _, _ = PLOTS[name]
     if script == "fct_cdf.py":
-        fig = fct_cdf.figure(outdirs, slowdown="--slowdown" in extra, title=title,
-                             labels=labels, scale=scale or "log")
-    else:
-        fig = slowdown_by_size.figure(outdirs, title=title, labels=labels,
-                                      scale=scale or "log")
+        return fct_cdf.figure(outdirs, slowdown="--slowdown" in extra, title=title,
+                              labels=labels, scale=scale or "log")
+    return slowdown_by_size.figure(outdirs, title=title, labels=labels, scale=scale or "log")
+
+
+def draw(name, outdirs, output, title=None, labels=None, scale=None):
+    """Draw figure(name, ...) into OUTPUT (a PNG); returns OUTPUT."""
+    fig = figure(name, outdirs, title, labels, scale)
     fig.savefig(output, dpi=150, bbox_inches="tight")
     import matplotlib.pyplot as plt
     plt.close(fig)
