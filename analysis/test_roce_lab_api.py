@@ -4,7 +4,8 @@
 names by parameter value (a grid value added reruns nothing; old rNNNN- folders are
 renamed, not rerun), the sweep README and run list, SLURM scripts (--time, the run list
 they carry), a typo in "program", the figures' titles, legends and counts, and quiet
-builds. unittest (pytest collects it too); run by ctest (analysis-python-api) with
+builds. unittest (pytest runs it as well: python3 -m pytest analysis/test_roce_lab_api.py);
+run by ctest (analysis-python-api) with
 ROCE_LAB_BUILD_DIR set to the build directory and ROCE_LAB_TEST_DIR to a scratch
 directory."""
 
@@ -30,6 +31,7 @@ WORK = os.environ.get("ROCE_LAB_TEST_DIR", "/tmp/roce-lab-test-api")
 SMALL = os.path.join(ROOT, "scratch", "configs", "dumbbell-small.json")
 SMOKE = os.path.join(ROOT, "scratch", "sweeps", "dumbbell-smoke.json")
 HAVE_ROCE_RUN = os.access(ROCE_RUN, os.X_OK)
+os.makedirs(WORK, exist_ok=True)  # here, not under __main__: pytest imports this file
 
 
 def have(module):
@@ -509,5 +511,4 @@ class QuietBuild(unittest.TestCase):
 
 
 if __name__ == "__main__":
-    os.makedirs(WORK, exist_ok=True)
     unittest.main(verbosity=2)
