@@ -25,7 +25,7 @@ namespace ns3
  * buffer crossed its threshold, or a NIC); the transmitter it pauses is its neighbour in
  * ports.csv. time_ns is exact (three decimals: the simulator counts picoseconds).
  *
- * The trace callback appends one 16-byte record to a vector (no formatting, no lookup);
+ * The trace callback appends one 24-byte record to a vector (no formatting, no lookup);
  * the text is formatted once, after the run. Not available in distributed runs.
  */
 class PfcEventWriter
@@ -58,6 +58,8 @@ class PfcEventWriter
         uint8_t cls;
         uint16_t quanta;
     };
+
+    static_assert(sizeof(Event) == 24, "the record size the documentation gives");
 
     static void PfcSent(PfcEventWriter* writer, uint32_t node, uint32_t port, uint8_t cls,
                         uint16_t quanta);
