@@ -5,6 +5,7 @@
 
 #include "ns3/experiment-config.h"
 #include "ns3/experiment-runner.h"
+#include "ns3/output-directory.h"
 #include "ns3/simulator.h"
 
 #include <cstdio>
@@ -180,6 +181,36 @@ TEST_F(RunOutputsTest, RerunClearsThePreviousRunsFilesOnly)
     EXPECT_TRUE(std::filesystem::exists(dir + "/notes.txt")) << "a file no run wrote removed";
     EXPECT_TRUE(std::filesystem::exists(dir + "/flows.csv"));
     EXPECT_EQ(ReadFile(dir + "/README").find("pfc_events.csv"), std::string::npos);
+}
+
+TEST_F(RunOutputsTest, ClearingRemovesOnlyListedFilesInsideTheDirectory)
+{
+    namespace fs = std::filesystem;
+    const fs::path dir = OutputDir("clear");
+    fs::create_directories(dir / "pcap");
+    const fs::path outside = dir.parent_path() / "outside.txt";
+    for (const fs::path& f : {dir / "a.csv", dir / "input.json", dir / "log.txt",
+                              dir / "pcap" / "h0-0.pcap", dir / "pcap" / "notes.md", outside})
+    {
+        std::ofstream(f) << "x\n";
+    }
+    std::ofstream(dir / "README")
+        << OutputDirectory::README_FIRST_WORDS << " (file formats: ...).\nconfiguration: x\n"
+        << "\nFiles:\na.csv: a file\n    columns: a\n../outside.txt: not ours\n"
+        << "input.json: the edited configuration\npcap/<node>-<port>.pcap: captures\n";
+    EXPECT_EQ(OutputDirectory::Prepare(dir.string(), (dir / "input.json").string()), 3u);
+    EXPECT_FALSE(fs::exists(dir / "a.csv"));
+    EXPECT_FALSE(fs::exists(dir / "README"));
+    EXPECT_FALSE(fs::exists(dir / "pcap" / "h0-0.pcap"));
+    EXPECT_TRUE(fs::exists(dir / "pcap" / "notes.md")) << "only the pattern's extension";
+    EXPECT_TRUE(fs::exists(dir / "input.json")) << "the configuration being run";
+    EXPECT_TRUE(fs::exists(dir / "log.txt")) << "not listed";
+    EXPECT_TRUE(fs::exists(outside)) << "outside the directory";
+    // A directory without a run's README is left alone.
+    std::ofstream(dir / "README") << "my own notes\nFiles:\nlog.txt: x\n";
+    EXPECT_EQ(OutputDirectory::Prepare(dir.string(), ""), 0u);
+    EXPECT_TRUE(fs::exists(dir / "log.txt"));
+    fs::remove(outside);
 }
 
 TEST_F(RunOutputsTest, BadPcapSectionsNameTheField)
