@@ -408,7 +408,7 @@ class OutputDirectory(unittest.TestCase):
         listed = [line.split(":")[0] for line in readme.split("Files:\n")[1].splitlines()
                   if line and not line.startswith(" ")]
         self.assertEqual(listed, ["queues.csv", "rates.csv", "config.json", "flows.csv",
-                                  "trace.csv", "pfc.csv", "summary.json"])
+                                  "trace.csv", "pfc.csv", "ports.csv", "summary.json"])
         with open(os.path.join(out, "flows.csv")) as f:
             self.assertIn("    columns: " + f.readline(), readme)  # the header as written
 
