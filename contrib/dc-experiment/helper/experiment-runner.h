@@ -25,6 +25,7 @@ namespace ns3
 {
 
 class HpccOutputWriter;
+class PfcSafetyOutputWriter;
 
 /** \ingroup dc-experiment What happened to one flow. */
 struct ExperimentFlowResult
@@ -196,6 +197,7 @@ class ExperimentRunner
     Time m_lastCompletion;
     bool m_externalProgress{false};
     std::unique_ptr<HpccOutputWriter> m_hpccOutput; //!< "outputs": {"hpcc": true}
+    std::unique_ptr<PfcSafetyOutputWriter> m_pfcSafety; //!< deadlock monitor, PFC watchdog
     /** Files written so far; the (const) writers register theirs as they finish. */
     mutable RunReadmeWriter m_readme;
 };
