@@ -92,8 +92,7 @@ TEST_F(PfcDeadlockTest, RingDeadlockIsReportedWithin1msAndStopsTheRun)
     EXPECT_EQ(summary["deadlocks"]["count"], 1);
     EXPECT_EQ(summary["finished"], 0);
     // StopOnDeadlock: the run ends at the detecting check, long before stop_time (20 ms).
-    EXPECT_DOUBLE_EQ(summary["end_time_us"].get<double>(),
-                     std::stod(rows[0].at("detected_us")));
+    EXPECT_DOUBLE_EQ(summary["end_time_us"].get<double>(), std::stod(rows[0].at("detected_us")));
     EXPECT_LT(summary["end_time_us"].get<double>(), 2000.0);
 }
 
@@ -139,7 +138,8 @@ TEST_F(PfcDeadlockTest, WatchdogBreaksTheDeadlockAndEveryFlowCompletes)
     EXPECT_TRUE(summary["pfc_watchdog"]["enabled"].get<bool>());
     EXPECT_GE(summary["pfc_watchdog"]["storms_detected"].get<int>(), 5);
     EXPECT_GT(summary["pfc_watchdog"]["dropped_packets"].get<uint64_t>(), 0u);
-    EXPECT_EQ(summary["pfc_watchdog"]["dropped_packets"], summary["drops"]["switch"]["pfc-watchdog"]);
+    EXPECT_EQ(summary["pfc_watchdog"]["dropped_packets"],
+              summary["drops"]["switch"]["pfc-watchdog"]);
     EXPECT_GT(summary["retransmitted_packets"].get<uint64_t>(), 0u);
 }
 
@@ -184,8 +184,7 @@ TEST_F(PfcDeadlockTest, SectionsAreCheckedAndRecorded)
     // The effective configuration records both sections, also when absent, and loads again.
     config = Ring();
     config.erase("pfc_watchdog");
-    const auto effective =
-        ExperimentConfig::LoadString(config.dump(), "ring.json").EffectiveJson();
+    const auto effective = ExperimentConfig::LoadString(config.dump(), "ring.json").EffectiveJson();
     EXPECT_EQ(effective["pfc_watchdog"]["enabled"], false);
     EXPECT_EQ(effective["monitors"]["deadlock"]["enabled"], true);
     EXPECT_EQ(effective["monitors"]["deadlock"]["CheckInterval"], "100us");

@@ -12,8 +12,7 @@ LLVMFuzzerTestOneInput(const uint8_t* data, std::size_t size)
     {
         return 0;
     }
-    const FlowSizeCdf::Format formats[] = {FlowSizeCdf::AUTO,
-                                           FlowSizeCdf::PERCENT,
+    const FlowSizeCdf::Format formats[] = {FlowSizeCdf::AUTO, FlowSizeCdf::PERCENT,
                                            FlowSizeCdf::PROBABILITY};
     const FlowSizeCdf::Format format = formats[data[0] % 3];
     fuzz::Expect("cdf.txt",

@@ -14,11 +14,8 @@ LLVMFuzzerTestOneInput(const uint8_t* data, std::size_t size)
     {
         hostOfNode[h] = h;
     }
-    fuzz::Expect("flow.txt",
-                 [&]()
-                 {
-                     FlowTrace::ReadHpcc(fuzz::Text(data, size), "flow.txt", hostOfNode,
-                                         Seconds(2));
-                 });
+    fuzz::Expect(
+        "flow.txt",
+        [&]() { FlowTrace::ReadHpcc(fuzz::Text(data, size), "flow.txt", hostOfNode, Seconds(2)); });
     return 0;
 }

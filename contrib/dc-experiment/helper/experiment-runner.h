@@ -196,7 +196,7 @@ class ExperimentRunner
     std::vector<int64_t> m_drops;       //!< CollectDrops, merged over the ranks
     Time m_lastCompletion;
     bool m_externalProgress{false};
-    std::unique_ptr<HpccOutputWriter> m_hpccOutput; //!< "outputs": {"hpcc": true}
+    std::unique_ptr<HpccOutputWriter> m_hpccOutput;     //!< "outputs": {"hpcc": true}
     std::unique_ptr<PfcSafetyOutputWriter> m_pfcSafety; //!< deadlock monitor, PFC watchdog
     /** Files written so far; the (const) writers register theirs as they finish. */
     mutable RunReadmeWriter m_readme;

@@ -658,9 +658,9 @@ ExperimentConfigParser::ParseMonitors(const Json* monitors, const std::string& p
 {
     static const Json empty = Json::object();
     const Json& m = monitors ? *monitors : empty;
-    m_reader.CheckKeys(m, pointer,
-                       {"queue_interval", "rate_interval", "buffer_interval", "watermark_mode",
-                        "deadlock"});
+    m_reader.CheckKeys(
+        m, pointer,
+        {"queue_interval", "rate_interval", "buffer_interval", "watermark_mode", "deadlock"});
     OrderedJson eff;
     for (const char* key : {"queue_interval", "rate_interval", "buffer_interval"})
     {

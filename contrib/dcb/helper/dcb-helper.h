@@ -87,8 +87,7 @@ class DcbHelper
      * from the attributes \p factory sets (default: the PfcWatchdog defaults).
      */
     static Ptr<PfcWatchdog> InstallPfcWatchdog(
-        Ptr<DcbSwitch> sw,
-        const ObjectFactory& factory = ObjectFactory("ns3::PfcWatchdog"));
+        Ptr<DcbSwitch> sw, const ObjectFactory& factory = ObjectFactory("ns3::PfcWatchdog"));
 
   private:
     ObjectFactory m_deviceFactory;

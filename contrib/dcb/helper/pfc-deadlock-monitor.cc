@@ -46,14 +46,12 @@ PfcDeadlockMonitor::GetTypeId()
             .AddAttribute("StopOnDeadlock",
                           "Stop the simulation at the check that finds the first deadlock. "
                           "Default false (keep running: a PfcWatchdog may break it).",
-                          BooleanValue(false),
-                          MakeBooleanAccessor(&PfcDeadlockMonitor::m_stop),
+                          BooleanValue(false), MakeBooleanAccessor(&PfcDeadlockMonitor::m_stop),
                           MakeBooleanChecker())
             .AddAttribute("Classes",
                           "Traffic classes watched (bit mask). Default 0xff: every class "
                           "(a class without PFC is never paused, so it adds no node).",
-                          UintegerValue(0xff),
-                          MakeUintegerAccessor(&PfcDeadlockMonitor::m_classes),
+                          UintegerValue(0xff), MakeUintegerAccessor(&PfcDeadlockMonitor::m_classes),
                           MakeUintegerChecker<uint8_t>(1, 0xff))
             .AddTraceSource("Deadlock",
                             "A deadlock was found: its queues, when it formed, when found.",

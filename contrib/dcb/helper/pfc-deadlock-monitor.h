@@ -105,7 +105,7 @@ class PfcDeadlockMonitor : public Object
     uint8_t m_classes;
 
     std::vector<Ptr<DcbSwitch>> m_switches;
-    std::vector<std::vector<Peer>> m_peers; //!< per switch, per port
+    std::vector<std::vector<Peer>> m_peers;      //!< per switch, per port
     std::vector<std::vector<uint64_t>> m_active; //!< keys of the deadlocks still in force
     std::vector<Deadlock> m_deadlocks;
     uint64_t m_checks{0};
