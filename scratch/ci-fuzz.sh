@@ -17,26 +17,21 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 BUILD="${ROCE_LAB_BUILD_DIR:-$ROOT/build}"
 FUZZ="${ROCE_LAB_FUZZ_DIR:-$ROOT/build-fuzz}"
-JOBS="${ROCE_LAB_JOBS:-$(nproc)}"
-TARGETS=(experiment-json topology-json topology-hpcc trace-csv trace-hpcc cdf config-db
-         host-model hpcc-config)
-# The readers, instrumented (their TypeId-free sources).
-READERS=(
-    contrib/dc-experiment/model/experiment-config-error.cc
-    contrib/dc-experiment/model/json-attribute-converter.cc
-    contrib/dc-experiment/model/json-schema-reader.cc
-    contrib/dc-experiment/model/experiment-topology.cc
-    contrib/dc-experiment/model/fat-tree-topology.cc
-    contrib/dc-experiment/model/regional-topology.cc
-    contrib/dc-experiment/model/experiment-config.cc
-    contrib/dc-experiment/model/pfc-safety-config-reader.cc
-    contrib/dc-experiment/model/flow-size-cdf.cc
-    contrib/dc-experiment/model/flow-trace.cc
-    contrib/dc-experiment/model/text-field.cc
-    contrib/dc-experiment/model/hpcc-topology-reader.cc
-    contrib/dc-experiment/model/hpcc-config-translator.cc
-    contrib/dcb/model/sonic-config-loader.cc
-    contrib/host/helper/host-config-loader.cc
+TARGETS=(cdf trace-csv trace-hpcc topology-hpcc hpcc-config config-db host-model topology-json
+         experiment-json)
+# Each target's readers, compiled into it with coverage instrumentation (TypeId-free
+# sources; what they call beyond these comes from the libraries).
+D=contrib/dc-experiment/model
+declare -A READERS=(
+    [experiment-json]="$D/experiment-config.cc $D/json-schema-reader.cc $D/json-attribute-converter.cc $D/experiment-topology.cc $D/fat-tree-topology.cc $D/regional-topology.cc $D/pfc-safety-config-reader.cc"
+    [topology-json]="$D/experiment-topology.cc $D/json-schema-reader.cc $D/fat-tree-topology.cc $D/regional-topology.cc"
+    [topology-hpcc]="$D/hpcc-topology-reader.cc $D/text-field.cc"
+    [trace-csv]="$D/flow-trace.cc $D/text-field.cc"
+    [trace-hpcc]="$D/flow-trace.cc $D/text-field.cc"
+    [cdf]="$D/flow-size-cdf.cc $D/text-field.cc"
+    [config-db]="contrib/dcb/model/sonic-config-loader.cc"
+    [host-model]="contrib/host/helper/host-config-loader.cc"
+    [hpcc-config]="$D/hpcc-config-translator.cc $D/text-field.cc"
 )
 
 if [ "${1:-}" = --list ]; then
@@ -71,22 +66,18 @@ done
 RPATH="-Wl,-rpath,$(printf '%s:' "$BUILD"/contrib/*/)"
 
 mkdir -p "$FUZZ/obj"
-objects=()
-pids=()
-for src in "${READERS[@]}"; do
-    obj="$FUZZ/obj/$(basename "${src%.cc}").o"
-    objects+=("$obj")
-    if [ ! -f "$obj" ] || [ "$ROOT/$src" -nt "$obj" ]; then
-        clang++ "${CXXFLAGS[@]}" -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize=vptr \
-            -fPIC -c "$ROOT/$src" -o "$obj" &
-        pids+=($!)
-        if [ ${#pids[@]} -ge "$JOBS" ]; then
-            wait "${pids[0]}"
-            pids=("${pids[@]:1}")
+# compile SOURCE...: instrumented objects in $FUZZ/obj (kept between runs); prints their paths.
+compile() {
+    local src obj
+    for src in "$@"; do
+        obj="$FUZZ/obj/$(basename "${src%.cc}").o"
+        if [ ! -f "$obj" ] || [ "$ROOT/$src" -nt "$obj" ]; then
+            clang++ "${CXXFLAGS[@]}" -fsanitize=fuzzer-no-link,address,undefined \
+                -fno-sanitize=vptr -fPIC -c "$ROOT/$src" -o "$obj" >&2
         fi
-    fi
-done
-for p in "${pids[@]}"; do wait "$p"; done
+        echo "$obj"
+    done
+}
 
 status=0
 total=0
@@ -94,8 +85,10 @@ for t in "${TARGETS[@]}"; do
     exe="$FUZZ/fuzz-$t"
     src="$ROOT/test/fuzz/fuzz-$t.cc"
     [ -f "$src" ] || { echo "ci-fuzz: no target $t ($src)" >&2; exit 2; }
+    # shellcheck disable=SC2086 # the list is words
+    mapfile -t objects < <(compile ${READERS[$t]})
     if [ ! -x "$exe" ] || [ "$src" -nt "$exe" ] || [ "$ROOT/test/fuzz/fuzz-reader.h" -nt "$exe" ] ||
-        [ -n "$(find "$FUZZ/obj" -newer "$exe" -name '*.o' | head -1)" ]; then
+        [ -n "$(find "${objects[@]}" -newer "$exe" | head -1)" ]; then
         clang++ "${CXXFLAGS[@]}" "${SAN[@]}" "$src" "${objects[@]}" "${LIBS[@]}" "$RPATH" -o "$exe"
     fi
     work="$FUZZ/corpus/$t"
