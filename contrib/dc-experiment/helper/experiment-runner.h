@@ -26,6 +26,7 @@ namespace ns3
 
 class HpccOutputWriter;
 class PfcSafetyOutputWriter;
+class PfcEventWriter;
 
 /** \ingroup dc-experiment What happened to one flow. */
 struct ExperimentFlowResult
@@ -104,6 +105,12 @@ class ExperimentRunner
 
     /** The command line that started the run, for the README (as typed). */
     void SetCommandLine(const std::string& commandLine);
+
+    /**
+     * Add a line "<label>: <value>" to the README after the command (e.g. fat-tree-fct's
+     * "nic profile").
+     */
+    void SetReadmeDetail(const std::string& label, const std::string& value);
 
     /**
      * Build, simulate and write the outputs. Call once.
@@ -197,6 +204,7 @@ class ExperimentRunner
     Time m_lastCompletion;
     bool m_externalProgress{false};
     std::unique_ptr<HpccOutputWriter> m_hpccOutput;     //!< "outputs": {"hpcc": true}
+    std::unique_ptr<PfcEventWriter> m_pfcEvents;        //!< "outputs": {"pfc_events": true}
     std::unique_ptr<PfcSafetyOutputWriter> m_pfcSafety; //!< deadlock monitor, PFC watchdog
     /** Files written so far; the (const) writers register theirs as they finish. */
     mutable RunReadmeWriter m_readme;
