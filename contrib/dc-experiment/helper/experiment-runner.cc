@@ -1,10 +1,10 @@
 #include "experiment-runner.h"
 
 #include "hpcc-output-writer.h"
-#include "pfc-safety-output-writer.h"
 #include "output-directory.h"
 #include "pcap-capture.h"
 #include "pfc-event-writer.h"
+#include "pfc-safety-output-writer.h"
 #include "port-map-writer.h"
 
 #include "ns3/abort.h"

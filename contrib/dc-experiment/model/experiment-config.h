@@ -8,8 +8,8 @@
 #include "command-line-attributes.h"
 #include "experiment-config-error.h"
 #include "experiment-topology.h"
-#include "pfc-safety-config-reader.h"
 #include "pcap-selection.h"
+#include "pfc-safety-config-reader.h"
 
 #include "ns3/attribute.h"
 #include "ns3/data-rate.h"
