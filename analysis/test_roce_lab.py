@@ -492,5 +492,54 @@ class OutputDirectory(unittest.TestCase):
         self.assertNotIn("wall clock", text)
 
 
+class SweepFileRandomized(unittest.TestCase):
+    """Sweep files are read in Python (roce_lab.Sweep), so they get a short randomized-input
+    test instead of a libFuzzer target: 300 mutations of the shipped sweeps (fixed seed),
+    each either read or refused with a UsageError naming the file; nothing else escapes."""
+
+    VALUES = [None, True, 0, -1, 1.5, 1e400, "", "x", "\u0000", [], [[]], {}, {"/x": []},
+              {"/seed": [0]}, ["/a", 1], 2 ** 64, "../nope.json", {"": 1}]
+
+    def mutate(self, rng, doc):
+        if isinstance(doc, dict) and doc and rng.random() < 0.7:
+            key = rng.choice(sorted(doc))
+            if rng.random() < 0.5:
+                doc[key] = self.mutate(rng, doc[key])
+            elif rng.random() < 0.5:
+                del doc[key]
+            else:
+                doc[rng.choice(["grid", "set", "seeds", "repetitions", "base", "bogus"])] = \
+                    rng.choice(self.VALUES)
+            return doc
+        if isinstance(doc, list) and doc and rng.random() < 0.7:
+            i = rng.randrange(len(doc))
+            doc[i] = self.mutate(rng, doc[i])
+            return doc
+        return rng.choice(self.VALUES)
+
+    def test_mutated_sweeps(self):
+        import random
+        rng = random.Random(19)
+        sweeps = os.path.join(ROOT, "scratch", "sweeps")
+        names = sorted(f for f in os.listdir(sweeps) if f.endswith(".json"))
+        os.makedirs(WORK, exist_ok=True)
+        for i in range(200):
+            name = names[i % len(names)]
+            with open(os.path.join(sweeps, name)) as f:
+                doc = json.load(f)
+            doc = self.mutate(rng, doc)
+            if isinstance(doc, dict) and isinstance(doc.get("base"), str):
+                doc["base"] = os.path.join(sweeps, doc["base"])
+            path = os.path.join(WORK, "mutated-%d.json" % i)
+            with open(path, "w") as f:
+                f.write(json.dumps(doc) if rng.random() < 0.9 else json.dumps(doc)[:-3])
+            try:
+                sweep = roce_lab.Sweep(path, out=os.path.join(WORK, "mutated-out"))
+                self.assertIsInstance(sweep.runs, list)
+            except roce_lab.UsageError as e:
+                # names the sweep file, or the base configuration it could not read
+                self.assertTrue("mutated-%d.json" % i in str(e) or "nope.json" in str(e), str(e))
+
+
 if __name__ == "__main__":
     unittest.main(verbosity=2)

@@ -86,7 +86,7 @@ ExperimentRunner::CollectPfcCounters() const
                 counters.push_back(local ? static_cast<int64_t>(k.pfcXoffSent) : 0);
                 counters.push_back(local ? static_cast<int64_t>(k.pfcXonSent) : 0);
                 counters.push_back(local ? static_cast<int64_t>(k.pfcXoffReceived) : 0);
-                counters.push_back(local ? k.pausedTime.GetPicoSeconds() : 0);
+                counters.push_back(local ? dev->GetPausedTime(c).GetPicoSeconds() : 0);
             }
         }
     }

@@ -4,6 +4,7 @@
 #include "output-directory.h"
 #include "pcap-capture.h"
 #include "pfc-event-writer.h"
+#include "pfc-safety-output-writer.h"
 #include "port-map-writer.h"
 
 #include "ns3/abort.h"
@@ -263,6 +264,17 @@ ExperimentRunner::Run()
         m_pfcEvents->Connect(m_topology);
     }
 
+    const ExperimentPfcSafety& safety = m_config.GetPfcSafety();
+    if (IsDistributed() && (safety.deadlockMonitor || safety.watchdog))
+    {
+        throw ExperimentConfigError(m_config.GetSource(),
+                                    safety.deadlockMonitor ? "/monitors/deadlock" : "/pfc_watchdog",
+                                    "not available in distributed runs (the wait-for graph and "
+                                    "the watchdog's counters need every switch on one rank)");
+    }
+    m_pfcSafety = std::make_unique<PfcSafetyOutputWriter>(m_config);
+    m_pfcSafety->Install(m_topology);
+
     const ExperimentMonitors& mon = m_config.GetMonitors();
     // In a distributed run each rank samples what it simulates, into its own file.
     if (mon.queueInterval.IsStrictlyPositive())
@@ -355,6 +367,7 @@ ExperimentRunner::Run()
     WriteFlows();
     WriteTrace();
     WritePfc();
+    m_pfcSafety->Write(m_outputDirectory, m_readme);
     if (m_hpccOutput)
     {
         m_hpccOutput->Write(m_outputDirectory, m_results, m_readme);
@@ -931,6 +944,7 @@ ExperimentRunner::WriteSummary() const
                 {"xon_sent", xonSent},
                 {"paused_us", Round6(static_cast<double>(paused.GetPicoSeconds()) / 1e6)}};
     j["drops"] = {{"buffer", bufferDrops}, {"switch", switchDrops}};
+    m_pfcSafety->AddToSummary(j);
 
     const std::string path = OutputPath("summary.json");
     std::ofstream out(path, std::ios::binary);
@@ -938,7 +952,8 @@ ExperimentRunner::WriteSummary() const
     CheckWritten(out, path);
     m_readme.AddJson("summary.json",
                      "flow counts, FCT (us) and slowdown statistics over all flows and by size "
-                     "bucket, retransmissions, PFC totals, drops by reason",
+                     "bucket, retransmissions, PFC totals, drops by reason, deadlocks, PFC "
+                     "watchdog storms",
                      Keys(j));
 }
 

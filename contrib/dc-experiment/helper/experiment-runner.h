@@ -25,6 +25,7 @@ namespace ns3
 {
 
 class HpccOutputWriter;
+class PfcSafetyOutputWriter;
 class PfcEventWriter;
 
 /** \ingroup dc-experiment What happened to one flow. */
@@ -202,8 +203,9 @@ class ExperimentRunner
     std::vector<int64_t> m_drops;       //!< CollectDrops, merged over the ranks
     Time m_lastCompletion;
     bool m_externalProgress{false};
-    std::unique_ptr<HpccOutputWriter> m_hpccOutput; //!< "outputs": {"hpcc": true}
-    std::unique_ptr<PfcEventWriter> m_pfcEvents;    //!< "outputs": {"pfc_events": true}
+    std::unique_ptr<HpccOutputWriter> m_hpccOutput;     //!< "outputs": {"hpcc": true}
+    std::unique_ptr<PfcEventWriter> m_pfcEvents;        //!< "outputs": {"pfc_events": true}
+    std::unique_ptr<PfcSafetyOutputWriter> m_pfcSafety; //!< deadlock monitor, PFC watchdog
     /** Files written so far; the (const) writers register theirs as they finish. */
     mutable RunReadmeWriter m_readme;
 };

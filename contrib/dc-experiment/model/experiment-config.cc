@@ -674,8 +674,9 @@ ExperimentConfigParser::ParseMonitors(const Json* monitors, const std::string& p
 {
     static const Json empty = Json::object();
     const Json& m = monitors ? *monitors : empty;
-    m_reader.CheckKeys(m, pointer,
-                       {"queue_interval", "rate_interval", "buffer_interval", "watermark_mode"});
+    m_reader.CheckKeys(
+        m, pointer,
+        {"queue_interval", "rate_interval", "buffer_interval", "watermark_mode", "deadlock"});
     OrderedJson eff;
     for (const char* key : {"queue_interval", "rate_interval", "buffer_interval"})
     {
@@ -984,6 +985,7 @@ ExperimentConfigParser::Parse(const Json& root)
                         "flows_file",
                         "workload",
                         "monitors",
+                        "pfc_watchdog",
                         "outputs",
                         "pcap",
                         "plots",
@@ -1054,6 +1056,12 @@ ExperimentConfigParser::Parse(const Json& root)
                                 "\"flows_file\" or \"workload\")");
     }
     ParseMonitors(JsonSchemaReader::Find(root, "monitors"), "/monitors");
+    PfcSafetyConfigReader::Read(
+        m_reader, root,
+        [this](const Json* s, const std::string& p, const std::string& t, ExperimentComponent& c)
+        { ParseComponent(s, p, t, "", {}, c); },
+        m_config.m_effective, m_config.m_pfcSafety, m_config.m_deadlockMonitor,
+        m_config.m_pfcWatchdog);
     // "outputs": optional files in other tools' formats (HpccOutputWriter).
     static const Json noOutputs = Json::object();
     const Json* outputs = JsonSchemaReader::Find(root, "outputs");
@@ -1280,6 +1288,24 @@ const std::vector<ExperimentFlow>&
 ExperimentConfig::GetFlows() const
 {
     return m_flows;
+}
+
+const ExperimentPfcSafety&
+ExperimentConfig::GetPfcSafety() const
+{
+    return m_pfcSafety;
+}
+
+const ExperimentComponent&
+ExperimentConfig::GetDeadlockMonitor() const
+{
+    return m_deadlockMonitor;
+}
+
+const ExperimentComponent&
+ExperimentConfig::GetPfcWatchdog() const
+{
+    return m_pfcWatchdog;
 }
 
 const ExperimentMonitors&

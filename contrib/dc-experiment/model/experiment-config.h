@@ -9,6 +9,7 @@
 #include "experiment-config-error.h"
 #include "experiment-topology.h"
 #include "pcap-selection.h"
+#include "pfc-safety-config-reader.h"
 
 #include "ns3/attribute.h"
 #include "ns3/data-rate.h"
@@ -181,6 +182,12 @@ class ExperimentConfig
     const std::vector<ExperimentFlow>& GetFlows() const;
     const ExperimentMonitors& GetMonitors() const;
     const ExperimentOutputs& GetOutputs() const;
+    /** \return which PFC safety parts are on (deadlock monitor, watchdog). */
+    const ExperimentPfcSafety& GetPfcSafety() const;
+    /** \return the deadlock monitor's attributes ("monitors"/"deadlock"). */
+    const ExperimentComponent& GetDeadlockMonitor() const;
+    /** \return the PFC watchdog's attributes ("pfc_watchdog"). */
+    const ExperimentComponent& GetPfcWatchdog() const;
     /** \return the ports that write pcap files ("pcap"; empty when absent). */
     const PcapSelection& GetPcap() const;
 
@@ -222,6 +229,9 @@ class ExperimentConfig
     std::vector<ExperimentFlow> m_flows;
     ExperimentMonitors m_monitors;
     ExperimentOutputs m_outputs;
+    ExperimentPfcSafety m_pfcSafety;
+    ExperimentComponent m_deadlockMonitor;
+    ExperimentComponent m_pfcWatchdog;
     PcapSelection m_pcap;
     nlohmann::ordered_json m_effective;
     std::vector<std::string> m_warnings;

@@ -235,9 +235,9 @@ DcbHelper::ApplySonicQos(Ptr<DcbSwitch> sw)
 }
 
 Ptr<PfcWatchdog>
-DcbHelper::InstallPfcWatchdog(Ptr<DcbSwitch> sw)
+DcbHelper::InstallPfcWatchdog(Ptr<DcbSwitch> sw, const ObjectFactory& factory)
 {
-    Ptr<PfcWatchdog> wd = CreateObject<PfcWatchdog>();
+    Ptr<PfcWatchdog> wd = factory.Create<PfcWatchdog>();
     Ptr<SonicBufferManager> bm = DynamicCast<SonicBufferManager>(sw->GetBufferManager());
     if (bm)
     {

@@ -84,9 +84,10 @@ class DcbHelper
     /**
      * Create a PfcWatchdog on \p sw: configured from PFC_WD when the switch
      * runs a SonicBufferManager whose configuration has PFC_WD entries, else
-     * from the PfcWatchdog attribute defaults.
+     * from the attributes \p factory sets (default: the PfcWatchdog defaults).
      */
-    static Ptr<PfcWatchdog> InstallPfcWatchdog(Ptr<DcbSwitch> sw);
+    static Ptr<PfcWatchdog> InstallPfcWatchdog(
+        Ptr<DcbSwitch> sw, const ObjectFactory& factory = ObjectFactory("ns3::PfcWatchdog"));
 
   private:
     ObjectFactory m_deviceFactory;

@@ -200,6 +200,20 @@ DcbNetDevice::GetQueueBytes(uint8_t tc) const
     return m_queueBytes[tc & 7];
 }
 
+uint64_t
+DcbNetDevice::GetQueueBytesWithTag(uint8_t tc, uint32_t tag) const
+{
+    uint64_t bytes = 0;
+    for (const QueueItem& item : m_queues[tc & 7])
+    {
+        if (item.tag == tag)
+        {
+            bytes += item.frame->GetSize();
+        }
+    }
+    return bytes;
+}
+
 uint32_t
 DcbNetDevice::GetQueuePackets(uint8_t tc) const
 {
@@ -270,6 +284,24 @@ uint8_t
 DcbNetDevice::GetPausedMask() const
 {
     return m_pausedMask;
+}
+
+Time
+DcbNetDevice::GetPauseStart(uint8_t cls) const
+{
+    return m_pauseStart[cls & 7];
+}
+
+Time
+DcbNetDevice::GetPausedTime(uint8_t cls) const
+{
+    cls &= 7;
+    Time t = m_counters[cls].pausedTime;
+    if ((m_pausedMask >> cls) & 1)
+    {
+        t += Simulator::Now() - m_pauseStart[cls];
+    }
+    return t;
 }
 
 Time

@@ -104,6 +104,11 @@ class DcbNetDevice : public NetDevice
     uint64_t GetQueueBytes(uint8_t tc) const;
     /** \return frames queued in class \p tc. */
     uint32_t GetQueuePackets(uint8_t tc) const;
+    /**
+     * \return bytes queued in class \p tc that were enqueued with \p tag (a switch: the
+     * ingress port they came from). Walks the queue: for monitors, not per frame.
+     */
+    uint64_t GetQueueBytesWithTag(uint8_t tc, uint32_t tag) const;
 
     void SetTxSource(DcbTxSource* source);
     /** The pull source has new frames; start transmitting if idle. */
@@ -123,6 +128,13 @@ class DcbNetDevice : public NetDevice
     bool IsPfcXoff(uint8_t cls) const;
     /** \return the mask of classes in which the peer currently pauses us. */
     uint8_t GetPausedMask() const;
+    /** \return when the pause of class \p cls in force began (meaningful while paused). */
+    Time GetPauseStart(uint8_t cls) const;
+    /**
+     * \return the time this transmitter has spent paused in class \p cls so far: the
+     * ended pauses (DcbClassCounters::pausedTime) plus the pause still in force, if any.
+     */
+    Time GetPausedTime(uint8_t cls) const;
     /**
      * Ignore (\p ignore true) received PFC for class \p cls, as the PFC watchdog
      * does for a stormed queue: the class resumes now and later XOFFs are counted
