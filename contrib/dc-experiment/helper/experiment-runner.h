@@ -25,6 +25,8 @@ namespace ns3
 {
 
 class HpccOutputWriter;
+class FaultInjector;
+class DeliveryChecker;
 
 /** \ingroup dc-experiment What happened to one flow. */
 struct ExperimentFlowResult
@@ -36,6 +38,7 @@ struct ExperimentFlowResult
     bool finished{false};  //!< completed successfully
     RdmaWcStatus status{RdmaWcStatus::Success};
     uint64_t retransmittedPackets{0}; //!< both QPs of the flow
+    uint64_t deliveredBytes{0};       //!< distinct payload bytes placed at the receiver
 };
 
 /**
@@ -121,6 +124,8 @@ class ExperimentRunner
     /** \return events executed (including progress and monitor events). */
     uint64_t GetEventCount() const;
     const TopologyBuilder& GetTopology() const;
+    /** \return the per-flow placement digests (after Run). */
+    const DeliveryChecker& GetDeliveryChecker() const;
 
   private:
     struct FlowState
@@ -196,6 +201,8 @@ class ExperimentRunner
     Time m_lastCompletion;
     bool m_externalProgress{false};
     std::unique_ptr<HpccOutputWriter> m_hpccOutput; //!< "outputs": {"hpcc": true}
+    std::unique_ptr<FaultInjector> m_faults;        //!< "faults"
+    std::unique_ptr<DeliveryChecker> m_delivery;    //!< delivered bytes, exactly-once
     /** Files written so far; the (const) writers register theirs as they finish. */
     mutable RunReadmeWriter m_readme;
 };

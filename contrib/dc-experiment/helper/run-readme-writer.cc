@@ -39,6 +39,12 @@ RunReadmeWriter::AddJson(const std::string& name, const std::string& what, const
     m_entries.push_back({name, what, "keys", keys});
 }
 
+void
+RunReadmeWriter::AddFaults(const std::vector<std::string>& lines)
+{
+    m_faults.insert(m_faults.end(), lines.begin(), lines.end());
+}
+
 std::string
 RunReadmeWriter::GetText() const
 {
@@ -56,6 +62,14 @@ RunReadmeWriter::GetText() const
     {
         out << e.name << ": " << e.what << '\n';
         out << "    " << e.label << ": " << e.fields << '\n';
+    }
+    if (!m_faults.empty())
+    {
+        out << "\nFaults injected (faults.csv has each with its time):\n";
+        for (const std::string& line : m_faults)
+        {
+            out << "    " << line << '\n';
+        }
     }
     return out.str();
 }

@@ -969,6 +969,7 @@ ExperimentConfigParser::Parse(const Json& root)
                         "workload",
                         "monitors",
                         "outputs",
+                        "faults",
                         "plots",
                         "non_default_attributes"});
     OrderedJson& eff = m_config.m_effective;
@@ -1044,6 +1045,9 @@ ExperimentConfigParser::Parse(const Json& root)
     m_config.m_outputs.hpcc =
         m_reader.GetBool(outputs ? *outputs : noOutputs, "/outputs", "hpcc", false);
     eff["outputs"] = OrderedJson{{"hpcc", m_config.m_outputs.hpcc}};
+    m_config.m_faults =
+        FaultPlan::Parse(m_reader, JsonSchemaReader::Find(root, "faults"), "/faults",
+                         m_config.m_topology, m_config.m_stopTime, eff["faults"]);
 
     // "plots": figures ./roce-lab run makes after the run (analysis/roce_lab.py
     // PLOTS, whose keys are PLOT_NAMES; analysis/test_roce_lab.py checks that the
@@ -1261,6 +1265,12 @@ const ExperimentMonitors&
 ExperimentConfig::GetMonitors() const
 {
     return m_monitors;
+}
+
+const FaultPlan&
+ExperimentConfig::GetFaults() const
+{
+    return m_faults;
 }
 
 const ExperimentOutputs&

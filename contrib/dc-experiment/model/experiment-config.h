@@ -7,6 +7,7 @@
 
 #include "experiment-config-error.h"
 #include "experiment-topology.h"
+#include "fault-plan.h"
 
 #include "ns3/attribute.h"
 #include "ns3/data-rate.h"
@@ -129,6 +130,8 @@ class ExperimentConfig
                                    std::string& field);
     /** First ns-3 random stream of the "workload" generator (3 streams; switches use 0..). */
     static constexpr int64_t WORKLOAD_STREAM = 1LL << 40;
+    /** First ns-3 random stream of the fault injector's loss models (2 per lossy link). */
+    static constexpr int64_t FAULT_STREAM = 1LL << 41;
 
     /**
      * Load and validate \p path: a JSON experiment, or an HPCC-simulator configuration file
@@ -173,6 +176,8 @@ class ExperimentConfig
     const std::vector<ExperimentFlow>& GetFlows() const;
     const ExperimentMonitors& GetMonitors() const;
     const ExperimentOutputs& GetOutputs() const;
+    /** \return the "faults" section (empty when not given). */
+    const FaultPlan& GetFaults() const;
 
     /**
      * \return the configuration with every default filled in, including the
@@ -212,6 +217,7 @@ class ExperimentConfig
     std::vector<ExperimentFlow> m_flows;
     ExperimentMonitors m_monitors;
     ExperimentOutputs m_outputs;
+    FaultPlan m_faults;
     nlohmann::ordered_json m_effective;
     std::vector<std::string> m_warnings;
 };
