@@ -6,8 +6,8 @@ namespace ns3
 {
 
 DeliveryChecker::DeliveryChecker(const ExperimentConfig& config, const TopologyBuilder& topology)
-    : m_config(config),
-      m_topology(topology)
+    : m_config(config)
+    , m_topology(topology)
 {
     const auto& flows = config.GetFlows();
     m_digests.resize(flows.size());
@@ -82,12 +82,6 @@ DeliveryChecker::GetDeliveredBytes(uint32_t flow) const
 
 const PlacementDigest&
 DeliveryChecker::GetDigest(uint32_t flow) const
-{
-    return m_digests.at(flow);
-}
-
-PlacementDigest&
-DeliveryChecker::GetDigestForTest(uint32_t flow)
 {
     return m_digests.at(flow);
 }

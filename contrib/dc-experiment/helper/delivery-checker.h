@@ -42,8 +42,6 @@ class DeliveryChecker
     /** \return distinct bytes of flow \p flow placed at its receiver. */
     uint64_t GetDeliveredBytes(uint32_t flow) const;
     const PlacementDigest& GetDigest(uint32_t flow) const;
-    /** Only for tests: the digest of \p flow, to inject a placement. */
-    PlacementDigest& GetDigestForTest(uint32_t flow);
 
     /**
      * \return summary.json's "exactly_once": {"checked": flows checked, "violations":

@@ -43,8 +43,8 @@ Classes(uint8_t mask)
 } // namespace
 
 FaultInjector::FaultInjector(const ExperimentConfig& config, const TopologyBuilder& topology)
-    : m_config(config),
-      m_topology(topology)
+    : m_config(config)
+    , m_topology(topology)
 {
 }
 
@@ -108,9 +108,8 @@ FaultInjector::Install()
                 m.model[e]->SetAttribute("ClassMask", UintegerValue(loss.classMask));
                 if (loss.gilbertElliott)
                 {
-                    m.model[e]->SetAttribute(
-                        "Model",
-                        EnumValue(ClassLossErrorModel::GILBERT_ELLIOTT));
+                    m.model[e]->SetAttribute("Model",
+                                             EnumValue(ClassLossErrorModel::GILBERT_ELLIOTT));
                     m.model[e]->SetAttribute("P", DoubleValue(loss.p));
                     m.model[e]->SetAttribute("R", DoubleValue(loss.r));
                     m.model[e]->SetAttribute("LossGood", DoubleValue(loss.lossGood));
@@ -120,8 +119,7 @@ FaultInjector::Install()
                 {
                     m.model[e]->SetAttribute("Rate", DoubleValue(loss.rate));
                 }
-                m_ends[link].device[e]->SetAttribute("ReceiveErrorModel",
-                                                     PointerValue(m.model[e]));
+                m_ends[link].device[e]->SetAttribute("ReceiveErrorModel", PointerValue(m.model[e]));
             }
             m_losses.push_back(m);
         }
@@ -216,7 +214,8 @@ FaultInjector::Apply(uint32_t index)
     switch (ev.kind)
     {
         case FaultKind::LinkDown:
-        case FaultKind::LinkUp: {
+        case FaultKind::LinkUp:
+        {
             const bool down = ev.kind == FaultKind::LinkDown;
             LinkEnds& ends = m_ends[ev.link];
             r.target = FaultPlan::LinkName(topo, ev.link);
@@ -233,7 +232,8 @@ FaultInjector::Apply(uint32_t index)
             break;
         }
         case FaultKind::LinkRate:
-        case FaultKind::HostRate: {
+        case FaultKind::HostRate:
+        {
             const uint32_t link = ev.kind == FaultKind::LinkRate ? ev.link : HostLink(ev.host);
             LinkEnds& ends = m_ends[link];
             r.target = ev.kind == FaultKind::LinkRate ? FaultPlan::LinkName(topo, link)
@@ -246,7 +246,8 @@ FaultInjector::Apply(uint32_t index)
             break;
         }
         case FaultKind::NicDown:
-        case FaultKind::NicUp: {
+        case FaultKind::NicUp:
+        {
             const uint32_t link = HostLink(ev.host);
             const uint32_t end = topo.links[link].a == ev.host ? 0 : 1;
             r.target = topo.hosts[ev.host];
@@ -270,16 +271,15 @@ FaultInjector::Write(const std::string& path, RunReadmeWriter& readme) const
     for (const LossModel& m : m_losses)
     {
         const FaultLoss& loss = plan.losses[m.entry];
-        const std::string model =
-            loss.gilbertElliott
-                ? "gilbert_elliott p=" + Probability(loss.p) + " r=" + Probability(loss.r) +
-                      " loss_good=" + Probability(loss.lossGood) +
-                      " loss_bad=" + Probability(loss.lossBad)
-                : "bernoulli rate=" + Probability(loss.rate);
+        const std::string model = loss.gilbertElliott
+                                      ? "gilbert_elliott p=" + Probability(loss.p) +
+                                            " r=" + Probability(loss.r) +
+                                            " loss_good=" + Probability(loss.lossGood) +
+                                            " loss_bad=" + Probability(loss.lossBad)
+                                      : "bernoulli rate=" + Probability(loss.rate);
         const std::string detail =
             model + " classes=" + Classes(loss.classMask) +
-            " frames=" +
-            std::to_string(m.model[0]->GetFramesSeen() + m.model[1]->GetFramesSeen()) +
+            " frames=" + std::to_string(m.model[0]->GetFramesSeen() + m.model[1]->GetFramesSeen()) +
             " lost=" + std::to_string(m.model[0]->GetFramesLost() + m.model[1]->GetFramesLost());
         out << "0,loss," << FaultPlan::LinkName(topo, m.link) << ',' << detail << '\n';
     }
@@ -300,8 +300,8 @@ FaultInjector::Write(const std::string& path, RunReadmeWriter& readme) const
     {
         out << r.time.GetNanoSeconds() << ',' << r.kind << ',' << r.target << ',' << r.detail
             << '\n';
-        lines.push_back(JsonAttributeConverter::FormatTime(r.time) + " " + r.kind + " " +
-                        r.target + (r.detail.empty() ? "" : ": " + r.detail));
+        lines.push_back(JsonAttributeConverter::FormatTime(r.time) + " " + r.kind + " " + r.target +
+                        (r.detail.empty() ? "" : ": " + r.detail));
     }
     out.close();
     if (out.fail())

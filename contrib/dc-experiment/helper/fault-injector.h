@@ -72,8 +72,8 @@ class FaultInjector
   private:
     struct LinkEnds
     {
-        Ptr<DcbNetDevice> device[2]; //!< at topology link end a, b
-        uint32_t port[2];            //!< the device's index among its node's devices
+        Ptr<DcbNetDevice> device[2];     //!< at topology link end a, b
+        uint32_t port[2];                //!< the device's index among its node's devices
         std::vector<uint32_t> pruned[2]; //!< hosts whose route lost the port at the end
     };
 

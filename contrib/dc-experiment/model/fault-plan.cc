@@ -17,12 +17,9 @@ using Json = nlohmann::json;
 using OrderedJson = nlohmann::ordered_json;
 
 const std::vector<std::pair<FaultKind, std::string>> KINDS = {
-    {FaultKind::LinkDown, "link_down"},
-    {FaultKind::LinkUp, "link_up"},
-    {FaultKind::LinkRate, "link_rate"},
-    {FaultKind::HostRate, "host_rate"},
-    {FaultKind::NicDown, "nic_down"},
-    {FaultKind::NicUp, "nic_up"},
+    {FaultKind::LinkDown, "link_down"}, {FaultKind::LinkUp, "link_up"},
+    {FaultKind::LinkRate, "link_rate"}, {FaultKind::HostRate, "host_rate"},
+    {FaultKind::NicDown, "nic_down"},   {FaultKind::NicUp, "nic_up"},
 };
 
 /** Resolves node names and link pairs of one topology, with located errors. */
@@ -30,8 +27,8 @@ class LinkResolver
 {
   public:
     LinkResolver(const JsonSchemaReader& reader, const ExperimentTopology& topology)
-        : m_reader(reader),
-          m_topology(topology)
+        : m_reader(reader)
+        , m_topology(topology)
     {
         for (uint32_t i = 0; i < topology.GetNNodes(); ++i)
         {
@@ -148,8 +145,8 @@ SelectLinks(const JsonSchemaReader& reader, const LinkResolver& resolver,
         const std::string s = value->get<std::string>();
         if (s != "fabric" && s != "hosts" && s != "all")
         {
-            reader.Fail(pointer, "unknown link set " + value->dump() + " (expected " + expected +
-                                     ")");
+            reader.Fail(pointer,
+                        "unknown link set " + value->dump() + " (expected " + expected + ")");
         }
         for (uint32_t i = 0; i < topology.links.size(); ++i)
         {
@@ -237,8 +234,7 @@ SelectLinks(const JsonSchemaReader& reader, const LinkResolver& resolver,
 
 FaultLoss
 ParseLoss(const JsonSchemaReader& reader, const LinkResolver& resolver,
-          const ExperimentTopology& topology, const Json& e, const std::string& p,
-          OrderedJson& eff)
+          const ExperimentTopology& topology, const Json& e, const std::string& p, OrderedJson& eff)
 {
     reader.CheckKeys(e, p, {"links", "classes", "rate", "gilbert_elliott"});
     FaultLoss loss;

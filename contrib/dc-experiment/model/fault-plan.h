@@ -32,11 +32,11 @@ struct FaultLoss
     std::vector<uint32_t> links; //!< indices into ExperimentTopology::links
     uint8_t classMask{0xff};     //!< bit c: class (802.1p PCP) c is subject to loss
     bool gilbertElliott{false};
-    double rate{0};     //!< Bernoulli loss probability
-    double p{0};        //!< Gilbert-Elliott: P(good -> bad) per frame
-    double r{1};        //!< Gilbert-Elliott: P(bad -> good) per frame
-    double lossGood{0}; //!< Gilbert-Elliott: loss probability in the good state
-    double lossBad{1};  //!< Gilbert-Elliott: loss probability in the bad state
+    double rate{0};      //!< Bernoulli loss probability
+    double p{0};         //!< Gilbert-Elliott: P(good -> bad) per frame
+    double r{1};         //!< Gilbert-Elliott: P(bad -> good) per frame
+    double lossGood{0};  //!< Gilbert-Elliott: loss probability in the good state
+    double lossBad{1};   //!< Gilbert-Elliott: loss probability in the bad state
     std::string pointer; //!< JSON pointer of the entry
 };
 

@@ -30,9 +30,8 @@ PlacementDigest::PlaceSlow(uint64_t offset, uint64_t length)
     m_outside -= end - begin;
     // The first range that ends at or after begin: it touches or follows [begin, end).
     auto first = std::lower_bound(m_ranges.begin(), m_ranges.end(), begin,
-                                  [](const std::pair<uint64_t, uint64_t>& r, uint64_t b) {
-                                      return r.second < b;
-                                  });
+                                  [](const std::pair<uint64_t, uint64_t>& r, uint64_t b)
+                                  { return r.second < b; });
     auto last = first;
     uint64_t mergedBegin = begin;
     uint64_t mergedEnd = end;

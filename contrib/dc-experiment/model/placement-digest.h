@@ -42,8 +42,7 @@ class PlacementDigest
         {
             return;
         }
-        if (!m_ranges.empty() && offset == m_ranges.back().second &&
-            offset + length <= m_expected)
+        if (!m_ranges.empty() && offset == m_ranges.back().second && offset + length <= m_expected)
         {
             m_ranges.back().second += length; // the in-order fast path
             return;

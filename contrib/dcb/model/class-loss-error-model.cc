@@ -25,41 +25,33 @@ ClassLossErrorModel::GetTypeId()
                           MakeUintegerAccessor(&ClassLossErrorModel::m_classMask),
                           MakeUintegerChecker<uint8_t>())
             .AddAttribute(
-                "Model",
-                "Bernoulli (independent losses) or GilbertElliott (two-state burst loss).",
-                EnumValue(BERNOULLI),
-                MakeEnumAccessor(&ClassLossErrorModel::m_model),
-                MakeEnumChecker(BERNOULLI, "Bernoulli", GILBERT_ELLIOTT,
-                                "GilbertElliott"))
+                "Model", "Bernoulli (independent losses) or GilbertElliott (two-state burst loss).",
+                EnumValue(BERNOULLI), MakeEnumAccessor(&ClassLossErrorModel::m_model),
+                MakeEnumChecker(BERNOULLI, "Bernoulli", GILBERT_ELLIOTT, "GilbertElliott"))
             .AddAttribute("Rate",
                           "Bernoulli: loss probability per frame of the selected classes. "
                           "Default 0 (no loss).",
-                          DoubleValue(0),
-                          MakeDoubleAccessor(&ClassLossErrorModel::m_rate),
+                          DoubleValue(0), MakeDoubleAccessor(&ClassLossErrorModel::m_rate),
                           MakeDoubleChecker<double>(0, 1))
             .AddAttribute("P",
                           "Gilbert-Elliott: probability of moving from the good to the bad state "
                           "per frame. Default 0 (never).",
-                          DoubleValue(0),
-                          MakeDoubleAccessor(&ClassLossErrorModel::m_p),
+                          DoubleValue(0), MakeDoubleAccessor(&ClassLossErrorModel::m_p),
                           MakeDoubleChecker<double>(0, 1))
             .AddAttribute("R",
                           "Gilbert-Elliott: probability of moving from the bad to the good state "
                           "per frame (mean burst 1/R frames). Default 1.",
-                          DoubleValue(1),
-                          MakeDoubleAccessor(&ClassLossErrorModel::m_r),
+                          DoubleValue(1), MakeDoubleAccessor(&ClassLossErrorModel::m_r),
                           MakeDoubleChecker<double>(0, 1))
             .AddAttribute("LossGood",
                           "Gilbert-Elliott: loss probability in the good state. Default 0 "
                           "(Gilbert's original model).",
-                          DoubleValue(0),
-                          MakeDoubleAccessor(&ClassLossErrorModel::m_lossGood),
+                          DoubleValue(0), MakeDoubleAccessor(&ClassLossErrorModel::m_lossGood),
                           MakeDoubleChecker<double>(0, 1))
             .AddAttribute("LossBad",
                           "Gilbert-Elliott: loss probability in the bad state. Default 1 "
                           "(Gilbert's original model).",
-                          DoubleValue(1),
-                          MakeDoubleAccessor(&ClassLossErrorModel::m_lossBad),
+                          DoubleValue(1), MakeDoubleAccessor(&ClassLossErrorModel::m_lossBad),
                           MakeDoubleChecker<double>(0, 1));
     return tid;
 }
