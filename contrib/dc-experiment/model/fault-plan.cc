@@ -434,8 +434,24 @@ FaultPlan::Parse(const JsonSchemaReader& reader, const nlohmann::json* section,
         for (std::size_t i = 0; i < loss->size(); ++i)
         {
             OrderedJson eff;
-            plan.losses.push_back(ParseLoss(reader, resolver, topology, (*loss)[i],
-                                            JsonSchemaReader::Child(lp, i), eff));
+            const std::string ip = JsonSchemaReader::Child(lp, i);
+            FaultLoss entry = ParseLoss(reader, resolver, topology, (*loss)[i], ip, eff);
+            // A link direction has one receive error model: one entry per link.
+            for (const FaultLoss& earlier : plan.losses)
+            {
+                for (uint32_t l : entry.links)
+                {
+                    if (std::find(earlier.links.begin(), earlier.links.end(), l) !=
+                        earlier.links.end())
+                    {
+                        reader.Fail(JsonSchemaReader::Child(ip, "links"),
+                                    "link " + FaultPlan::LinkName(topology, l) +
+                                        " is already lossy by " + earlier.pointer +
+                                        " (one loss entry per link)");
+                    }
+                }
+            }
+            plan.losses.push_back(std::move(entry));
             effective["loss"].push_back(eff);
         }
     }
