@@ -91,7 +91,8 @@ RunExperiment(const nlohmann::json& experiment, const std::string& dir)
 }
 
 /** The loss recoveries every fault scenario must survive. */
-const char* const RECOVERIES[] = {"ns3::RdmaGoBackN", "ns3::RdmaSelectiveRepeat"};
+const char* const RECOVERIES[] = {"ns3::RdmaGoBackN", "ns3::RdmaSelectiveRepeat",
+                                  "ns3::RdmaSrnicSelectiveRepeat"};
 
 class FaultScenarioTest : public ::testing::TestWithParam<const char*>
 {
@@ -105,6 +106,13 @@ class FaultScenarioTest : public ::testing::TestWithParam<const char*>
         if (std::string(GetParam()) != j["loss_recovery"]["type"].get<std::string>())
         {
             j["loss_recovery"] = {{"type", GetParam()}};
+        }
+        if (std::string(GetParam()) == "ns3::RdmaSrnicSelectiveRepeat")
+        {
+            // As scratch/configs/nic-profiles/srnic.json: the header extensions place
+            // READ responses from their own headers, out of order.
+            j["loss_recovery"]["BdpCap"] = 500;
+            j["qp"] = {{"SrnicHeaderExtensions", true}};
         }
         return j;
     }
@@ -132,6 +140,54 @@ TEST_P(FaultScenarioTest, RandomLossOnEveryFabricLink)
     EXPECT_EQ(rows[0], "time_ns,kind,target,detail");
     EXPECT_EQ(rows[1].rfind("0,loss,s0<->s2,bernoulli rate=0.001 classes=1 frames=", 0), 0u)
         << rows[1];
+}
+
+TEST_P(FaultScenarioTest, RandomLossWithReadSendAndMessageStreams)
+{
+    // Each verb's placement path: WRITE and SEND at the responder, READ responses at
+    // the requester (out of order under selective repeat), streams at offsets k x size.
+    nlohmann::json j = Config("faults-loss.json");
+    j.erase("flow_sets");
+    j["flows"] = nlohmann::json::parse(R"([
+      {"src": "h0", "dst": "h4", "bytes": 1500000, "verb": "read", "priority": 1},
+      {"src": "h5", "dst": "h1", "bytes": 1500000, "verb": "send", "priority": 1},
+      {"src": "h2", "dst": "h6", "bytes": 1500000, "verb": "write", "priority": 1,
+       "message_bytes": 100000, "outstanding": 4},
+      {"src": "h7", "dst": "h3", "bytes": 1500000, "verb": "send", "priority": 1,
+       "message_bytes": 64000, "outstanding": 2},
+      {"src": "h1", "dst": "h5", "bytes": 1500000, "verb": "read", "priority": 1,
+       "message_bytes": 300000, "outstanding": 2}])");
+    j["faults"]["loss"][0]["rate"] = 0.003;
+    if (std::string(GetParam()) == "ns3::RdmaGoBackN")
+    {
+        // A lost last READ response is recovered by the timeout alone (nothing follows
+        // it to reveal the gap): 1.05 ms, not the IBTA default 67 ms beyond stop_time.
+        j["loss_recovery"]["AckTimeoutExponent"] = 8;
+        // Known issue (DISABLED_GoBackNReadStreamUnderLoss below): a stream of READs
+        // with two outstanding never finishes under go-back-N with loss.
+        j["flows"].erase(4);
+    }
+    const RunOutcome o = RunExperiment(j, OutputDir("out"));
+    ExpectAllDeliveredOnce(o);
+    EXPECT_GT(o.summary["faults"]["random_loss_frames"].get<uint64_t>(), 0u);
+    EXPECT_GT(o.retransmitted, 0u);
+}
+
+// Found by the fault scenarios and not fixed here (the requester is not this change's):
+// two outstanding READs of one QP under go-back-N with 0.3 % loss retransmit without end
+// (about 18000 packets, no completion by 50 ms); one READ at a time finishes. Enable once
+// RdmaRequester's go-back-N READ rewind handles a second READ in flight.
+TEST(FaultKnownIssueTest, DISABLED_GoBackNReadStreamUnderLoss)
+{
+    nlohmann::json j = LoadShipped("faults-loss.json");
+    j.erase("flow_sets");
+    j["flows"] = nlohmann::json::parse(R"([{"src": "h1", "dst": "h5", "bytes": 1500000,
+      "verb": "read", "priority": 1, "message_bytes": 300000, "outstanding": 2}])");
+    j["faults"]["loss"][0]["rate"] = 0.003;
+    j["loss_recovery"]["AckTimeoutExponent"] = 8;
+    const RunOutcome o = RunExperiment(j, OutputDir("out"));
+    EXPECT_EQ(o.finished, 1u);
+    Simulator::Destroy();
 }
 
 TEST_P(FaultScenarioTest, SpineLinkDownForOneMillisecond)
@@ -165,8 +221,7 @@ TEST_P(FaultScenarioTest, HostLinkDegradedMidRun)
     const RunOutcome h = RunExperiment(healthy, OutputDir("healthy"));
     ExpectAllDeliveredOnce(h);
     // h0's flows now cross a 10 Gb/s link: the run takes far longer.
-    EXPECT_GT(o.summary["end_time_us"].get<double>(),
-              5 * h.summary["end_time_us"].get<double>());
+    EXPECT_GT(o.summary["end_time_us"].get<double>(), 5 * h.summary["end_time_us"].get<double>());
     EXPECT_EQ(Lines(o.faultsCsv)[1], "50000,host_rate,h0,100Gbps -> 10Gbps on h0<->s0");
 }
 
