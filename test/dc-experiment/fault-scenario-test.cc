@@ -293,23 +293,27 @@ TEST_F(FaultOutputTest, NoFaultsNoFaultsFile)
 
 TEST(FaultPlanTest, SelectorsResolveToTopologyLinks)
 {
-    nlohmann::json j = LoadShipped("faults-loss.json");
-    j["faults"]["loss"] = nlohmann::json::parse(R"([
-      {"links": "fabric", "classes": [1], "rate": 0.001},
-      {"links": "hosts", "classes": [3], "rate": 0.01},
-      {"links": {"roles": ["spine", "leaf"]}, "classes": [5], "rate": 0.1},
-      {"links": [["s3", "s1"]], "classes": [6], "rate": 1}])");
-    const ExperimentConfig c = ExperimentConfig::LoadString(j.dump(), "x.json");
-    const FaultPlan& plan = c.GetFaults();
-    ASSERT_EQ(plan.losses.size(), 4u);
-    EXPECT_EQ(plan.losses[0].links.size(), 4u);
-    EXPECT_EQ(plan.losses[1].links.size(), 8u);
-    EXPECT_EQ(plan.losses[2].links, plan.losses[0].links);
-    ASSERT_EQ(plan.losses[3].links.size(), 1u);
-    EXPECT_EQ(FaultPlan::LinkName(c.GetTopology(), plan.losses[3].links[0]), "s1<->s3");
-    EXPECT_EQ(plan.losses[1].classMask, 1u << 3);
-    EXPECT_EQ(c.EffectiveJson()["faults"]["loss"][2]["links"]["roles"][0], "spine");
-    EXPECT_EQ(c.EffectiveJson()["faults"]["events"].size(), 0u);
+    const auto plan = [](const char* loss) {
+        nlohmann::json j = LoadShipped("faults-loss.json");
+        j["faults"]["loss"] = nlohmann::json::parse(loss);
+        return ExperimentConfig::LoadString(j.dump(), "x.json");
+    };
+    const ExperimentConfig a = plan(R"([{"links": "fabric", "classes": [1], "rate": 0.001},
+                                        {"links": "hosts", "classes": [3], "rate": 0.01}])");
+    ASSERT_EQ(a.GetFaults().losses.size(), 2u);
+    EXPECT_EQ(a.GetFaults().losses[0].links.size(), 4u);
+    EXPECT_EQ(a.GetFaults().losses[1].links.size(), 8u);
+    EXPECT_EQ(a.GetFaults().losses[1].classMask, 1u << 3);
+    EXPECT_EQ(a.EffectiveJson()["faults"]["events"].size(), 0u);
+    const ExperimentConfig b =
+        plan(R"([{"links": {"roles": ["spine", "leaf"]}, "classes": [5], "rate": 0.1}])");
+    EXPECT_EQ(b.GetFaults().losses[0].links, a.GetFaults().losses[0].links);
+    EXPECT_EQ(b.EffectiveJson()["faults"]["loss"][0]["links"]["roles"][0], "spine");
+    const ExperimentConfig c = plan(R"([{"links": [["s3", "s1"]], "rate": 1}])");
+    ASSERT_EQ(c.GetFaults().losses[0].links.size(), 1u);
+    EXPECT_EQ(FaultPlan::LinkName(c.GetTopology(), c.GetFaults().losses[0].links[0]),
+              "s1<->s3");
+    EXPECT_EQ(c.GetFaults().losses[0].classMask, 0xff);
 }
 
 // ------------------------------------------------------------------ loss model
