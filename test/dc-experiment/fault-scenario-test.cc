@@ -293,7 +293,8 @@ TEST_F(FaultOutputTest, NoFaultsNoFaultsFile)
 
 TEST(FaultPlanTest, SelectorsResolveToTopologyLinks)
 {
-    const auto plan = [](const char* loss) {
+    const auto plan = [](const char* loss)
+    {
         nlohmann::json j = LoadShipped("faults-loss.json");
         j["faults"]["loss"] = nlohmann::json::parse(loss);
         return ExperimentConfig::LoadString(j.dump(), "x.json");
@@ -311,8 +312,7 @@ TEST(FaultPlanTest, SelectorsResolveToTopologyLinks)
     EXPECT_EQ(b.EffectiveJson()["faults"]["loss"][0]["links"]["roles"][0], "spine");
     const ExperimentConfig c = plan(R"([{"links": [["s3", "s1"]], "rate": 1}])");
     ASSERT_EQ(c.GetFaults().losses[0].links.size(), 1u);
-    EXPECT_EQ(FaultPlan::LinkName(c.GetTopology(), c.GetFaults().losses[0].links[0]),
-              "s1<->s3");
+    EXPECT_EQ(FaultPlan::LinkName(c.GetTopology(), c.GetFaults().losses[0].links[0]), "s1<->s3");
     EXPECT_EQ(c.GetFaults().losses[0].classMask, 0xff);
 }
 
