@@ -73,9 +73,9 @@ TEST_F(ExperimentRunnerTest, SingleWriteOnIdleDumbbellFinishesNearItsIdealFct)
     const std::vector<std::string> lines = Lines(ReadFile(dir + "/flows.csv"));
     ASSERT_EQ(lines.size(), 2u);
     EXPECT_EQ(lines[0], "id,src,dst,bytes,start_us,finish_us,fct_us,ideal_fct_us,slowdown,"
-                        "retransmitted_packets,verb,priority");
+                        "retransmitted_packets,verb,priority,delivered_bytes");
     const std::vector<std::string> row = Fields(lines[1]);
-    ASSERT_EQ(row.size(), 12u) << lines[1];
+    ASSERT_EQ(row.size(), 13u) << lines[1];
     EXPECT_EQ(row[0], "0");
     EXPECT_EQ(row[1], "h0");
     EXPECT_EQ(row[2], "h1");
@@ -89,6 +89,7 @@ TEST_F(ExperimentRunnerTest, SingleWriteOnIdleDumbbellFinishesNearItsIdealFct)
     EXPECT_EQ(row[9], "0");
     EXPECT_EQ(row[10], "write");
     EXPECT_EQ(row[11], "3");
+    EXPECT_EQ(row[12], "100000");
 
     EXPECT_EQ(Lines(ReadFile(dir + "/pfc.csv"))[0],
               "node,port,class,xoff_sent,xon_sent,xoff_received,paused_us");

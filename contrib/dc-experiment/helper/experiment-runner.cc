@@ -1,5 +1,7 @@
 #include "experiment-runner.h"
 
+#include "delivery-checker.h"
+#include "fault-injector.h"
 #include "hpcc-output-writer.h"
 #include "output-directory.h"
 #include "pcap-capture.h"
@@ -41,8 +43,9 @@ namespace
 {
 
 // Header rows of the CSV outputs (also their README entries' columns).
-constexpr const char* FLOWS_COLUMNS = "id,src,dst,bytes,start_us,finish_us,fct_us,ideal_fct_us,"
-                                      "slowdown,retransmitted_packets,verb,priority";
+constexpr const char* FLOWS_COLUMNS =
+    "id,src,dst,bytes,start_us,finish_us,fct_us,ideal_fct_us,"
+    "slowdown,retransmitted_packets,verb,priority,delivered_bytes";
 constexpr const char* PFC_COLUMNS = "node,port,class,xoff_sent,xon_sent,xoff_received,paused_us";
 constexpr const char* QUEUES_COLUMNS = "time_us,node,port,class,bytes";
 constexpr const char* RATES_COLUMNS = "time_us,flow,rate_gbps";
@@ -233,6 +236,15 @@ ExperimentRunner::Run()
     }
     m_topology.Build();
     m_topology.AssignStreams(0);
+    m_faults = std::make_unique<FaultInjector>(m_config, m_topology);
+    if (m_faults->IsActive() && IsDistributed())
+    {
+        throw ExperimentConfigError(m_config.GetSource(), "/faults",
+                                    "not available in distributed runs (a fault's routing "
+                                    "reaction and its record would be split over the ranks)");
+    }
+    m_faults->Install();
+    m_faults->AssignStreams(ExperimentConfig::FAULT_STREAM);
     SetUpFlows();
     if (m_config.GetOutputs().hpcc)
     {
@@ -327,6 +339,7 @@ ExperimentRunner::Run()
         m_results[id].retransmittedPackets =
             m_flowState[id].requester->GetCounters().retransmittedPackets +
             m_flowState[id].responder->GetCounters().retransmittedPackets;
+        m_results[id].deliveredBytes = m_delivery->GetDeliveredBytes(id);
     }
     MergeResults();
     m_readme.SetRun(m_config.GetSource(), m_config.GetSeed());
@@ -368,6 +381,10 @@ ExperimentRunner::Run()
     WriteTrace();
     WritePfc();
     m_pfcSafety->Write(m_outputDirectory, m_readme);
+    if (m_faults->IsActive())
+    {
+        m_faults->Write(OutputPath("faults.csv"), m_readme);
+    }
     if (m_hpccOutput)
     {
         m_hpccOutput->Write(m_outputDirectory, m_results, m_readme);
@@ -379,6 +396,12 @@ ExperimentRunner::Run()
     }
     WriteSummary();
     WriteReadme();
+}
+
+const DeliveryChecker&
+ExperimentRunner::GetDeliveryChecker() const
+{
+    return *m_delivery;
 }
 
 void
@@ -414,6 +437,7 @@ ExperimentRunner::SetUpFlows()
     m_ideal = std::make_unique<IdealFctCalculator>(m_config.GetTopology(), headerBytes);
     m_results.resize(flows.size());
     m_flowState.resize(flows.size());
+    m_delivery = std::make_unique<DeliveryChecker>(m_config, m_topology);
     for (uint32_t hostIndex = 0; hostIndex < m_topology.GetNHosts(); ++hostIndex)
     {
         m_topology.GetNic(hostIndex)->TraceConnectWithoutContext(
@@ -433,6 +457,11 @@ ExperimentRunner::SetUpFlows()
         s.requester = requester;
         s.responder = responder;
         s.dataSender = read ? responder : requester;
+        // The data is placed at dst: by the responder (WRITE, SEND), the requester (READ).
+        if (IsLocal(m_topology.GetHost(f.dst)))
+        {
+            m_delivery->AddFlow(f.id, (read ? requester : responder)->GetQpn());
+        }
         if (f.verb == RdmaVerb::Send)
         {
             for (uint64_t k = 0; k < std::min<uint64_t>(f.outstanding, f.GetMessageCount()); ++k)
@@ -449,6 +478,7 @@ ExperimentRunner::SetUpFlows()
             Simulator::Schedule(f.start, &ExperimentRunner::StartFlow, this, f.id);
         }
     }
+    m_delivery->Connect();
 }
 
 void
@@ -470,6 +500,10 @@ ExperimentRunner::PostMessage(uint32_t id)
     wr.wrId = id; // every message of a flow: its completions are counted per flow
     wr.verb = f.verb;
     wr.length = f.GetMessageBytes(s.messagesPosted);
+    // Message k of a stream goes to offset k x message_bytes of the flow's buffer, so
+    // that a placement address is the flow offset (DeliveryChecker).
+    wr.remoteAddr = s.messagesPosted * f.messageBytes;
+    wr.localAddr = wr.remoteAddr;
     ++s.messagesPosted;
     s.requester->PostSend(wr);
 }
@@ -772,12 +806,13 @@ ExperimentRunner::WriteFlows() const
             out << ",," << Micros(r.idealFct) << ',';
         }
         out << ',' << r.retransmittedPackets << ',' << VerbName(f.verb) << ','
-            << unsigned{f.priority} << '\n';
+            << unsigned{f.priority} << ',' << r.deliveredBytes << '\n';
     }
     CheckWritten(out, path);
     m_readme.AddCsv("flows.csv",
                     "one row per flow; finish_us, fct_us and slowdown (fct / ideal fct) are empty "
-                    "for flows that did not finish; src/dst are host names",
+                    "for flows that did not finish; src/dst are host names; delivered_bytes: "
+                    "distinct payload bytes placed at the receiver",
                     FLOWS_COLUMNS);
 }
 
@@ -945,6 +980,26 @@ ExperimentRunner::WriteSummary() const
                 {"paused_us", Round6(static_cast<double>(paused.GetPicoSeconds()) / 1e6)}};
     j["drops"] = {{"buffer", bufferDrops}, {"switch", switchDrops}};
     m_pfcSafety->AddToSummary(j);
+    if (!IsDistributed())
+    {
+        std::vector<bool> finished(m_results.size());
+        for (uint32_t id = 0; id < m_results.size(); ++id)
+        {
+            finished[id] = m_results[id].finished;
+        }
+        j["exactly_once"] = m_delivery->Summarize(finished);
+    }
+    else
+    {
+        // Each rank sees the placements of its own hosts only: not checked (yet).
+        j["exactly_once"] = {
+            {"checked", 0}, {"violation_count", 0}, {"violations", OrderedJson::array()}};
+    }
+    if (m_faults->IsActive())
+    {
+        j["faults"] = {{"events", m_config.GetFaults().events.size()},
+                       {"random_loss_frames", m_faults->GetLostFrames()}};
+    }
 
     const std::string path = OutputPath("summary.json");
     std::ofstream out(path, std::ios::binary);
@@ -953,7 +1008,8 @@ ExperimentRunner::WriteSummary() const
     m_readme.AddJson("summary.json",
                      "flow counts, FCT (us) and slowdown statistics over all flows and by size "
                      "bucket, retransmissions, PFC totals, drops by reason, deadlocks, PFC "
-                     "watchdog storms",
+                     "watchdog storms, exactly_once: flows whose bytes were not placed exactly "
+                     "once and in full (faults: when given)",
                      Keys(j));
 }
 

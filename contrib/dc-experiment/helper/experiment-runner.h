@@ -26,6 +26,8 @@ namespace ns3
 
 class HpccOutputWriter;
 class PfcSafetyOutputWriter;
+class FaultInjector;
+class DeliveryChecker;
 class PfcEventWriter;
 
 /** \ingroup dc-experiment What happened to one flow. */
@@ -38,6 +40,7 @@ struct ExperimentFlowResult
     bool finished{false};  //!< completed successfully
     RdmaWcStatus status{RdmaWcStatus::Success};
     uint64_t retransmittedPackets{0}; //!< both QPs of the flow
+    uint64_t deliveredBytes{0};       //!< distinct payload bytes placed at the receiver
 };
 
 /**
@@ -129,6 +132,8 @@ class ExperimentRunner
     /** \return events executed (including progress and monitor events). */
     uint64_t GetEventCount() const;
     const TopologyBuilder& GetTopology() const;
+    /** \return the per-flow placement digests (after Run). */
+    const DeliveryChecker& GetDeliveryChecker() const;
 
   private:
     struct FlowState
@@ -206,6 +211,10 @@ class ExperimentRunner
     std::unique_ptr<HpccOutputWriter> m_hpccOutput;     //!< "outputs": {"hpcc": true}
     std::unique_ptr<PfcEventWriter> m_pfcEvents;        //!< "outputs": {"pfc_events": true}
     std::unique_ptr<PfcSafetyOutputWriter> m_pfcSafety; //!< deadlock monitor, PFC watchdog
+    std::unique_ptr<HpccOutputWriter> m_hpccOutput; //!< "outputs": {"hpcc": true}
+    std::unique_ptr<FaultInjector> m_faults;        //!< "faults"
+    std::unique_ptr<DeliveryChecker> m_delivery;    //!< delivered bytes, exactly-once
+    std::unique_ptr<PfcEventWriter> m_pfcEvents;    //!< "outputs": {"pfc_events": true}
     /** Files written so far; the (const) writers register theirs as they finish. */
     mutable RunReadmeWriter m_readme;
 };

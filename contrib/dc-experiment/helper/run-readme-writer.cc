@@ -40,6 +40,12 @@ RunReadmeWriter::AddJson(const std::string& name, const std::string& what, const
 }
 
 void
+RunReadmeWriter::AddFaults(const std::vector<std::string>& lines)
+{
+    m_faults.insert(m_faults.end(), lines.begin(), lines.end());
+}
+
+void
 RunReadmeWriter::SetDetail(const std::string& label, const std::string& value)
 {
     for (auto& detail : m_details)
@@ -82,6 +88,14 @@ RunReadmeWriter::GetText() const
         if (!e.label.empty())
         {
             out << "    " << e.label << ": " << e.fields << '\n';
+        }
+    }
+    if (!m_faults.empty())
+    {
+        out << "\nFaults injected (faults.csv has each with its time):\n";
+        for (const std::string& line : m_faults)
+        {
+            out << "    " << line << '\n';
         }
     }
     return out.str();

@@ -72,6 +72,12 @@ class RunReadmeWriter
      */
     void AddJson(const std::string& name, const std::string& what, const std::string& keys);
 
+    /**
+     * Record the faults the run injected (FaultInjector), one line each, listed after
+     * the files under "Faults injected:"; nothing is written when none were given.
+     */
+    void AddFaults(const std::vector<std::string>& lines);
+
     /** \return the README text. */
     std::string GetText() const;
     /**
@@ -94,6 +100,7 @@ class RunReadmeWriter
     std::string m_commandLine;
     std::vector<std::pair<std::string, std::string>> m_details; //!< SetDetail, in order
     std::vector<Entry> m_entries;
+    std::vector<std::string> m_faults;
 };
 
 } // namespace ns3

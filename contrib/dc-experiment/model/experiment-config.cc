@@ -987,6 +987,7 @@ ExperimentConfigParser::Parse(const Json& root)
                         "monitors",
                         "pfc_watchdog",
                         "outputs",
+                        "faults",
                         "pcap",
                         "plots",
                         "non_default_attributes"});
@@ -1075,6 +1076,10 @@ ExperimentConfigParser::Parse(const Json& root)
     // "pcap": packet captures of chosen ports (PcapSelection).
     m_config.m_pcap = PcapSelection::Read(m_reader, JsonSchemaReader::Find(root, "pcap"), "/pcap",
                                           m_config.m_topology, eff["pcap"]);
+    // "faults": random loss and timed faults (FaultPlan; applied by FaultInjector).
+    m_config.m_faults =
+        FaultPlan::Parse(m_reader, JsonSchemaReader::Find(root, "faults"), "/faults",
+                         m_config.m_topology, m_config.m_stopTime, eff["faults"]);
 
     // "plots": figures ./roce-lab run makes after the run (analysis/roce_lab.py
     // PLOTS, whose keys are PLOT_NAMES; analysis/test_roce_lab.py checks that the
@@ -1312,6 +1317,12 @@ const ExperimentMonitors&
 ExperimentConfig::GetMonitors() const
 {
     return m_monitors;
+}
+
+const FaultPlan&
+ExperimentConfig::GetFaults() const
+{
+    return m_faults;
 }
 
 const ExperimentOutputs&

@@ -8,6 +8,7 @@
 #include "command-line-attributes.h"
 #include "experiment-config-error.h"
 #include "experiment-topology.h"
+#include "fault-plan.h"
 #include "pcap-selection.h"
 #include "pfc-safety-config-reader.h"
 
@@ -133,6 +134,8 @@ class ExperimentConfig
                                    std::string& field);
     /** First ns-3 random stream of the "workload" generator (3 streams; switches use 0..). */
     static constexpr int64_t WORKLOAD_STREAM = 1LL << 40;
+    /** First ns-3 random stream of the fault injector's loss models (2 per lossy link). */
+    static constexpr int64_t FAULT_STREAM = 1LL << 41;
 
     /**
      * Load and validate \p path: a JSON experiment, or an HPCC-simulator configuration file
@@ -188,6 +191,8 @@ class ExperimentConfig
     const ExperimentComponent& GetDeadlockMonitor() const;
     /** \return the PFC watchdog's attributes ("pfc_watchdog"). */
     const ExperimentComponent& GetPfcWatchdog() const;
+    /** \return the "faults" section (empty when not given). */
+    const FaultPlan& GetFaults() const;
     /** \return the ports that write pcap files ("pcap"; empty when absent). */
     const PcapSelection& GetPcap() const;
 
@@ -232,6 +237,7 @@ class ExperimentConfig
     ExperimentPfcSafety m_pfcSafety;
     ExperimentComponent m_deadlockMonitor;
     ExperimentComponent m_pfcWatchdog;
+    FaultPlan m_faults;
     PcapSelection m_pcap;
     nlohmann::ordered_json m_effective;
     std::vector<std::string> m_warnings;

@@ -1,0 +1,71 @@
+/*
+ * Delivered bytes per flow and the exactly-once check of their placement.
+ */
+#ifndef DELIVERY_CHECKER_H
+#define DELIVERY_CHECKER_H
+
+#include "topology-builder.h"
+
+#include "ns3/experiment-config.h"
+#include "ns3/placement-digest.h"
+
+#include <nlohmann/json.hpp>
+#include <vector>
+
+namespace ns3
+{
+
+/**
+ * \ingroup dc-experiment
+ * Keeps a PlacementDigest per flow, fed by the receiving NIC's DataPlaced trace
+ * (the responder for WRITE and SEND, the requester for READ: always the flow's dst).
+ * Flow offsets: the runner gives message k of a flow the buffer offset k x
+ * message_bytes (WRITE remote address, READ local address), so a WRITE or READ
+ * placement address is the flow offset; a SEND placement is an offset in its
+ * receive buffer, so the flow offset adds the bytes of the messages the receiver
+ * completed before (MessageReceived).
+ *
+ * Per placement: one vector index by QPN and PlacementDigest::Place.
+ */
+class DeliveryChecker
+{
+  public:
+    DeliveryChecker(const ExperimentConfig& config, const TopologyBuilder& topology);
+
+    /**
+     * Check flow \p flow, whose data queue pair at its dst is \p qpn.
+     */
+    void AddFlow(uint32_t flow, uint32_t qpn);
+    /** Connect to the NICs' traces (after every AddFlow). */
+    void Connect();
+
+    /** \return distinct bytes of flow \p flow placed at its receiver. */
+    uint64_t GetDeliveredBytes(uint32_t flow) const;
+    const PlacementDigest& GetDigest(uint32_t flow) const;
+
+    /**
+     * \return summary.json's "exactly_once": {"checked": flows checked, "violations":
+     * [{"flow", "finished", "reason"}, ...] (at most \p max, in flow order),
+     * "violation_count"}. A finished flow must have been placed exactly once and in
+     * full; one not finished must have no byte placed twice or outside the flow.
+     * \param finished per flow: completed successfully
+     */
+    nlohmann::ordered_json Summarize(const std::vector<bool>& finished,
+                                     std::size_t max = 100) const;
+
+  private:
+    void OnPlaced(uint32_t host, uint32_t qpn, uint64_t address, uint32_t bytes);
+    void OnMessage(uint32_t host, uint32_t qpn, uint64_t bytes);
+
+    static constexpr uint32_t NONE = UINT32_MAX;
+
+    const ExperimentConfig& m_config;
+    const TopologyBuilder& m_topology;
+    std::vector<PlacementDigest> m_digests;      //!< per flow
+    std::vector<uint64_t> m_sendBase;            //!< per flow: SEND bytes completed
+    std::vector<std::vector<uint32_t>> m_flowOf; //!< per host, per qpn - FIRST_QPN
+};
+
+} // namespace ns3
+
+#endif /* DELIVERY_CHECKER_H */

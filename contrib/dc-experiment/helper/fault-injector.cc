@@ -1,0 +1,319 @@
+#include "fault-injector.h"
+
+#include "ns3/dcb-channel.h"
+#include "ns3/double.h"
+#include "ns3/enum.h"
+#include "ns3/json-attribute-converter.h"
+#include "ns3/pointer.h"
+#include "ns3/simulator.h"
+#include "ns3/uinteger.h"
+
+#include <algorithm>
+#include <cinttypes>
+#include <cstdio>
+#include <fstream>
+#include <stdexcept>
+
+namespace ns3
+{
+
+namespace
+{
+std::string
+Probability(double p)
+{
+    char buf[32];
+    std::snprintf(buf, sizeof(buf), "%.9g", p);
+    return buf;
+}
+
+std::string
+Classes(uint8_t mask)
+{
+    std::string s;
+    for (uint32_t c = 0; c < 8; ++c)
+    {
+        if (mask & (1u << c))
+        {
+            s += (s.empty() ? "" : " ") + std::to_string(c);
+        }
+    }
+    return s;
+}
+} // namespace
+
+FaultInjector::FaultInjector(const ExperimentConfig& config, const TopologyBuilder& topology)
+    : m_config(config)
+    , m_topology(topology)
+{
+}
+
+bool
+FaultInjector::IsActive() const
+{
+    return !m_config.GetFaults().IsEmpty();
+}
+
+uint32_t
+FaultInjector::HostLink(uint32_t host) const
+{
+    const auto& links = m_config.GetTopology().links;
+    for (uint32_t i = 0; i < links.size(); ++i)
+    {
+        if (links[i].a == host || links[i].b == host)
+        {
+            return i;
+        }
+    }
+    NS_ABORT_MSG("FaultInjector: host " << host << " has no link");
+}
+
+void
+FaultInjector::Install()
+{
+    if (!IsActive())
+    {
+        return;
+    }
+    // TopologyBuilder installs one device per link end, in link order: the device
+    // index on a node counts that node's links so far (as a switch numbers its ports).
+    const ExperimentTopology& topo = m_config.GetTopology();
+    std::vector<uint32_t> next(topo.GetNNodes(), 0);
+    m_ends.resize(topo.links.size());
+    for (uint32_t i = 0; i < topo.links.size(); ++i)
+    {
+        const uint32_t nodes[2] = {topo.links[i].a, topo.links[i].b};
+        for (uint32_t e = 0; e < 2; ++e)
+        {
+            const uint32_t port = next[nodes[e]]++;
+            m_ends[i].port[e] = port;
+            m_ends[i].device[e] =
+                DynamicCast<DcbNetDevice>(m_topology.GetNode(nodes[e])->GetDevice(port));
+            NS_ABORT_MSG_UNLESS(m_ends[i].device[e], "FaultInjector: no device for a link end");
+        }
+        NS_ABORT_MSG_UNLESS(m_ends[i].device[0]->GetDcbChannel() ==
+                                m_ends[i].device[1]->GetDcbChannel(),
+                            "FaultInjector: link ends on different channels");
+    }
+    const FaultPlan& plan = m_config.GetFaults();
+    for (uint32_t k = 0; k < plan.losses.size(); ++k)
+    {
+        const FaultLoss& loss = plan.losses[k];
+        for (uint32_t link : loss.links)
+        {
+            LossModel m{k, link, {}};
+            for (uint32_t e = 0; e < 2; ++e)
+            {
+                m.model[e] = CreateObject<ClassLossErrorModel>();
+                m.model[e]->SetAttribute("ClassMask", UintegerValue(loss.classMask));
+                if (loss.gilbertElliott)
+                {
+                    m.model[e]->SetAttribute("Model",
+                                             EnumValue(ClassLossErrorModel::GILBERT_ELLIOTT));
+                    m.model[e]->SetAttribute("P", DoubleValue(loss.p));
+                    m.model[e]->SetAttribute("R", DoubleValue(loss.r));
+                    m.model[e]->SetAttribute("LossGood", DoubleValue(loss.lossGood));
+                    m.model[e]->SetAttribute("LossBad", DoubleValue(loss.lossBad));
+                }
+                else
+                {
+                    m.model[e]->SetAttribute("Rate", DoubleValue(loss.rate));
+                }
+                m_ends[link].device[e]->SetAttribute("ReceiveErrorModel", PointerValue(m.model[e]));
+            }
+            m_losses.push_back(m);
+        }
+    }
+    for (uint32_t i = 0; i < plan.events.size(); ++i)
+    {
+        Simulator::Schedule(plan.events[i].time, &FaultInjector::Apply, this, i);
+    }
+}
+
+int64_t
+FaultInjector::AssignStreams(int64_t stream)
+{
+    int64_t used = 0;
+    for (LossModel& m : m_losses)
+    {
+        for (uint32_t e = 0; e < 2; ++e)
+        {
+            used += m.model[e]->AssignStreams(stream + used);
+        }
+    }
+    return used;
+}
+
+uint64_t
+FaultInjector::GetLostFrames() const
+{
+    uint64_t lost = 0;
+    for (const LossModel& m : m_losses)
+    {
+        lost += m.model[0]->GetFramesLost() + m.model[1]->GetFramesLost();
+    }
+    return lost;
+}
+
+std::string
+FaultInjector::UpdateRoutes(uint32_t link, uint32_t end, bool down)
+{
+    const ExperimentLink& l = m_config.GetTopology().links[link];
+    const uint32_t node = end == 0 ? l.a : l.b;
+    const uint32_t nHosts = m_topology.GetNHosts();
+    if (node < nHosts)
+    {
+        return "";
+    }
+    Ptr<DcbSwitch> sw = m_topology.GetSwitch(node - nHosts);
+    LinkEnds& ends = m_ends[link];
+    const uint32_t port = ends.port[end];
+    uint32_t changed = 0;
+    if (down)
+    {
+        for (uint32_t h = 0; h < nHosts; ++h)
+        {
+            const Ipv4Address dst = TopologyBuilder::GetHostAddress(h);
+            std::vector<uint32_t> ports = sw->GetRoute(dst);
+            const auto it = std::find(ports.begin(), ports.end(), port);
+            if (it != ports.end() && ports.size() > 1)
+            {
+                ports.erase(it);
+                sw->SetRoute(dst, ports);
+                ends.pruned[end].push_back(h);
+                ++changed;
+            }
+        }
+    }
+    else
+    {
+        for (uint32_t h : ends.pruned[end])
+        {
+            const Ipv4Address dst = TopologyBuilder::GetHostAddress(h);
+            std::vector<uint32_t> ports = sw->GetRoute(dst);
+            if (std::find(ports.begin(), ports.end(), port) == ports.end())
+            {
+                ports.push_back(port);
+                sw->SetRoute(dst, ports);
+                ++changed;
+            }
+        }
+        ends.pruned[end].clear();
+    }
+    return m_config.GetTopology().GetNodeName(node) +
+           (down ? " removed port " : " restored port ") + std::to_string(port) +
+           (down ? " from " : " to ") + std::to_string(changed) + " ECMP routes";
+}
+
+void
+FaultInjector::Apply(uint32_t index)
+{
+    const FaultEvent& ev = m_config.GetFaults().events[index];
+    const ExperimentTopology& topo = m_config.GetTopology();
+    Record r{Simulator::Now(), FaultPlan::KindName(ev.kind), "", ""};
+    switch (ev.kind)
+    {
+        case FaultKind::LinkDown:
+        case FaultKind::LinkUp:
+        {
+            const bool down = ev.kind == FaultKind::LinkDown;
+            LinkEnds& ends = m_ends[ev.link];
+            r.target = FaultPlan::LinkName(topo, ev.link);
+            ends.device[0]->SetLinkUp(!down);
+            ends.device[1]->SetLinkUp(!down);
+            for (uint32_t e = 0; e < 2; ++e)
+            {
+                const std::string what = UpdateRoutes(ev.link, e, down);
+                if (!what.empty())
+                {
+                    r.detail += (r.detail.empty() ? "" : "; ") + what;
+                }
+            }
+            break;
+        }
+        case FaultKind::LinkRate:
+        case FaultKind::HostRate:
+        {
+            const uint32_t link = ev.kind == FaultKind::LinkRate ? ev.link : HostLink(ev.host);
+            LinkEnds& ends = m_ends[link];
+            r.target = ev.kind == FaultKind::LinkRate ? FaultPlan::LinkName(topo, link)
+                                                      : topo.hosts[ev.host];
+            r.detail = JsonAttributeConverter::FormatDataRate(ends.device[0]->GetDataRate()) +
+                       " -> " + JsonAttributeConverter::FormatDataRate(ev.rate) + " on " +
+                       FaultPlan::LinkName(topo, link);
+            ends.device[0]->SetDataRate(ev.rate);
+            ends.device[1]->SetDataRate(ev.rate);
+            break;
+        }
+        case FaultKind::NicDown:
+        case FaultKind::NicUp:
+        {
+            const uint32_t link = HostLink(ev.host);
+            const uint32_t end = topo.links[link].a == ev.host ? 0 : 1;
+            r.target = topo.hosts[ev.host];
+            r.detail = ev.kind == FaultKind::NicDown ? "drops all it sends and receives"
+                                                     : "responds again";
+            m_ends[link].device[end]->SetLinkUp(ev.kind == FaultKind::NicUp);
+            break;
+        }
+    }
+    m_records.push_back(r);
+}
+
+void
+FaultInjector::Write(const std::string& path, RunReadmeWriter& readme) const
+{
+    const ExperimentTopology& topo = m_config.GetTopology();
+    const FaultPlan& plan = m_config.GetFaults();
+    std::ofstream out(path, std::ios::binary);
+    out << COLUMNS << '\n';
+    std::vector<std::string> lines;
+    for (const LossModel& m : m_losses)
+    {
+        const FaultLoss& loss = plan.losses[m.entry];
+        const std::string model = loss.gilbertElliott
+                                      ? "gilbert_elliott p=" + Probability(loss.p) +
+                                            " r=" + Probability(loss.r) +
+                                            " loss_good=" + Probability(loss.lossGood) +
+                                            " loss_bad=" + Probability(loss.lossBad)
+                                      : "bernoulli rate=" + Probability(loss.rate);
+        const std::string detail =
+            model + " classes=" + Classes(loss.classMask) +
+            " frames=" + std::to_string(m.model[0]->GetFramesSeen() + m.model[1]->GetFramesSeen()) +
+            " lost=" + std::to_string(m.model[0]->GetFramesLost() + m.model[1]->GetFramesLost());
+        out << "0,loss," << FaultPlan::LinkName(topo, m.link) << ',' << detail << '\n';
+    }
+    for (uint32_t k = 0; k < plan.losses.size(); ++k)
+    {
+        uint32_t links = 0;
+        for (const LossModel& m : m_losses)
+        {
+            links += m.entry == k ? 1 : 0;
+        }
+        lines.push_back("loss on " + std::to_string(links) + " links (" + plan.losses[k].pointer +
+                        "), from time 0");
+    }
+    std::vector<Record> records = m_records;
+    std::stable_sort(records.begin(), records.end(),
+                     [](const Record& a, const Record& b) { return a.time < b.time; });
+    for (const Record& r : records)
+    {
+        out << r.time.GetNanoSeconds() << ',' << r.kind << ',' << r.target << ',' << r.detail
+            << '\n';
+        lines.push_back(JsonAttributeConverter::FormatTime(r.time) + " " + r.kind + " " + r.target +
+                        (r.detail.empty() ? "" : ": " + r.detail));
+    }
+    out.close();
+    if (out.fail())
+    {
+        throw std::runtime_error("cannot write " + path);
+    }
+    readme.AddCsv("faults.csv",
+                  "faults injected (\"faults\"): one row per lossy link (time 0; frames of the "
+                  "selected classes seen and lost, both directions) and one per timed fault "
+                  "that happened",
+                  COLUMNS);
+    readme.AddFaults(lines);
+}
+
+} // namespace ns3

@@ -1,0 +1,113 @@
+/*
+ * Applies an experiment's "faults" section to the built network and records
+ * what it did (faults.csv).
+ */
+#ifndef FAULT_INJECTOR_H
+#define FAULT_INJECTOR_H
+
+#include "run-readme-writer.h"
+#include "topology-builder.h"
+
+#include "ns3/class-loss-error-model.h"
+#include "ns3/dcb-net-device.h"
+#include "ns3/fault-plan.h"
+
+#include <string>
+#include <vector>
+
+namespace ns3
+{
+
+/**
+ * \ingroup dc-experiment
+ * Installs the random-loss models of a FaultPlan on the links' receiving devices
+ * and schedules its timed faults:
+ *
+ * - link_down / link_up: both ends of the cable go down (DcbNetDevice::SetLinkUp),
+ *   dropping what is queued, sent or received. Routing reacts as ECMP does without a
+ *   control plane: a switch at an end of the link detects the loss of signal and
+ *   removes that port from each of its ECMP groups that keeps another port (a group
+ *   left with no other port keeps it: those packets are dropped at the dead port);
+ *   no other switch learns of it, so a remote switch keeps hashing flows onto paths
+ *   through the failed link, whose packets are dropped until the link comes back up
+ *   (then the ports return to their groups). Recovery is the transport's.
+ * - link_rate: both ends run at the new rate from the next frame on.
+ * - host_rate: the same on a host's only link (NIC <-> ToR). Experiment hosts have no
+ *   intra-host model (contrib/host), so a degraded "PCIe" is modelled as the NIC's
+ *   network-side rate, the only host-side rate an experiment host has.
+ * - nic_down / nic_up: the host end of its link stops (the NIC neither sends nor
+ *   receives; its transport keeps running, so its QPs retransmit into the void and
+ *   may exceed their retry count); the switch end stays up and keeps forwarding to it.
+ *
+ * Each loss model draws from its own random stream (AssignStreams), so a run is
+ * the same for the same seed. Every fault and what it did is recorded for
+ * faults.csv and the run README.
+ */
+class FaultInjector
+{
+  public:
+    /** faults.csv header row. */
+    static constexpr const char* COLUMNS = "time_ns,kind,target,detail";
+
+    FaultInjector(const ExperimentConfig& config, const TopologyBuilder& topology);
+
+    /** Install the loss models and schedule the timed faults (after Build). */
+    void Install();
+    /** \return the number of streams used, starting at \p stream. */
+    int64_t AssignStreams(int64_t stream);
+
+    /** \return true when the experiment gives any fault. */
+    bool IsActive() const;
+    /** \return frames lost to random loss so far, over all links. */
+    uint64_t GetLostFrames() const;
+
+    /**
+     * Write \p path (faults.csv): each loss model (time 0) with its frame counts, then
+     * each timed fault that happened, in time order; register it and the README's
+     * fault lines with \p readme.
+     * \throw std::runtime_error if it cannot be written
+     */
+    void Write(const std::string& path, RunReadmeWriter& readme) const;
+
+  private:
+    struct LinkEnds
+    {
+        Ptr<DcbNetDevice> device[2];     //!< at topology link end a, b
+        uint32_t port[2];                //!< the device's index among its node's devices
+        std::vector<uint32_t> pruned[2]; //!< hosts whose route lost the port at the end
+    };
+
+    struct LossModel
+    {
+        uint32_t entry;
+        uint32_t link;
+        Ptr<ClassLossErrorModel> model[2]; //!< receiving at end a, b
+    };
+
+    struct Record
+    {
+        Time time;
+        std::string kind;
+        std::string target;
+        std::string detail;
+    };
+
+    void Apply(uint32_t event);
+    /**
+     * Remove (\p down) the port of end \p end of \p link from the ECMP groups of the
+     * switch there, or give it back to the groups it was removed from.
+     * \return what changed ("" at a host end)
+     */
+    std::string UpdateRoutes(uint32_t link, uint32_t end, bool down);
+    uint32_t HostLink(uint32_t host) const;
+
+    const ExperimentConfig& m_config;
+    const TopologyBuilder& m_topology;
+    std::vector<LinkEnds> m_ends; //!< per topology link
+    std::vector<LossModel> m_losses;
+    std::vector<Record> m_records; //!< timed faults as they happened
+};
+
+} // namespace ns3
+
+#endif /* FAULT_INJECTOR_H */
