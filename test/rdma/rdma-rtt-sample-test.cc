@@ -79,7 +79,10 @@ class SampleRecorderCc : public RdmaCongestionOps
 
     std::string GetName() const override { return "SampleRecorder"; }
 
-    Ptr<RdmaCongestionOps> Fork() const override { return Create<SampleRecorderCc>(m_out, m_wantsSamples); }
+    Ptr<RdmaCongestionOps> Fork() const override
+    {
+        return Create<SampleRecorderCc>(m_out, m_wantsSamples);
+    }
 
     void Init(RdmaCcState* state) override
     {

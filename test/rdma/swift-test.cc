@@ -193,7 +193,8 @@ RunIncast(Ptr<RdmaCongestionOps> cc)
     for (uint32_t s = 0; s < SENDERS; ++s)
     {
         f.nics[s]->SetCongestionControl(cc);
-        f.nics[s]->TraceConnectWithoutContext("Completion", MakeBoundCallback(&CountCompletion, &r));
+        f.nics[s]->TraceConnectWithoutContext("Completion",
+                                              MakeBoundCallback(&CountCompletion, &r));
         auto [qa, qb] = RdmaHelper::Connect(f.nics[s], f.nics[SENDERS]);
         RdmaWorkRequest wr;
         wr.verb = RdmaVerb::Write;

@@ -41,10 +41,7 @@ struct RdmaAckSample
     uint8_t hops{0};
 
     /** \return true if rtt holds a measurement. */
-    bool HasRtt() const
-    {
-        return rtt.IsStrictlyPositive();
-    }
+    bool HasRtt() const { return rtt.IsStrictlyPositive(); }
 };
 
 } // namespace ns3

@@ -29,29 +29,30 @@ RdmaSwift::GetTypeId()
             .AddConstructor<RdmaSwift>()
             .AddAttribute("BaseTarget",
                           "Fabric base target delay (Time): the base RTT of the path plus the "
-                          "queueing it may hold. Default 25 us [SWIFT 3.2], a labelled choice "
-                          "for 100 Gb/s fabrics of a few hops; set it from the fabric's base RTT.",
+                          "queueing it may hold. Default 25 us, a labelled choice for "
+                          "100 Gb/s fabrics of a few hops; set it from the fabric's base RTT "
+                          "[SWIFT].",
                           TimeValue(MicroSeconds(25)), MakeTimeAccessor(&RdmaSwift::m_baseTarget),
                           MakeTimeChecker(Time(0)))
             .AddAttribute("PerHopScaling",
                           "Target added per switch hop of the path, h (Time); hops come from "
-                          "the ACK's IPv4 TTL decrement. Default 1 us [SWIFT 3.2], labelled "
-                          "choice.",
-                          TimeValue(MicroSeconds(1)),
-                          MakeTimeAccessor(&RdmaSwift::m_perHopScaling), MakeTimeChecker(Time(0)))
+                          "the ACK's IPv4 TTL decrement. Default 1 us, labelled choice "
+                          "[SWIFT].",
+                          TimeValue(MicroSeconds(1)), MakeTimeAccessor(&RdmaSwift::m_perHopScaling),
+                          MakeTimeChecker(Time(0)))
             .AddAttribute("FsRange",
                           "Flow-scaling range fs_range: the most target a flow with a small "
-                          "window gains (Time). Default 20 us [SWIFT 3.3], labelled choice.",
+                          "window gains (Time). Default 20 us, labelled choice [SWIFT].",
                           TimeValue(MicroSeconds(20)), MakeTimeAccessor(&RdmaSwift::m_fsRange),
                           MakeTimeChecker(Time(0)))
             .AddAttribute("FsMinCwnd",
                           "fs_min_cwnd: window (packets) at and below which flow scaling "
-                          "adds the whole FsRange. Default 0.1 [SWIFT 3.3].",
+                          "adds the whole FsRange. Default 0.1 [SWIFT].",
                           DoubleValue(0.1), MakeDoubleAccessor(&RdmaSwift::m_fsMinCwnd),
                           MakeDoubleChecker<double>(1e-6))
             .AddAttribute("FsMaxCwnd",
                           "fs_max_cwnd: window (packets) at and above which flow scaling adds "
-                          "nothing. Default 100 [SWIFT 3.3].",
+                          "nothing. Default 100 [SWIFT].",
                           DoubleValue(100.0), MakeDoubleAccessor(&RdmaSwift::m_fsMaxCwnd),
                           MakeDoubleChecker<double>(1e-6))
             .AddAttribute("EndpointTarget",
@@ -59,26 +60,25 @@ RdmaSwift::GetTypeId()
                           "Default 10 us, labelled choice (the responder reports no delay in "
                           "this model, so the endpoint window only grows).",
                           TimeValue(MicroSeconds(10)),
-                          MakeTimeAccessor(&RdmaSwift::m_endpointTarget),
-                          MakeTimeChecker(Time(0)))
+                          MakeTimeAccessor(&RdmaSwift::m_endpointTarget), MakeTimeChecker(Time(0)))
             .AddAttribute("AdditiveIncrease",
                           "ai: packets added to a window per window of ACKs (per ACKed packet "
-                          "below one packet). Default 1 [SWIFT Algorithm 1].",
+                          "below one packet). Default 1 [SWIFT].",
                           DoubleValue(1.0), MakeDoubleAccessor(&RdmaSwift::m_ai),
                           MakeDoubleChecker<double>(0.0))
             .AddAttribute("Beta",
                           "Multiplicative decrease gain beta on (delay - target) / delay "
-                          "(dimensionless). Default 0.8 [SWIFT Algorithm 1].",
+                          "(dimensionless). Default 0.8 [SWIFT].",
                           DoubleValue(0.8), MakeDoubleAccessor(&RdmaSwift::m_beta),
                           MakeDoubleChecker<double>(0.0, 1.0))
             .AddAttribute("MaxMdf",
                           "max_mdf: largest fraction one decrease removes (dimensionless). "
-                          "Default 0.5 [SWIFT Algorithm 1].",
+                          "Default 0.5 [SWIFT].",
                           DoubleValue(0.5), MakeDoubleAccessor(&RdmaSwift::m_maxMdf),
                           MakeDoubleChecker<double>(0.0, 1.0))
             .AddAttribute("MinCwnd",
                           "Smallest window (packets); below 1 the QP is paced. Default 0.001 "
-                          "[SWIFT 3.4].",
+                          "[SWIFT].",
                           DoubleValue(0.001), MakeDoubleAccessor(&RdmaSwift::m_minCwnd),
                           MakeDoubleChecker<double>(1e-6))
             .AddAttribute("MaxCwnd",
@@ -94,8 +94,8 @@ RdmaSwift::GetTypeId()
                           MakeDoubleChecker<double>(1e-6))
             .AddAttribute("RetxResetThreshold",
                           "Consecutive retransmission timeouts after which both windows reset "
-                          "to MinCwnd. Default 5 [SWIFT Algorithm 1, RETX_RESET_THRESHOLD], "
-                          "labelled choice.",
+                          "to MinCwnd. Default 5, labelled choice "
+                          "[SWIFT].",
                           UintegerValue(5), MakeUintegerAccessor(&RdmaSwift::m_retxResetThreshold),
                           MakeUintegerChecker<uint32_t>(1))
             .AddAttribute("RttGain",
@@ -103,7 +103,8 @@ RdmaSwift::GetTypeId()
                           "for once-per-RTT decreases (dimensionless). Default 1/8 (RFC 6298).",
                           DoubleValue(0.125), MakeDoubleAccessor(&RdmaSwift::m_rttGain),
                           MakeDoubleChecker<double>(0.0, 1.0))
-            .AddTraceSource("CwndChange", "The window min(fcwnd, ecwnd) changed (old, new), "
+            .AddTraceSource("CwndChange",
+                            "The window min(fcwnd, ecwnd) changed (old, new), "
                             "packets.",
                             MakeTraceSourceAccessor(&RdmaSwift::m_cwndTrace),
                             "ns3::RdmaSwift::CwndChangeTracedCallback");
@@ -133,8 +134,7 @@ RdmaSwift::Fork() const
 }
 
 bool
-RdmaSwift::CheckAttributes(DataRate /*lineRate*/, std::string& attribute,
-                           std::string& reason) const
+RdmaSwift::CheckAttributes(DataRate /*lineRate*/, std::string& attribute, std::string& reason) const
 {
     std::ostringstream why;
     if (m_minCwnd >= m_maxCwnd)
@@ -262,13 +262,12 @@ RdmaSwift::OnAck(const RdmaAckSample& ack)
         return;
     }
     const Time now = Simulator::Now();
-    m_srtt = m_srtt.IsStrictlyPositive()
-                 ? Seconds((1.0 - m_rttGain) * m_srtt.GetSeconds() +
-                           m_rttGain * ack.rtt.GetSeconds())
-                 : ack.rtt;
+    m_srtt =
+        m_srtt.IsStrictlyPositive()
+            ? Seconds((1.0 - m_rttGain) * m_srtt.GetSeconds() + m_rttGain * ack.rtt.GetSeconds())
+            : ack.rtt;
     const bool canDecrease = !m_decreased || now - m_lastDecrease >= m_srtt;
-    const double acked =
-        static_cast<double>(ack.ackedBytes) / static_cast<double>(m_state->m_mtu);
+    const double acked = static_cast<double>(ack.ackedBytes) / static_cast<double>(m_state->m_mtu);
     const Time endpoint = ack.remoteDelay;
     const Time fabric = ack.rtt - endpoint;
     const double f = Update(m_fcwnd, fabric, GetFabricTarget(ack.hops), acked, canDecrease);

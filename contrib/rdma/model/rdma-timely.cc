@@ -28,44 +28,43 @@ RdmaTimely::GetTypeId()
             .AddConstructor<RdmaTimely>()
             .AddAttribute("Alpha",
                           "EWMA weight of the newest RTT difference in rtt_diff "
-                          "(dimensionless, [0, 1]). Default 0.875 [TIMELY Table 1].",
+                          "(dimensionless, [0, 1]). Default 0.875 [TIMELY].",
                           DoubleValue(0.875), MakeDoubleAccessor(&RdmaTimely::m_alpha),
                           MakeDoubleChecker<double>(0.0, 1.0))
             .AddAttribute("Beta",
                           "Multiplicative decrease factor beta (dimensionless, [0, 1]). "
-                          "Default 0.8 [TIMELY Table 1].",
+                          "Default 0.8 [TIMELY].",
                           DoubleValue(0.8), MakeDoubleAccessor(&RdmaTimely::m_beta),
                           MakeDoubleChecker<double>(0.0, 1.0))
             .AddAttribute("AdditiveStep",
                           "Additive increment delta per sample (DataRate). Default 10 Mbps "
-                          "[TIMELY Table 1].",
+                          "[TIMELY].",
                           DataRateValue(DataRate("10Mbps")),
-                          MakeDataRateAccessor(&RdmaTimely::m_additiveStep),
-                          MakeDataRateChecker())
+                          MakeDataRateAccessor(&RdmaTimely::m_additiveStep), MakeDataRateChecker())
             .AddAttribute("Tlow",
                           "RTT below which the rate grows additively whatever the gradient "
-                          "(Time). Default 50 us [TIMELY Table 1].",
+                          "(Time). Default 50 us [TIMELY].",
                           TimeValue(MicroSeconds(50)), MakeTimeAccessor(&RdmaTimely::m_tLow),
                           MakeTimeChecker(Time(0)))
             .AddAttribute("Thigh",
                           "RTT above which the rate is cut by 1 - beta (1 - Thigh/RTT) "
-                          "whatever the gradient (Time). Default 500 us [TIMELY Table 1].",
+                          "whatever the gradient (Time). Default 500 us [TIMELY].",
                           TimeValue(MicroSeconds(500)), MakeTimeAccessor(&RdmaTimely::m_tHigh),
                           MakeTimeChecker(Time(0)))
             .AddAttribute("MinRtt",
                           "minRTT, the normaliser of the gradient (Time, > 0). Default 20 us "
-                          "[TIMELY Table 1].",
+                          "[TIMELY].",
                           TimeValue(MicroSeconds(20)), MakeTimeAccessor(&RdmaTimely::m_minRtt),
                           MakeTimeChecker(Time(0)))
             .AddAttribute("HaiThreshold",
                           "Consecutive samples with a non-positive gradient after which the "
                           "increase is HaiMultiplier steps (hyperactive increase). Default 5 "
-                          "[TIMELY section 5.2].",
+                          "[TIMELY].",
                           UintegerValue(5), MakeUintegerAccessor(&RdmaTimely::m_haiThreshold),
                           MakeUintegerChecker<uint32_t>(1))
             .AddAttribute("HaiMultiplier",
                           "N, the additive steps per sample in hyperactive increase. Default 5 "
-                          "[TIMELY section 5.2].",
+                          "[TIMELY].",
                           UintegerValue(5), MakeUintegerAccessor(&RdmaTimely::m_haiMultiplier),
                           MakeUintegerChecker<uint32_t>(1))
             .AddAttribute("MinRate",
@@ -106,8 +105,8 @@ RdmaTimely::CheckAttributes(DataRate lineRate, std::string& attribute, std::stri
     if (m_tLow >= m_tHigh)
     {
         attribute = "Tlow";
-        why << "Tlow = " << m_tLow.As(Time::US) << " must be below Thigh = "
-            << m_tHigh.As(Time::US);
+        why << "Tlow = " << m_tLow.As(Time::US)
+            << " must be below Thigh = " << m_tHigh.As(Time::US);
     }
     else if (!m_minRtt.IsStrictlyPositive())
     {

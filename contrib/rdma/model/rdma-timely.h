@@ -76,8 +76,8 @@ class RdmaTimely : public RdmaCongestionOps
     uint32_t m_haiMultiplier;
     DataRate m_minRate;
 
-    Time m_prevRtt{0};             //!< 0 until the first sample
-    double m_rttDiffSeconds{0};    //!< smoothed rtt_diff (s)
+    Time m_prevRtt{0};              //!< 0 until the first sample
+    double m_rttDiffSeconds{0};     //!< smoothed rtt_diff (s)
     uint32_t m_negativeGradient{0}; //!< consecutive samples with gradient <= 0
     TracedCallback<DataRate, DataRate> m_rateTrace;
 };
