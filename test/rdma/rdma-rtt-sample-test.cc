@@ -1,8 +1,11 @@
 // NIC-timestamped RTT samples: the per-PSN timestamp ring, and the sample an ACK
 // carries end to end (RTT of the newest PSN it covers, hops from the TTL decrement).
+#include "fake-qp-owner.h"
 #include "rdma-test-fabric.h"
 
 #include "ns3/rdma-congestion-ops.h"
+#include "ns3/rdma-go-back-n.h"
+#include "ns3/rdma-requester.h"
 #include "ns3/rdma-tx-timestamp-ring.h"
 #include "ns3/simulator.h"
 
@@ -104,6 +107,73 @@ class SampleRecorderCc : public RdmaCongestionOps
     std::vector<RdmaAckSample>* m_out;
     bool m_wantsSamples;
 };
+
+/** The requester alone (fake owner, no network): which PSN a sample is measured from. */
+class RequesterRttTest : public ::testing::Test
+{
+  public:
+    void SetUp() override
+    {
+        RdmaRequester::Config config;
+        config.owner = &owner;
+        config.qpn = 1;
+        config.mtu = 1000;
+        config.rnrTimer = MicroSeconds(10);
+        config.lineRate = DataRate("100Gbps");
+        config.cc = Create<SampleRecorderCc>(&samples, true);
+        config.loss = CreateObject<RdmaGoBackN>();
+        config.counters = &counters;
+        requester.Setup(config);
+        requester.SetRemoteQpn(2);
+        RdmaWorkRequest wr;
+        wr.verb = RdmaVerb::Write;
+        wr.length = 3000; // PSNs 0, 1, 2
+        requester.PostSend(wr);
+    }
+
+    void TearDown() override
+    {
+        requester.Dispose();
+        Simulator::Destroy();
+    }
+
+    void SendOne() { ASSERT_TRUE(requester.BuildRequestPacket()); }
+
+    void Ack(uint64_t psn, uint8_t hops)
+    {
+        RoceAethHeader aeth;
+        aeth.SetAck();
+        Ptr<Packet> p = Create<Packet>();
+        p->AddHeader(aeth);
+        RoceBthHeader bth;
+        bth.SetOpcode(RoceOpcode::Acknowledge);
+        bth.SetPsn(RoceBthHeader::WirePsn(psn));
+        requester.ReceiveAcknowledge(bth, p, hops);
+    }
+
+    FakeQpOwner owner;
+    RdmaQpCounters counters;
+    RdmaRequester requester;
+    std::vector<RdmaAckSample> samples;
+};
+
+TEST_F(RequesterRttTest, SampleRunsFromTheNewestAcknowledgedPsnsTransmission)
+{
+    // PSN 0 at 1 us, PSN 1 at 2 us, PSN 2 at 4 us; a cumulative ACK of PSN 1 at 10 us and
+    // of PSN 2 at 11 us.
+    Simulator::Schedule(MicroSeconds(1), &RequesterRttTest::SendOne, this);
+    Simulator::Schedule(MicroSeconds(2), &RequesterRttTest::SendOne, this);
+    Simulator::Schedule(MicroSeconds(4), &RequesterRttTest::SendOne, this);
+    Simulator::Schedule(MicroSeconds(10), &RequesterRttTest::Ack, this, 1, 3);
+    Simulator::Schedule(MicroSeconds(11), &RequesterRttTest::Ack, this, 2, 3);
+    Simulator::Run();
+    ASSERT_EQ(samples.size(), 2u);
+    EXPECT_EQ(samples[0].ackedBytes, 2000u);
+    EXPECT_EQ(samples[0].rtt, MicroSeconds(8)); // from PSN 1, not PSN 0
+    EXPECT_EQ(samples[0].hops, 3u);
+    EXPECT_EQ(samples[1].ackedBytes, 1000u);
+    EXPECT_EQ(samples[1].rtt, MicroSeconds(7));
+}
 
 class RdmaRttSampleTest : public ::testing::Test
 {
