@@ -7,6 +7,7 @@
 #include "ns3/experiment-config.h"
 #include "ns3/experiment-runner.h"
 #include "ns3/hpcc-config-translator.h"
+#include "ns3/nic-profile.h"
 #include "ns3/simulator.h"
 
 #include <cmath>
@@ -137,15 +138,13 @@ TEST_F(HpccCompatTest, UnknownAndRefusedKeysNameLineAndKey)
         Contains(TranslateError(Config("BOGUS_KEY 7\n")), "cfg.txt:4:1: BOGUS_KEY: unknown key"));
     EXPECT_TRUE(Contains(TranslateError(Config("PACKET_PAYLOAD_SIZE 1000\nCC_MODE 3\n")),
                          "cfg.txt:5:1: CC_MODE: not supported: CC_MODE 3 (HPCC)"));
-    EXPECT_TRUE(Contains(TranslateError(Config("CC_MODE 7\n")), "TIMELY"));
+    EXPECT_TRUE(Contains(TranslateError(Config("CC_MODE 7\n")), "ns3::RdmaTimely"));
     EXPECT_TRUE(Contains(TranslateError(Config("CC_MODE 8\n")), "DCTCP"));
     EXPECT_TRUE(Contains(TranslateError(Config("CC_MODE 10\n")), "HPCC-PINT"));
     EXPECT_TRUE(Contains(TranslateError(Config("CC_MODE 2\n")), "cfg.txt:4:9: CC_MODE: unknown"));
     const std::string trace = TranslateError(Config("", "1"));
     EXPECT_TRUE(Contains(trace, "cfg.txt:3:1: ENABLE_TRACE: not supported")) << trace;
     EXPECT_TRUE(Contains(trace, ".tr packet-event trace is out of scope")) << trace;
-    EXPECT_TRUE(
-        Contains(TranslateError(Config("ACK_HIGH_PRIO 1\n")), "cfg.txt:4:1: ACK_HIGH_PRIO"));
     EXPECT_TRUE(Contains(TranslateError(Config("HAS_WIN 1\n")), "cfg.txt:4:1: HAS_WIN"));
     EXPECT_TRUE(Contains(TranslateError(Config("QLEN_MON_START 2000000000\n")), "QLEN_MON_START"));
     EXPECT_TRUE(Contains(TranslateError(Config("LINK_DOWN 100 1 8\n")), "cfg.txt:4:1: LINK_DOWN"));
@@ -183,6 +182,41 @@ TEST_F(HpccCompatTest, UnknownAndRefusedKeysNameLineAndKey)
     catch (const ExperimentConfigError& e)
     {
         EXPECT_TRUE(Contains(e.what(), dir + "/bad.txt:4:1: FOO: unknown key")) << e.what();
+    }
+}
+
+TEST_F(HpccCompatTest, AckHighPrioMapsToTheAckClassAndMatchesTheHpccDcqcnProfile)
+{
+    // ACK_HIGH_PRIO 1 sends ACK/NAK in class 6 (/nic/AckDscp 48); 0 leaves the default.
+    EXPECT_EQ(
+        HpccConfigTranslator::Translate(Config("ACK_HIGH_PRIO 1\n"), "cfg.txt")["nic"]["AckDscp"],
+        48);
+    EXPECT_FALSE(
+        HpccConfigTranslator::Translate(Config("ACK_HIGH_PRIO 0\n"), "cfg.txt").contains("nic"));
+    // The shipped example with ACK_HIGH_PRIO 1 (the peer's run.py setting) gives the DCQCN of
+    // the hpcc-dcqcn NIC profile: one set of values, reachable from both front doors.
+    const std::string path = SRC + "/scratch/configs/hpcc-config-example.txt";
+    std::string text = ReadFile(path);
+    const auto at = text.find("ACK_HIGH_PRIO 0");
+    ASSERT_NE(at, std::string::npos);
+    text.replace(at, 15, "ACK_HIGH_PRIO 1");
+    const ExperimentConfig translated =
+        ExperimentConfig::LoadString(HpccConfigTranslator::Translate(text, path).dump(), path);
+    NicProfile::Overrides small;
+    small.srnicServers = 64;
+    small.duration = "50us";
+    const ExperimentConfig profiled =
+        NicProfile::Load(SRC + "/scratch/configs/fat-tree-fct.json",
+                         SRC + "/scratch/configs/nic-profiles/hpcc-dcqcn.json", small);
+    const auto& t = translated.EffectiveJson();
+    const auto& p = profiled.EffectiveJson();
+    EXPECT_EQ(t["nic"]["AckDscp"], 48);
+    EXPECT_EQ(p["nic"]["AckDscp"], 48);
+    for (const char* key :
+         {"type", "AlphaUpdatePeriod", "CnpInterval", "RateIncreaseTimer", "ByteCounter", "G",
+          "FastRecoveryTimes", "RateAI", "RateHAI", "MinRate", "ClampTargetRate"})
+    {
+        EXPECT_EQ(t["cc"][key], p["cc"][key]) << key;
     }
 }
 

@@ -59,7 +59,7 @@ class FixedRateCc : public RdmaCongestionOps
 
     void OnDataSent(uint32_t) override {}
 
-    void OnAck(uint64_t, bool, Time) override {}
+    void OnAck(const RdmaAckSample&) override {}
 
     bool OnDataReceived(bool) override { return false; }
 

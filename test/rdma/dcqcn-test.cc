@@ -719,7 +719,7 @@ TEST_F(RdmaDcqcnTest, NoCongestionControl)
     {
         cc->OnCnp();
         cc->OnDataSent(1000000);
-        cc->OnAck(1000, true, MicroSeconds(10));
+        cc->OnAck(RdmaAckSample{1000, true, MicroSeconds(10)});
         EXPECT_FALSE(cc->OnDataReceived(true));
     }
     EXPECT_EQ(m_state.m_rate, DataRate("25Gbps"));

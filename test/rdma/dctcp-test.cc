@@ -35,7 +35,7 @@ class DctcpUnitTest : public ::testing::Test
     {
         for (uint32_t i = 0; i < packets; ++i)
         {
-            cc->OnAck(state.m_mtu, ece, Time(0));
+            cc->OnAck(RdmaAckSample{state.m_mtu, ece});
         }
     }
 
@@ -68,7 +68,7 @@ TEST_F(DctcpUnitTest, AlphaDecaysByGPerWindowWithoutMarks)
     for (int w = 0; w < 5; ++w)
     {
         const uint64_t window = state.m_window;
-        cc->OnAck(window, false, Time(0)); // exactly one window of bytes
+        cc->OnAck(RdmaAckSample{window, false}); // exactly one window of bytes
         expected *= 15.0 / 16;
         EXPECT_NEAR(state.m_alpha, expected, 1e-12) << "window " << w;
     }

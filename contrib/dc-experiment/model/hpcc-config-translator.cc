@@ -345,7 +345,10 @@ Translation::CcMode(const Entry& e)
         case 3:
             Refuse(e, "CC_MODE 3 (HPCC) is not implemented in roce-lab yet");
         case 7:
-            Refuse(e, "CC_MODE 7 (TIMELY) is not implemented in roce-lab yet");
+            Refuse(e, "CC_MODE 7 (the HPCC simulator's TIMELY): its thresholds are built-in "
+                      "values this file cannot set and its RATE_AI/RATE_HAI steps do not match "
+                      "ns3::RdmaTimely's attributes; choose ns3::RdmaTimely in a JSON "
+                      "experiment with /cc/type (contrib/rdma/doc/rtt-congestion-control.md)");
         case 8:
             Refuse(e, "CC_MODE 8 (the HPCC simulator's rate-based DCTCP with DCTCP_RATE_AI) is not "
                       "implemented in roce-lab yet (ns3::RdmaDctcp is a window-based DCTCP, chosen "
@@ -658,8 +661,11 @@ Translation::AckHighPriority(const Entry& e)
 {
     if (Flag(e))
     {
-        Refuse(e, "ACK/NAK in a high-priority class (ACK_HIGH_PRIO 1) is not implemented yet; "
-                  "roce-lab sends them in the QP's own class (ACK_HIGH_PRIO 0)");
+        // The peer queues ACK/NAK ahead of data; our strict-priority classes serve the
+        // highest first, so the CNPs' class 6 (RdmaNic::CnpDscp 48) does the same.
+        m_json["nic"]["AckDscp"] = 48;
+        Note("ACK_HIGH_PRIO 1 -> /nic/AckDscp 48: ACK/NAK in class 6, served before data "
+             "(strict priority), as the CNPs");
     }
 }
 

@@ -20,6 +20,17 @@ RdmaCongestionOps::WantsEcnEcho() const
     return false;
 }
 
+void
+RdmaCongestionOps::OnRetransmit(bool /*timeout*/)
+{
+}
+
+bool
+RdmaCongestionOps::WantsRttSamples() const
+{
+    return false;
+}
+
 Time
 RdmaCongestionOps::GetCnpGenerationTime() const
 {

@@ -6,6 +6,7 @@
 #ifndef RDMA_CONGESTION_OPS_H
 #define RDMA_CONGESTION_OPS_H
 
+#include "rdma-ack-sample.h"
 #include "rdma-cc-state.h"
 
 #include "ns3/data-rate.h"
@@ -49,11 +50,24 @@ class RdmaCongestionOps : public Object
     virtual void OnDataSent(uint32_t bytes) = 0;
 
     /**
-     * Reaction point: an ACK acknowledged \p ackedBytes new bytes.
-     * \param ecnEcho the ACK echoes a CE mark (used by window algorithms)
-     * \param rtt the measured round-trip time when available, else Time(0)
+     * Reaction point: an ACK acknowledged new bytes.
+     * \param ack what the ACK carries: bytes, CE echo and, when WantsRttSamples(), the
+     * NIC-timestamped RTT and hop count
      */
-    virtual void OnAck(uint64_t ackedBytes, bool ecnEcho, Time rtt) = 0;
+    virtual void OnAck(const RdmaAckSample& ack) = 0;
+
+    /**
+     * Reaction point: the loss recovery retransmits, after a retransmission timeout
+     * (\p timeout) or a PSN-sequence-error NAK (or a READ response out of order).
+     * Default: nothing (DCQCN and DCTCP react to congestion marks only).
+     */
+    virtual void OnRetransmit(bool timeout);
+
+    /**
+     * \return true if the QP must keep per-PSN transmit timestamps so that OnAck gets
+     * RTT samples (delay-based algorithms). Default false: no timestamp ring.
+     */
+    virtual bool WantsRttSamples() const;
 
     /**
      * Notification point: a data packet arrived for this queue pair.

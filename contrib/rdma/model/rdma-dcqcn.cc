@@ -465,7 +465,7 @@ RdmaDcqcn::SetRate(DataRate rate)
 }
 
 void
-RdmaDcqcn::OnAck(uint64_t ackedBytes, bool ecnEcho, Time rtt)
+RdmaDcqcn::OnAck(const RdmaAckSample& /*ack*/)
 {
     // DCQCN reacts to CNPs only.
 }

@@ -96,7 +96,7 @@ class RdmaDcqcn : public RdmaCongestionOps
                          std::string& reason) const override;
     void OnCnp() override;
     void OnDataSent(uint32_t bytes) override;
-    void OnAck(uint64_t ackedBytes, bool ecnEcho, Time rtt) override;
+    void OnAck(const RdmaAckSample& ack) override;
     bool OnDataReceived(bool ceMarked) override;
     void Stop() override;
 

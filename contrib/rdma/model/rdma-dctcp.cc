@@ -133,8 +133,10 @@ RdmaDctcp::OnDataSent(uint32_t bytes)
 }
 
 void
-RdmaDctcp::OnAck(uint64_t ackedBytes, bool ecnEcho, Time rtt)
+RdmaDctcp::OnAck(const RdmaAckSample& ack)
 {
+    const uint64_t ackedBytes = ack.ackedBytes;
+    const bool ecnEcho = ack.ecnEcho;
     if (ackedBytes == 0)
     {
         return;

@@ -55,7 +55,7 @@ class RdmaDctcp : public RdmaCongestionOps
     /** Ignored: DCTCP reads congestion from ACK echoes, not CNPs. */
     void OnCnp() override;
     void OnDataSent(uint32_t bytes) override;
-    void OnAck(uint64_t ackedBytes, bool ecnEcho, Time rtt) override;
+    void OnAck(const RdmaAckSample& ack) override;
     /** \return false: DCTCP sends no CNPs; the QP echoes CE in ACKs instead. */
     bool OnDataReceived(bool ceMarked) override;
     /** \return true */

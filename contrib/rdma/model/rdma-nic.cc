@@ -6,6 +6,7 @@
 #include "ns3/abort.h"
 #include "ns3/boolean.h"
 #include "ns3/dcb-channel.h"
+#include "ns3/integer.h"
 #include "ns3/ipv4-header.h"
 #include "ns3/log.h"
 #include "ns3/rnic-port.h"
@@ -63,6 +64,15 @@ RdmaNic::GetTypeId()
                           "a lossy high-priority class; spec 3.3).",
                           UintegerValue(48), MakeUintegerAccessor(&RdmaNic::m_cnpDscp),
                           MakeUintegerChecker<uint8_t>(0, 63))
+            .AddAttribute("AckDscp",
+                          "DSCP of ACKs and NAKs; -1 sends them with the QP's own DSCP (and so "
+                          "in its traffic class). Default -1: RoCE NICs acknowledge in the QP's "
+                          "traffic class (IBTA: responses carry the QP's GRH traffic class; "
+                          "ConnectX sets no separate ACK priority). The HPCC simulator's "
+                          "ACK_HIGH_PRIO 1 sends them in a high-priority class instead "
+                          "[HPCC-CFG ACK_HIGH_PRIO].",
+                          IntegerValue(-1), MakeIntegerAccessor(&RdmaNic::m_ackDscp),
+                          MakeIntegerChecker<int16_t>(-1, 63))
             .AddAttribute("EcnCapable",
                           "Mark data packets ECT(0) so switches can signal congestion (required "
                           "by DCQCN). Default true.",
@@ -504,7 +514,9 @@ RdmaNic::GetCnpFirmware() const
 void
 RdmaNic::SendControl(RdmaQueuePair* qp, Ptr<Packet> packet, bool cnp)
 {
-    const uint8_t dscp = cnp ? m_cnpDscp : qp->GetDscp();
+    const uint8_t dscp = cnp              ? m_cnpDscp
+                         : m_ackDscp >= 0 ? static_cast<uint8_t>(m_ackDscp)
+                                          : qp->GetDscp();
     Ptr<Packet> frame = Encapsulate(qp, packet, dscp, false);
     m_device->Enqueue(frame, static_cast<uint8_t>(dscp >> 3), 0);
 }
@@ -575,7 +587,7 @@ RdmaNic::ReceiveFrame(Ptr<DcbNetDevice> device, Ptr<Packet> frame, const DcbFram
     frame->RemoveAtStart(record.EthernetBytes() + DcbFrameRecord::IPV4_BYTES +
                          DcbFrameRecord::UDP_BYTES);
     ReceiveRoce(frame, record.ecn == Ipv4Header::ECN_CE, record.ipBytes + ETHERNET_VLAN_BYTES,
-                record.pcp);
+                record.pcp, record.ttl);
 }
 
 void
@@ -600,11 +612,12 @@ RdmaNic::Receive(Ptr<DcbNetDevice> device, Ptr<Packet> packet, const EthernetVla
         return;
     }
     ReceiveRoce(packet, ip.GetEcn() == Ipv4Header::ECN_CE,
-                ip.GetPayloadSize() + ip.GetSerializedSize() + ETHERNET_VLAN_BYTES, eth.GetPcp());
+                ip.GetPayloadSize() + ip.GetSerializedSize() + ETHERNET_VLAN_BYTES, eth.GetPcp(),
+                ip.GetTtl());
 }
 
 void
-RdmaNic::ReceiveRoce(Ptr<Packet> packet, bool ce, uint32_t frameBytes, uint8_t pcp)
+RdmaNic::ReceiveRoce(Ptr<Packet> packet, bool ce, uint32_t frameBytes, uint8_t pcp, uint8_t ttl)
 {
     RoceIcrcTrailer icrc;
     packet->RemoveTrailer(icrc);
@@ -624,7 +637,8 @@ RdmaNic::ReceiveRoce(Ptr<Packet> packet, bool ce, uint32_t frameBytes, uint8_t p
         m_rx->Enqueue(qp, packet, ce, PayloadBytes(packet, op), frameBytes, pcp);
         return;
     }
-    qp->Receive(packet, ce);
+    // Hops from the TTL decrement, assuming the peer NIC starts from the same Ttl.
+    qp->Receive(packet, ce, ttl < m_ttl ? static_cast<uint8_t>(m_ttl - ttl) : 0);
 }
 
 void

@@ -141,8 +141,8 @@ class RdmaNic : public Object, public DcbTxSource, public RdmaQpOwner
     void ReceiveFrame(Ptr<DcbNetDevice> device, Ptr<Packet> frame, const DcbFrameRecord& record);
     /** Header path for IPv4 frames the record does not cover (IPv4 options). */
     void Receive(Ptr<DcbNetDevice> device, Ptr<Packet> packet, const EthernetVlanHeader& eth);
-    /** Deliver a RoCE packet (BTH first, ICRC last) that arrived with \p ce. */
-    void ReceiveRoce(Ptr<Packet> packet, bool ce, uint32_t frameBytes, uint8_t pcp);
+    /** Deliver a RoCE packet (BTH first, ICRC last) that arrived with \p ce and IPv4 \p ttl. */
+    void ReceiveRoce(Ptr<Packet> packet, bool ce, uint32_t frameBytes, uint8_t pcp, uint8_t ttl);
     static uint32_t PayloadBytes(Ptr<const Packet> packet, RoceOpcode op);
     static uint32_t PayloadBytes(Ptr<const Packet> packet);
     Ptr<Packet> Encapsulate(RdmaQueuePair* qp, Ptr<Packet> packet, uint8_t dscp, bool ect) const;
@@ -168,6 +168,7 @@ class RdmaNic : public Object, public DcbTxSource, public RdmaQpOwner
     Ptr<RdmaLossRecovery> m_lossPrototype;
     ObjectFactory m_qpFactory;
     uint8_t m_cnpDscp;
+    int16_t m_ackDscp; //!< -1: the QP's own DSCP
     bool m_ecnCapable;
     bool m_computeIcrc;
     uint8_t m_ttl;

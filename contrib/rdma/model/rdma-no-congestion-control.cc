@@ -56,7 +56,7 @@ RdmaNoCongestionControl::OnDataSent(uint32_t bytes)
 }
 
 void
-RdmaNoCongestionControl::OnAck(uint64_t ackedBytes, bool ecnEcho, Time rtt)
+RdmaNoCongestionControl::OnAck(const RdmaAckSample& /*ack*/)
 {
 }
 

@@ -29,7 +29,7 @@ class RdmaNoCongestionControl : public RdmaCongestionOps
     void Init(RdmaCcState* state) override;
     void OnCnp() override;
     void OnDataSent(uint32_t bytes) override;
-    void OnAck(uint64_t ackedBytes, bool ecnEcho, Time rtt) override;
+    void OnAck(const RdmaAckSample& ack) override;
     /** \return false: no CNP is ever sent */
     bool OnDataReceived(bool ceMarked) override;
 };

@@ -305,7 +305,7 @@ RdmaQueuePair::SendCnp()
 // ------------------------------------------------------------------ receive
 
 void
-RdmaQueuePair::Receive(Ptr<Packet> packet, bool ceMarked)
+RdmaQueuePair::Receive(Ptr<Packet> packet, bool ceMarked, uint8_t hops)
 {
     RoceBthHeader bth;
     packet->RemoveHeader(bth);
@@ -318,7 +318,7 @@ RdmaQueuePair::Receive(Ptr<Packet> packet, bool ceMarked)
     }
     if (op == RoceOpcode::Acknowledge)
     {
-        m_requester.ReceiveAcknowledge(bth, packet);
+        m_requester.ReceiveAcknowledge(bth, packet, hops);
         return;
     }
     if (m_cc->OnDataReceived(ceMarked))

@@ -89,8 +89,11 @@ class RdmaQueuePair : public Object
     bool IsMidBurst() const;
     /** Build the next packet (BTH onwards, no IP/UDP/Ethernet); nullptr if none. */
     Ptr<Packet> BuildNextPacket();
-    /** A packet for this QP arrived (IP, UDP removed; starts at the BTH). */
-    void Receive(Ptr<Packet> packet, bool ceMarked);
+    /**
+     * A packet for this QP arrived (IP, UDP removed; starts at the BTH) after crossing
+     * \p hops switches (IPv4 TTL decrement; 0: unknown).
+     */
+    void Receive(Ptr<Packet> packet, bool ceMarked, uint8_t hops = 0);
     /** Send a CNP to the sender now (RdmaNic::RequestCnp decides when). */
     void SendCnp();
 

@@ -32,6 +32,8 @@ RdmaRequester::Setup(const Config& config)
     m_ccState.m_mtu = m_mtu;
     m_cc->Init(&m_ccState);
     m_readTracker.SetCapacity(m_loss->GetInFlightCap());
+    m_rttSamples = m_cc->WantsRttSamples();
+    m_txTimes.SetMaxSlots(m_loss->GetInFlightCap());
 }
 
 void
@@ -46,6 +48,7 @@ RdmaRequester::Dispose()
     m_rto.Stop();
     m_rnrEvent.Cancel();
     m_nakEvent.Cancel();
+    m_txTimes.Clear();
     m_cc = nullptr;
     m_loss = nullptr;
     m_owner = nullptr;
@@ -241,6 +244,11 @@ RdmaRequester::AfterSend(uint64_t psn, uint32_t payload)
         m_counters->retransmittedPackets++;
     }
     m_seq.high = std::max(m_seq.high, m_seq.nxt);
+    if (m_rttSamples)
+    {
+        // The packet is built when the port pulls it: this is its transmit timestamp.
+        m_txTimes.Record(psn, m_seq.una, Simulator::Now());
+    }
     m_ccState.m_bytesInFlight = (m_seq.nxt - m_seq.una) * m_mtu;
     m_cc->OnDataSent(payload);
     ArmRetransmitTimer();
@@ -276,6 +284,7 @@ RdmaRequester::RetransmitTimeout()
         Flush(RdmaWcStatus::RetryExceeded);
         return;
     }
+    m_cc->OnRetransmit(true);
     m_loss->OnTimeout(m_seq);
     m_rewoundAt = UINT64_MAX;
     NotifyTxWork();
@@ -326,7 +335,7 @@ RdmaRequester::RewindTo(uint64_t psn)
 }
 
 void
-RdmaRequester::AcknowledgeUpTo(uint64_t psn, bool ecnEcho)
+RdmaRequester::AcknowledgeUpTo(uint64_t psn, RdmaAckSample ack)
 {
     // Everything up to and including psn has been executed by the responder.
     const uint64_t before = m_seq.una;
@@ -376,14 +385,15 @@ RdmaRequester::AcknowledgeUpTo(uint64_t psn, bool ecnEcho)
         m_retries = 0;
         m_rto.Cancel();
         ArmRetransmitTimer();
-        m_cc->OnAck((m_seq.una - before) * m_mtu, ecnEcho, Time(0));
+        ack.ackedBytes = (m_seq.una - before) * m_mtu;
+        m_cc->OnAck(ack);
         m_ccState.m_bytesInFlight = (m_seq.nxt - m_seq.una) * m_mtu;
         NotifyTxWork();
     }
 }
 
 void
-RdmaRequester::ReceiveAcknowledge(const RoceBthHeader& bth, Ptr<Packet> packet)
+RdmaRequester::ReceiveAcknowledge(const RoceBthHeader& bth, Ptr<Packet> packet, uint8_t hops)
 {
     const uint64_t psn = RoceBthHeader::UnwrapPsn(bth.GetPsn(), m_seq.una);
     m_ext.RemoveAckEcho(packet);
@@ -395,7 +405,18 @@ RdmaRequester::ReceiveAcknowledge(const RoceBthHeader& bth, Ptr<Packet> packet)
     }
     if (aeth.IsAck())
     {
-        AcknowledgeUpTo(psn, bth.GetBecn());
+        // RTT of the newest PSN the ACK covers, from its transmit timestamp to now (ACKs
+        // reach the requester as they arrive at the NIC). A NAK is sent when a later PSN
+        // arrives out of order, so it carries no sample.
+        RdmaAckSample ack;
+        ack.ecnEcho = bth.GetBecn();
+        ack.hops = hops;
+        Time sent;
+        if (m_rttSamples && m_txTimes.Lookup(psn, sent))
+        {
+            ack.rtt = Simulator::Now() - sent;
+        }
+        AcknowledgeUpTo(psn, ack);
         return;
     }
     m_counters->naksReceived++;
@@ -446,6 +467,7 @@ RdmaRequester::ApplyDelayedSequenceNak(uint64_t psn, uint64_t sack)
 void
 RdmaRequester::ApplySequenceNak(uint64_t psn, uint64_t sack)
 {
+    m_cc->OnRetransmit(false);
     m_loss->OnSequenceNak(m_seq, psn, sack);
     m_rewoundAt = UINT64_MAX;
     NotifyTxWork();

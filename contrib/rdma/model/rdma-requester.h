@@ -15,6 +15,7 @@
 #include "rdma-send-queue.h"
 #include "rdma-srnic-wire-extensions.h"
 #include "rdma-tx-pacer.h"
+#include "rdma-tx-timestamp-ring.h"
 #include "rdma-work-request.h"
 #include "roce-bth-header.h"
 
@@ -68,8 +69,11 @@ class RdmaRequester
     /** \return true while a per-burst pacer is inside a burst. */
     bool IsMidBurst() const;
 
-    /** An ACK/NAK arrived (\p packet after the BTH \p bth). */
-    void ReceiveAcknowledge(const RoceBthHeader& bth, Ptr<Packet> packet);
+    /**
+     * An ACK/NAK arrived (\p packet after the BTH \p bth) after crossing \p hops
+     * switches (0: unknown).
+     */
+    void ReceiveAcknowledge(const RoceBthHeader& bth, Ptr<Packet> packet, uint8_t hops = 0);
     /** A READ response arrived (\p packet after the BTH \p bth). */
     void ReceiveReadResponse(const RoceBthHeader& bth, Ptr<Packet> packet);
 
@@ -91,7 +95,8 @@ class RdmaRequester
     void AddReadRequest(Ptr<Packet> packet, const RdmaSendWqe& w, uint64_t offset, uint32_t index,
                         bool resend) const;
     void AfterSend(uint64_t psn, uint32_t payload);
-    void AcknowledgeUpTo(uint64_t psn, bool ecnEcho = false);
+    /** Acknowledge up to \p psn; \p ack carries the ACK's signal (bytes are filled in). */
+    void AcknowledgeUpTo(uint64_t psn, RdmaAckSample ack = RdmaAckSample{});
     void CompleteFront(RdmaWcStatus status);
     void RewindTo(uint64_t psn);
     void ArmRetransmitTimer();
@@ -121,6 +126,8 @@ class RdmaRequester
     RdmaTxSequence m_seq;
     uint64_t m_rewoundAt{UINT64_MAX}; //!< READ gap already re-requested from here
     RdmaTxPacer m_pacer;              //!< paces every packet of the QP (READ responses too)
+    RdmaTxTimestampRing m_txTimes;    //!< per-PSN send times, when the CC wants RTT samples
+    bool m_rttSamples{false};         //!< m_cc->WantsRttSamples()
     MovableTimer m_rto;               //!< retransmission timer, moved by each ACK
     uint32_t m_retries{0};
     EventId m_rnrEvent;
