@@ -20,6 +20,18 @@ RdmaCongestionOps::WantsEcnEcho() const
     return false;
 }
 
+uint8_t
+RdmaCongestionOps::GetIntHops() const
+{
+    return 0;
+}
+
+void
+RdmaCongestionOps::OnIntAck(const IntTrailer& /*echo*/, uint64_t /*ackedPsn*/,
+                            uint64_t /*nextPsn*/)
+{
+}
+
 Time
 RdmaCongestionOps::GetCnpGenerationTime() const
 {
