@@ -75,7 +75,7 @@ DcbFrameRecord::Parse(Ptr<const Packet> frame)
         {
             const uint8_t bits = b[resv8a];
             const uint8_t capacity = bits & 0x07; // RoceBthHeader IntHops
-            if (capacity != 0 && !(bits & 0x08)) // not an echo (IntEcho)
+            if (capacity != 0 && !(bits & 0x08))  // not an echo (IntEcho)
             {
                 r.intCapacity = capacity;
                 r.intHops = IntTrailer::PeekNHops(frame);

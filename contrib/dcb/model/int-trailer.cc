@@ -32,9 +32,9 @@ class IntStampTail : public Trailer
 {
   public:
     IntStampTail(uint8_t index, uint8_t capacity, uint64_t word)
-        : m_index(index),
-          m_capacity(capacity),
-          m_word(word)
+        : m_index(index)
+        , m_capacity(capacity)
+        , m_word(word)
     {
     }
 

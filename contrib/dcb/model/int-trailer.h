@@ -22,9 +22,9 @@ namespace ns3
  */
 struct IntHop
 {
-    uint64_t rateBps{0};   //!< link bandwidth B (0: a rate the 4-bit code cannot name)
-    uint32_t timestamp{0}; //!< egress time, ns modulo 2^24
-    uint32_t txUnits{0};   //!< port's cumulative wire bytes / 128, modulo 2^20
+    uint64_t rateBps{0};    //!< link bandwidth B (0: a rate the 4-bit code cannot name)
+    uint32_t timestamp{0};  //!< egress time, ns modulo 2^24
+    uint32_t txUnits{0};    //!< port's cumulative wire bytes / 128, modulo 2^20
     uint32_t queueUnits{0}; //!< the class queue's bytes / 128 (saturates at 2^16 - 1)
 };
 

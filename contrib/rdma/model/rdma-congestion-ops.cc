@@ -27,8 +27,7 @@ RdmaCongestionOps::GetIntHops() const
 }
 
 void
-RdmaCongestionOps::OnIntAck(const IntTrailer& /*echo*/, uint64_t /*ackedPsn*/,
-                            uint64_t /*nextPsn*/)
+RdmaCongestionOps::OnIntAck(const IntTrailer& /*echo*/, uint64_t /*ackedPsn*/, uint64_t /*nextPsn*/)
 {
 }
 

@@ -42,15 +42,15 @@ RdmaHpcc::GetTypeId()
                           "The paper sets W_AI = W_init (1 - eta) / N for N expected concurrent "
                           "flows per link (HPCC SIGCOMM'19 section 3.3); default 50 Mb/s = "
                           "100 Gb/s x (1 - 0.95) / 100, i.e. N = 100 (our choice of N).",
-                          DataRateValue(DataRate("50Mbps")),
-                          MakeDataRateAccessor(&RdmaHpcc::m_ai), MakeDataRateChecker())
+                          DataRateValue(DataRate("50Mbps")), MakeDataRateAccessor(&RdmaHpcc::m_ai),
+                          MakeDataRateChecker())
             .AddAttribute("BaseRtt",
                           "T: the base (propagation) RTT of the QP's path; W_init = line rate "
                           "x T and the rate is W / T (HPCC SIGCOMM'19 section 3.2). Default "
                           "8.32 us, the 100 Gb/s leaf-spine BDP that RdmaDctcp::InitialWindow "
                           "also assumes (104000 B).",
-                          TimeValue(NanoSeconds(8320)),
-                          MakeTimeAccessor(&RdmaHpcc::m_baseRtt), MakeTimeChecker())
+                          TimeValue(NanoSeconds(8320)), MakeTimeAccessor(&RdmaHpcc::m_baseRtt),
+                          MakeTimeChecker())
             .AddAttribute("MaxHops",
                           "Hop records reserved in each data packet's INT trailer (hops, "
                           "1..7; IntTrailer, 2 + 8 x MaxHops bytes). Default 5: the paper's "
@@ -176,9 +176,8 @@ RdmaHpcc::MeasureInflight(const IntTrailer& echo)
             const uint64_t dtx = (now.txUnits - was.txUnits) % IntTrailer::TX_MODULUS;
             const double txRate = static_cast<double>(dtx * IntTrailer::BYTE_UNIT) /
                                   (static_cast<double>(dtNs) * 1e-9);
-            const double queue =
-                static_cast<double>(std::min(now.queueUnits, was.queueUnits)) *
-                IntTrailer::BYTE_UNIT;
+            const double queue = static_cast<double>(std::min(now.queueUnits, was.queueUnits)) *
+                                 IntTrailer::BYTE_UNIT;
             const double ui = queue / (bytesPerSecond * t) + txRate / bytesPerSecond;
             if (ui > u || !measured)
             {

@@ -66,9 +66,9 @@ RoceBthHeader::Serialize(Buffer::Iterator start) const
                     (m_padCount << PAD_COUNT_SHIFT) | (m_transportVersion & TVER_MASK);
     start.WriteU8(flags);
     start.WriteHtonU16(m_partitionKey);
-    const uint32_t intBits = static_cast<uint32_t>((m_intHops & INT_HOPS_MASK) |
-                                                   (m_intEcho ? INT_ECHO_BIT : 0))
-                             << RESV8A_SHIFT;
+    const uint32_t intBits =
+        static_cast<uint32_t>((m_intHops & INT_HOPS_MASK) | (m_intEcho ? INT_ECHO_BIT : 0))
+        << RESV8A_SHIFT;
     start.WriteHtonU32((m_fecn ? FECN_BIT : 0) | (m_becn ? BECN_BIT : 0) | intBits | m_destQp);
     start.WriteHtonU32((m_ackRequest ? ACK_REQ_BIT : 0) | m_psn);
 }

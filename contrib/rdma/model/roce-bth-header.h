@@ -68,7 +68,8 @@ std::ostream& operator<<(std::ostream& os, RoceOpcode opcode);
  * "In-band network telemetry"): IntHops > 0 says the packet carries an IntTrailer with
  * room for that many hop records between its payload and its ICRC; IntEcho says the
  * trailer is a receiver's echo (switches do not append to it). Both are 0 on plain
- * RoCEv2 packets. Other reserved bits are sent as zero and ignored on receipt. RoCEv2 signals congestion
+ * RoCEv2 packets. Other reserved bits are sent as zero and ignored on receipt. RoCEv2 signals
+ congestion
  * with ECN in the IP header and CNPs, not with FECN/BECN; the bits are kept because
  * some NICs set BECN in the CNPs they send.
  */
