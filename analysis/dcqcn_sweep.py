@@ -41,6 +41,11 @@ def average(rows, keys, metric):
     return {k: sum(v) / len(v) for k, v in acc.items()}
 
 
+def seeds_note(rows):
+    seeds = sorted({row.get("seed", "") for row in rows})
+    return " (mean of %d seeds)" % len(seeds) if len(seeds) > 1 else ""
+
+
 def parsed(v):
     try:
         return json.loads(v)
@@ -143,6 +148,8 @@ def heatmap(a):
     ax.set_yticks(range(len(ys)), [label(y) for y in ys])
     ax.set_xlabel(a.x)
     ax.set_ylabel(a.y)
+    ax.set_title(a.title or "%s by %s and %s%s" % (a.metric, a.x, a.y, seeds_note(rows)),
+                 fontsize="medium")
     for j, line in enumerate(grid):
         for i, v in enumerate(line):
             ax.text(i, j, "%.3g" % v, ha="center", va="center", color="w", fontsize=8)
@@ -177,6 +184,7 @@ def line(a):
     ax.set_xticks(range(len(xs)), [label(x) for x in xs], rotation=20)
     ax.set_xlabel(a.x)
     ax.set_ylabel(a.metric)
+    ax.set_title(a.title or "%s by %s%s" % (a.metric, a.x, seeds_note(rows)), fontsize="medium")
     if a.group:
         ax.legend(title=a.group, fontsize=7)
     fig.tight_layout()
@@ -194,6 +202,7 @@ def main():
     h.add_argument("--y", required=True)
     h.add_argument("--metric", default="dcqcn.jain")
     h.add_argument("-o", "--output")
+    h.add_argument("--title", help="the figure's title (default: the metric and the axes)")
     h.set_defaults(func=heatmap)
     li = sub.add_parser("line")
     li.add_argument("table")
@@ -201,6 +210,7 @@ def main():
     li.add_argument("--group")
     li.add_argument("--metric", default="dcqcn.goodput_min_gbps")
     li.add_argument("-o", "--output")
+    li.add_argument("--title", help="the figure's title (default: the metric and x)")
     li.set_defaults(func=line)
     a = ap.parse_args()
     return a.func(a)

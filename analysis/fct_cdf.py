@@ -2,20 +2,19 @@
 """Plot the FCT CDF (and slowdown CDF) of one or more roce-lab output directories.
 
 usage: analysis/fct_cdf.py OUTDIR [OUTDIR ...] [-o fct-cdf.png] [--slowdown]
+                           [--title TEXT] [--labels A,B,...] [--scale log|linear]
 
 Reads each OUTDIR/flows.csv by column name (fct_us, slowdown); unfinished flows
 (empty fct_us) are left out of the curve, and the run's legend entry (and stderr)
 gives their count. A run with no finished flows has a legend entry and no curve.
+Legend names are the runs' descriptions (config.json), else their folder names.
 """
 import argparse
 import csv
 import pathlib
 import sys
 
-import matplotlib
-
-matplotlib.use("Agg")
-import matplotlib.pyplot as plt  # noqa: E402
+from roce_lab import labels as run_labels
 
 
 def load(outdir, column):
@@ -43,26 +42,22 @@ def legend_label(name, finished, unfinished):
     """The run's legend entry: the CDF is over its finished flows, so the entry says how
     many flows did not finish and are not in the curve."""
     if not unfinished:
-        return name
+        return f"{name} ({finished} flows)"
     if not finished:
         return f"{name}: no finished flows ({unfinished} unfinished)"
     return f"{name} ({unfinished} of {finished + unfinished} flows unfinished, not shown)"
 
 
-def main():
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("outdirs", nargs="+")
-    parser.add_argument("-o", "--output", default=None, help="image file (default fct-cdf.png)")
-    parser.add_argument("--slowdown", action="store_true", help="plot slowdown instead of FCT")
-    args = parser.parse_args()
-    column = "slowdown" if args.slowdown else "fct_us"
-    output = args.output or ("slowdown-cdf.png" if args.slowdown else "fct-cdf.png")
+def figure(outdirs, slowdown=False, title=None, labels=None, scale="log"):
+    """The CDF figure (a matplotlib Figure) of the runs in OUTDIRS."""
+    import matplotlib.pyplot as plt
 
-    fig, ax = plt.subplots(figsize=(6, 4))
+    column = "slowdown" if slowdown else "fct_us"
+    names, shared = run_labels.named(outdirs, labels)
+    fig, ax = plt.subplots(figsize=(6.4, 4.2))
     plotted = 0
-    for outdir in args.outdirs:
+    for outdir, name in zip(outdirs, names):
         values, unfinished = load(outdir, column)
-        name = pathlib.Path(outdir).name
         if unfinished:
             print(f"{outdir}: {unfinished} unfinished flows left out", file=sys.stderr)
         if not values:
@@ -71,19 +66,39 @@ def main():
             ax.plot([], [], label=legend_label(name, 0, unfinished))
             continue
         n = len(values)
-        ax.plot(values, [(i + 1) / n for i in range(n)], label=legend_label(name, n, unfinished))
+        # From 0 at the first value up to 1 at the last, a step at each flow.
+        ax.step([values[0]] + values, [0.0] + [(i + 1) / n for i in range(n)], where="post",
+                label=legend_label(name, n, unfinished))
         plotted += 1
-    if plotted:
+    if plotted and scale == "log":
         ax.set_xscale("log")
-    else:
+        run_labels.plain_ticks(ax.xaxis)
+    if not plotted:
         ax.text(0.5, 0.5, "no finished flows", transform=ax.transAxes, ha="center",
                 va="center")
-    ax.set_xlabel("slowdown" if args.slowdown else "flow completion time (µs)")
-    ax.set_ylabel("CDF (of finished flows)")
+    ax.set_xlabel("slowdown (FCT / ideal FCT)" if slowdown else "flow completion time (µs)")
+    ax.set_ylabel("fraction of finished flows")
+    ax.set_ylim(0, 1.02)
+    run_labels.title(ax, title or ("Slowdown CDF" if slowdown else "Flow completion time CDF"),
+                     shared)
     ax.grid(True, which="both", alpha=0.3)
-    ax.legend(fontsize="small")
-    fig.tight_layout()
-    fig.savefig(output, dpi=150)
+    run_labels.legend_below(ax)
+    return fig
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("outdirs", nargs="+")
+    parser.add_argument("-o", "--output", default=None, help="image file (default fct-cdf.png)")
+    parser.add_argument("--slowdown", action="store_true", help="plot slowdown instead of FCT")
+    run_labels.add_options(parser)
+    args = parser.parse_args()
+    output = args.output or ("slowdown-cdf.png" if args.slowdown else "fct-cdf.png")
+    import matplotlib
+    matplotlib.use("Agg")
+    fig = figure(args.outdirs, args.slowdown, args.title,
+                 run_labels.split(args.labels, args.outdirs, parser), args.scale)
+    fig.savefig(output, dpi=150, bbox_inches="tight")
     print(output)
 
 

@@ -7,7 +7,6 @@ scratch-dcqcn-regional-small has run, REGIONAL_SMALL_OUT to its output directory
 
 import json
 import os
-import shutil
 import subprocess
 import sys
 import unittest
@@ -17,20 +16,14 @@ ROOT = os.path.dirname(HERE)
 sys.path.insert(0, HERE)
 import dcqcn_regional  # noqa: E402
 import dcqcn_sweep  # noqa: E402
-from test_roce_lab import python_with_matplotlib  # noqa: E402
+from test_roce_lab import python_with_matplotlib, write_files  # noqa: E402
 
 WORK = os.environ.get("ROCE_LAB_TEST_DIR", "/tmp/roce-lab-test-analysis")
 REGIONAL_SMALL_OUT = os.environ.get("REGIONAL_SMALL_OUT", "")
 
 
 def write_dir(name, files):
-    out = os.path.join(WORK, name)
-    shutil.rmtree(out, ignore_errors=True)
-    os.makedirs(out)
-    for file, text in files.items():
-        with open(os.path.join(out, file), "w") as f:
-            f.write(text)
-    return out
+    return write_files(WORK, name, files)
 
 
 GOODPUT = "host,qpn,from_us,to_us,goodput_gbps\n0,256,1000,4000,17.0\n"

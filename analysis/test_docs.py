@@ -11,10 +11,14 @@
   argparse scripts, ./roce-lab subcommands), --ns3::Type::Attr=v names a registered
   attribute, and ./roce-lab test -R PATTERN selects at least one ctest test;
 * a dry run where one exists: ./roce-lab run/bench CONFIG --set ... loads the config with
-  its edits (roce_lab.py prepare), ./roce-lab sweep FILE expands (roce_lab.py expand);
+  its edits (roce_lab prepare), ./roce-lab sweep FILE expands (roce_lab expand);
 * a fenced block preceded by the line "<!-- doc-check: run -->" is run as written, in a
   scratch directory that links the checkout's top-level entries (so results/ lands there),
-  and must exit 0. The lone-WRITE figure of reproduce.md is compared with the run's flows.csv.
+  and must exit 0; a ```python block so marked is run by python3 there (its "import
+  roce_lab" as the doc shows it). A block preceded by "<!-- doc-check: output -->" must be
+  what the marked block before it printed on stdout (trailing blanks aside), so an output
+  a doc shows is the one the command gives. The lone-WRITE figure of reproduce.md is
+  compared with the run's flows.csv.
 
 Commands it cannot check (an ns-3 source tree, MPI, a user's own file) are listed in the
 output with the reason. Run by ctest (doc-check) with ROCE_LAB_BUILD_DIR set to the build
@@ -42,6 +46,8 @@ PROGRAM = re.compile(r"^(\./roce-lab|build/bin/|build/mpi/|/usr/bin/python3 |pyt
 INLINE = re.compile(r"`((?:\./roce-lab|build/bin/|/usr/bin/python3 |python3 analysis/|"
                     r"analysis/[a-z_]+\.py)[^`]*)`")
 RUN_MARK = "<!-- doc-check: run -->"
+OUTPUT_MARK = "<!-- doc-check: output -->"
+FENCE = re.compile(r"^```([a-z]*)\n(.*?)^```", re.S | re.M)
 # Needs what the doc check does not have: an ns-3 source tree, an MPI build, a cluster.
 NOT_CHECKED = {"cmake": "builds against an ns-3 source tree", "cd": "changes into an ns-3 tree",
                "ln": "links into an ns-3 tree", "make": "a build command",
@@ -82,6 +88,24 @@ def commands(path):
     for m in INLINE.finditer(text):
         found.append((text.count("\n", 0, m.start()) + 1, " ".join(m.group(1).split()), False))
     return found
+
+
+def fenced_blocks(path):
+    """(line of its first line, language, text, the doc-check mark on the line before it
+    or "") of every fenced block of a doc."""
+    with open(os.path.join(ROOT, path), encoding="utf-8") as f:
+        text = f.read()
+    found = []
+    for m in FENCE.finditer(text):
+        before = text[:m.start()].rstrip("\n").splitlines()
+        mark = before[-1].strip() if before and before[-1].strip() in (RUN_MARK,
+                                                                      OUTPUT_MARK) else ""
+        found.append((text.count("\n", 0, m.start()) + 2, m.group(1), m.group(2), mark))
+    return found
+
+
+def normalized(text):
+    return "\n".join(line.rstrip() for line in text.strip("\n").splitlines())
 
 
 def split(command):
@@ -210,7 +234,8 @@ class Checker:
     def check_script(self, words, direct):
         script = words[0]
         path = os.path.join(ROOT, script)
-        if not os.path.isfile(path):
+        package = os.path.isfile(os.path.join(path, "__main__.py"))  # analysis/roce_lab
+        if not os.path.isfile(path) and not package:
             return ["%s: no such script" % script]
         if direct and not os.access(path, os.X_OK):
             return ["%s: run directly by the doc but not executable" % script]
@@ -251,6 +276,8 @@ class Checker:
         return problems
 
     def check_roce_lab(self, words):
+        while len(words) > 1 and words[1] in ("-v", "--verbose"):  # ./roce-lab -v build
+            words = words[:1] + words[2:]
         if len(words) == 1:
             return []
         sub = words[1]
@@ -275,8 +302,12 @@ class Checker:
         if sub in ("run", "bench", "sweep"):
             problems += self.dry_run(sub, rest)
         if sub == "doc":
-            for w in rest:
-                if not w.startswith("-") and not placeholder(w):
+            for i, w in enumerate(rest):
+                if i and rest[i - 1] == "--search" and not placeholder(w):  # must find some
+                    c, t = help_text([os.path.join(BIN, "roce-doc"), "--search=" + w])
+                    if c != 0:
+                        problems.append("./roce-lab doc --search %s: nothing found" % w)
+                elif not w.startswith("-") and not placeholder(w):
                     c, t = help_text([os.path.join(BIN, "roce-doc"), w])
                     if c != 0:
                         problems.append("./roce-lab doc %s: %s" % (w, t.strip()[-200:]))
@@ -292,12 +323,12 @@ class Checker:
 
 
     def dry_run(self, sub, rest):
-        """run/bench: the config and its --set edits load (roce_lab.py prepare); sweep:
-        the sweep file expands (roce_lab.py expand). Placeholders are skipped."""
+        """run/bench: the config and its --set edits load (roce_lab prepare); sweep:
+        the sweep file expands (roce_lab expand). Placeholders are skipped."""
         files = [w for w in rest if not w.startswith("-") and w.endswith(".json")]
         if not files or placeholder(files[0]) or is_output(files[0]):
             return []
-        tool = [sys.executable, os.path.join(HERE, "roce_lab.py")]
+        tool = [sys.executable, os.path.join(HERE, "roce_lab")]
         if sub == "sweep":
             argv = tool + ["expand", files[0]]
         else:
@@ -369,21 +400,65 @@ class DocCommands(unittest.TestCase):
     def test_marked_blocks_run(self):
         env = dict(os.environ, ROCE_LAB_NO_BUILD="1", ROCE_LAB_BUILD_DIR=BUILD,
                    PATH="/usr/bin:" + os.environ.get("PATH", ""))
-        ran = 0
+        ran = compared = 0
         for doc in doc_files():
-            block = [(line, c) for line, c, run in commands(doc) if run]
-            if not block:
+            if not any(mark == RUN_MARK for _, _, _, mark in fenced_blocks(doc)):
                 continue
             cwd = sandbox("run-" + os.path.basename(doc).replace(".md", ""))
-            for line, command in block:
-                r = subprocess.run(["bash", "-c", command], cwd=cwd, env=env,
-                                   capture_output=True, text=True, timeout=300)
-                self.assertEqual(r.returncode, 0, "%s:%d: %s\n%s" % (doc, line, command,
-                                                                    r.stderr[-2000:]))
-                ran += 1
+            r, c = self.run_blocks(doc, cwd, env)
+            ran, compared = ran + r, compared + c
             if doc.endswith("reproduce.md"):
                 self.check_lone_write(doc, cwd)
         self.assertGreaterEqual(ran, 3)
+        print("doc check: %d marked commands run, %d outputs compared" % (ran, compared))
+
+    def test_shown_output_must_match(self):
+        # An output block that is not what its block printed fails the check (the first
+        # matches; trailing blanks do not count).
+        doc = os.path.join(WORK, "drift.md")
+        with open(doc, "w") as f:
+            f.write("%s\n```sh\npython3 -c 'print(6 * 7)'\n```\n%s\n```text\n42\n```\n"
+                    "%s\n```python\nprint('a  ')\n```\n%s\n```text\nb\n```\n"
+                    % (RUN_MARK, OUTPUT_MARK, RUN_MARK, OUTPUT_MARK))
+        with self.assertRaises(AssertionError) as ctx:
+            self.run_blocks(doc, WORK, dict(os.environ))
+        self.assertIn("drift.md:15: the output the doc shows", str(ctx.exception))
+
+    def run_blocks(self, doc, cwd, env):
+        """Run DOC's marked blocks in order in CWD and compare the outputs it shows;
+        returns (commands run, outputs compared)."""
+        ran = compared = 0
+        blocks = fenced_blocks(doc)
+        run_lines = [(line, c) for line, c, run in commands(doc) if run]
+        printed = None
+        for start, language, body, mark in blocks:
+            end = start + len(body.splitlines())
+            if mark == RUN_MARK and language == "python":
+                r = subprocess.run([python_with_matplotlib(), "-c", body], cwd=cwd, env=env,
+                                   capture_output=True, text=True, timeout=300)
+                self.assertEqual(r.returncode, 0, "%s:%d: python block\n%s"
+                                 % (doc, start, r.stderr[-2000:]))
+                printed = r.stdout
+                ran += 1
+            elif mark == RUN_MARK:
+                printed = ""
+                for line, command in run_lines:
+                    if not start <= line < end:
+                        continue
+                    r = subprocess.run(["bash", "-c", command], cwd=cwd, env=env,
+                                       capture_output=True, text=True, timeout=300)
+                    self.assertEqual(r.returncode, 0, "%s:%d: %s\n%s"
+                                     % (doc, line, command, r.stderr[-2000:]))
+                    printed += r.stdout
+                    ran += 1
+            elif mark == OUTPUT_MARK:
+                self.assertIsNotNone(printed, "%s:%d: an output block before any run "
+                                              "block" % (doc, start))
+                self.assertEqual(normalized(body), normalized(printed),
+                                 "%s:%d: the output the doc shows is not what the block "
+                                 "before it printed" % (doc, start))
+                compared += 1
+        return ran, compared
 
     def check_lone_write(self, doc, cwd):
         """reproduce.md's lone-WRITE figure is what its command gives."""

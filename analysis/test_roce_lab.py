@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""Tests of analysis/roce_lab.py: --set edits, sweep expansion, resume and the gathered
+"""Tests of the roce_lab package's command line (analysis/roce_lab): --set edits, sweep expansion, resume and the gathered
 table; roce-run's output directory (README, config.json, plots) and progress lines. Run
 by ctest (scratch-sweep) with ROCE_RUN set to the roce-run binary and ROCE_LAB_TEST_DIR
 to a scratch directory."""
@@ -21,6 +21,17 @@ import roce_lab  # noqa: E402
 ROCE_RUN = os.environ.get("ROCE_RUN", os.path.join(ROOT, "build", "bin", "roce-run"))
 WORK = os.environ.get("ROCE_LAB_TEST_DIR", "/tmp/roce-lab-test-sweep")
 SMOKE = os.path.join(ROOT, "scratch", "sweeps", "dumbbell-smoke.json")
+
+
+def write_files(root, name, files):
+    """A fresh folder root/name holding files ({file name: text}); returns its path."""
+    out = os.path.join(root, name)
+    shutil.rmtree(out, ignore_errors=True)
+    os.makedirs(out)
+    for file, text in files.items():
+        with open(os.path.join(out, file), "w") as f:
+            f.write(text)
+    return out
 
 
 def write_sweep(name, spec):
@@ -105,8 +116,8 @@ class Expansion(unittest.TestCase):
         sweep = roce_lab.Sweep(SMOKE, os.path.join(WORK, "expand"))
         self.assertEqual(len(sweep.runs), 8)
         names = [r["name"] for r in sweep.runs]
-        self.assertEqual(names[0], "r0000-bytes=20000-type=ns3__RdmaDcqcn-s1")
-        self.assertEqual(names[7], "r0007-bytes=200000-type=ns3__RdmaNoCongestionControl-s2")
+        self.assertEqual(names[0], "bytes=20000-type=RdmaDcqcn-s1")
+        self.assertEqual(names[7], "bytes=200000-type=RdmaNoCongestionControl-s2")
         self.assertEqual(len(set(names)), 8)
         # First grid key outermost, seeds innermost.
         self.assertEqual([r["seed"] for r in sweep.runs], [1, 2] * 4)
@@ -122,7 +133,7 @@ class Expansion(unittest.TestCase):
         base = os.path.join(ROOT, "scratch", "configs", "dumbbell-small.json")
         path = write_sweep("reps", {"base": base, "repetitions": 3})
         sweep = roce_lab.Sweep(path)
-        self.assertEqual([r["name"] for r in sweep.runs], ["r0000-s1", "r0001-s2", "r0002-s3"])
+        self.assertEqual([r["name"] for r in sweep.runs], ["s1", "s2", "s3"])
         for spec, text in [({"base": base, "grid": {"/seed": []}}, "/grid/~1seed"),
                            ({"base": base, "grid": {"/flows/9/bytes": [1]}}, "/flows/9"),
                            ({"base": base, "seeds": [0]}, "/seeds"),
@@ -156,13 +167,7 @@ class FigureScripts(unittest.TestCase):
                               capture_output=True, text=True, cwd=WORK)
 
     def write(self, name, files):
-        out = os.path.join(WORK, name)
-        shutil.rmtree(out, ignore_errors=True)
-        os.makedirs(out)
-        for file, text in files.items():
-            with open(os.path.join(out, file), "w") as f:
-                f.write(text)
-        return out
+        return write_files(WORK, name, files)
 
     def test_host_pushback(self):
         out = self.write("fig-host", {
@@ -280,7 +285,8 @@ class RunResumeGather(unittest.TestCase):
             text = f.read()
         self.assertIn("#SBATCH --array=0-7\n", text)
         self.assertIn("#SBATCH --time=5\n", text)
-        self.assertIn("run-index", text)
+        self.assertIn("run-dir", text)
+        self.assertIn("  5) run=%s ;;\n" % roce_lab.Sweep(SMOKE, out).runs[5]["name"], text)
         # Each array task runs exactly its run: index 5 by hand.
         self.assertEqual(roce_lab.main(["run-index", SMOKE, "5", "--out", out,
                                         "--roce-run", ROCE_RUN]), 0)
@@ -402,7 +408,7 @@ class OutputDirectory(unittest.TestCase):
         listed = [line.split(":")[0] for line in readme.split("Files:\n")[1].splitlines()
                   if line and not line.startswith(" ")]
         self.assertEqual(listed, ["queues.csv", "rates.csv", "config.json", "flows.csv",
-                                  "trace.csv", "pfc.csv", "summary.json"])
+                                  "trace.csv", "pfc.csv", "ports.csv", "summary.json"])
         with open(os.path.join(out, "flows.csv")) as f:
             self.assertIn("    columns: " + f.readline(), readme)  # the header as written
 
@@ -424,7 +430,7 @@ class OutputDirectory(unittest.TestCase):
         if subprocess.run([python, "-c", "import matplotlib"],
                           capture_output=True).returncode != 0:
             self.skipTest("python3-matplotlib not installed for " + python)
-        r = subprocess.run([python, os.path.join(HERE, "roce_lab.py"), "after-run", path, out],
+        r = subprocess.run([python, os.path.join(HERE, "roce_lab"), "after-run", path, out],
                            capture_output=True, text=True, timeout=120)
         self.assertEqual(r.returncode, 0, r.stderr)
         self.assertGreater(os.path.getsize(os.path.join(out, "plot-slowdown-by-size.png")), 1000)
@@ -432,7 +438,8 @@ class OutputDirectory(unittest.TestCase):
             self.assertFalse(os.path.exists(os.path.join(out, png)))
         with open(os.path.join(out, "README")) as f:
             readme = f.read()
-        self.assertIn("plot-slowdown-by-size.png: mean and p99 slowdown", readme)
+        self.assertIn("plot-slowdown-by-size.png: slowdown of each flow by flow-size bucket",
+                      readme)
         self.assertNotIn("plot-fct-cdf.png", readme)
 
     def test_progress_in_logs_is_periodic_full_lines(self):

@@ -5,7 +5,8 @@
 # for one node on 127.0.0.1 (configuration, keys, state and logs in a temporary
 # directory; no systemd needed), submits scratch/sweeps/dumbbell-smoke.json as a job
 # array plus its gather job, waits (bounded) and checks the gathered table: one row per
-# run, every status "done", the numbers equal to each run's summary.json. Stops the
+# run, every status "done", the numbers equal to each run's summary.json; the array script
+# carries the run list and the sweep's --time, the sweep's README each run's status. Stops the
 # daemons it started. Needs root (to install packages and run slurmd).
 #
 #   scratch/ci-slurm-check.sh            uses ROCE_LAB_BUILD_DIR (default ./build)
@@ -114,7 +115,7 @@ log "node idle; submitting the sweep"
 OUT="$T/out/sweep"
 start=$SECONDS
 # --wait: sbatch returns when the gather job (after the whole array) has ended.
-timeout "$WAIT_S" /usr/bin/python3 "$ROOT/analysis/roce_lab.py" slurm "$SWEEP" --out "$OUT" \
+timeout "$WAIT_S" /usr/bin/python3 "$ROOT/analysis/roce_lab" slurm "$SWEEP" --out "$OUT" \
     --roce-run "$BUILD/bin/roce-run" --wait
 log "array and gather jobs done in $((SECONDS - start)) s"
 
@@ -132,6 +133,17 @@ for row, run in zip(rows, sweep.runs):
         summary = json.load(f)
     assert int(row["finished"]) == summary["finished"] == summary["flows"], row["run"]
     assert float(row["fct_us.mean"]) == summary["fct_us"]["mean"], row["run"]
+with open(os.path.join(sys.argv[2], "slurm", "array.sbatch")) as f:
+    array = f.read()
+# The tasks carry the resolved run list and the sweep's "slurm_time".
+assert "#SBATCH --time=00:05:00\n" in array, "no --time in array.sbatch"
+for i, run in enumerate(sweep.runs):
+    assert "  %d) run=%s ;;\n" % (i, run["name"]) in array, run["name"]
+with open(os.path.join(sys.argv[2], "README")) as f:
+    readme = f.read()
+statuses = dict(line.split() for line in readme.split("\nruns (")[1].split("\n\n")[0]
+                .splitlines()[1:])
+assert statuses == {r["name"]: "done" for r in sweep.runs}, "README statuses %s" % statuses
 logs = [n for n in os.listdir(os.path.join(sys.argv[2], "slurm")) if n.startswith("run-")]
 assert len(logs) == len(sweep.runs), "one log per array task: %d" % len(logs)
 print("ci-slurm: table.csv: %d runs, all done and consistent with summary.json" % len(rows),

@@ -14,6 +14,8 @@
 // Default CONFIG: scratch/configs/regional-fig12.json; plot with
 // analysis/dcqcn_regional.py OUTDIR. Exit status: 0 on success, 2 for a
 // configuration error, 1 if outputs fail.
+#include "run-progress.h"
+
 #include "ns3/command-line.h"
 #include "ns3/dcqcn-run-monitor.h"
 #include "ns3/experiment-config.h"
@@ -26,6 +28,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <memory>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
@@ -102,7 +105,12 @@ main(int argc, char** argv)
     }
     try
     {
-        const ExperimentConfig config = ExperimentConfig::LoadFile(configPath);
+        const ExperimentConfig config =
+            ExperimentConfig::LoadFile(configPath, CommandLineAttributes::FromArguments(args));
+        for (const std::string& warning : config.GetWarnings())
+        {
+            std::cerr << "dcqcn-regional: warning: " << warning << std::endl;
+        }
         // Default: a third of the run, on the queue sampling grid (10 us).
         const Time sample = MicroSeconds(10);
         Time warmup =
@@ -124,9 +132,23 @@ main(int argc, char** argv)
         }
         {
             ExperimentRunner runner(config, outDir);
+            std::string commandLine = "dcqcn-regional";
+            for (int i = 1; i < argc; ++i)
+            {
+                commandLine += std::string(" ") + argv[i];
+            }
+            runner.SetCommandLine(commandLine);
             DcqcnRunMonitor monitor(runner.GetTopology(), warmup, sample, window);
             monitor.Start();
+            std::unique_ptr<RunProgress> progress;
+            if (config.GetProgress())
+            {
+                progress = std::make_unique<RunProgress>(runner, config.GetStopTime());
+                runner.SetExternalProgress(true);
+                progress->Start();
+            }
             runner.Run();
+            progress.reset();
             monitor.Finish(runner.GetEndTime());
             if (runner.GetEndTime() <= warmup ||
                 !monitor.WriteGoodputCsv(outDir + "/goodput.csv") ||

@@ -12,10 +12,14 @@
 // (default scratch/configs/fat-tree-fct.json) gives the workload; the profiles
 // (scratch/configs/nic-profiles/<name>.json) give loss recovery, congestion
 // control and PFC. --stopTime ends each run there (flows still running count as
-// unfinished: the large scales, see doc/reproduce.md), --progress prints progress
-// lines on stderr, --bench prints each run's speed and memory (RunStatistics).
+// unfinished: the large scales, see doc/reproduce.md); progress lines (simulated time,
+// flows finished, ETA) go to stderr on runs over 2 s unless the base file sets
+// "progress": false (--progress forces them on); --bench prints each run's speed and
+// memory (RunStatistics). Each run's README records the command line and NIC profile.
 // Exit status: 0 on success, 2 for a configuration error,
 // 1 if outputs cannot be written.
+#include "run-progress.h"
+
 #include "ns3/command-line.h"
 #include "ns3/experiment-config-error.h"
 #include "ns3/experiment-runner.h"
@@ -27,6 +31,7 @@
 #include <chrono>
 #include <cstdio>
 #include <iostream>
+#include <memory>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -90,9 +95,17 @@ main(int argc, char** argv)
     cmd.AddValue("seed", "experiment seed (default: the base file's)", seed);
     cmd.AddValue("stopTime", "end every run at this time (default: the base file's, 30ms)",
                  stopTime);
-    cmd.AddValue("progress", "print progress lines (simulated time, events) on stderr", progress);
+    cmd.AddValue("progress",
+                 "print progress lines (simulated time, flows finished, ETA) on stderr even if "
+                 "the base file sets \"progress\": false (default: on for runs over 2 s)",
+                 progress);
     cmd.AddValue("bench", "print each run's speed and memory figures", bench);
     cmd.Parse(argc, argv);
+    std::string commandLine = "fat-tree-fct";
+    for (int i = 1; i < argc; ++i)
+    {
+        commandLine += std::string(" ") + argv[i];
+    }
 
     try
     {
@@ -119,6 +132,7 @@ main(int argc, char** argv)
                 o.seed = seed;
                 o.stopTime = stopTime;
                 o.progress = progress;
+                o.commandLine = CommandLineAttributes::FromArguments({argv, argv + argc});
                 const ExperimentConfig config =
                     NicProfile::Load(base, profileDir + "/" + profile + ".json", o);
                 const std::string dir = outDir + "/" + scale + "/" + profile;
@@ -128,7 +142,18 @@ main(int argc, char** argv)
                 Time end;
                 {
                     ExperimentRunner runner(config, dir);
+                    runner.SetCommandLine(commandLine);
+                    runner.SetReadmeDetail("nic profile",
+                                           profile + " (" + profileDir + "/" + profile + ".json)");
+                    std::unique_ptr<RunProgress> progressLine;
+                    if (config.GetProgress())
+                    {
+                        progressLine = std::make_unique<RunProgress>(runner, config.GetStopTime());
+                        runner.SetExternalProgress(true);
+                        progressLine->Start();
+                    }
                     runner.Run();
+                    progressLine.reset();
                     flows = static_cast<uint32_t>(runner.GetFlowResults().size());
                     finished = runner.GetFinishedFlows();
                     end = runner.GetEndTime();

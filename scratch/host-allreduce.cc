@@ -2,6 +2,7 @@
 // host's RNIC PCIe link degraded. Usage: host-allreduce [config.json] [--out=DIR]; writes
 // DIR/allreduce.csv (case, hosts, comm_time_ms, per_host_gbps).
 #include "host-scenario.h"
+#include "point-progress.h"
 #include "scenario-json.h"
 
 #include "ns3/command-line.h"
@@ -104,10 +105,12 @@ main(int argc, char** argv)
         std::ofstream csv(out + "/allreduce.csv");
         csv << "case,hosts,comm_time_ms,per_host_gbps\n";
         double gbps[2];
+        PointProgress progress("host-allreduce", 2);
         for (int degraded = 0; degraded < 2; ++degraded)
         {
             double ms = 0;
             gbps[degraded] = RunAllreduce(j, degraded ? "degrade" : "", config, rate, ms, error);
+            progress.Done(degraded ? "one degraded RNIC link" : "ideal");
             if (!error.empty())
             {
                 std::cerr << error << std::endl;

@@ -1,6 +1,7 @@
 // Maestro DDL reproduction (SOSR'21 §6.4): ring-allreduce / allgather of a model
 // over 4 workers on 2 leaves and 4 spines, single QP (ECMP) vs Maestro.
 // Usage: maestro-ddl [config.json] [--out=DIR]; writes DIR/ddl.csv.
+#include "point-progress.h"
 #include "scenario-json.h"
 
 #include "ns3/command-line.h"
@@ -64,6 +65,7 @@ RunScenario(int argc, char** argv)
     csv << "transport,iteration,comm_time_ms\n";
     const std::vector<uint32_t> ring = {0, 2, 1, 3}; // every hop crosses the core
     double total[2] = {0, 0};
+    PointProgress progress("maestro-ddl", 2);
     for (int maestro = 0; maestro < 2; ++maestro)
     {
         DcbHelper dcb;
@@ -87,6 +89,7 @@ RunScenario(int argc, char** argv)
         c->SetLinks(links);
         c->Start();
         Simulator::Run();
+        progress.Done(maestro ? "Maestro" : "single QP");
         const auto& times = c->GetCommunicationTimes();
         for (uint32_t i = 0; i < times.size(); ++i)
         {

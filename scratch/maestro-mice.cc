@@ -1,6 +1,7 @@
 // Maestro mice reproduction (SOSR'21 §6.2): a 2-byte token around 4 workers whose
 // hops cross spines of different delay; single QP (ECMP) vs Maestro min-latency.
 // Usage: maestro-mice [config.json] [--out=DIR]; writes DIR/mice.csv.
+#include "point-progress.h"
 #include "scenario-json.h"
 
 #include "ns3/command-line.h"
@@ -73,6 +74,7 @@ RunScenario(int argc, char** argv)
     csv << "transport,round,round_time_us\n";
     const std::vector<uint32_t> ring = {0, 2, 1, 3};
     double mean[2] = {0, 0};
+    PointProgress progress("maestro-mice", 2);
     for (int maestro = 0; maestro < 2; ++maestro)
     {
         DcbHelper dcb;
@@ -103,6 +105,7 @@ RunScenario(int argc, char** argv)
         token->SetLinks(links);
         Simulator::Schedule(MicroSeconds(100), &MaestroTokenRing::Start, token);
         Simulator::Run();
+        progress.Done(maestro ? "Maestro" : "single QP");
         const auto& t = token->GetRoundTimes();
         for (uint32_t i = 0; i < t.size(); ++i)
         {

@@ -3,7 +3,8 @@
 //   roce-doc ns3::RdmaDcqcn          every attribute (own and inherited) and trace source
 //   roce-doc ns3::RdmaDcqcn::G       one attribute
 //   roce-doc RdmaDcqcn               "ns3::" may be left out
-//   roce-doc --search dcqcn          registered TypeIds whose name contains the text
+//   roce-doc --search watermark      the types, attributes and trace sources whose name or
+//                                    help contains the word (case-insensitive)
 //   roce-doc --sources               the source tags ([DCQCN15], [MLX-DUMP], ...) that help
 //                                    strings cite, with what each names (doc/sources.md)
 //   roce-doc --check-sources         exit 1, listing them, if a registered help string
@@ -179,20 +180,91 @@ Lower(std::string s)
     return s;
 }
 
+bool
+Contains(const std::string& haystack, const std::string& lowerNeedle)
+{
+    return Lower(haystack).find(lowerNeedle) != std::string::npos;
+}
+
+/** Print the registered TypeIds whose name contains \p text; \return how many. */
 int
-Search(const std::string& text)
+SearchTypes(const std::string& text, std::ostream& os)
 {
     int found = 0;
     for (uint16_t i = 0; i < TypeId::GetRegisteredN(); ++i)
     {
         const TypeId tid = TypeId::GetRegistered(i);
-        if (Lower(tid.GetName()).find(Lower(text)) != std::string::npos)
+        if (Contains(tid.GetName(), Lower(text)))
         {
-            std::cout << tid.GetName() << "\n";
+            os << "  " << tid.GetName() << "\n";
             ++found;
         }
     }
     return found;
+}
+
+/**
+ * --search: the types whose name, and the attributes and trace sources whose name or help,
+ * contains \p text (case-insensitive); each attribute and trace source once, under the type
+ * that declares it. \return how many were printed.
+ */
+int
+Search(const std::string& text)
+{
+    const std::string needle = Lower(text);
+    std::cout << "types whose name contains '" << text << "':\n";
+    int found = SearchTypes(text, std::cout);
+    if (found == 0)
+    {
+        std::cout << "  (none)\n";
+    }
+    std::cout << "attributes whose name or help contains '" << text << "':\n";
+    int attributes = 0;
+    for (uint16_t i = 0; i < TypeId::GetRegisteredN(); ++i)
+    {
+        const TypeId tid = TypeId::GetRegistered(i);
+        for (std::size_t a = 0; a < tid.GetAttributeN(); ++a)
+        {
+            const TypeId::AttributeInformation info = tid.GetAttribute(a);
+            if (!Contains(info.name, needle) && !Contains(info.help, needle))
+            {
+                continue;
+            }
+            std::cout << "  " << tid.GetName() << "::" << info.name << "   ("
+                      << info.checker->GetValueTypeName() << ", default "
+                      << (info.initialValue ? info.initialValue->SerializeToString(info.checker)
+                                            : std::string("-"))
+                      << ")\n    " << info.help << "\n";
+            ++attributes;
+        }
+    }
+    if (attributes == 0)
+    {
+        std::cout << "  (none)\n";
+    }
+    std::cout << "trace sources whose name or help contains '" << text << "':\n";
+    int traces = 0;
+    for (uint16_t i = 0; i < TypeId::GetRegisteredN(); ++i)
+    {
+        const TypeId tid = TypeId::GetRegistered(i);
+        for (std::size_t t = 0; t < tid.GetTraceSourceN(); ++t)
+        {
+            const TypeId::TraceSourceInformation info = tid.GetTraceSource(t);
+            if (Contains(info.name, needle) || Contains(info.help, needle))
+            {
+                std::cout << "  " << tid.GetName() << "::" << info.name << "\n    " << info.help
+                          << "\n";
+                ++traces;
+            }
+        }
+    }
+    if (traces == 0)
+    {
+        std::cout << "  (none)\n";
+    }
+    std::cout << found << " types, " << attributes << " attributes, " << traces
+              << " trace sources (roce-doc ns3::Type::Attribute prints one in full)\n";
+    return found + attributes + traces;
 }
 
 void
@@ -348,7 +420,10 @@ main(int argc, char** argv)
     cmd.Usage("Print a TypeId's attributes (type, unit, default, help) and trace sources, "
               "or one attribute (ns3::Type::Attribute), from the ns-3 registry.");
     cmd.AddNonOption("name", "ns3::Type or ns3::Type::Attribute", name);
-    cmd.AddValue("search", "list registered TypeIds whose name contains this text", search);
+    cmd.AddValue("search",
+                 "list the types, attributes and trace sources whose name or help contains "
+                 "this word (case-insensitive)",
+                 search);
     cmd.AddValue("sources",
                  "print the source tags that help strings cite ([DCQCN15], ...) with what "
                  "each names",
@@ -374,7 +449,7 @@ main(int argc, char** argv)
     if (name.empty())
     {
         std::cerr << "roce-doc: give a type (ns3::RdmaDcqcn) or an attribute "
-                     "(ns3::RdmaDcqcn::G); --search TEXT lists types\n";
+                     "(ns3::RdmaDcqcn::G); --search WORD searches names and help\n";
         return 2;
     }
     TypeId tid;
@@ -417,7 +492,7 @@ main(int argc, char** argv)
     const std::string shortName =
         name.substr(name.rfind(':') == std::string::npos ? 0 : name.rfind(':') + 1);
     std::cerr << "; similar names:\n";
-    if (Search(shortName) == 0)
+    if (SearchTypes(shortName, std::cerr) == 0)
     {
         std::cerr << "  (none)\n";
     }

@@ -4,8 +4,9 @@
 //
 // With no CONFIG the shipped scratch/configs/leaf-spine-incast.json is used.
 // The output directory defaults to results/<config name>. Attribute defaults can
-// be changed as with any ns-3 program (--ns3::RdmaDcqcn::G=0.01); the JSON file
-// still wins for the attributes it names. Exit status: 0 on success, 2 for a
+// be changed as with any ns-3 program (--ns3::RdmaDcqcn::G=0.01); the command line
+// wins over the JSON file where both set one (a warning names each), and the output's
+// config.json records the command line's value. Exit status: 0 on success, 2 for a
 // configuration error (message on stderr), 1 if the outputs cannot be written.
 // --bench also prints simulated packets per wall-second, events and peak memory.
 // CONFIG may also be an HPCC-simulator configuration file (its mix/config.txt format),
@@ -149,7 +150,8 @@ main(int argc, char** argv)
 
     try
     {
-        const ExperimentConfig config = ExperimentConfig::LoadFile(configPath);
+        const ExperimentConfig config =
+            ExperimentConfig::LoadFile(configPath, CommandLineAttributes::FromArguments(args));
         for (const std::string& warning : config.GetWarnings())
         {
             if (report)

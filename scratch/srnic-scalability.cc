@@ -12,6 +12,8 @@
 //        [--out=DIR (fig11 writes DIR/fig11.csv; default stdout)]
 //        [--host-pcie-gen=N (attach a plain-server host model whose RNIC sits on PCIe
 //         Gen N x16, so payload and SRNIC slow-path transfers are DMAs on it; 0: none)]
+#include "point-progress.h"
+
 #include "ns3/core-module.h"
 #include "ns3/dcb-helper.h"
 #include "ns3/error-model.h"
@@ -204,12 +206,14 @@ Run(const std::string& profile, uint32_t nQps, uint32_t bytes, uint32_t depth, T
 /** Fig. 11 rows for \p profile: measured, and the analytic goodputs from the loss-free one. */
 void
 LossTolerance(std::ostream& out, const std::string& profile, const std::vector<double>& losses,
-              Time measure, uint32_t pcieGen)
+              Time measure, uint32_t pcieGen, PointProgress& progress)
 {
     const double line = Run(profile, 1, 4096, 128, measure, RdmaVerb::Write, 0, pcieGen).gbps;
+    progress.Done(profile + " loss-free reference");
     for (double p : losses)
     {
         const Result r = Run(profile, 1, 4096, 128, measure, RdmaVerb::Write, p, pcieGen);
+        progress.Done(profile + " loss=" + std::to_string(p));
         // Selective repeat: every packet needs 1/(1 - p) sends. Go-back-N: each loss
         // costs K sends, K the measured packets resent per NAK (Bertsekas-Gallager).
         const double sr = line * (1 - p);
@@ -292,20 +296,26 @@ main(int argc, char* argv[])
         }
         out << "profile,loss,goodput_gbps,tx_gbps,go_back_packets,sr_analytic_gbps,"
                "gbn_analytic_gbps,pcie_loss_percent,sr_rto_analytic_gbps,timeouts_per_ms\n";
+        PointProgress progress("srnic-scalability", 0);
         while (std::getline(ps, profile, ','))
         {
-            LossTolerance(out, profile, losses, measure, pcieGen);
+            progress.AddPoints(1 + static_cast<uint32_t>(losses.size()));
+            LossTolerance(out, profile, losses, measure, pcieGen, progress);
         }
         return 0;
     }
+    PointProgress progress("srnic-scalability", 0);
     while (std::getline(ps, profile, ','))
     {
+        progress.AddPoints(
+            static_cast<uint32_t>(figure == "fig10a" ? messageSizes.size() : qpCounts.size()));
         if (figure == "fig10a")
         {
             std::cout << "profile,message_bytes,mrps,goodput_gbps\n";
             for (uint32_t size : messageSizes)
             {
                 const Result r = Run(profile, 1, size, 64, measure);
+                progress.Done(profile + " " + std::to_string(size) + " B");
                 std::cout << profile << "," << size << "," << r.mrps << "," << r.gbps << "\n";
             }
             continue;
@@ -316,6 +326,7 @@ main(int argc, char* argv[])
         for (uint32_t n : qpCounts)
         {
             const Result r = Run(profile, n, 512, 4, measure);
+            progress.Done(profile + " " + std::to_string(n) + " QPs");
             first = first > 0 ? first : r.gbps;
             best = r.gbps >= 0.9 * first ? n : best;
             std::cout << profile << "," << n << "," << r.gbps << "\n";

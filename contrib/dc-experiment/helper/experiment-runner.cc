@@ -1,6 +1,10 @@
 #include "experiment-runner.h"
 
 #include "hpcc-output-writer.h"
+#include "output-directory.h"
+#include "pcap-capture.h"
+#include "pfc-event-writer.h"
+#include "port-map-writer.h"
 
 #include "ns3/abort.h"
 #include "ns3/channel.h"
@@ -204,13 +208,10 @@ ExperimentRunner::OutputPath(const std::string& name) const
 void
 ExperimentRunner::Run()
 {
-    std::error_code ec;
-    std::filesystem::create_directories(m_outputDirectory, ec);
-    if (ec)
-    {
-        throw std::runtime_error("cannot create output directory " + m_outputDirectory + ": " +
-                                 ec.message());
-    }
+    // A used directory is cleared of the previous run's files (OutputDirectory); ranks of a
+    // distributed run write concurrently, so they only create it.
+    OutputDirectory::Prepare(m_outputDirectory, IsDistributed() ? "" : m_config.GetSource(),
+                             !IsDistributed());
 
     const auto wallStart = std::chrono::steady_clock::now();
     ObjectFactory scheduler;
@@ -242,6 +243,24 @@ ExperimentRunner::Run()
         }
         m_hpccOutput = std::make_unique<HpccOutputWriter>(m_config);
         m_hpccOutput->Connect(m_topology);
+    }
+    if (m_config.GetOutputs().pfcEvents || !m_config.GetPcap().IsEmpty())
+    {
+        if (IsDistributed())
+        {
+            throw ExperimentConfigError(m_config.GetSource(),
+                                        m_config.GetPcap().IsEmpty() ? "/outputs/pfc_events"
+                                                                     : "/pcap",
+                                        "not available in distributed runs (each rank sees only "
+                                        "its own ports)");
+        }
+        PcapCapture::Enable(m_config.GetPcap(), m_config.GetTopology(), m_topology,
+                            m_outputDirectory, m_readme);
+    }
+    if (m_config.GetOutputs().pfcEvents)
+    {
+        m_pfcEvents = std::make_unique<PfcEventWriter>(m_config.GetTopology());
+        m_pfcEvents->Connect(m_topology);
     }
 
     const ExperimentMonitors& mon = m_config.GetMonitors();
@@ -340,6 +359,11 @@ ExperimentRunner::Run()
     {
         m_hpccOutput->Write(m_outputDirectory, m_results, m_readme);
     }
+    PortMapWriter::Write(m_config.GetTopology(), m_outputDirectory, m_readme);
+    if (m_pfcEvents)
+    {
+        m_pfcEvents->Write(m_outputDirectory, m_readme);
+    }
     WriteSummary();
     WriteReadme();
 }
@@ -354,6 +378,12 @@ void
 ExperimentRunner::SetExternalProgress(bool external)
 {
     m_externalProgress = external;
+}
+
+void
+ExperimentRunner::SetReadmeDetail(const std::string& label, const std::string& value)
+{
+    m_readme.SetDetail(label, value);
 }
 
 void

@@ -25,6 +25,7 @@ namespace ns3
 {
 
 class HpccOutputWriter;
+class PfcEventWriter;
 
 /** \ingroup dc-experiment What happened to one flow. */
 struct ExperimentFlowResult
@@ -103,6 +104,12 @@ class ExperimentRunner
 
     /** The command line that started the run, for the README (as typed). */
     void SetCommandLine(const std::string& commandLine);
+
+    /**
+     * Add a line "<label>: <value>" to the README after the command (e.g. fat-tree-fct's
+     * "nic profile").
+     */
+    void SetReadmeDetail(const std::string& label, const std::string& value);
 
     /**
      * Build, simulate and write the outputs. Call once.
@@ -196,6 +203,7 @@ class ExperimentRunner
     Time m_lastCompletion;
     bool m_externalProgress{false};
     std::unique_ptr<HpccOutputWriter> m_hpccOutput; //!< "outputs": {"hpcc": true}
+    std::unique_ptr<PfcEventWriter> m_pfcEvents;    //!< "outputs": {"pfc_events": true}
     /** Files written so far; the (const) writers register theirs as they finish. */
     mutable RunReadmeWriter m_readme;
 };

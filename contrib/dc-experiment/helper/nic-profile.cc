@@ -128,7 +128,7 @@ NicProfile::Load(const std::string& baseFile, const std::string& profileFile,
     const std::string merged = Merge(baseFile, profileFile, overrides);
     try
     {
-        return ExperimentConfig::LoadString(merged, baseFile);
+        return ExperimentConfig::LoadString(merged, baseFile, overrides.commandLine);
     }
     catch (const ExperimentConfigError& e)
     {

@@ -31,11 +31,12 @@ class NicProfile
     /** Options that override the base file (0 / empty: keep the base's). */
     struct Overrides
     {
-        uint32_t srnicServers = 0; //!< topology := {"type":"fat_tree","srnic_servers":n}
-        std::string duration;      //!< workload/duration
-        uint32_t seed = 0;         //!< seed
-        std::string stopTime;      //!< stop_time (e.g. to bound a large-scale run)
-        bool progress = false;     //!< true: progress := true
+        uint32_t srnicServers = 0;         //!< topology := {"type":"fat_tree","srnic_servers":n}
+        std::string duration;              //!< workload/duration
+        uint32_t seed = 0;                 //!< seed
+        std::string stopTime;              //!< stop_time (e.g. to bound a large-scale run)
+        bool progress = false;             //!< true: progress := true
+        CommandLineAttributes commandLine; //!< --ns3::T::A=v: win over both files
     };
 
     /**

@@ -39,6 +39,26 @@ RunReadmeWriter::AddJson(const std::string& name, const std::string& what, const
     m_entries.push_back({name, what, "keys", keys});
 }
 
+void
+RunReadmeWriter::SetDetail(const std::string& label, const std::string& value)
+{
+    for (auto& detail : m_details)
+    {
+        if (detail.first == label)
+        {
+            detail.second = value;
+            return;
+        }
+    }
+    m_details.emplace_back(label, value);
+}
+
+void
+RunReadmeWriter::AddFile(const std::string& name, const std::string& what)
+{
+    m_entries.push_back(Entry{name, what, "", ""});
+}
+
 std::string
 RunReadmeWriter::GetText() const
 {
@@ -51,11 +71,18 @@ RunReadmeWriter::GetText() const
     {
         out << "command: " << m_commandLine << '\n';
     }
+    for (const auto& [label, value] : m_details)
+    {
+        out << label << ": " << value << '\n';
+    }
     out << "The same configuration and seed give byte-identical files.\n\nFiles:\n";
     for (const Entry& e : m_entries)
     {
         out << e.name << ": " << e.what << '\n';
-        out << "    " << e.label << ": " << e.fields << '\n';
+        if (!e.label.empty())
+        {
+            out << "    " << e.label << ": " << e.fields << '\n';
+        }
     }
     return out.str();
 }

@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace ns3
@@ -23,6 +24,7 @@ namespace ns3
  *     configuration: <config source as given>
  *     seed: <seed>
  *     command: <command line, when the caller set one>
+ *     <label>: <value>                  (each SetDetail, e.g. "nic profile: srnic ...")
  *
  *     Files:
  *     <name>: <what it is>
@@ -42,6 +44,16 @@ class RunReadmeWriter
     void SetRun(const std::string& configSource, uint32_t seed);
     /** The command line that produced the run (as typed); omitted when empty. */
     void SetCommandLine(const std::string& commandLine);
+    /**
+     * Add a line "<label>: <value>" after the command (e.g. "nic profile"), in the order
+     * added; a second call with the same label replaces the value.
+     */
+    void SetDetail(const std::string& label, const std::string& value);
+    /**
+     * Record a written file that has no columns (e.g. a packet capture).
+     * \param name file name (or pattern, e.g. "pcap/<node>-<port>.pcap") in the directory
+     */
+    void AddFile(const std::string& name, const std::string& what);
     /**
      * Record a written CSV file.
      * \param name file name in the output directory
@@ -80,6 +92,7 @@ class RunReadmeWriter
     std::string m_configSource;
     uint32_t m_seed{0};
     std::string m_commandLine;
+    std::vector<std::pair<std::string, std::string>> m_details; //!< SetDetail, in order
     std::vector<Entry> m_entries;
 };
 

@@ -1,5 +1,6 @@
 #include "experiment-config.h"
 
+#include "command-line-attributes.h"
 #include "fabric-bisection.h"
 #include "flow-size-cdf.h"
 #include "flow-trace.h"
@@ -51,9 +52,11 @@ const std::set<std::string> PLOT_NAMES = {"fct_cdf", "slowdown_by_size", "slowdo
 class ExperimentConfigParser
 {
   public:
-    ExperimentConfigParser(const JsonSchemaReader& reader, ExperimentConfig& config)
+    ExperimentConfigParser(const JsonSchemaReader& reader, ExperimentConfig& config,
+                           const CommandLineAttributes& commandLine)
         : m_reader(reader)
         , m_config(config)
+        , m_commandLine(commandLine)
     {
     }
 
@@ -80,6 +83,7 @@ class ExperimentConfigParser
 
     const JsonSchemaReader& m_reader;
     ExperimentConfig& m_config;
+    const CommandLineAttributes& m_commandLine; //!< --ns3::Type::Attribute=value: they win
     std::map<std::string, uint32_t> m_hostIndex;
     std::set<std::string> m_switchNames;
 };
@@ -139,6 +143,7 @@ ExperimentConfigParser::ParseComponent(const Json* section, const std::string& p
     }
     std::vector<TypeId::AttributeInformation> attributes;
     std::vector<std::string> names;
+    std::vector<std::string> owners; //!< the TypeId declaring each attribute
     for (const TypeId& t : chain)
     {
         for (std::size_t i = 0; i < t.GetAttributeN(); ++i)
@@ -149,6 +154,7 @@ ExperimentConfigParser::ParseComponent(const Json* section, const std::string& p
             {
                 attributes.push_back(info);
                 names.push_back(info.name);
+                owners.push_back(t.GetName());
             }
         }
     }
@@ -173,7 +179,8 @@ ExperimentConfigParser::ParseComponent(const Json* section, const std::string& p
             m_reader.Fail(p, "unknown attribute \"" + key + "\" of " + type +
                                  "; its attributes are: " + JsonSchemaReader::JoinNames(names));
         }
-        if (std::find(names.begin(), names.end(), key) == names.end())
+        const auto named = std::find(names.begin(), names.end(), key);
+        if (named == names.end())
         {
             m_reader.Fail(p, "attribute " + key + " of " + type + " cannot be set from JSON");
         }
@@ -184,6 +191,15 @@ ExperimentConfigParser::ParseComponent(const Json* section, const std::string& p
             m_reader.Fail(p, "attribute " + key + " of " + type + " (" +
                                  JsonAttributeConverter::HelpSummary(info.help) + "): bad value " +
                                  it.value().dump() + ": " + error);
+        }
+        // The command line's default (Config::SetDefault) wins over the file: leave the
+        // attribute at it, and the effective section below records it.
+        const std::string argument = m_commandLine.Find(owners[named - names.begin()], key);
+        if (!argument.empty())
+        {
+            m_config.m_warnings.push_back("the command line's " + argument + " overrides " + p +
+                                          " = " + it.value().dump() + " in " + m_config.m_source);
+            continue;
         }
         out.attributes.push_back(ExperimentAttribute{key, value});
     }
@@ -969,6 +985,7 @@ ExperimentConfigParser::Parse(const Json& root)
                         "workload",
                         "monitors",
                         "outputs",
+                        "pcap",
                         "plots",
                         "non_default_attributes"});
     OrderedJson& eff = m_config.m_effective;
@@ -1040,10 +1057,16 @@ ExperimentConfigParser::Parse(const Json& root)
     // "outputs": optional files in other tools' formats (HpccOutputWriter).
     static const Json noOutputs = Json::object();
     const Json* outputs = JsonSchemaReader::Find(root, "outputs");
-    m_reader.CheckKeys(outputs ? *outputs : noOutputs, "/outputs", {"hpcc"});
+    m_reader.CheckKeys(outputs ? *outputs : noOutputs, "/outputs", {"hpcc", "pfc_events"});
     m_config.m_outputs.hpcc =
         m_reader.GetBool(outputs ? *outputs : noOutputs, "/outputs", "hpcc", false);
-    eff["outputs"] = OrderedJson{{"hpcc", m_config.m_outputs.hpcc}};
+    m_config.m_outputs.pfcEvents =
+        m_reader.GetBool(outputs ? *outputs : noOutputs, "/outputs", "pfc_events", false);
+    eff["outputs"] = OrderedJson{{"hpcc", m_config.m_outputs.hpcc},
+                                 {"pfc_events", m_config.m_outputs.pfcEvents}};
+    // "pcap": packet captures of chosen ports (PcapSelection).
+    m_config.m_pcap = PcapSelection::Read(m_reader, JsonSchemaReader::Find(root, "pcap"), "/pcap",
+                                          m_config.m_topology, eff["pcap"]);
 
     // "plots": figures ./roce-lab run makes after the run (analysis/roce_lab.py
     // PLOTS, whose keys are PLOT_NAMES; analysis/test_roce_lab.py checks that the
@@ -1080,7 +1103,7 @@ ExperimentConfigParser::Parse(const Json& root)
 // ------------------------------------------------------------------ ExperimentConfig
 
 ExperimentConfig
-ExperimentConfig::LoadFile(const std::string& path)
+ExperimentConfig::LoadFile(const std::string& path, const CommandLineAttributes& commandLine)
 {
     std::ifstream in(path, std::ios::binary);
     if (!in)
@@ -1091,19 +1114,21 @@ ExperimentConfig::LoadFile(const std::string& path)
     text << in.rdbuf();
     if (HpccConfigTranslator::IsHpccConfig(text.str()))
     {
-        return LoadString(HpccConfigTranslator::Translate(text.str(), path).dump(2), path);
+        return LoadString(HpccConfigTranslator::Translate(text.str(), path).dump(2), path,
+                          commandLine);
     }
-    return LoadString(text.str(), path);
+    return LoadString(text.str(), path, commandLine);
 }
 
 ExperimentConfig
-ExperimentConfig::LoadString(const std::string& text, const std::string& name)
+ExperimentConfig::LoadString(const std::string& text, const std::string& name,
+                             const CommandLineAttributes& commandLine)
 {
     const JsonSchemaReader reader(name);
     const nlohmann::json root = reader.ParseText(text);
     ExperimentConfig config;
     config.m_source = name;
-    ExperimentConfigParser parser(reader, config);
+    ExperimentConfigParser parser(reader, config, commandLine);
     parser.Parse(root);
     return config;
 }
@@ -1267,6 +1292,12 @@ const ExperimentOutputs&
 ExperimentConfig::GetOutputs() const
 {
     return m_outputs;
+}
+
+const PcapSelection&
+ExperimentConfig::GetPcap() const
+{
+    return m_pcap;
 }
 
 const nlohmann::ordered_json&

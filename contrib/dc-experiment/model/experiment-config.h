@@ -5,8 +5,10 @@
 #ifndef EXPERIMENT_CONFIG_H
 #define EXPERIMENT_CONFIG_H
 
+#include "command-line-attributes.h"
 #include "experiment-config-error.h"
 #include "experiment-topology.h"
+#include "pcap-selection.h"
 
 #include "ns3/attribute.h"
 #include "ns3/data-rate.h"
@@ -92,6 +94,7 @@ struct ExperimentMonitors
 struct ExperimentOutputs
 {
     bool hpcc{false}; //!< fct.txt and pfc.txt in the HPCC simulator's columns (HpccOutputWriter)
+    bool pfcEvents{false}; //!< pfc_events.csv: every PFC frame sent (PfcEventWriter)
 };
 
 /**
@@ -133,14 +136,19 @@ class ExperimentConfig
     /**
      * Load and validate \p path: a JSON experiment, or an HPCC-simulator configuration file
      * (recognized by its content, HpccConfigTranslator), translated to JSON first.
+     * An attribute that \p commandLine sets (--ns3::Type::Attribute=value, already
+     * applied by ns3::CommandLine) keeps that value where the file sets it too; a warning
+     * names each such override.
      * \throw ExperimentConfigError
      */
-    static ExperimentConfig LoadFile(const std::string& path);
+    static ExperimentConfig LoadFile(const std::string& path,
+                                     const CommandLineAttributes& commandLine = {});
     /**
      * Validate the JSON text \p text; \p name is the file name used in errors.
      * \throw ExperimentConfigError
      */
-    static ExperimentConfig LoadString(const std::string& text, const std::string& name);
+    static ExperimentConfig LoadString(const std::string& text, const std::string& name,
+                                       const CommandLineAttributes& commandLine = {});
 
     /** \return the file name given at load time. */
     const std::string& GetSource() const;
@@ -173,6 +181,8 @@ class ExperimentConfig
     const std::vector<ExperimentFlow>& GetFlows() const;
     const ExperimentMonitors& GetMonitors() const;
     const ExperimentOutputs& GetOutputs() const;
+    /** \return the ports that write pcap files ("pcap"; empty when absent). */
+    const PcapSelection& GetPcap() const;
 
     /**
      * \return the configuration with every default filled in, including the
@@ -212,6 +222,7 @@ class ExperimentConfig
     std::vector<ExperimentFlow> m_flows;
     ExperimentMonitors m_monitors;
     ExperimentOutputs m_outputs;
+    PcapSelection m_pcap;
     nlohmann::ordered_json m_effective;
     std::vector<std::string> m_warnings;
 };

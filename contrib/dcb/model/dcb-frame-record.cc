@@ -113,4 +113,14 @@ DcbFrameRecord::Materialize(Ptr<Packet> frame)
     flags &= ~DIRTY;
 }
 
+EthernetVlanHeader
+DcbFrameRecord::MaterializeAndStripEthernet(Ptr<Packet> frame) const
+{
+    DcbFrameRecord current = *this;
+    current.Materialize(frame);
+    EthernetVlanHeader eth;
+    frame->RemoveHeader(eth);
+    return eth;
+}
+
 } // namespace ns3

@@ -5,6 +5,8 @@
 #ifndef DCB_FRAME_RECORD_H
 #define DCB_FRAME_RECORD_H
 
+#include "ethernet-vlan-header.h"
+
 #include "ns3/mac48-address.h"
 #include "ns3/packet.h"
 #include "ns3/ptr.h"
@@ -84,6 +86,13 @@ struct DcbFrameRecord
      * produced (IPv4 checksum recomputed).
      */
     void Materialize(Ptr<Packet> frame);
+
+    /**
+     * For receivers that take the header path (a frame the record does not carry, e.g.
+     * untagged or not IPv4): write a copy of the record into \p frame, remove the
+     * Ethernet header and return it, leaving \p frame at the Ethernet payload.
+     */
+    EthernetVlanHeader MaterializeAndStripEthernet(Ptr<Packet> frame) const;
 };
 
 } // namespace ns3

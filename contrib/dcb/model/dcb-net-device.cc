@@ -756,6 +756,8 @@ void
 DcbNetDevice::EnablePcap(const std::string& filename)
 {
     m_pcap = CreateObject<PcapFileWrapper>();
+    // Nanosecond timestamps (pcap magic 0xa1b23c4d): frames microseconds apart are common.
+    m_pcap->SetAttribute("NanosecMode", BooleanValue(true));
     m_pcap->Open(filename, std::ios::out | std::ios::binary);
     m_pcap->Init(PcapHelper::DLT_EN10MB, 65535);
 }

@@ -375,11 +375,7 @@ DcbSwitch::ReceiveFrame(Ptr<DcbNetDevice> port, Ptr<Packet> frame, const DcbFram
 {
     if (!in.IsIpv4() || !in.IsTagged())
     {
-        DcbFrameRecord current = in;
-        current.Materialize(frame);
-        EthernetVlanHeader eth;
-        frame->RemoveHeader(eth);
-        ReceiveFromPort(port, frame, eth);
+        ReceiveFromPort(port, frame, in.MaterializeAndStripEthernet(frame));
         return;
     }
     DcbFrameRecord r = in;

@@ -566,11 +566,7 @@ RdmaNic::ReceiveFrame(Ptr<DcbNetDevice> device, Ptr<Packet> frame, const DcbFram
     }
     if (!record.IsIpv4())
     {
-        DcbFrameRecord current = record;
-        current.Materialize(frame);
-        EthernetVlanHeader eth;
-        frame->RemoveHeader(eth);
-        Receive(device, frame, eth);
+        Receive(device, frame, record.MaterializeAndStripEthernet(frame));
         return;
     }
     if (record.protocol != IP_PROTOCOL_UDP || !HasAddress(Ipv4Address(record.dst)))

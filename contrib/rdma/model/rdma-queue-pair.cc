@@ -93,28 +93,18 @@ RdmaQueuePair::Setup(RdmaNic* nic, uint32_t qpn, Ipv4Address local, Ipv4Address 
     // available later than the packet that caused them.
     m_loss->SetQueuePairHooks(MakeCallback(&RdmaQueuePair::LossTxReady, this),
                               MakeCallback(&RdmaQueuePair::LossDeliver, this));
-    RdmaRequester::Config requester;
-    requester.owner = nic;
-    requester.qp = this;
-    requester.qpn = qpn;
-    requester.mtu = m_mtu;
-    requester.rnrTimer = m_rnrTimer;
-    requester.srnicExtensions = m_srnicExtensions;
-    requester.lineRate = nic->GetLineRate();
-    requester.cc = m_cc;
-    requester.loss = m_loss;
-    requester.counters = &m_counters;
+    RdmaQpEndpointConfig common;
+    common.owner = nic;
+    common.qp = this;
+    common.qpn = qpn;
+    common.mtu = m_mtu;
+    common.srnicExtensions = m_srnicExtensions;
+    common.cc = m_cc;
+    common.loss = m_loss;
+    common.counters = &m_counters;
+    RdmaRequester::Config requester{common, m_rnrTimer, nic->GetLineRate()};
     m_requester.Setup(requester);
-    RdmaResponder::Config responder;
-    responder.owner = nic;
-    responder.qp = this;
-    responder.qpn = qpn;
-    responder.mtu = m_mtu;
-    responder.ackInterval = m_ackInterval;
-    responder.srnicExtensions = m_srnicExtensions;
-    responder.cc = m_cc;
-    responder.loss = m_loss;
-    responder.counters = &m_counters;
+    RdmaResponder::Config responder{common, m_ackInterval};
     m_responder.Setup(responder);
 }
 

@@ -9,6 +9,7 @@
 #include "rdma-congestion-ops.h"
 #include "rdma-loss-recovery.h"
 #include "rdma-qp-counters.h"
+#include "rdma-qp-endpoint-config.h"
 #include "rdma-qp-owner.h"
 #include "rdma-read-response-tracker.h"
 #include "rdma-send-queue.h"
@@ -40,18 +41,10 @@ class RdmaRequester
 {
   public:
     /** What the requester works with, given by its queue pair at setup. */
-    struct Config
+    struct Config : RdmaQpEndpointConfig
     {
-        RdmaQpOwner* owner{nullptr};
-        RdmaQueuePair* qp{nullptr}; //!< the handle reported to the owner (may be null)
-        uint32_t qpn{0};
-        uint32_t mtu{1024}; //!< payload bytes per packet
-        Time rnrTimer;      //!< wait after an RNR NAK
-        bool srnicExtensions{false};
+        Time rnrTimer; //!< wait after an RNR NAK
         DataRate lineRate;
-        Ptr<RdmaCongestionOps> cc;
-        Ptr<RdmaLossRecovery> loss;
-        RdmaQpCounters* counters{nullptr}; //!< the QP's counters, shared with its responder
     };
 
     /** Wire the requester up and initialise the congestion controller's state. */

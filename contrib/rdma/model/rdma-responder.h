@@ -7,6 +7,7 @@
 #include "rdma-congestion-ops.h"
 #include "rdma-loss-recovery.h"
 #include "rdma-qp-counters.h"
+#include "rdma-qp-endpoint-config.h"
 #include "rdma-qp-owner.h"
 #include "rdma-srnic-wire-extensions.h"
 #include "rdma-work-request.h"
@@ -39,17 +40,9 @@ class RdmaResponder
 {
   public:
     /** What the responder works with, given by its queue pair at setup. */
-    struct Config
+    struct Config : RdmaQpEndpointConfig
     {
-        RdmaQpOwner* owner{nullptr};
-        RdmaQueuePair* qp{nullptr}; //!< the handle reported to the owner (may be null)
-        uint32_t qpn{0};
-        uint32_t mtu{1024};      //!< payload bytes per READ response
         uint32_t ackInterval{1}; //!< in-order packets per ACK
-        bool srnicExtensions{false};
-        Ptr<RdmaCongestionOps> cc;
-        Ptr<RdmaLossRecovery> loss;
-        RdmaQpCounters* counters{nullptr}; //!< the QP's counters, shared with its requester
     };
 
     void Setup(const Config& config);

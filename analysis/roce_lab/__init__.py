@@ -1,0 +1,38 @@
+"""roce_lab: roce-lab from Python (Debian's python3, python3-pandas, python3-matplotlib).
+
+From a clone, put its analysis/ folder on the path, then import:
+
+    import sys; sys.path.insert(0, "/path/to/roce-lab/analysis")
+    import roce_lab
+
+(or PYTHONPATH=/path/to/roce-lab/analysis). What ./roce-lab run, sweep and plot do:
+
+    exp = roce_lab.Experiment("scratch/configs/dumbbell-small.json")
+    exp.set("/flows/0/bytes", 20000)          # a JSON pointer, as --set
+    run = exp.run(out="results/x")             # -> Run
+    run.flows, run.summary, run.queues, run.pfc    # DataFrames (summary: a Series)
+    sweep = roce_lab.run_sweep("scratch/sweeps/dumbbell-smoke.json", jobs=2)
+    sweep.summary, sweep.flows                 # table.csv; every run's flows.csv
+    roce_lab.load_run(DIR), roce_lab.load_sweep(OUT)   # results already there
+    roce_lab.plot_runs([DIR, ...], PREFIX, title=..., labels=[...])   # PNG files
+    roce_lab.figure("slowdown_by_size", [DIR, ...])   # a matplotlib Figure
+
+The command line (./roce-lab calls it): python3 analysis/roce_lab --help. Errors in
+configurations, sweeps and edits are UsageError, whose message names the file and
+JSON pointer.
+"""
+
+from .cli import main
+from .config import (PATH_FIELDS, UsageError, absolutize_paths, effective_config,
+                     get_pointer, load_json, parse_pointer, parse_sets, parse_value,
+                     set_pointer)
+from .data import Run, SweepData, load_run, load_sweep
+from .experiment import Experiment, RunError, program, run_sweep
+from .plots import PLOTS, figure, plot_names, plot_runs
+from .sweep import Sweep, SweepRuns, execute, gather, is_complete, run_name
+
+__all__ = ["main", "PATH_FIELDS", "UsageError", "absolutize_paths", "effective_config",
+           "get_pointer", "load_json", "parse_pointer", "parse_sets", "parse_value",
+           "set_pointer", "Run", "SweepData", "load_run", "load_sweep", "Experiment",
+           "RunError", "program", "run_sweep", "PLOTS", "figure", "plot_names", "plot_runs", "Sweep",
+           "SweepRuns", "execute", "gather", "is_complete", "run_name"]

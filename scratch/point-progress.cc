@@ -1,0 +1,62 @@
+#include "point-progress.h"
+
+#include <cstdio>
+
+namespace ns3
+{
+
+namespace
+{
+constexpr double QUIET_SECONDS = 2.0; //!< as RunProgress and the runner's ShowProgress
+
+std::string
+Duration(double seconds)
+{
+    char buf[32];
+    if (seconds < 120)
+    {
+        std::snprintf(buf, sizeof(buf), "%.0f s", seconds);
+    }
+    else if (seconds < 7200)
+    {
+        std::snprintf(buf, sizeof(buf), "%.1f min", seconds / 60);
+    }
+    else
+    {
+        std::snprintf(buf, sizeof(buf), "%.1f h", seconds / 3600);
+    }
+    return buf;
+}
+} // namespace
+
+PointProgress::PointProgress(std::string program, uint32_t total)
+    : m_program(std::move(program))
+    , m_total(total)
+    , m_start(std::chrono::steady_clock::now())
+{
+}
+
+void
+PointProgress::AddPoints(uint32_t more)
+{
+    m_total += more;
+}
+
+void
+PointProgress::Done(const std::string& label)
+{
+    ++m_done;
+    const double wall =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - m_start).count();
+    if (wall < QUIET_SECONDS)
+    {
+        return;
+    }
+    const double eta = m_done < m_total ? (m_total - m_done) * wall / m_done : 0;
+    std::fprintf(stderr, "%s: progress: %u / %u points done (%s), %s elapsed, ETA %s\n",
+                 m_program.c_str(), m_done, m_total, label.c_str(), Duration(wall).c_str(),
+                 Duration(eta).c_str());
+    std::fflush(stderr);
+}
+
+} // namespace ns3
