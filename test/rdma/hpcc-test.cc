@@ -41,8 +41,8 @@ Be64(const uint8_t* p)
 TEST_F(HpccTest, IntTrailerRoundTripAndLayout)
 {
     IntTrailer t(5);
-    const uint64_t w0 = IntTrailer::EncodeHop(DataRate("100Gbps"), NanoSeconds(1234567),
-                                              1000000, 12800);
+    const uint64_t w0 =
+        IntTrailer::EncodeHop(DataRate("100Gbps"), NanoSeconds(1234567), 1000000, 12800);
     t.PushHop(w0);
     EXPECT_EQ(t.GetSerializedSize(), 42u); // 5 x 8 + 2
     Ptr<Packet> p = Create<Packet>(100);
@@ -115,8 +115,7 @@ TEST_F(HpccTest, SwitchesAppendHopRecordsInCapturedFrames)
     RdmaHelper rdma;
     rdma.SetCongestionControl("ns3::RdmaHpcc");
     // h0 on leaf 0, h2 on leaf 1: three switch hops (leaf, spine, leaf).
-    RdmaTestFabric f =
-        RdmaTestFabric::LeafSpine(2, 1, 2, "100Gbps", MicroSeconds(1), dcb, rdma);
+    RdmaTestFabric f = RdmaTestFabric::LeafSpine(2, 1, 2, "100Gbps", MicroSeconds(1), dcb, rdma);
     Capture cap;
     // The port of leaf 1 towards h2 (its first port: hosts are installed first).
     f.Switch(1)->GetPort(0)->TraceConnectWithoutContext("PhyTxBegin",
@@ -291,8 +290,8 @@ TEST_F(HpccTest, NewFlowGetsItsShareWithinAFewRtts)
                             Simulator::Stop();
                         });
     Simulator::Run();
-    std::cout << "HPCC two flows after a join: " << rate1 / 1e9 << " / " << rate2 / 1e9
-              << " Gb/s" << std::endl;
+    std::cout << "HPCC two flows after a join: " << rate1 / 1e9 << " / " << rate2 / 1e9 << " Gb/s"
+              << std::endl;
     // Fast reaction: the joining flow holds a substantial share at once (the old one made
     // room within a few RTTs) and the link stays full; exact equality comes later, from
     // the additive increase W_AI (the paper's fairness argument), which this window does
