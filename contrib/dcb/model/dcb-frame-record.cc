@@ -1,6 +1,7 @@
 #include "dcb-frame-record.h"
 
 #include "ethernet-vlan-header.h"
+#include "int-trailer.h"
 
 #include "ns3/ipv4-header.h"
 
@@ -26,7 +27,8 @@ DcbFrameRecord
 DcbFrameRecord::Parse(Ptr<const Packet> frame)
 {
     DcbFrameRecord r;
-    constexpr uint32_t MAX = ETH_BYTES + VLAN_BYTES + IPV4_BYTES + 4; // through the UDP ports
+    // Through the BTH's resv8a byte (the INT bits of a RoCEv2 frame).
+    constexpr uint32_t MAX = ETH_BYTES + VLAN_BYTES + IPV4_BYTES + UDP_BYTES + BTH_RESV8A + 1;
     uint8_t b[MAX];
     const uint32_t n = frame->CopyData(b, MAX);
     r.flags = PARSED;
@@ -68,6 +70,17 @@ DcbFrameRecord::Parse(Ptr<const Packet> frame)
     {
         r.sport = Be16(ip + 20);
         r.dport = Be16(ip + 22);
+        const uint32_t resv8a = off + IPV4_BYTES + UDP_BYTES + BTH_RESV8A;
+        if (r.dport == ROCE_V2_PORT && n > resv8a)
+        {
+            const uint8_t bits = b[resv8a];
+            const uint8_t capacity = bits & 0x07; // RoceBthHeader IntHops
+            if (capacity != 0 && !(bits & 0x08))  // not an echo (IntEcho)
+            {
+                r.intCapacity = capacity;
+                r.intHops = IntTrailer::PeekNHops(frame);
+            }
+        }
     }
     return r;
 }

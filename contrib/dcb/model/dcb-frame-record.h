@@ -44,6 +44,8 @@ struct DcbFrameRecord
     static constexpr uint32_t IPV4_BYTES = 20; //!< IPv4 header without options
     static constexpr uint32_t UDP_BYTES = 8;
     static constexpr uint8_t PROTOCOL_UDP = 17;
+    static constexpr uint16_t ROCE_V2_PORT = 4791; //!< UDP port of RoCEv2 (BTH follows)
+    static constexpr uint32_t BTH_RESV8A = 4;      //!< BTH byte with the INT bits
 
     uint32_t src{0};       //!< IPv4 source, host order
     uint32_t dst{0};       //!< IPv4 destination, host order
@@ -58,6 +60,13 @@ struct DcbFrameRecord
     uint8_t ttl{0};
     uint8_t pcp{0}; //!< 802.1Q priority (0 when untagged)
     uint8_t flags{0};
+    /**
+     * HPCC INT (IntTrailer): hop slots the frame's INT trailer has room for, 0 when the
+     * frame carries no INT to append to (plain frames, INT echoes in ACKs). Read from
+     * the RoCEv2 BTH by Parse.
+     */
+    uint8_t intCapacity{0};
+    uint8_t intHops{0}; //!< hop records already written (switches append at egress)
     Mac48Address ethSrc;
     Mac48Address ethDst;
 

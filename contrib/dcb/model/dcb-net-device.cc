@@ -1,6 +1,7 @@
 #include "dcb-net-device.h"
 
 #include "dcb-channel.h"
+#include "int-trailer.h"
 #include "pfc-frame.h"
 
 #include "ns3/boolean.h"
@@ -343,9 +344,16 @@ DcbNetDevice::TryTransmit()
             return;
         }
     }
-    else if (!m_dequeueFrameCallback.IsNull())
+    else
     {
-        m_dequeueFrameCallback(m_ifIndex, tc, frame, &record);
+        if (record.intCapacity != 0)
+        {
+            StampInt(frame, record, tc);
+        }
+        if (!m_dequeueFrameCallback.IsNull())
+        {
+            m_dequeueFrameCallback(m_ifIndex, tc, frame, &record);
+        }
     }
     StartTransmission(frame, record, tc);
 }
@@ -408,6 +416,26 @@ DcbNetDevice::PickDwrr(Ptr<Packet>& frame, DcbFrameRecord& record, uint8_t& tc)
         }
         m_dwrrNext = static_cast<uint8_t>((m_dwrrNext + 1) % N_CLASSES);
     }
+}
+
+void
+DcbNetDevice::StampInt(Ptr<Packet> frame, DcbFrameRecord& record, uint8_t tc)
+{
+    if (record.intHops >= record.intCapacity)
+    {
+        return; // the path is longer than the sender reserved: later hops go unreported
+    }
+    // HPCC's txBytes: everything this port put on the wire, preamble and IFG included,
+    // so that a saturated link reads as utilization 1.
+    uint64_t txBytes = 0;
+    for (uint8_t c = 0; c < N_CLASSES; ++c)
+    {
+        txBytes += m_counters[c].txBytes + m_counters[c].txPackets * m_wireOverhead;
+    }
+    const uint64_t word =
+        IntTrailer::EncodeHop(m_rate, Simulator::Now(), txBytes, m_queueBytes[tc]);
+    IntTrailer::StampHop(frame, record.intHops, record.intCapacity, word);
+    record.intHops++;
 }
 
 void

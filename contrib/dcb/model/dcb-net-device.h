@@ -233,6 +233,11 @@ class DcbNetDevice : public NetDevice
     bool PickFromQueues(Ptr<Packet>& frame, DcbFrameRecord& record, uint8_t& tc);
     bool PickDwrr(Ptr<Packet>& frame, DcbFrameRecord& record, uint8_t& tc);
     void TakeHead(uint8_t tc, Ptr<Packet>& frame, DcbFrameRecord& record);
+    /**
+     * HPCC INT: append this port's hop record (rate, now, cumulative tx bytes, the
+     * class's queue) to a queued frame that carries an INT trailer with a free slot.
+     */
+    void StampInt(Ptr<Packet> frame, DcbFrameRecord& record, uint8_t tc);
     /** Make the bytes of \p frame current before someone observes them. */
     static void Materialize(Ptr<Packet> frame, DcbFrameRecord& record)
     {

@@ -31,6 +31,17 @@ RdmaCongestionOps::WantsRttSamples() const
     return false;
 }
 
+uint8_t
+RdmaCongestionOps::GetIntHops() const
+{
+    return 0;
+}
+
+void
+RdmaCongestionOps::OnIntAck(const IntTrailer& /*echo*/, uint64_t /*ackedPsn*/, uint64_t /*nextPsn*/)
+{
+}
+
 Time
 RdmaCongestionOps::GetCnpGenerationTime() const
 {

@@ -10,6 +10,7 @@
 #include "rdma-cc-state.h"
 
 #include "ns3/data-rate.h"
+#include "ns3/int-trailer.h"
 #include "ns3/object.h"
 
 #include <string>
@@ -68,6 +69,22 @@ class RdmaCongestionOps : public Object
      * RTT samples (delay-based algorithms). Default false: no timestamp ring.
      */
     virtual bool WantsRttSamples() const;
+
+    /**
+     * \return the hop records (1 .. IntTrailer::MAX_HOPS) for which the requester reserves
+     * an INT trailer in each SEND/WRITE data packet, so that switches report their egress
+     * ports (HPCC); 0 (default): no INT
+     */
+    virtual uint8_t GetIntHops() const;
+
+    /**
+     * Reaction point: an ACK echoed the INT of the data packet it answers. Called before
+     * the ACK is applied (and before OnAck), for every ACK that carries an echo.
+     * \param echo the hop records, in path order
+     * \param ackedPsn the PSN the ACK acknowledges (cumulative, unwrapped)
+     * \param nextPsn the requester's next PSN to send (HPCC's snd_nxt)
+     */
+    virtual void OnIntAck(const IntTrailer& echo, uint64_t ackedPsn, uint64_t nextPsn);
 
     /**
      * Notification point: a data packet arrived for this queue pair.

@@ -413,11 +413,20 @@ RdmaNic::PayloadBytes(Ptr<const Packet> packet, RoceOpcode op)
 }
 
 uint32_t
+RdmaNic::PayloadBytes(Ptr<const Packet> packet, const RoceBthHeader& bth)
+{
+    // An INT trailer (HPCC) is telemetry, not payload.
+    const uint32_t payload = PayloadBytes(packet, bth.GetOpcode());
+    const uint32_t intBytes = bth.GetIntHops() ? IntTrailer::SizeFor(bth.GetIntHops()) : 0;
+    return payload > intBytes ? payload - intBytes : 0;
+}
+
+uint32_t
 RdmaNic::PayloadBytes(Ptr<const Packet> packet)
 {
     RoceBthHeader bth;
     packet->PeekHeader(bth);
-    return PayloadBytes(packet, bth.GetOpcode());
+    return PayloadBytes(packet, bth);
 }
 
 void
@@ -634,7 +643,7 @@ RdmaNic::ReceiveRoce(Ptr<Packet> packet, bool ce, uint32_t frameBytes, uint8_t p
         (RoceBthHeader::IsWrite(op) || RoceBthHeader::IsSend(op) ||
          RoceBthHeader::IsReadResponse(op)))
     {
-        m_rx->Enqueue(qp, packet, ce, PayloadBytes(packet, op), frameBytes, pcp);
+        m_rx->Enqueue(qp, packet, ce, PayloadBytes(packet, bth), frameBytes, pcp);
         return;
     }
     // Hops from the TTL decrement, assuming the peer NIC starts from the same Ttl.

@@ -144,6 +144,8 @@ class RdmaNic : public Object, public DcbTxSource, public RdmaQpOwner
     /** Deliver a RoCE packet (BTH first, ICRC last) that arrived with \p ce and IPv4 \p ttl. */
     void ReceiveRoce(Ptr<Packet> packet, bool ce, uint32_t frameBytes, uint8_t pcp, uint8_t ttl);
     static uint32_t PayloadBytes(Ptr<const Packet> packet, RoceOpcode op);
+    /** \return the payload of \p packet (BTH first), an INT trailer not counted. */
+    static uint32_t PayloadBytes(Ptr<const Packet> packet, const RoceBthHeader& bth);
     static uint32_t PayloadBytes(Ptr<const Packet> packet);
     Ptr<Packet> Encapsulate(RdmaQueuePair* qp, Ptr<Packet> packet, uint8_t dscp, bool ect) const;
     void Wake();

@@ -31,6 +31,7 @@ RdmaRequester::Setup(const Config& config)
     m_ccState.m_targetRate = m_ccState.m_lineRate;
     m_ccState.m_mtu = m_mtu;
     m_cc->Init(&m_ccState);
+    m_intHops = m_cc->GetIntHops();
     m_readTracker.SetCapacity(m_loss->GetInFlightCap());
     m_rttSamples = m_cc->WantsRttSamples();
     m_txTimes.SetMaxSlots(m_loss->GetInFlightCap());
@@ -218,6 +219,11 @@ RdmaRequester::BuildRequestPacket()
             p->AddHeader(reth);
         }
         m_ext.AddToRequest(p, op, w->wr, w->firstPsn, offset, index);
+        if (m_intHops != 0)
+        {
+            p->AddTrailer(IntTrailer(m_intHops)); // HPCC: switches fill it at egress
+            bth.SetIntHops(m_intHops);
+        }
         bth.SetOpcode(op);
         if (!resend)
         {
@@ -396,9 +402,18 @@ void
 RdmaRequester::ReceiveAcknowledge(const RoceBthHeader& bth, Ptr<Packet> packet, uint8_t hops)
 {
     const uint64_t psn = RoceBthHeader::UnwrapPsn(bth.GetPsn(), m_seq.una);
+    IntTrailer intEcho;
+    if (bth.GetIntEcho() && bth.GetIntHops() != 0)
+    {
+        packet->RemoveTrailer(intEcho);
+    }
     m_ext.RemoveAckEcho(packet);
     RoceAethHeader aeth;
     packet->RemoveHeader(aeth);
+    if (intEcho.GetCapacity() != 0 && aeth.IsAck())
+    {
+        m_cc->OnIntAck(intEcho, psn, m_seq.nxt);
+    }
     if (bth.GetBecn())
     {
         m_counters->ecnEchoesReceived++;

@@ -119,6 +119,7 @@ class RdmaRequester
     RdmaCcState m_ccState;
     RdmaQpCounters* m_counters{nullptr};
     RdmaSrnicWireExtensions m_ext;
+    uint8_t m_intHops{0}; //!< INT hop slots in each data packet (RdmaCongestionOps::GetIntHops)
     bool m_error{false};
 
     RdmaSendQueue m_sq;

@@ -170,6 +170,10 @@ RdmaResponder::ReceiveRequest(const RoceBthHeader& bth, Ptr<Packet> packet, bool
         SendAck(m_epsn - 1);
     }
     m_ceSinceAck = m_ceSinceAck || ceMarked;
+    if (bth.GetIntHops() != 0 && !bth.GetIntEcho())
+    {
+        packet->RemoveTrailer(m_intEcho); // HPCC: the next ACK/NAK echoes it
+    }
     HandleRequest(RoceBthHeader::UnwrapPsn(bth.GetPsn(), m_epsn), bth, packet);
 }
 
@@ -457,6 +461,12 @@ RdmaResponder::SendAcknowledge(uint64_t psn, RoceAethHeader& aeth, bool becn,
     bth.SetDestQp(m_remoteQpn);
     bth.SetPsn(RoceBthHeader::WirePsn(psn));
     bth.SetBecn(becn);
+    if (m_intEcho.GetCapacity() != 0)
+    {
+        p->AddTrailer(m_intEcho);
+        bth.SetIntHops(m_intEcho.GetCapacity());
+        bth.SetIntEcho(true);
+    }
     p->AddHeader(bth);
     m_owner->SendControl(m_qp, p, false);
 }

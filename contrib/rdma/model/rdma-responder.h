@@ -125,6 +125,7 @@ class RdmaResponder
     Ptr<RdmaLossRecovery> m_loss;
     RdmaQpCounters* m_counters{nullptr};
     RdmaSrnicWireExtensions m_ext;
+    IntTrailer m_intEcho; //!< INT of the last HPCC data packet, echoed by ACK/NAKs
 
     uint64_t m_epsn{0};
     uint32_t m_msn{0};

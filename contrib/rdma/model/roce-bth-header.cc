@@ -18,6 +18,7 @@ constexpr uint8_t PAD_COUNT_SHIFT = 4;       // byte 1, bits 5:4
 constexpr uint8_t TVER_MASK = 0x0F;          // byte 1, bits 3:0
 constexpr uint32_t FECN_BIT = 0x80000000;    // bytes 4-7
 constexpr uint32_t BECN_BIT = 0x40000000;    // bytes 4-7
+constexpr uint32_t RESV8A_SHIFT = 24;        // byte 4 within bytes 4-7
 constexpr uint32_t ACK_REQ_BIT = 0x80000000; // bytes 8-11
 } // namespace
 
@@ -65,7 +66,10 @@ RoceBthHeader::Serialize(Buffer::Iterator start) const
                     (m_padCount << PAD_COUNT_SHIFT) | (m_transportVersion & TVER_MASK);
     start.WriteU8(flags);
     start.WriteHtonU16(m_partitionKey);
-    start.WriteHtonU32((m_fecn ? FECN_BIT : 0) | (m_becn ? BECN_BIT : 0) | m_destQp);
+    const uint32_t intBits =
+        static_cast<uint32_t>((m_intHops & INT_HOPS_MASK) | (m_intEcho ? INT_ECHO_BIT : 0))
+        << RESV8A_SHIFT;
+    start.WriteHtonU32((m_fecn ? FECN_BIT : 0) | (m_becn ? BECN_BIT : 0) | intBits | m_destQp);
     start.WriteHtonU32((m_ackRequest ? ACK_REQ_BIT : 0) | m_psn);
 }
 
@@ -82,6 +86,8 @@ RoceBthHeader::Deserialize(Buffer::Iterator start)
     uint32_t word = start.ReadNtohU32();
     m_fecn = (word & FECN_BIT) != 0;
     m_becn = (word & BECN_BIT) != 0;
+    m_intHops = static_cast<uint8_t>(word >> RESV8A_SHIFT) & INT_HOPS_MASK;
+    m_intEcho = ((word >> RESV8A_SHIFT) & INT_ECHO_BIT) != 0;
     m_destQp = word & QP_MASK;
     word = start.ReadNtohU32();
     m_ackRequest = (word & ACK_REQ_BIT) != 0;
@@ -191,6 +197,31 @@ bool
 RoceBthHeader::GetFecn() const
 {
     return m_fecn;
+}
+
+void
+RoceBthHeader::SetIntHops(uint8_t hops)
+{
+    NS_ASSERT_MSG(hops <= INT_HOPS_MASK, "IntHops is 3 bits");
+    m_intHops = hops;
+}
+
+uint8_t
+RoceBthHeader::GetIntHops() const
+{
+    return m_intHops;
+}
+
+void
+RoceBthHeader::SetIntEcho(bool echo)
+{
+    m_intEcho = echo;
+}
+
+bool
+RoceBthHeader::GetIntEcho() const
+{
+    return m_intEcho;
 }
 
 void

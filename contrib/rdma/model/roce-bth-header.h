@@ -57,13 +57,19 @@ std::ostream& operator<<(std::ostream& os, RoceOpcode opcode);
    byte 0      OpCode
    byte 1      SE(7) M(6) PadCnt(5:4) TVer(3:0)
    bytes 2-3   P_Key
-   byte 4      FECN(7) BECN(6) reserved(5:0)   ("resv8a", masked out of the ICRC)
+   byte 4      FECN(7) BECN(6) reserved(5:4) IntEcho(3) IntHops(2:0)
+               ("resv8a", masked out of the ICRC)
    bytes 5-7   DestQP
    byte 8      AckReq(7) reserved(6:0)
    bytes 9-11  PSN
    \endverbatim
  *
- * Reserved bits are sent as zero and ignored on receipt. RoCEv2 signals congestion
+ * IntHops and IntEcho are a labelled roce-lab choice in resv8a (contrib/rdma/doc/rdma.md,
+ * "In-band network telemetry"): IntHops > 0 says the packet carries an IntTrailer with
+ * room for that many hop records between its payload and its ICRC; IntEcho says the
+ * trailer is a receiver's echo (switches do not append to it). Both are 0 on plain
+ * RoCEv2 packets. Other reserved bits are sent as zero and ignored on receipt. RoCEv2 signals
+ congestion
  * with ECN in the IP header and CNPs, not with FECN/BECN; the bits are kept because
  * some NICs set BECN in the CNPs they send.
  */
@@ -75,6 +81,9 @@ class RoceBthHeader : public Header
     static constexpr uint16_t DEFAULT_PARTITION_KEY = 0xFFFF; //!< full-member default P_Key
     static constexpr uint32_t PSN_MASK = 0xFFFFFF;            //!< PSNs are 24 bits
     static constexpr uint32_t QP_MASK = 0xFFFFFF;             //!< queue-pair numbers are 24 bits
+    static constexpr uint32_t RESV8A_OFFSET = 4;              //!< byte of FECN/BECN/INT bits
+    static constexpr uint8_t INT_HOPS_MASK = 0x07;            //!< resv8a bits 2:0
+    static constexpr uint8_t INT_ECHO_BIT = 0x08;             //!< resv8a bit 3
 
     /**
      * \brief Get the type ID.
@@ -108,6 +117,12 @@ class RoceBthHeader : public Header
     bool GetFecn() const;
     void SetBecn(bool becn);
     bool GetBecn() const;
+    /** \param hops hop records the packet's IntTrailer has room for (0: none; at most 7) */
+    void SetIntHops(uint8_t hops);
+    uint8_t GetIntHops() const;
+    /** \param echo the IntTrailer is a receiver's echo, not to be appended to */
+    void SetIntEcho(bool echo);
+    bool GetIntEcho() const;
     /** \param destQp destination queue-pair number (24 bits) */
     void SetDestQp(uint32_t destQp);
     uint32_t GetDestQp() const;
@@ -227,6 +242,8 @@ class RoceBthHeader : public Header
     uint16_t m_partitionKey{DEFAULT_PARTITION_KEY}; //!< P_Key
     bool m_fecn{false};                             //!< FECN (byte 4, bit 7)
     bool m_becn{false};                             //!< BECN (byte 4, bit 6)
+    uint8_t m_intHops{0};                           //!< IntHops (byte 4, bits 2:0)
+    bool m_intEcho{false};                          //!< IntEcho (byte 4, bit 3)
     uint32_t m_destQp{0};                           //!< DestQP
     bool m_ackRequest{false};                       //!< A
     uint32_t m_psn{0};                              //!< PSN
