@@ -321,7 +321,7 @@ TEST(DcqcnFluidModel, TwiceTheAdditiveIncreaseFailsTheCheck)
  * The fluid model replaces those per-flow random events by their mean rates; at a fixed
  * marking probability that mean-field step alone puts p* 36-38 % below what the state
  * machines need to hold C/N (dcqcn_stochastic.py open), and the queue's swings through
- * RED's Kmin and Kmax bends shift the mean queue further (-10 % at N = 2, 0 at N = 4,
+ * RED's Kmin and Kmax bends shift the mean queue further (-8 % at N = 2, +1 % at N = 4,
  * -9 % at N = 8). The fluid model's own trajectory has no limit cycle (its time average
  * is q* to 1 KB, feedback delay 8 or 40 us), so the simulator is compared with the
  * stochastic model, and the fluid fixed point is only recorded.
