@@ -181,16 +181,6 @@ class DeferredProgressBuffer : public std::streambuf
     std::string m_line;
 };
 
-void
-CheckWritten(std::ofstream& out, const std::string& path)
-{
-    out.close();
-    if (out.fail())
-    {
-        throw std::runtime_error("cannot write " + path);
-    }
-}
-
 } // namespace
 
 ExperimentRunner::ExperimentRunner(const ExperimentConfig& config,
@@ -345,7 +335,7 @@ ExperimentRunner::Run()
     m_readme.SetRun(m_config.GetSource(), m_config.GetSeed());
     if (m_queueFile.is_open())
     {
-        CheckWritten(m_queueFile, OutputPath(MonitorFileName("queues", false)));
+        RunReadmeWriter::CloseChecked(m_queueFile, OutputPath(MonitorFileName("queues", false)));
         m_readme.AddCsv(MonitorFileName("queues", true),
                         "queue monitor: the bytes of every switch egress queue holding data, every "
                         "monitors/queue_interval" +
@@ -354,7 +344,7 @@ ExperimentRunner::Run()
     }
     if (m_rateFile.is_open())
     {
-        CheckWritten(m_rateFile, OutputPath(MonitorFileName("rates", false)));
+        RunReadmeWriter::CloseChecked(m_rateFile, OutputPath(MonitorFileName("rates", false)));
         m_readme.AddCsv(MonitorFileName("rates", true),
                         "rate monitor: the congestion controller's rate of each flow in progress, "
                         "every monitors/rate_interval" +
@@ -363,7 +353,7 @@ ExperimentRunner::Run()
     }
     if (m_bufferFile.is_open())
     {
-        CheckWritten(m_bufferFile, OutputPath(MonitorFileName("buffers", false)));
+        RunReadmeWriter::CloseChecked(m_bufferFile, OutputPath(MonitorFileName("buffers", false)));
         m_readme.AddCsv(MonitorFileName("buffers", true),
                         "buffer monitor: per switch, the occupancy and watermark of its buffer "
                         "pools, PGs and queues (or total occupancy), every "
@@ -699,7 +689,7 @@ ExperimentRunner::WriteBufferDrops() const
             }
         }
     }
-    CheckWritten(out, path);
+    RunReadmeWriter::CloseChecked(out, path);
     m_readme.AddCsv(MonitorFileName("buffer_drops", true),
                     "buffer-manager drops per switch and reason, where above zero (with the buffer "
                     "monitor)" +
@@ -773,7 +763,7 @@ ExperimentRunner::WriteConfig() const
     const std::string path = OutputPath("config.json");
     std::ofstream out(path, std::ios::binary);
     out << config.dump(2) << '\n';
-    CheckWritten(out, path);
+    RunReadmeWriter::CloseChecked(out, path);
     m_readme.AddJson("config.json",
                      "the effective configuration: the experiment with every default filled in "
                      "(loading it again gives the same experiment), and under "
@@ -808,7 +798,7 @@ ExperimentRunner::WriteFlows() const
         out << ',' << r.retransmittedPackets << ',' << VerbName(f.verb) << ','
             << unsigned{f.priority} << ',' << r.deliveredBytes << '\n';
     }
-    CheckWritten(out, path);
+    RunReadmeWriter::CloseChecked(out, path);
     m_readme.AddCsv("flows.csv",
                     "one row per flow; finish_us, fct_us and slowdown (fct / ideal fct) are empty "
                     "for flows that did not finish; src/dst are host names; delivered_bytes: "
@@ -822,7 +812,7 @@ ExperimentRunner::WriteTrace() const
     const std::string path = OutputPath("trace.csv");
     std::ofstream out(path, std::ios::binary);
     FlowTrace::WriteCsv(out, m_config.GetFlows());
-    CheckWritten(out, path);
+    RunReadmeWriter::CloseChecked(out, path);
     m_readme.AddCsv("trace.csv",
                     "the run's flows in the trace format, to replay them (\"flows_file\")",
                     FlowTrace::CsvHeaderFor(m_config.GetFlows()));
@@ -859,7 +849,7 @@ ExperimentRunner::WritePfc() const
             }
         }
     }
-    CheckWritten(out, path);
+    RunReadmeWriter::CloseChecked(out, path);
     m_readme.AddCsv("pfc.csv",
                     "PFC counters of every host and switch port (interface index) and class with "
                     "PFC activity",
@@ -1004,7 +994,7 @@ ExperimentRunner::WriteSummary() const
     const std::string path = OutputPath("summary.json");
     std::ofstream out(path, std::ios::binary);
     out << j.dump(2) << '\n';
-    CheckWritten(out, path);
+    RunReadmeWriter::CloseChecked(out, path);
     m_readme.AddJson("summary.json",
                      "flow counts, FCT (us) and slowdown statistics over all flows and by size "
                      "bucket, retransmissions, PFC totals, drops by reason, deadlocks, PFC "

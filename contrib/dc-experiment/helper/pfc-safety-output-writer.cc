@@ -104,11 +104,7 @@ PfcSafetyOutputWriter::Write(const std::string& directory, RunReadmeWriter& read
                 << Micros(q.pausedSince) << ',' << q.bytes << '\n';
         }
     }
-    out.close();
-    if (out.fail())
-    {
-        throw std::runtime_error("cannot write " + path);
-    }
+    RunReadmeWriter::CloseChecked(out, path);
     readme.AddCsv("deadlocks.csv",
                   "deadlock monitor: one row per switch egress queue of each PFC deadlock (a cycle "
                   "of paused queues waiting on each other), when it formed and was found",
