@@ -4,6 +4,7 @@
 #include "fault-injector.h"
 #include "hpcc-output-writer.h"
 #include "output-directory.h"
+#include "output-micros.h"
 #include "pcap-capture.h"
 #include "pfc-event-writer.h"
 #include "pfc-safety-output-writer.h"
@@ -62,18 +63,6 @@ Keys(const nlohmann::ordered_json& object)
         keys += (keys.empty() ? "" : ", ") + item.key();
     }
     return keys;
-}
-
-/** "12.345678": microseconds with picosecond precision, from integer arithmetic. */
-std::string
-Micros(Time t)
-{
-    int64_t ps = t.GetPicoSeconds();
-    const char* sign = ps < 0 ? "-" : "";
-    ps = ps < 0 ? -ps : ps;
-    char buf[48];
-    std::snprintf(buf, sizeof(buf), "%s%" PRId64 ".%06" PRId64, sign, ps / 1000000, ps % 1000000);
-    return buf;
 }
 
 std::string
@@ -562,7 +551,7 @@ ExperimentRunner::OnCompletion(const RdmaCompletion& completion)
 void
 ExperimentRunner::SampleQueues()
 {
-    const std::string now = Micros(Simulator::Now());
+    const std::string now = FormatMicros(Simulator::Now());
     const ExperimentTopology& topo = m_config.GetTopology();
     for (uint32_t s = 0; s < m_topology.GetNSwitches(); ++s)
     {
@@ -592,7 +581,7 @@ ExperimentRunner::SampleQueues()
 void
 ExperimentRunner::SampleBuffers()
 {
-    const std::string now = Micros(Simulator::Now());
+    const std::string now = FormatMicros(Simulator::Now());
     const ExperimentTopology& topo = m_config.GetTopology();
     std::ostream& out = m_bufferFile;
     auto row = [&](const std::string& node, const char* object, const std::string& name,
@@ -700,7 +689,7 @@ ExperimentRunner::WriteBufferDrops() const
 void
 ExperimentRunner::SampleRates()
 {
-    const std::string now = Micros(Simulator::Now());
+    const std::string now = FormatMicros(Simulator::Now());
     const Time t = Simulator::Now();
     for (uint32_t id = 0; id < m_results.size(); ++id)
     {
@@ -783,17 +772,18 @@ ExperimentRunner::WriteFlows() const
     {
         const ExperimentFlowResult& r = m_results[f.id];
         out << f.id << ',' << hosts[f.src] << ',' << hosts[f.dst] << ',' << f.bytes << ','
-            << Micros(r.start) << ',';
+            << FormatMicros(r.start) << ',';
         if (r.finished)
         {
             const Time fct = r.finish - r.start;
-            out << Micros(r.finish) << ',' << Micros(fct) << ',' << Micros(r.idealFct) << ','
+            out << FormatMicros(r.finish) << ',' << FormatMicros(fct) << ','
+                << FormatMicros(r.idealFct) << ','
                 << Fixed6(static_cast<double>(fct.GetPicoSeconds()) /
                           static_cast<double>(r.idealFct.GetPicoSeconds()));
         }
         else
         {
-            out << ",," << Micros(r.idealFct) << ',';
+            out << ",," << FormatMicros(r.idealFct) << ',';
         }
         out << ',' << r.retransmittedPackets << ',' << VerbName(f.verb) << ','
             << unsigned{f.priority} << ',' << r.deliveredBytes << '\n';
@@ -844,7 +834,7 @@ ExperimentRunner::WritePfc() const
                 {
                     out << topo.GetNodeName(n) << ',' << dev->GetIfIndex() << ',' << unsigned{c}
                         << ',' << k[0] << ',' << k[1] << ',' << k[2] << ','
-                        << Micros(PicoSeconds(k[3])) << '\n';
+                        << FormatMicros(PicoSeconds(k[3])) << '\n';
                 }
             }
         }
