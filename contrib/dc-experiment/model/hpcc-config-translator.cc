@@ -154,7 +154,10 @@ class Translation
     /** \return T for ns3::RdmaHpcc: the largest base RTT between two hosts (GLOBAL_T 1). */
     std::string GlobalBaseRtt() const;
     const ExperimentTopology& Topology() const;
-    /** \return true if a DCQCN-only key \p e applies (CC_MODE 1); else records no effect. */
+    /**
+     * \return true if a DCQCN-only key \p e applies (CC_MODE 1); else records that it has no
+     * effect (its value is checked by the caller either way).
+     */
     bool DcqcnApplies(const Entry& e);
     void StopTime(const Entry& e);
     void Payload(const Entry& e);
@@ -367,10 +370,13 @@ Translation::CcMode(const Entry& e)
                  "largest base RTT");
             return;
         case 7:
-            Refuse(e, "CC_MODE 7 (the HPCC simulator's TIMELY): its thresholds are built-in "
-                      "values this file cannot set and its RATE_AI/RATE_HAI steps do not match "
-                      "ns3::RdmaTimely's attributes; choose ns3::RdmaTimely in a JSON "
-                      "experiment with /cc/type (contrib/rdma/doc/rtt-congestion-control.md)");
+            Refuse(e, "CC_MODE 7 (the HPCC simulator's TIMELY): its thresholds equal "
+                      "ns3::RdmaTimely's defaults, but it updates once per RTT, adding RATE_AI "
+                      "for five increases and RATE_HAI after, where ns3::RdmaTimely updates on "
+                      "every RTT sample and steps HaiMultiplier x AdditiveStep after "
+                      "HaiThreshold samples of non-positive gradient; choose ns3::RdmaTimely "
+                      "in a JSON experiment with /cc/type "
+                      "(contrib/rdma/doc/rtt-congestion-control.md)");
         case 8:
             Refuse(e, "CC_MODE 8 (the HPCC simulator's rate-based DCTCP with DCTCP_RATE_AI) is not "
                       "implemented in roce-lab yet (ns3::RdmaDctcp is a window-based DCTCP, chosen "
@@ -387,61 +393,61 @@ Translation::CcMode(const Entry& e)
 void
 Translation::CcMicros(const Entry& e)
 {
-    if (!DcqcnApplies(e))
+    const std::string value = Micros(e); // checked whatever the mode
+    if (DcqcnApplies(e))
     {
-        return;
+        m_cc[m_spec->attribute] = value;
     }
-    m_cc[m_spec->attribute] = Micros(e);
 }
 
 void
 Translation::CcRate(const Entry& e)
 {
-    if (!DcqcnApplies(e))
+    const std::string value = Rate(e);
+    if (DcqcnApplies(e))
     {
-        return;
+        m_cc[m_spec->attribute] = value;
     }
-    m_cc[m_spec->attribute] = Rate(e);
 }
 
 void
 Translation::CcFlag(const Entry& e)
 {
-    if (!DcqcnApplies(e))
+    const bool value = Flag(e);
+    if (DcqcnApplies(e))
     {
-        return;
+        m_cc[m_spec->attribute] = value;
     }
-    m_cc[m_spec->attribute] = Flag(e);
 }
 
 void
 Translation::CcCount(const Entry& e)
 {
-    if (!DcqcnApplies(e))
+    const uint64_t value = Uint(e, 0, 0, UINT32_MAX);
+    if (DcqcnApplies(e))
     {
-        return;
+        m_cc[m_spec->attribute] = value;
     }
-    m_cc[m_spec->attribute] = Uint(e, 0, 0, UINT32_MAX);
 }
 
 void
 Translation::CcGain(const Entry& e)
 {
-    if (!DcqcnApplies(e))
+    const double value = Number(e, 0, 1e-9, 1);
+    if (DcqcnApplies(e))
     {
-        return;
+        m_cc[m_spec->attribute] = value;
     }
-    m_cc[m_spec->attribute] = Number(e, 0, 1e-9, 1);
 }
 
 void
 Translation::RateDecreaseInterval(const Entry& e)
 {
-    if (!DcqcnApplies(e))
+    CcMicros(e);
+    if (m_mode != 1)
     {
         return;
     }
-    CcMicros(e);
     Note("RATE_DECREASE_INTERVAL -> /cc/CnpInterval: at most one rate cut per interval and "
          "QP, as in the HPCC simulator, but our NP limits the CNPs and the RP cuts when one "
          "arrives, where the peer's NP sends a CNP per marked packet and its RP cuts at the "
@@ -455,7 +461,6 @@ Translation::DcqcnApplies(const Entry& e)
     {
         return true;
     }
-    Number(e, 0, 0, 1e12); // still a number
     NoEffect(e, "DCQCN parameters, unused by HPCC (CC_MODE 3) in the HPCC simulator too");
     return false;
 }
@@ -477,10 +482,7 @@ Translation::CcMinRate(const Entry& e)
 {
     if (m_mode == 3)
     {
-        Rate(e);
-        Note("MIN_RATE (line " + std::to_string(e.line) +
-             ") is not applied under CC_MODE 3: ns3::RdmaHpcc has no rate floor but its window "
-             "floor W_AI = RATE_AI x T (a rate of RATE_AI)");
+        m_cc["MinRate"] = Rate(e); // the HPCC simulator floors HPCC's rate at MIN_RATE too
         return;
     }
     CcRate(e);

@@ -29,7 +29,8 @@ namespace ns3
  * (/qp/Mtu), CC_MODE 1 (ns3::RdmaDcqcn) with ALPHA_RESUME_INTERVAL, RATE_DECREASE_INTERVAL,
  * CLAMP_TARGET_RATE, RP_TIMER, EWMA_GAIN, FAST_RECOVERY_TIMES, RATE_AI, RATE_HAI, MIN_RATE,
  * CC_MODE 3 (ns3::RdmaHpcc, BaseRtt = the topology's largest base RTT as GLOBAL_T 1) with
- * U_TARGET (TargetUtilization), MI_THRESH (MaxStage), RATE_AI (AdditiveIncrease) and the
+ * U_TARGET (TargetUtilization), MI_THRESH (MaxStage), RATE_AI (AdditiveIncrease), MIN_RATE
+ * (MinRate) and the
  * switches it implements (FAST_REACT 1, MULTI_RATE 0, SAMPLE_FEEDBACK 0, GLOBAL_T 1,
  * VAR_WIN 1, HAS_WIN 1; the other values refused),
  * ENABLE_QCN, KMIN_MAP / KMAX_MAP / PMAX_MAP (one threshold set: the maps must agree on
@@ -41,7 +42,7 @@ namespace ns3
  * ACK_HIGH_PRIO 0, ENABLE_TRACE 0). Keys with no effect under the chosen CC_MODE in the
  * peer either (the other algorithms' parameters, L2_CHUNK_SIZE with go-back-N and
  * per-packet ACKs, TRACE_FILE and TRACE_OUTPUT_FILE without a trace, DATA_RATE,
- * LINK_DELAY), INT_MULTI (our INT units are fixed) and MIN_RATE under HPCC are accepted
+ * LINK_DELAY) and INT_MULTI (our INT units are fixed) are accepted
  * and listed in the description. Refused: CC_MODE 7, 8, 10 (the peer's TIMELY with
  * built-in thresholds, its rate-based DCTCP, HPCC-PINT), the .tr packet trace
  * (ENABLE_TRACE 1: out of scope), QLEN_MON_*, and every other value we cannot reproduce.
