@@ -253,9 +253,8 @@ TEST_F(HpccCompatTest, ShippedHpccExampleRunsAndItsIdealFctCountsTheIntTrailer)
             const std::vector<std::string> f = Fields(rows[i]);
             const ExperimentFlow& flow = c.GetFlows().at(std::stoul(f[0]));
             const double expected =
-                static_cast<double>(
-                    ideal.GetIdealFct(flow.src, flow.dst, flow.bytes, 1000, trailer)
-                        .GetPicoSeconds()) /
+                static_cast<double>(ideal.GetIdealFct(flow.src, flow.dst, flow.bytes, 1000, trailer)
+                                        .GetPicoSeconds()) /
                 1e6;
             EXPECT_NEAR(std::stod(f[7]), expected, 1e-6) << file << ": " << rows[i];
         }

@@ -12,9 +12,9 @@
 #include "ns3/uinteger.h"
 
 #include <algorithm>
-#include <memory>
 #include <cmath>
 #include <gtest/gtest.h>
+#include <memory>
 #include <vector>
 
 using namespace ns3;
@@ -305,10 +305,10 @@ TEST_F(HpccTest, NewFlowGetsItsShareWithinAFewRtts)
 /** Flow 1's rate and the bottleneck queue around a second flow's arrival (a 2 -> 1 star). */
 struct JoinResult
 {
-    double rateBefore{0};   //!< flow 1, bit/s of payload over the 20 us before the join
-    double rateAfter{0};    //!< flow 1, bit/s of payload over [join + 5 T, join + 10 T]
-    double meanQueue{0};    //!< bytes, sampled every 100 ns over [join + 10 T, join + 50 T]
-    double maxQueue{0};     //!< bytes, the same samples' largest
+    double rateBefore{0};     //!< flow 1, bit/s of payload over the 20 us before the join
+    double rateAfter{0};      //!< flow 1, bit/s of payload over [join + 5 T, join + 10 T]
+    double meanQueue{0};      //!< bytes, sampled every 100 ns over [join + 10 T, join + 50 T]
+    double maxQueue{0};       //!< bytes, the same samples' largest
     double meanQueueEarly{0}; //!< bytes, over [join, join + 10 T]: the reaction's transient
 };
 
@@ -343,8 +343,7 @@ RunJoin(const std::string& cc, double eta)
     {
         auto at = std::make_shared<uint64_t>(0);
         Simulator::Schedule(from, [at, &sent]() { *at = sent(); });
-        Simulator::Schedule(to,
-                            [at, &sent, &out, from, to]()
+        Simulator::Schedule(to, [at, &sent, &out, from, to]()
                             { out = (sent() - *at) * 8.0 / (to - from).GetSeconds(); });
     };
     rate(join - MicroSeconds(20), join, r.rateBefore);

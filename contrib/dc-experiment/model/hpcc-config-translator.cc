@@ -722,8 +722,8 @@ Translation::Topology() const
     {
         const std::string path = InputPath(*Find("TOPOLOGY_FILE")); // Run() checked it is there
         std::vector<int64_t> hostOfNode;
-        m_topology = HpccTopologyReader::Read(FlowTrace::ReadWholeFile(path, "topology file"),
-                                              path, hostOfNode);
+        m_topology = HpccTopologyReader::Read(FlowTrace::ReadWholeFile(path, "topology file"), path,
+                                              hostOfNode);
     }
     return *m_topology;
 }

@@ -40,9 +40,7 @@ IdealFctCalculator::GetBottleneckRate(uint32_t srcHost, uint32_t dstHost) const
 }
 
 Time
-IdealFctCalculator::GetBaseRtt(uint32_t srcHost,
-                               uint32_t dstHost,
-                               uint32_t lastPayload,
+IdealFctCalculator::GetBaseRtt(uint32_t srcHost, uint32_t dstHost, uint32_t lastPayload,
                                uint32_t trailerBytes) const
 {
     const uint32_t nHosts = static_cast<uint32_t>(m_topology.hosts.size());
@@ -84,10 +82,7 @@ IdealFctCalculator::GetBaseRtt(uint32_t srcHost,
 }
 
 Time
-IdealFctCalculator::GetIdealFct(uint32_t srcHost,
-                                uint32_t dstHost,
-                                uint64_t bytes,
-                                uint32_t mtu,
+IdealFctCalculator::GetIdealFct(uint32_t srcHost, uint32_t dstHost, uint64_t bytes, uint32_t mtu,
                                 uint32_t trailerBytes) const
 {
     const uint64_t packets = std::max<uint64_t>(1, (bytes + mtu - 1) / mtu);

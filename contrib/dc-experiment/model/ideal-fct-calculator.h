@@ -47,14 +47,9 @@ class IdealFctCalculator
     uint64_t GetWireBytes(uint64_t bytes, uint32_t mtu, uint32_t trailerBytes = 0) const;
     DataRate GetBottleneckRate(uint32_t srcHost, uint32_t dstHost) const;
     /** \return the base RTT for a message whose last packet carries \p lastPayload bytes. */
-    Time GetBaseRtt(uint32_t srcHost,
-                    uint32_t dstHost,
-                    uint32_t lastPayload,
+    Time GetBaseRtt(uint32_t srcHost, uint32_t dstHost, uint32_t lastPayload,
                     uint32_t trailerBytes = 0) const;
-    Time GetIdealFct(uint32_t srcHost,
-                     uint32_t dstHost,
-                     uint64_t bytes,
-                     uint32_t mtu,
+    Time GetIdealFct(uint32_t srcHost, uint32_t dstHost, uint64_t bytes, uint32_t mtu,
                      uint32_t trailerBytes = 0) const;
 
   private:
