@@ -244,6 +244,7 @@ TEST_F(HpccCompatTest, ShippedHpccExampleRunsAndItsIdealFctCountsTheIntTrailer)
             runner.Run();
             EXPECT_EQ(runner.GetFinishedFlows(), c.GetFlows().size()) << file;
         }
+        Simulator::Destroy();
         const IdealFctCalculator ideal(c.GetTopology(), 86);
         const std::vector<std::string> rows = Lines(ReadFile(dir + "/flows.csv"));
         ASSERT_EQ(rows.size(), c.GetFlows().size() + 1) << file;

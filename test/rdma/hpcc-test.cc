@@ -402,8 +402,8 @@ TEST_F(HpccTest, FirstFlowHalvesWithinAFewRttsAndTheQueueStaysNearZero)
                   << r.meanQueue << " B mean / " << r.maxQueue << " B max (10-50 T)" << std::endl;
     }
     const double line = 93.26e9; // payload share 1024/1098 of 100 Gb/s
-    // Flow 1 at line rate before the join ...
-    EXPECT_GT(hpcc.rateBefore, 0.90 * line);
+    // Flow 1 near eta of line rate before the join ...
+    EXPECT_GT(hpcc.rateBefore, 0.85 * line);
     // ... about half (eta/2 of the link) between 5 and 10 base RTTs after it ...
     EXPECT_GT(hpcc.rateAfter, 0.35 * line);
     EXPECT_LT(hpcc.rateAfter, 0.65 * line);
