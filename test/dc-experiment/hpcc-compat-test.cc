@@ -350,6 +350,35 @@ TEST_F(HpccCompatTest, BenchmarkConfigsCarryThePeersSettings)
     }
 }
 
+TEST_F(HpccCompatTest, BenchmarkHpccConfigsAreTheTranslationOfThePeersHpccSettings)
+{
+    // hpcc-bench-320-*-hpcc.json: the HPCC that the peer's run.py writes for 100 Gb/s hosts,
+    // as a config.txt of ours would translate it on that topology (T included).
+    const std::string bench = SRC + "/../shared/bench/";
+    if (!std::filesystem::exists(bench + "hpcc-fat-tree-320.txt"))
+    {
+        GTEST_SKIP() << "no " << bench;
+    }
+    const nlohmann::ordered_json translated = HpccConfigTranslator::Translate(
+        "TOPOLOGY_FILE " + bench + "hpcc-fat-tree-320.txt\nFLOW_FILE " + bench +
+            "hpcc-websearch-320h-load0.3-1ms.txt\nPACKET_PAYLOAD_SIZE 1000\nCC_MODE 3\n"
+            "U_TARGET 0.95\nMI_THRESH 0\nRATE_AI 40Mb/s\nRATE_HAI 40Mb/s\nMIN_RATE 1000Mb/s\n"
+            "HAS_WIN 1\nVAR_WIN 1\nFAST_REACT 1\nGLOBAL_T 1\nMULTI_RATE 0\nSAMPLE_FEEDBACK 0\n"
+            "ACK_HIGH_PRIO 0\n",
+        "cfg.txt");
+    for (const char* file : {"1ms", "10ms"})
+    {
+        const ExperimentConfig c = ExperimentConfig::LoadFile(
+            SRC + "/scratch/configs/hpcc-bench-320-" + file + "-hpcc.json");
+        const nlohmann::ordered_json& cc = c.EffectiveJson()["cc"];
+        for (const auto& [key, value] : translated["cc"].items())
+        {
+            EXPECT_EQ(cc[key], value) << file << ": " << key;
+        }
+    }
+    EXPECT_EQ(Time(translated["cc"]["BaseRtt"].get<std::string>()), NanoSeconds(12160));
+}
+
 TEST_F(HpccCompatTest, HpccOutputColumnsMatchOurFiles)
 {
     // A 7-to-1 incast into a 1 MB buffer (PFC pauses) plus short flows, read from an HPCC flow
