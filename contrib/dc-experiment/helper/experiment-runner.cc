@@ -17,8 +17,10 @@
 #include "ns3/experiment-config-error.h"
 #include "ns3/fabric-partitioner.h"
 #include "ns3/flow-trace.h"
+#include "ns3/int-trailer.h"
 #include "ns3/non-default-attributes.h"
 #include "ns3/object-factory.h"
+#include "ns3/rdma-congestion-ops.h"
 #include "ns3/rdma-helper.h"
 #include "ns3/rng-seed-manager.h"
 #include "ns3/roce-bth-header.h"
@@ -450,7 +452,10 @@ ExperimentRunner::SetUpFlows()
         }
         ExperimentFlowResult& r = m_results[f.id];
         r.start = f.start;
-        r.idealFct = m_ideal->GetIdealFct(f.src, f.dst, f.bytes, s.dataSender->GetMtu());
+        // HPCC's INT trailer rides on SEND/WRITE data (not on READ responses).
+        const uint8_t intHops = read ? 0 : requester->GetCongestionOps()->GetIntHops();
+        r.idealFct = m_ideal->GetIdealFct(f.src, f.dst, f.bytes, s.dataSender->GetMtu(),
+                                          intHops ? IntTrailer::SizeFor(intHops) : 0);
         // In a distributed run only the rank owning the requester starts the flow.
         if (IsLocal(m_topology.GetHost(read ? f.dst : f.src)))
         {
