@@ -23,8 +23,7 @@ RdmaPcieThrottle::GetTypeId()
                           "PCIe 3.0 x16, the slot of a 100G ConnectX-5 (PCI-SIG: 8 GT/s per lane, "
                           "128b/130b encoding, so 16 x 8 x 128/130 Gb/s before TLP overhead).",
                           DataRateValue(DataRate("126Gbps")),
-                          MakeDataRateAccessor(&RdmaPcieThrottle::m_rate),
-                          MakeDataRateChecker());
+                          MakeDataRateAccessor(&RdmaPcieThrottle::m_rate), MakeDataRateChecker());
     return tid;
 }
 
