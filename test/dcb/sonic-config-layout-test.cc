@@ -223,6 +223,25 @@ TEST(SonicConfigLayout, QosMapsPerPortOverTheGlobalOne)
         << loader.GetError();
 }
 
+TEST(SonicConfigLayout, PortQosMapOverPortsNotYetSeenReachesEveryPort)
+{
+    // Found by fuzzing, on its seed topologies/sonic/voq-chassis-j2-6GB.json itself: a
+    // PORT_QOS_MAP key listing ports that no table named before grows the port list while
+    // the reader held pointers into it; the map reached freed memory, not the ports.
+    const std::string more = R"(,
+        "DSCP_TO_TC_MAP": {"AZURE": {"26": "4"}},
+        "PORT_QOS_MAP": {"Ethernet0,Ethernet4,Ethernet8,Ethernet12,Ethernet16,Ethernet20,Ethernet24,Ethernet28": {"dscp_to_tc_map": "AZURE"}})";
+    SonicConfigLoader loader;
+    SonicBufferConfig c;
+    ASSERT_TRUE(loader.LoadString(Minimal("Ethernet0", more), "qos.json", c)) << loader.GetError();
+    ASSERT_EQ(c.ports.size(), 8u);
+    for (uint32_t i = 0; i < 8; ++i)
+    {
+        EXPECT_TRUE(c.ports[i].hasDscpToTc) << c.ports[i].name;
+        EXPECT_EQ(c.ports[i].dscpToTc[26], 4) << c.ports[i].name;
+    }
+}
+
 TEST(SonicConfigLayout, DynamicPgNeedsTheDynamicModel)
 {
     SonicConfigLoader loader;

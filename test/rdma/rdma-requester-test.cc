@@ -315,6 +315,42 @@ TEST_F(RdmaRequesterTest, GoBackNReadRerequestsFromAMissingResponse)
     EXPECT_EQ(m_owner.completions[0].status, RdmaWcStatus::Success);
 }
 
+TEST_F(RdmaRequesterTest, GoBackNLaterReadsResponseImpliesTheEarlierReadsLoss)
+{
+    // Two outstanding READs (PSNs 0-2 and 3-5); the first READ's last response is lost.
+    // A response of the second READ implies that loss (IBTA 9.7.5.1.1): it is dropped,
+    // and the requester goes back to PSN 2, resending the rest of the first READ and then
+    // the second one; both complete from the re-executed responses, in order.
+    Setup();
+    Post(1, RdmaVerb::Read, 3 * MTU);
+    Post(2, RdmaVerb::Read, 3 * MTU);
+    ASSERT_EQ(SendAll().size(), 2u);
+    Respond(0, 0, 3, MTU);
+    Respond(1, 1, 3, MTU);
+    Respond(3, 0, 3, MTU); // response 2 lost
+    Respond(4, 1, 3, MTU); // the same gap: one re-request only
+    EXPECT_EQ(m_counters.outOfOrderDropped, 2u);
+    const std::vector<Sent> again = SendAll();
+    ASSERT_EQ(again.size(), 2u);
+    EXPECT_EQ(again[0].bth.GetPsn(), 2u);
+    EXPECT_EQ(again[0].reth.GetVirtualAddress(), 0x8000u + 2 * MTU);
+    EXPECT_EQ(again[0].reth.GetDmaLength(), MTU);
+    EXPECT_EQ(again[1].bth.GetPsn(), 3u);
+    EXPECT_EQ(again[1].reth.GetDmaLength(), 3 * MTU);
+    Respond(5, 2, 3, MTU); // the rest of the original stream: dropped, no new go-back
+    EXPECT_TRUE(SendAll().empty());
+    Respond(2, 0, 1, MTU);
+    ASSERT_EQ(m_owner.completions.size(), 1u);
+    for (uint32_t i = 0; i < 3; ++i)
+    {
+        Respond(3 + i, i, 3, MTU);
+    }
+    ASSERT_EQ(m_owner.completions.size(), 2u);
+    EXPECT_EQ(m_owner.completions[1].wrId, 2u);
+    EXPECT_EQ(m_owner.completions[1].status, RdmaWcStatus::Success);
+    EXPECT_EQ(m_owner.placements.size(), 6u);
+}
+
 TEST_F(RdmaRequesterTest, SrnicExtensionsCarryTheSsnOnSends)
 {
     Setup(CreateObject<RdmaGoBackN>(), true);

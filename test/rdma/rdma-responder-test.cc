@@ -238,6 +238,54 @@ TEST_F(RdmaResponderTest, DuplicateReadIsReexecutedFromTheRequestedPsn)
     EXPECT_EQ(m_counters.retransmittedPackets, 2u);
 }
 
+TEST_F(RdmaResponderTest, GoBackOverTwoReadsKeepsTheEarlierReadsResponses)
+{
+    // Two READs of 3 responses (PSNs 0-2 and 3-5); response 1 is lost. The go-back
+    // requester resends the first READ from PSN 1 and then the second one, back to back:
+    // the second duplicate voids what is queued from PSN 3 on (the original responses of
+    // the second READ), not the re-executed rest of the first READ before it. (It did, and
+    // two outstanding READs under go-back-N and loss never finished.)
+    Setup();
+    Deliver(0, RoceOpcode::ReadRequest, 0, true, 3 * MTU);
+    Deliver(3, RoceOpcode::ReadRequest, 0, true, 3 * MTU);
+    for (int i = 0; i < 3; ++i)
+    {
+        m_responder.BuildReadResponse(); // 0, 1 (lost), 2
+    }
+    Deliver(1, RoceOpcode::ReadRequest, 0, true, 2 * MTU);
+    Deliver(3, RoceOpcode::ReadRequest, 0, true, 3 * MTU);
+    EXPECT_EQ(m_counters.duplicatesReceived, 2u);
+    std::vector<uint32_t> psns;
+    while (m_responder.HasReadResponse())
+    {
+        Ptr<Packet> p = m_responder.BuildReadResponse();
+        RoceBthHeader bth;
+        p->RemoveHeader(bth);
+        psns.push_back(bth.GetPsn());
+    }
+    EXPECT_EQ(psns, (std::vector<uint32_t>{1, 2, 3, 4, 5}));
+}
+
+TEST_F(RdmaResponderTest, GoBackIntoAQueuedReadVoidsItsRest)
+{
+    // A duplicate READ at a PSN inside a READ whose responses are still queued: the
+    // requester has every response before that PSN, so the queued rest is void and the
+    // responses restart there, once each.
+    Setup();
+    Deliver(0, RoceOpcode::ReadRequest, 0, true, 4 * MTU);
+    m_responder.BuildReadResponse(); // 0
+    Deliver(2, RoceOpcode::ReadRequest, 0, true, 2 * MTU);
+    std::vector<uint32_t> psns;
+    while (m_responder.HasReadResponse())
+    {
+        Ptr<Packet> p = m_responder.BuildReadResponse();
+        RoceBthHeader bth;
+        p->RemoveHeader(bth);
+        psns.push_back(bth.GetPsn());
+    }
+    EXPECT_EQ(psns, (std::vector<uint32_t>{2, 3}));
+}
+
 TEST_F(RdmaResponderTest, FlushCompletesPostedReceivesAndDropsResponses)
 {
     Setup();

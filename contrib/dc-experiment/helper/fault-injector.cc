@@ -3,8 +3,11 @@
 #include "ns3/dcb-channel.h"
 #include "ns3/double.h"
 #include "ns3/enum.h"
+#include "ns3/experiment-config-error.h"
 #include "ns3/json-attribute-converter.h"
 #include "ns3/pointer.h"
+#include "ns3/rdma-nic.h"
+#include "ns3/rdma-rx-pipeline.h"
 #include "ns3/simulator.h"
 #include "ns3/uinteger.h"
 
@@ -124,9 +127,24 @@ FaultInjector::Install()
             m_losses.push_back(m);
         }
     }
+    m_pcie.assign(m_topology.GetNHosts(), nullptr);
     for (uint32_t i = 0; i < plan.events.size(); ++i)
     {
-        Simulator::Schedule(plan.events[i].time, &FaultInjector::Apply, this, i);
+        const FaultEvent& ev = plan.events[i];
+        if (ev.kind == FaultKind::PcieRate && !m_pcie[ev.host])
+        {
+            Ptr<RdmaRxPipeline> rx = m_topology.GetNic(ev.host)->GetRxPipeline();
+            const std::string error =
+                rx->GetHostModel() ? "the host has an intra-host model: degrade its PCIe links "
+                                     "there instead of with pcie_rate"
+                                   : rx->CheckConfig();
+            if (!error.empty())
+            {
+                throw ExperimentConfigError(m_config.GetSource(), ev.pointer + "/host", error);
+            }
+            m_pcie[ev.host] = CreateObject<RdmaPcieThrottle>();
+        }
+        Simulator::Schedule(ev.time, &FaultInjector::Apply, this, i);
     }
 }
 
@@ -243,6 +261,23 @@ FaultInjector::Apply(uint32_t index)
                        FaultPlan::LinkName(topo, link);
             ends.device[0]->SetDataRate(ev.rate);
             ends.device[1]->SetDataRate(ev.rate);
+            break;
+        }
+        case FaultKind::PcieRate:
+        {
+            Ptr<RdmaPcieThrottle> pcie = m_pcie[ev.host];
+            Ptr<RdmaRxPipeline> rx = m_topology.GetNic(ev.host)->GetRxPipeline();
+            const bool first = !rx->IsActive();
+            r.target = topo.hosts[ev.host];
+            r.detail = "NIC receive DMA " +
+                       (first ? std::string("ideal")
+                              : JsonAttributeConverter::FormatDataRate(pcie->GetRate())) +
+                       " -> " + JsonAttributeConverter::FormatDataRate(ev.rate);
+            pcie->SetRate(ev.rate);
+            if (first)
+            {
+                pcie->Install(m_topology.GetNic(ev.host)); // checked by Install()
+            }
             break;
         }
         case FaultKind::NicDown:

@@ -11,6 +11,7 @@
 #include "ns3/class-loss-error-model.h"
 #include "ns3/dcb-net-device.h"
 #include "ns3/fault-plan.h"
+#include "ns3/rdma-pcie-throttle.h"
 
 #include <string>
 #include <vector>
@@ -32,9 +33,12 @@ namespace ns3
  *   through the failed link, whose packets are dropped until the link comes back up
  *   (then the ports return to their groups). Recovery is the transport's.
  * - link_rate: both ends run at the new rate from the next frame on.
- * - host_rate: the same on a host's only link (NIC <-> ToR). Experiment hosts have no
- *   intra-host model (contrib/host), so a degraded "PCIe" is modelled as the NIC's
- *   network-side rate, the only host-side rate an experiment host has.
+ * - host_rate: the same on a host's only link (NIC <-> ToR).
+ * - pcie_rate: the host NIC's PCIe writes of received payload to memory run at the new
+ *   rate (RdmaPcieThrottle on its receive pipeline, activated at the fault): with more
+ *   arriving than that, the NIC's receive buffer fills and the NIC pauses the ToR with
+ *   PFC (lossless classes) or drops (lossy ones). Experiment hosts have no intra-host
+ *   model (contrib/host); a host that has one is refused (/faults/events/i/host).
  * - nic_down / nic_up: the host end of its link stops (the NIC neither sends nor
  *   receives; its transport keeps running, so its QPs retransmit into the void and
  *   may exceed their retry count); the switch end stays up and keeps forwarding to it.
@@ -105,7 +109,8 @@ class FaultInjector
     const TopologyBuilder& m_topology;
     std::vector<LinkEnds> m_ends; //!< per topology link
     std::vector<LossModel> m_losses;
-    std::vector<Record> m_records; //!< timed faults as they happened
+    std::vector<Record> m_records;             //!< timed faults as they happened
+    std::vector<Ptr<RdmaPcieThrottle>> m_pcie; //!< per host: null until a pcie_rate fault
 };
 
 } // namespace ns3

@@ -19,7 +19,8 @@ using OrderedJson = nlohmann::ordered_json;
 const std::vector<std::pair<FaultKind, std::string>> KINDS = {
     {FaultKind::LinkDown, "link_down"}, {FaultKind::LinkUp, "link_up"},
     {FaultKind::LinkRate, "link_rate"}, {FaultKind::HostRate, "host_rate"},
-    {FaultKind::NicDown, "nic_down"},   {FaultKind::NicUp, "nic_up"},
+    {FaultKind::PcieRate, "pcie_rate"}, {FaultKind::NicDown, "nic_down"},
+    {FaultKind::NicUp, "nic_up"},
 };
 
 /** Resolves node names and link pairs of one topology, with located errors. */
@@ -327,7 +328,8 @@ ParseEvent(const JsonSchemaReader& reader, const LinkResolver& resolver, const J
     }
     const bool onLink = ev.kind == FaultKind::LinkDown || ev.kind == FaultKind::LinkUp ||
                         ev.kind == FaultKind::LinkRate;
-    const bool withRate = ev.kind == FaultKind::LinkRate || ev.kind == FaultKind::HostRate;
+    const bool withRate = ev.kind == FaultKind::LinkRate || ev.kind == FaultKind::HostRate ||
+                          ev.kind == FaultKind::PcieRate;
     std::vector<std::string> keys = {"time", "kind", onLink ? "link" : "host"};
     if (withRate)
     {

@@ -47,6 +47,7 @@ enum class FaultKind : uint8_t
     LinkUp,   //!< both ends come back
     LinkRate, //!< both ends of a link run at a new rate
     HostRate, //!< the host's only link (NIC <-> ToR) runs at a new rate
+    PcieRate, //!< the host NIC's PCIe writes to memory run at a new rate (RdmaPcieThrottle)
     NicDown,  //!< the host's NIC stops responding: drops all it would send or receive
     NicUp,    //!< the NIC responds again
 };
@@ -57,8 +58,8 @@ struct FaultEvent
     Time time;
     FaultKind kind;
     uint32_t link{0}; //!< LinkDown, LinkUp, LinkRate: index into the topology's links
-    uint32_t host{0}; //!< HostRate, NicDown, NicUp: host index
-    DataRate rate;    //!< LinkRate, HostRate
+    uint32_t host{0}; //!< HostRate, PcieRate, NicDown, NicUp: host index
+    DataRate rate;    //!< LinkRate, HostRate, PcieRate
     std::string pointer;
 };
 

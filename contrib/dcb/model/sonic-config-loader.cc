@@ -871,12 +871,13 @@ Reader::ReadQos(const Tables& tables, SonicBufferConfig& c)
             c.globalDscpToTc = dscpToTc;
             continue;
         }
-        std::vector<SonicPortBuffer*> ports;
+        // Indices, not pointers: a later port of the list may grow c.ports.
+        std::vector<uint32_t> ports;
         for (const std::string& name : SplitComma(e.key))
         {
             if (SonicPortBuffer* p = Port(c, name, where))
             {
-                ports.push_back(p);
+                ports.push_back(static_cast<uint32_t>(p - c.ports.data()));
             }
         }
         uint8_t pfc = 0;
@@ -921,8 +922,9 @@ Reader::ReadQos(const Tables& tables, SonicBufferConfig& c)
                 }
             }
         }
-        for (SonicPortBuffer* p : ports)
+        for (uint32_t i : ports)
         {
+            SonicPortBuffer* p = &c.ports[i];
             p->pfcEnable = pfc;
             p->tcToPg = tcToPg;
             p->hasDscpToTc = hasDscp;

@@ -219,8 +219,12 @@ void
 RdmaResponder::ReexecuteRead(uint64_t psn, Ptr<Packet> packet)
 {
     // Re-execute the READ from the requested PSN (IBTA 9.7.5.1.3). A go-back requester
-    // has gone back, so responses queued after it are void; a selective-repeat one asks
-    // for lost responses alone, sent ahead of the queued ones.
+    // has gone back and resends every request from there in order, so the responses
+    // queued at or after this PSN are void; those before it are not: they may be the
+    // re-executed rest of an earlier READ of the same go-back, which the requester is
+    // waiting for (voiding them too let two outstanding READs starve each other). A
+    // selective-repeat requester asks for lost responses alone, sent ahead of the
+    // queued ones.
     RoceSrnicExtHeader ext;
     m_ext.ReadRequest(psn, RoceOpcode::ReadRequest, packet, true, ext, m_answerEcho);
     RoceRethHeader reth;
@@ -231,7 +235,10 @@ RdmaResponder::ReexecuteRead(uint64_t psn, Ptr<Packet> packet)
     }
     else
     {
-        m_readJobs.clear();
+        m_readJobs.erase(std::remove_if(m_readJobs.begin(), m_readJobs.end(),
+                                        [psn](const ReadResponseJob& job)
+                                        { return job.firstPsn + job.nPackets > psn; }),
+                         m_readJobs.end());
         m_readJobs.push_back(MakeReadJob(psn, reth, ext));
     }
     m_owner->NotifyTxWork(m_qp);
