@@ -154,9 +154,9 @@ TEST_F(NodeCompositionTest, CachePresetOverridesKeepThePresetsOtherAttributes)
     {
         attributes[a.name] = a.value->SerializeToString(nullptr);
     }
-    EXPECT_EQ(attributes["QpcCacheBytes"], "210");     // the file's override
-    EXPECT_EQ(attributes["QpcEntryBytes"], "210");     // the preset's (SRNIC Table 2)
-    EXPECT_EQ(attributes["MttCacheBytes"], "524288");  // the preset's
+    EXPECT_EQ(attributes["QpcCacheBytes"], "210");    // the file's override
+    EXPECT_EQ(attributes["QpcEntryBytes"], "210");    // the preset's (SRNIC Table 2)
+    EXPECT_EQ(attributes["MttCacheBytes"], "524288"); // the preset's
 }
 
 // One source for a NIC's transport: each JSON profile naming a preset gets exactly the
@@ -286,6 +286,13 @@ TEST_F(NodeCompositionTest, CacheModelReportsMissesControlHasNone)
     }
     // h6 and h7 send on two QPs through a one-entry cache: more misses than their QPs.
     EXPECT_GT(std::stoull(nodes.at("h6").at("qpc_misses")), 2u);
+    // Their host model read the two flows' payload (1 MB each) and every cache fill.
+    for (const std::string& h : {"h6", "h7"})
+    {
+        EXPECT_EQ(std::stoull(nodes.at(h).at("pcie_read_bytes")),
+                  2000000 + std::stoull(nodes.at(h).at("cache_fill_bytes")))
+            << h;
+    }
     for (const std::string& h : {"h0", "h1", "h2", "h3"})
     {
         EXPECT_EQ(nodes.at(h).at("nic_cache"), "");

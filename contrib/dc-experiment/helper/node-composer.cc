@@ -35,8 +35,8 @@ Create(const ExperimentComponent& c)
 } // namespace
 
 NodeComposer::NodeComposer(const ExperimentConfig& config, const TopologyBuilder& topology)
-    : m_config(config),
-      m_topology(topology)
+    : m_config(config)
+    , m_topology(topology)
 {
 }
 
@@ -145,8 +145,8 @@ NodeComposer::Write(const std::string& directory, RunReadmeWriter& readme) const
         if (m_hostModels[h])
         {
             Ptr<FetchQpScheduler> f = DynamicCast<FetchQpScheduler>(nic->GetQpScheduler());
-            const uint64_t reads = nic->GetTxPipeline()->GetCounters().dmaReadBytes +
-                                   (f ? f->GetHostFetchBytes() : 0);
+            const uint64_t reads =
+                nic->GetTxPipeline()->GetCounters().dmaReadBytes + (f ? f->GetHostFetchBytes() : 0);
             out << ',' << reads << ',' << nic->GetRxPipeline()->GetCounters().dmaWriteBytes;
         }
         else

@@ -27,8 +27,8 @@ class HostSelection
 {
   public:
     HostSelection(const JsonSchemaReader& reader, const ExperimentTopology& topo)
-        : m_reader(reader),
-          m_topo(topo)
+        : m_reader(reader)
+        , m_topo(topo)
     {
     }
 
@@ -178,11 +178,10 @@ class HostSelection
             for (std::size_t i = 0; i < list.size(); ++i)
             {
                 const std::string ip = u->is_string() ? up : JsonSchemaReader::Child(up, i);
-                const auto it =
-                    list[i].is_string()
-                        ? std::find(m_topo.switches.begin(), m_topo.switches.end(),
-                                    list[i].get<std::string>())
-                        : m_topo.switches.end();
+                const auto it = list[i].is_string()
+                                    ? std::find(m_topo.switches.begin(), m_topo.switches.end(),
+                                                list[i].get<std::string>())
+                                    : m_topo.switches.end();
                 if (it == m_topo.switches.end())
                 {
                     m_reader.Fail(ip, "unknown switch " + list[i].dump() + " (switches: " +
@@ -246,7 +245,8 @@ ReadHostModel(const JsonSchemaReader& reader, const Json& v, const std::string& 
         reader.Fail(pointer, "give exactly one of \"preset\" (" + presets +
                                  ") or \"file\" (a host graph file)");
     }
-    const std::string fieldPointer = v.is_string() ? pointer : JsonSchemaReader::Child(pointer, hasPreset ? "preset" : "file");
+    const std::string fieldPointer =
+        v.is_string() ? pointer : JsonSchemaReader::Child(pointer, hasPreset ? "preset" : "file");
     if (hasPreset)
     {
         std::vector<std::string> names = HostPresetHelper::Names();
@@ -375,18 +375,19 @@ ReadNicCache(const JsonSchemaReader& reader, const Json& v, const std::string& p
     names.push_back("none");
     if (v.is_string() && std::find(names.begin(), names.end(), v.get<std::string>()) == names.end())
     {
-        reader.Fail(pointer, "unknown NIC cache preset " + v.dump() + " (allowed: " +
-                                 JsonSchemaReader::JoinNames(names) +
+        reader.Fail(pointer, "unknown NIC cache preset " + v.dump() +
+                                 " (allowed: " + JsonSchemaReader::JoinNames(names) +
                                  ", or an object with \"preset\", \"scheduler\", \"cache\")");
     }
     const Json object = v.is_string() ? Json{{"preset", v}} : v;
     reader.CheckKeys(object, pointer, {"preset", "scheduler", "cache"});
     NodeNicCache c;
     c.pointer = pointer;
-    const std::string preset = JsonSchemaReader::Find(object, "preset")
-                                   ? reader.GetString(object, pointer, "preset", std::nullopt,
-                                                      std::set<std::string>(names.begin(), names.end()))
-                                   : "";
+    const std::string preset =
+        JsonSchemaReader::Find(object, "preset")
+            ? reader.GetString(object, pointer, "preset", std::nullopt,
+                               std::set<std::string>(names.begin(), names.end()))
+            : "";
     eff = OrderedJson::object();
     if (preset == "none")
     {
@@ -491,9 +492,9 @@ ReadNicProfile(const JsonSchemaReader& reader, const Json& v, const std::string&
             {
                 throw;
             }
-            throw ExperimentConfigError(p.path, "/" + std::string(key) + e.GetPointer().substr(sp.size()),
-                                        e.GetReason() + " (NIC profile of " + reader.GetFile() +
-                                            " " + pointer + ")");
+            throw ExperimentConfigError(
+                p.path, "/" + std::string(key) + e.GetPointer().substr(sp.size()),
+                e.GetReason() + " (NIC profile of " + reader.GetFile() + " " + pointer + ")");
         }
     };
     p.hasCc = JsonSchemaReader::Find(profile, "cc") != nullptr;
@@ -611,7 +612,7 @@ NodeCompositionReader::Read(const JsonSchemaReader& reader, const Json* section,
         if (const Json* d = JsonSchemaReader::Find(e, "description"))
         {
             eff["description"] = reader.GetString(e, p, "description", std::nullopt, {});
-            (void)d;
+            (void) d;
         }
         int32_t profile = -1;
         int32_t host = -1;

@@ -17,7 +17,8 @@ namespace ns3
 /**
  * \ingroup dc-experiment
  * A NIC profile file (scratch/configs/nic-profiles/NAME.json) applied to one host:
- * its transport sections ("cc", "loss_recovery", "qp"). The fabric-wide sections a profile may also hold
+ * its transport sections ("cc", "loss_recovery", "qp"). The fabric-wide sections a profile may also
+ * hold
  * ("switch", "link", "buffer", "ecn") cannot differ per host; they are listed in
  * \p fabricSections and not applied.
  */
@@ -59,7 +60,7 @@ struct NodeHostModel
  */
 struct NodeNicCache
 {
-    std::string label;           //!< the preset name, or "custom"
+    std::string label;             //!< the preset name, or "custom"
     ExperimentComponent scheduler; //!< a QpScheduler type and attributes
     ExperimentComponent cache;     //!< ns3::RnicCacheModel attributes
     std::string pointer;           //!< of the "nic_cache" field
