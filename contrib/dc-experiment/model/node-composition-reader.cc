@@ -609,10 +609,9 @@ NodeCompositionReader::Read(const JsonSchemaReader& reader, const Json* section,
             names.push_back(topology.hosts[h]);
         }
         eff["hosts"] = names;
-        if (const Json* d = JsonSchemaReader::Find(e, "description"))
+        if (JsonSchemaReader::Find(e, "description"))
         {
             eff["description"] = reader.GetString(e, p, "description", std::nullopt, {});
-            (void) d;
         }
         int32_t profile = -1;
         int32_t host = -1;
