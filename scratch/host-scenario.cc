@@ -1,7 +1,6 @@
 #include "host-scenario.h"
 
 #include "ns3/host-preset-helper.h"
-#include "ns3/string.h"
 
 namespace ns3
 {
@@ -11,18 +10,10 @@ HostScenario::Build(const nlohmann::json& j, const std::string& key, const std::
                     std::string& error)
 {
     const std::string preset = j.value("preset", std::string("plain"));
-    Ptr<HostModel> host;
-    if (preset == "plain")
+    Ptr<HostModel> host = HostPresetHelper().Create(preset, &error);
+    if (!host)
     {
-        host = HostPresetHelper().CreatePlainServer();
-    }
-    else if (preset == "dgx-like")
-    {
-        host = HostPresetHelper().CreateDgxLike();
-    }
-    else
-    {
-        error = file + ": /preset: '" + preset + "' is not one of plain, dgx-like";
+        error = file + ": /preset: " + error;
         return nullptr;
     }
     if (!j.contains(key))
@@ -31,20 +22,14 @@ HostScenario::Build(const nlohmann::json& j, const std::string& key, const std::
     }
     for (const auto& [resource, attributes] : j.at(key).items())
     {
-        Ptr<HostResource> r = host->GetResource(resource);
-        if (!r)
-        {
-            error = file + ": /" + key + "/" + resource + ": no such resource in the " + preset +
-                    " preset";
-            return nullptr;
-        }
         for (const auto& [name, value] : attributes.items())
         {
             const std::string text = value.is_string() ? value.get<std::string>() : value.dump();
-            if (!r->SetAttributeFailSafe(name, StringValue(text)))
+            const std::string e =
+                HostPresetHelper::SetResourceAttribute(host, resource, name, text);
+            if (!e.empty())
             {
-                error = file + ": /" + key + "/" + resource + "/" + name + ": value '" + text +
-                        "' is not accepted by " + r->GetInstanceTypeId().GetName();
+                error = file + ": /" + key + "/" + resource + "/" + name + ": " + e;
                 return nullptr;
             }
         }

@@ -3,6 +3,7 @@
 #include "delivery-checker.h"
 #include "fault-injector.h"
 #include "hpcc-output-writer.h"
+#include "node-composer.h"
 #include "output-directory.h"
 #include "output-micros.h"
 #include "pcap-capture.h"
@@ -226,6 +227,8 @@ ExperimentRunner::Run()
     }
     m_faults->Install();
     m_faults->AssignStreams(ExperimentConfig::FAULT_STREAM);
+    m_nodes = std::make_unique<NodeComposer>(m_config, m_topology);
+    m_nodes->Install(IsDistributed());
     SetUpFlows();
     if (m_config.GetOutputs().hpcc)
     {
@@ -371,6 +374,10 @@ ExperimentRunner::Run()
         m_hpccOutput->Write(m_outputDirectory, m_results, m_readme);
     }
     PortMapWriter::Write(m_config.GetTopology(), m_outputDirectory, m_readme);
+    if (m_nodes->IsActive())
+    {
+        m_nodes->Write(m_outputDirectory, m_readme);
+    }
     if (m_pfcEvents)
     {
         m_pfcEvents->Write(m_outputDirectory, m_readme);

@@ -29,6 +29,7 @@ class PfcSafetyOutputWriter;
 class FaultInjector;
 class DeliveryChecker;
 class PfcEventWriter;
+class NodeComposer;
 
 /** \ingroup dc-experiment What happened to one flow. */
 struct ExperimentFlowResult
@@ -212,6 +213,7 @@ class ExperimentRunner
     std::unique_ptr<PfcEventWriter> m_pfcEvents;        //!< "outputs": {"pfc_events": true}
     std::unique_ptr<PfcSafetyOutputWriter> m_pfcSafety; //!< deadlock monitor, PFC watchdog
     std::unique_ptr<FaultInjector> m_faults;            //!< "faults"
+    std::unique_ptr<NodeComposer> m_nodes;              //!< "nodes"
     std::unique_ptr<DeliveryChecker> m_delivery;        //!< delivered bytes, exactly-once
     /** Files written so far; the (const) writers register theirs as they finish. */
     mutable RunReadmeWriter m_readme;

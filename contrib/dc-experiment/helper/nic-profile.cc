@@ -1,7 +1,10 @@
 #include "nic-profile.h"
 
 #include "ns3/experiment-config-error.h"
+#include "ns3/json-attribute-converter.h"
 #include "ns3/json-schema-reader.h"
+#include "ns3/rdma-nic-profile.h"
+#include "ns3/string.h"
 
 #include <fstream>
 #include <sstream>
@@ -29,6 +32,75 @@ ReadText(const std::string& path)
 
 } // namespace
 
+bool
+NicProfile::PresetSections(const std::string& name, Json& sections, std::string* error)
+{
+    RdmaNicProfile preset;
+    if (!RdmaNicProfile::Lookup(name, preset, error))
+    {
+        return false;
+    }
+    const TypeId loss = TypeId::LookupByName(preset.lossRecovery);
+    Json lossSection = Json{{"type", preset.lossRecovery}};
+    for (const auto& [attribute, text] : preset.lossRecoveryAttributes)
+    {
+        TypeId::AttributeInformation info;
+        NS_ABORT_MSG_UNLESS(loss.LookupAttributeByName(attribute, &info),
+                            "RdmaNicProfile " << name << ": no attribute " << attribute);
+        Ptr<AttributeValue> value = info.checker->CreateValidValue(StringValue(text));
+        NS_ABORT_MSG_UNLESS(value, "RdmaNicProfile " << name << ": bad " << attribute);
+        lossSection[attribute] = Json::parse(JsonAttributeConverter::ToJson(info, *value).dump());
+    }
+    sections = Json::object();
+    sections["loss_recovery"] = lossSection;
+    sections["cc"] = Json{{"type", preset.congestionControl}};
+    sections["qp"] = Json{{"SrnicHeaderExtensions", preset.srnicHeaderExtensions}};
+    return true;
+}
+
+Json
+NicProfile::Read(const std::string& profileFile)
+{
+    const JsonSchemaReader reader(profileFile);
+    Json profile = reader.ParseText(ReadText(profileFile));
+    reader.CheckKeys(profile, "",
+                     {"description", "preset", "nic", "switch", "link", "buffer", "ecn", "cc",
+                      "loss_recovery", "qp"});
+    const Json* presetName = JsonSchemaReader::Find(profile, "preset");
+    if (!presetName)
+    {
+        return profile;
+    }
+    const std::vector<std::string> names = RdmaNicProfile::Names();
+    const std::string name = reader.GetString(profile, "", "preset", std::nullopt,
+                                              std::set<std::string>(names.begin(), names.end()));
+    Json expanded;
+    PresetSections(name, expanded, nullptr);
+    for (auto it = profile.begin(); it != profile.end(); ++it)
+    {
+        if (it.key() == "preset")
+        {
+            continue;
+        }
+        if (!expanded.contains(it.key()) || !it.value().is_object())
+        {
+            expanded[it.key()] = it.value();
+            continue;
+        }
+        // A different type drops the preset's attributes (they belong to its type).
+        const Json* t = JsonSchemaReader::Find(it.value(), "type");
+        if (t && expanded[it.key()].contains("type") && *t != expanded[it.key()]["type"])
+        {
+            expanded[it.key()] = Json::object();
+        }
+        for (auto a = it.value().begin(); a != it.value().end(); ++a)
+        {
+            expanded[it.key()][a.key()] = a.value();
+        }
+    }
+    return expanded;
+}
+
 std::string
 NicProfile::Merge(const std::string& baseFile, const std::string& profileFile,
                   const Overrides& overrides)
@@ -37,12 +109,9 @@ NicProfile::Merge(const std::string& baseFile, const std::string& profileFile,
     Json base = baseReader.ParseText(ReadText(baseFile));
     baseReader.RequireObject(base, "");
     const JsonSchemaReader profileReader(profileFile);
-    const Json profile = profileReader.ParseText(ReadText(profileFile));
+    const Json profile = Read(profileFile);
     const std::vector<std::string> sections = {"nic", "switch", "link",          "buffer",
                                                "ecn", "cc",     "loss_recovery", "qp"};
-    std::vector<std::string> allowed = sections;
-    allowed.push_back("description");
-    profileReader.CheckKeys(profile, "", allowed);
 
     for (const std::string& s : sections)
     {
@@ -137,7 +206,7 @@ NicProfile::Load(const std::string& baseFile, const std::string& profileFile,
         const std::string& pointer = e.GetPointer();
         if (pointer.size() > 1 && pointer.find('/', 1) != std::string::npos)
         {
-            const Json profile = JsonSchemaReader(profileFile).ParseText(ReadText(profileFile));
+            const Json profile = Read(profileFile);
             Json::json_pointer at(pointer.substr(0, pointer.find('/', pointer.find('/', 1) + 1)));
             if (profile.contains(at))
             {

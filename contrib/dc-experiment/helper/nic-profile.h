@@ -8,6 +8,7 @@
 
 #include "ns3/experiment-config.h"
 
+#include <nlohmann/json.hpp>
 #include <string>
 
 namespace ns3
@@ -17,13 +18,17 @@ namespace ns3
  * \ingroup dc-experiment
  * Merges a profile file into a base experiment file.
  *
- * A profile is a JSON object with at most the keys "description", "nic",
+ * A profile is a JSON object with at most the keys "description", "preset", "nic",
  * "switch", "link", "buffer", "ecn", "cc", "loss_recovery" and "qp" (each an
- * object, as in an experiment file). Merging: for each section, the profile's
- * keys replace the base's; when the profile names a different "type" than the
- * base, the base section is dropped first (its attributes belong to another
- * TypeId). The experiment is then validated as a whole; errors in a merged
- * section name the base file and the section's pointer.
+ * object, as in an experiment file). "preset" names an RdmaNicProfile (Cx5, Cx6,
+ * Srnic, Irn), the one source of a NIC's transport: Read fills in its loss recovery
+ * (type and attributes), congestion control type and "qp" SrnicHeaderExtensions,
+ * and the file's own keys override them one by one (each such override is a
+ * deliberate deviation from the preset, said in the file's description). Merging: for each section,
+ * the profile's keys replace the base's; when the profile names a different "type" than the base,
+ * the base section is dropped first (its attributes belong to another TypeId). The experiment is
+ * then validated as a whole; errors in a merged section name the base file and the section's
+ * pointer.
  */
 class NicProfile
 {
@@ -38,6 +43,20 @@ class NicProfile
         bool progress = false;             //!< true: progress := true
         CommandLineAttributes commandLine; //!< --ns3::T::A=v: win over both files
     };
+
+    /**
+     * \return the profile \p profileFile with its "preset" expanded (see above), without the
+     *         "preset" key.
+     * \throw ExperimentConfigError naming the profile file
+     */
+    static nlohmann::json Read(const std::string& profileFile);
+
+    /**
+     * The sections preset \p name gives a profile (loss_recovery, cc, qp), as typed JSON.
+     * \return false, with the allowed names in \p error, for an unknown name
+     */
+    static bool PresetSections(const std::string& name, nlohmann::json& sections,
+                               std::string* error);
 
     /**
      * \return the merged experiment text (JSON) of \p baseFile with \p profileFile.

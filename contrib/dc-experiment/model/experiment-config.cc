@@ -7,6 +7,7 @@
 #include "hpcc-config-translator.h"
 #include "json-attribute-converter.h"
 #include "json-schema-reader.h"
+#include "node-composition-reader.h"
 #include "poisson-flow-generator.h"
 #include "switch-buffer-assignment.h"
 
@@ -988,6 +989,7 @@ ExperimentConfigParser::Parse(const Json& root)
                         "pfc_watchdog",
                         "outputs",
                         "faults",
+                        "nodes",
                         "pcap",
                         "plots",
                         "non_default_attributes"});
@@ -1080,6 +1082,23 @@ ExperimentConfigParser::Parse(const Json& root)
     m_config.m_faults =
         FaultPlan::Parse(m_reader, JsonSchemaReader::Find(root, "faults"), "/faults",
                          m_config.m_topology, m_config.m_stopTime, eff["faults"]);
+    // "nodes": per-host NIC profile, host model and NIC cache (NodeCompositionReader).
+    OrderedJson nodes;
+    m_config.m_nodes = NodeCompositionReader::Read(
+        m_reader, JsonSchemaReader::Find(root, "nodes"), "/nodes", m_config.m_topology,
+        [this](const Json* s, const std::string& p, const std::string& t, const std::string& b,
+               ExperimentComponent& c)
+        {
+            ParseComponent(s, p, t, b, {}, c);
+            const OrderedJson e = m_config.m_effective[p.substr(1)];
+            m_config.m_effective.erase(p.substr(1));
+            return e;
+        },
+        nodes);
+    if (!nodes.is_null())
+    {
+        eff["nodes"] = nodes;
+    }
 
     // "plots": figures ./roce-lab run makes after the run (analysis/roce_lab.py
     // PLOTS, whose keys are PLOT_NAMES; analysis/test_roce_lab.py checks that the
@@ -1323,6 +1342,12 @@ const FaultPlan&
 ExperimentConfig::GetFaults() const
 {
     return m_faults;
+}
+
+const NodeComposition&
+ExperimentConfig::GetNodes() const
+{
+    return m_nodes;
 }
 
 const ExperimentOutputs&

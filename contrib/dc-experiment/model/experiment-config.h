@@ -6,9 +6,11 @@
 #define EXPERIMENT_CONFIG_H
 
 #include "command-line-attributes.h"
+#include "experiment-component.h"
 #include "experiment-config-error.h"
 #include "experiment-topology.h"
 #include "fault-plan.h"
+#include "node-composition.h"
 #include "pcap-selection.h"
 #include "pfc-safety-config-reader.h"
 
@@ -24,21 +26,6 @@
 
 namespace ns3
 {
-
-/** \ingroup dc-experiment One attribute value, checked against its TypeId. */
-struct ExperimentAttribute
-{
-    std::string name;
-    Ptr<AttributeValue> value;
-};
-
-/** \ingroup dc-experiment A pluggable component: its TypeId name and attributes. */
-struct ExperimentComponent
-{
-    std::string typeName;                        //!< "" when the section has no "type"
-    std::vector<ExperimentAttribute> attributes; //!< in file order (sorted by name)
-    std::string pointer;                         //!< JSON pointer of the section
-};
 
 /**
  * \ingroup dc-experiment
@@ -193,6 +180,8 @@ class ExperimentConfig
     const ExperimentComponent& GetPfcWatchdog() const;
     /** \return the "faults" section (empty when not given). */
     const FaultPlan& GetFaults() const;
+    /** \return the "nodes" section, per host (empty when not given). */
+    const NodeComposition& GetNodes() const;
     /** \return the ports that write pcap files ("pcap"; empty when absent). */
     const PcapSelection& GetPcap() const;
 
@@ -238,6 +227,7 @@ class ExperimentConfig
     ExperimentComponent m_deadlockMonitor;
     ExperimentComponent m_pfcWatchdog;
     FaultPlan m_faults;
+    NodeComposition m_nodes; //!< "nodes"
     PcapSelection m_pcap;
     nlohmann::ordered_json m_effective;
     std::vector<std::string> m_warnings;

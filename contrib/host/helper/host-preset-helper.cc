@@ -11,6 +11,8 @@
 #include "ns3/root-complex.h"
 #include "ns3/root-port.h"
 #include "ns3/socket-link.h"
+#include "ns3/string.h"
+#include "ns3/uinteger.h"
 
 #include <string>
 
@@ -62,6 +64,56 @@ HostPresetHelper::CreateDgxLike() const
                       n("swb", k));
     }
     return host;
+}
+
+std::vector<std::string>
+HostPresetHelper::Names()
+{
+    return {"plain", "dgx-like", "azure-gen3"};
+}
+
+Ptr<HostModel>
+HostPresetHelper::Create(const std::string& name, std::string* error) const
+{
+    if (name == "plain")
+    {
+        return CreatePlainServer();
+    }
+    if (name == "dgx-like")
+    {
+        return CreateDgxLike();
+    }
+    if (name == "azure-gen3")
+    {
+        // Azure NSDI'23 section 8.3: the NIC's PCIe Gen3 x16 is the receivers' bottleneck
+        // when loopback traffic shares it.
+        Ptr<HostModel> host = CreatePlainServer();
+        host->GetResource("pcie-rnic0")->SetAttribute("Generation", UintegerValue(3));
+        host->GetResource("pcie-rnic0")->SetAttribute("Lanes", UintegerValue(16));
+        return host;
+    }
+    if (error)
+    {
+        *error = "unknown host preset '" + name + "' (allowed: plain, dgx-like, azure-gen3)";
+    }
+    return nullptr;
+}
+
+std::string
+HostPresetHelper::SetResourceAttribute(Ptr<HostModel> host, const std::string& resource,
+                                       const std::string& attribute, const std::string& value)
+{
+    Ptr<HostResource> r = host->GetResource(resource);
+    if (!r)
+    {
+        return "no resource '" + resource + "' in the host model";
+    }
+    if (!r->SetAttributeFailSafe(attribute, StringValue(value)))
+    {
+        return "value '" + value + "' of attribute '" + attribute + "' is not accepted by " +
+               r->GetInstanceTypeId().GetName();
+    }
+    return "";
 }
 
 } // namespace ns3

@@ -6,6 +6,9 @@
 
 #include "ns3/host-model.h"
 
+#include <string>
+#include <vector>
+
 namespace ns3
 {
 
@@ -30,6 +33,24 @@ class HostPresetHelper
   public:
     Ptr<HostModel> CreatePlainServer() const;
     Ptr<HostModel> CreateDgxLike() const;
+
+    /**
+     * The presets by name: "plain" (CreatePlainServer), "dgx-like" (CreateDgxLike) and
+     * "azure-gen3" (a plain server whose NIC sits on PCIe Gen3 x16, as the servers of
+     * Azure's NSDI'23 section 8.3).
+     */
+    static std::vector<std::string> Names();
+    /**
+     * Build the preset \p name.
+     * \return null, with the known names in \p error, for an unknown name
+     */
+    Ptr<HostModel> Create(const std::string& name, std::string* error) const;
+    /**
+     * Set attribute \p attribute of the resource \p resource of \p host to \p value (ns-3
+     * attribute syntax). \return "" or what is wrong (no such resource, value not accepted)
+     */
+    static std::string SetResourceAttribute(Ptr<HostModel> host, const std::string& resource,
+                                            const std::string& attribute, const std::string& value);
 };
 
 } // namespace ns3

@@ -31,7 +31,7 @@ CachedQpScheduler::FetchDelay(RdmaQueuePair* qp)
     bool hit = cache->Access(RnicCacheModel::QPC, index);
     hit = cache->Access(RnicCacheModel::WQE, index) && hit;
     hit = cache->Access(RnicCacheModel::MTT, index) && hit;
-    return hit ? Time(0) : m_pcieRtt;
+    return hit ? Time(0) : FetchRoundTrip();
 }
 
 void

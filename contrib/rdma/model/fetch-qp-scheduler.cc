@@ -2,6 +2,7 @@
 
 #include "rdma-nic.h"
 #include "rdma-queue-pair.h"
+#include "rnic-cache-model.h"
 #include "roce-bth-header.h"
 
 #include "ns3/nstime.h"
@@ -42,6 +43,7 @@ FetchQpScheduler::DoDispose()
     m_ready.clear();
     m_queued.clear();
     m_current = nullptr;
+    m_host = nullptr;
     QpScheduler::DoDispose();
 }
 
@@ -55,6 +57,27 @@ uint64_t
 FetchQpScheduler::GetTurns() const
 {
     return m_turns;
+}
+
+void
+FetchQpScheduler::SetHostModel(Ptr<HostModel> host, uint32_t rnic, uint32_t memory)
+{
+    m_host = host;
+    m_hostRnic = rnic;
+    m_hostMemory = memory;
+    m_hostRtt = host ? host->GetPathLatency(rnic, memory) : Time(0);
+}
+
+uint64_t
+FetchQpScheduler::GetHostFetchBytes() const
+{
+    return m_hostFetchBytes;
+}
+
+Time
+FetchQpScheduler::FetchRoundTrip() const
+{
+    return m_host ? m_hostRtt : m_pcieRtt;
 }
 
 uint8_t&
@@ -148,7 +171,18 @@ FetchQpScheduler::Dequeue(uint8_t pausedMask, RdmaQueuePair*& out, Time& wakeAt)
             Leave(qp);
             continue;
         }
+        Ptr<RnicCacheModel> cache = m_host ? m_nic->GetCacheModel() : nullptr;
+        const uint64_t filled = cache ? cache->GetPcieReadBytes() : 0;
         const Time delay = FetchDelay(qp);
+        if (cache && cache->GetPcieReadBytes() > filled)
+        {
+            // The misses' entries cross the host's PCIe path as a DMA read; the fetch's own
+            // delay stays the path's round trip (FetchRoundTrip).
+            const uint64_t bytes = cache->GetPcieReadBytes() - filled;
+            m_hostFetchBytes += bytes;
+            m_host->RequestDma(m_hostRnic, m_hostMemory, HostModel::DMA_READ, bytes,
+                               MakeNullCallback<void, Time>());
+        }
         if (delay.IsStrictlyPositive())
         {
             m_fetches++;

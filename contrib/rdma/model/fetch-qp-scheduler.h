@@ -6,6 +6,8 @@
 
 #include "qp-scheduler.h"
 
+#include "ns3/host-model.h"
+
 #include <deque>
 #include <vector>
 
@@ -35,6 +37,16 @@ class FetchQpScheduler : public QpScheduler
     uint64_t GetFetches() const;
     uint64_t GetTurns() const;
 
+    /**
+     * Fetch through the node's intra-host model: a fetch's round trip becomes the read latency
+     * of the path \p rnic -> \p memory of \p host (instead of PcieRoundTrip), and the bytes the
+     * NIC's cache model reads to fill its misses are DMA reads over that path, sharing the PCIe
+     * links with the payload DMAs.
+     */
+    void SetHostModel(Ptr<HostModel> host, uint32_t rnic, uint32_t memory);
+    /** \return bytes of cache-miss fills read through the host model (SetHostModel). */
+    uint64_t GetHostFetchBytes() const;
+
   protected:
     void DoDispose() override;
 
@@ -54,6 +66,9 @@ class FetchQpScheduler : public QpScheduler
      * rejoins when the turn ends.
      */
     virtual bool PrefetchesNextTurn() const = 0;
+
+    /** \return the round trip of one fetch: the host model's path latency, or PcieRoundTrip. */
+    Time FetchRoundTrip() const;
 
     Time m_pcieRtt; //!< one fetch from host memory
 
@@ -77,6 +92,11 @@ class FetchQpScheduler : public QpScheduler
     std::vector<uint8_t> m_queued;        //!< by QP index: in m_waiting, m_fetching or m_ready
     uint64_t m_fetches{0};
     uint64_t m_turns{0};
+    Ptr<HostModel> m_host; //!< null: fetches take PcieRoundTrip and load nothing
+    uint32_t m_hostRnic{0};
+    uint32_t m_hostMemory{0};
+    Time m_hostRtt;
+    uint64_t m_hostFetchBytes{0};
 };
 
 } // namespace ns3

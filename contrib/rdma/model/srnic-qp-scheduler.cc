@@ -39,12 +39,12 @@ SrnicQpScheduler::FetchDelay(RdmaQueuePair* qp)
     Ptr<RnicCacheModel> cache = m_nic->GetCacheModel();
     if (!cache)
     {
-        return m_pcieRtt;
+        return FetchRoundTrip();
     }
     const uint32_t index = qp->GetQpn() - RdmaNic::FIRST_QPN;
     const bool qpcHit = cache->Access(RnicCacheModel::QPC, index);
     const bool mttHit = cache->Access(RnicCacheModel::MTT, index);
-    return (qpcHit && mttHit) ? m_pcieRtt : 2 * m_pcieRtt;
+    return (qpcHit && mttHit) ? FetchRoundTrip() : 2 * FetchRoundTrip();
 }
 
 void

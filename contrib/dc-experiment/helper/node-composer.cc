@@ -1,0 +1,172 @@
+#include "node-composer.h"
+
+#include "ns3/experiment-config-error.h"
+#include "ns3/fetch-qp-scheduler.h"
+#include "ns3/node-composition-reader.h"
+#include "ns3/object-factory.h"
+#include "ns3/rdma-rx-pipeline.h"
+#include "ns3/rdma-tx-pipeline.h"
+#include "ns3/rnic-cache-model.h"
+
+#include <filesystem>
+#include <fstream>
+#include <stdexcept>
+
+namespace ns3
+{
+
+namespace
+{
+
+/** \return an object of \p c's type with its attributes. */
+template <typename T>
+Ptr<T>
+Create(const ExperimentComponent& c)
+{
+    ObjectFactory f;
+    f.SetTypeId(c.typeName);
+    for (const ExperimentAttribute& a : c.attributes)
+    {
+        f.Set(a.name, *a.value);
+    }
+    return f.Create<T>();
+}
+
+} // namespace
+
+NodeComposer::NodeComposer(const ExperimentConfig& config, const TopologyBuilder& topology)
+    : m_config(config)
+    , m_topology(topology)
+{
+}
+
+bool
+NodeComposer::IsActive() const
+{
+    return !m_config.GetNodes().hosts.empty();
+}
+
+void
+NodeComposer::Install(bool distributed)
+{
+    const NodeComposition& nodes = m_config.GetNodes();
+    if (!IsActive())
+    {
+        return;
+    }
+    if (distributed)
+    {
+        throw ExperimentConfigError(m_config.GetSource(), "/nodes",
+                                    "not available in distributed runs (nodes.csv needs every "
+                                    "NIC's counters on one rank)");
+    }
+    m_hostModels.assign(nodes.hosts.size(), nullptr);
+    for (uint32_t h = 0; h < nodes.hosts.size(); ++h)
+    {
+        const NodeSpec& spec = nodes.hosts[h];
+        Ptr<RdmaNic> nic = m_topology.GetNic(h);
+        if (spec.nicProfile >= 0)
+        {
+            const NodeNicProfile& p = nodes.nicProfiles[spec.nicProfile];
+            if (p.hasCc)
+            {
+                nic->SetCongestionControl(Create<RdmaCongestionOps>(p.cc));
+            }
+            if (p.hasLossRecovery)
+            {
+                nic->SetLossRecovery(Create<RdmaLossRecovery>(p.lossRecovery));
+            }
+            for (const ExperimentAttribute& a : p.qp.attributes)
+            {
+                nic->SetQueuePairAttribute(a.name, *a.value);
+            }
+        }
+        if (spec.nicCache >= 0)
+        {
+            const NodeNicCache& c = nodes.nicCaches[spec.nicCache];
+            if (!c.scheduler.typeName.empty())
+            {
+                nic->SetQpScheduler(Create<QpScheduler>(c.scheduler));
+                nic->SetCacheModel(Create<RnicCacheModel>(c.cache));
+            }
+        }
+        if (spec.hostModel >= 0)
+        {
+            const NodeHostModel& m = nodes.hostModels[spec.hostModel];
+            std::string error;
+            Ptr<HostModel> host = NodeCompositionReader::BuildHostModel(m, error);
+            if (host)
+            {
+                m_topology.GetHost(h)->AggregateObject(host);
+                error = nic->SetHostModel(host, m.rnic, m.memory);
+            }
+            if (!error.empty())
+            {
+                throw ExperimentConfigError(m_config.GetSource(), m.pointer,
+                                            "host " + m_config.GetTopology().hosts[h] + ": " +
+                                                error);
+            }
+            if (Ptr<FetchQpScheduler> f = DynamicCast<FetchQpScheduler>(nic->GetQpScheduler()))
+            {
+                f->SetHostModel(host, host->GetResourceId(m.rnic), host->GetResourceId(m.memory));
+            }
+            m_hostModels[h] = host;
+        }
+    }
+}
+
+void
+NodeComposer::Write(const std::string& directory, RunReadmeWriter& readme) const
+{
+    const NodeComposition& nodes = m_config.GetNodes();
+    const std::string path = (std::filesystem::path(directory) / "nodes.csv").string();
+    std::ofstream out(path, std::ios::binary);
+    out << COLUMNS << '\n';
+    for (uint32_t h = 0; h < nodes.hosts.size(); ++h)
+    {
+        const NodeSpec& spec = nodes.hosts[h];
+        Ptr<RdmaNic> nic = m_topology.GetNic(h);
+        out << m_config.GetTopology().hosts[h] << ','
+            << (spec.nicProfile >= 0 ? nodes.nicProfiles[spec.nicProfile].name : "") << ','
+            << (spec.hostModel >= 0 ? nodes.hostModels[spec.hostModel].label : "") << ','
+            << (spec.nicCache >= 0 ? nodes.nicCaches[spec.nicCache].label : "");
+        if (Ptr<RnicCacheModel> cache = nic->GetCacheModel())
+        {
+            for (auto kind : {RnicCacheModel::QPC, RnicCacheModel::MTT, RnicCacheModel::WQE})
+            {
+                out << ',' << cache->GetHits(kind) << ',' << cache->GetMisses(kind);
+            }
+            out << ',' << cache->GetPcieReadBytes();
+        }
+        else
+        {
+            out << ",,,,,,,";
+        }
+        if (m_hostModels[h])
+        {
+            Ptr<FetchQpScheduler> f = DynamicCast<FetchQpScheduler>(nic->GetQpScheduler());
+            const uint64_t reads =
+                nic->GetTxPipeline()->GetCounters().dmaReadBytes + (f ? f->GetHostFetchBytes() : 0);
+            out << ',' << reads << ',' << nic->GetRxPipeline()->GetCounters().dmaWriteBytes;
+        }
+        else
+        {
+            out << ",,";
+        }
+        out << '\n';
+    }
+    out.close();
+    if (out.fail())
+    {
+        throw std::runtime_error("cannot write " + path);
+    }
+    readme.AddCsv("nodes.csv",
+                  "one row per host with what the \"nodes\" section gave it (NIC profile, host "
+                  "model, NIC cache; empty: the experiment's defaults) and its NIC's on-chip "
+                  "cache hits and misses (QPC, MTT, WQE) and bytes read to fill the misses "
+                  "(empty without a cache model); with a host model, the bytes the NIC read "
+                  "(send payload and cache fills) and wrote (received payload) by DMA through it",
+                  COLUMNS);
+}
+
+} // namespace ns3

@@ -1,0 +1,658 @@
+#include "node-composition-reader.h"
+
+#include "experiment-config-error.h"
+#include "json-attribute-converter.h"
+
+#include "ns3/host-config-loader.h"
+#include "ns3/host-preset-helper.h"
+#include "ns3/nic-profile.h"
+#include "ns3/rdma-nic-profile.h"
+#include "ns3/string.h"
+
+#include <algorithm>
+#include <cctype>
+#include <filesystem>
+
+namespace ns3
+{
+
+using Json = nlohmann::json;
+using OrderedJson = nlohmann::ordered_json;
+
+namespace
+{
+
+/** The host indices an entry's "hosts" selects, in selection order. */
+class HostSelection
+{
+  public:
+    HostSelection(const JsonSchemaReader& reader, const ExperimentTopology& topo)
+        : m_reader(reader)
+        , m_topo(topo)
+    {
+    }
+
+    std::vector<uint32_t> Select(const Json& value, const std::string& pointer) const
+    {
+        std::vector<uint32_t> out;
+        if (value.is_array())
+        {
+            if (value.empty())
+            {
+                m_reader.Fail(pointer, "expected a non-empty selection");
+            }
+            for (std::size_t i = 0; i < value.size(); ++i)
+            {
+                SelectOne(value[i], JsonSchemaReader::Child(pointer, i), out);
+            }
+        }
+        else
+        {
+            SelectOne(value, pointer, out);
+        }
+        std::vector<uint8_t> seen(m_topo.hosts.size(), 0);
+        for (uint32_t h : out)
+        {
+            if (seen[h]++)
+            {
+                m_reader.Fail(pointer, "host " + m_topo.hosts[h] +
+                                           " is selected twice by this entry (give each host "
+                                           "once; to override an earlier entry, add a later one)");
+            }
+        }
+        return out;
+    }
+
+  private:
+    static constexpr const char* FORMS =
+        "\"all\", a host name, a name range \"h0-h7\", a host index, {\"range\": [first, "
+        "end]}, {\"under\": switch or [switches]}, or an array of these";
+
+    uint32_t ByName(const std::string& name, const std::string& pointer) const
+    {
+        const auto it = std::find(m_topo.hosts.begin(), m_topo.hosts.end(), name);
+        if (it == m_topo.hosts.end())
+        {
+            m_reader.Fail(pointer, "unknown host \"" + name + "\" (hosts: " +
+                                       JsonSchemaReader::JoinNames(m_topo.hosts, 8) + ")");
+        }
+        return static_cast<uint32_t>(it - m_topo.hosts.begin());
+    }
+
+    /** Split "h12" into ("h", 12); false when it does not end in digits. */
+    static bool SplitNumber(const std::string& name, std::string& prefix, uint64_t& number)
+    {
+        std::size_t i = name.size();
+        while (i > 0 && std::isdigit(static_cast<unsigned char>(name[i - 1])))
+        {
+            --i;
+        }
+        if (i == name.size() || name.size() - i > 9)
+        {
+            return false;
+        }
+        prefix = name.substr(0, i);
+        number = std::stoull(name.substr(i));
+        return true;
+    }
+
+    void SelectOne(const Json& v, const std::string& pointer, std::vector<uint32_t>& out) const
+    {
+        const uint32_t n = static_cast<uint32_t>(m_topo.hosts.size());
+        if (v.is_number_unsigned())
+        {
+            if (v.get<uint64_t>() >= n)
+            {
+                m_reader.Fail(pointer, "host index " + v.dump() + " out of range [0, " +
+                                           std::to_string(n - 1) + "]");
+            }
+            out.push_back(v.get<uint32_t>());
+            return;
+        }
+        if (v.is_string())
+        {
+            m_reader.CheckNoNul(v, pointer);
+            const std::string s = v.get<std::string>();
+            if (s == "all")
+            {
+                for (uint32_t h = 0; h < n; ++h)
+                {
+                    out.push_back(h);
+                }
+                return;
+            }
+            if (std::find(m_topo.hosts.begin(), m_topo.hosts.end(), s) != m_topo.hosts.end())
+            {
+                out.push_back(ByName(s, pointer));
+                return;
+            }
+            const std::size_t dash = s.find('-');
+            std::string p1;
+            std::string p2;
+            uint64_t a = 0;
+            uint64_t b = 0;
+            if (dash == std::string::npos || !SplitNumber(s.substr(0, dash), p1, a) ||
+                !SplitNumber(s.substr(dash + 1), p2, b))
+            {
+                ByName(s, pointer); // fails: names the hosts
+            }
+            if (p1 != p2 || a > b)
+            {
+                m_reader.Fail(pointer, "a name range is \"<prefix><first>-<prefix><last>\" with "
+                                       "first <= last, as \"h0-h7\"");
+            }
+            for (uint64_t k = a; k <= b; ++k)
+            {
+                out.push_back(ByName(p1 + std::to_string(k), pointer));
+            }
+            return;
+        }
+        if (v.is_object())
+        {
+            if (JsonSchemaReader::Find(v, "range"))
+            {
+                m_reader.CheckKeys(v, pointer, {"range"});
+                const Json& r = v["range"];
+                const std::string rp = JsonSchemaReader::Child(pointer, "range");
+                if (!r.is_array() || r.size() != 2 || !r[0].is_number_unsigned() ||
+                    !r[1].is_number_unsigned() || r[0].get<uint64_t>() >= r[1].get<uint64_t>() ||
+                    r[1].get<uint64_t>() > n)
+                {
+                    m_reader.Fail(rp, "expected [first, end] host indices with first < end <= " +
+                                          std::to_string(n) + " (end excluded)");
+                }
+                for (uint64_t k = r[0].get<uint64_t>(); k < r[1].get<uint64_t>(); ++k)
+                {
+                    out.push_back(static_cast<uint32_t>(k));
+                }
+                return;
+            }
+            m_reader.CheckKeys(v, pointer, {"under"});
+            const Json* u = JsonSchemaReader::Find(v, "under");
+            const std::string up = JsonSchemaReader::Child(pointer, "under");
+            if (!u || !(u->is_string() || u->is_array()) || (u->is_array() && u->empty()))
+            {
+                m_reader.Fail(up, "expected a switch name or a non-empty array of them");
+            }
+            const Json list = u->is_string() ? Json::array({*u}) : *u;
+            for (std::size_t i = 0; i < list.size(); ++i)
+            {
+                const std::string ip = u->is_string() ? up : JsonSchemaReader::Child(up, i);
+                const auto it = list[i].is_string()
+                                    ? std::find(m_topo.switches.begin(), m_topo.switches.end(),
+                                                list[i].get<std::string>())
+                                    : m_topo.switches.end();
+                if (it == m_topo.switches.end())
+                {
+                    m_reader.Fail(ip, "unknown switch " + list[i].dump() + " (switches: " +
+                                          JsonSchemaReader::JoinNames(m_topo.switches, 8) + ")");
+                }
+                const uint32_t node = n + static_cast<uint32_t>(it - m_topo.switches.begin());
+                for (const ExperimentLink& l : m_topo.links)
+                {
+                    if (l.a < n && l.b == node)
+                    {
+                        out.push_back(l.a);
+                    }
+                    else if (l.b < n && l.a == node)
+                    {
+                        out.push_back(l.b);
+                    }
+                }
+            }
+            return;
+        }
+        m_reader.Fail(pointer, std::string("expected ") + FORMS);
+    }
+
+    const JsonSchemaReader& m_reader;
+    const ExperimentTopology& m_topo;
+};
+
+/** Attribute text of a JSON value: strings as they are, the rest as JSON. */
+std::string
+AttributeText(const Json& v)
+{
+    return v.is_string() ? v.get<std::string>() : v.dump();
+}
+
+NodeHostModel
+ReadHostModel(const JsonSchemaReader& reader, const Json& v, const std::string& pointer)
+{
+    NodeHostModel m;
+    m.pointer = pointer;
+    const std::string presets = JsonSchemaReader::JoinNames(HostPresetHelper::Names());
+    Json object = v;
+    if (v.is_string())
+    {
+        object = Json::object();
+        const std::string s = v.get<std::string>();
+        const std::vector<std::string> names = HostPresetHelper::Names();
+        if (std::find(names.begin(), names.end(), s) != names.end())
+        {
+            object["preset"] = s;
+        }
+        else
+        {
+            object["file"] = s;
+        }
+    }
+    reader.CheckKeys(object, pointer, {"preset", "file", "rnic", "memory", "resources"});
+    const bool hasPreset = JsonSchemaReader::Find(object, "preset") != nullptr;
+    const bool hasFile = JsonSchemaReader::Find(object, "file") != nullptr;
+    if (hasPreset == hasFile)
+    {
+        reader.Fail(pointer, "give exactly one of \"preset\" (" + presets +
+                                 ") or \"file\" (a host graph file)");
+    }
+    const std::string fieldPointer =
+        v.is_string() ? pointer : JsonSchemaReader::Child(pointer, hasPreset ? "preset" : "file");
+    if (hasPreset)
+    {
+        std::vector<std::string> names = HostPresetHelper::Names();
+        m.preset = reader.GetString(object, pointer, "preset", std::nullopt,
+                                    std::set<std::string>(names.begin(), names.end()));
+        m.label = m.preset;
+    }
+    else
+    {
+        const std::string given = reader.GetString(object, pointer, "file", std::nullopt, {});
+        reader.CheckNoNul(object["file"], fieldPointer);
+        m.file = ExperimentTopology::ResolvePath(reader.GetFile(), given);
+        m.label = std::filesystem::path(given).filename().string();
+    }
+    m.rnic = reader.GetString(object, pointer, "rnic", "rnic0", {});
+    m.memory = reader.GetString(object, pointer, "memory", "mem0", {});
+    std::string error;
+    Ptr<HostModel> host = NodeCompositionReader::BuildHostModel(m, error);
+    if (!host)
+    {
+        reader.Fail(fieldPointer, error);
+    }
+    if (const Json* resources = JsonSchemaReader::Find(object, "resources"))
+    {
+        const std::string rp = JsonSchemaReader::Child(pointer, "resources");
+        reader.RequireObject(*resources, rp);
+        for (auto r = resources->begin(); r != resources->end(); ++r)
+        {
+            const std::string p = JsonSchemaReader::Child(rp, r.key());
+            reader.RequireObject(r.value(), p);
+            if (!host->GetResource(r.key()))
+            {
+                reader.Fail(p, "no resource \"" + r.key() + "\" in the host model " + m.label);
+            }
+            for (auto a = r.value().begin(); a != r.value().end(); ++a)
+            {
+                const std::string text = AttributeText(a.value());
+                const std::string e =
+                    HostPresetHelper::SetResourceAttribute(host, r.key(), a.key(), text);
+                if (!e.empty())
+                {
+                    reader.Fail(JsonSchemaReader::Child(p, a.key()), e);
+                }
+                m.overrides.push_back({r.key(), {a.key(), text}});
+            }
+        }
+        if (!m.overrides.empty())
+        {
+            m.label += "+" + std::to_string(m.overrides.size()) + " overrides";
+        }
+    }
+    const uint32_t rnic = host->GetResourceId(m.rnic);
+    const uint32_t mem = host->GetResourceId(m.memory);
+    if (rnic == HostModel::NONE || mem == HostModel::NONE || host->GetPath(rnic, mem).empty())
+    {
+        reader.Fail(pointer, "no DMA path from \"" + m.rnic + "\" to \"" + m.memory +
+                                 "\" in the host model " + m.label);
+    }
+    return m;
+}
+
+OrderedJson
+HostModelEffective(const NodeHostModel& m)
+{
+    OrderedJson e;
+    if (!m.preset.empty())
+    {
+        e["preset"] = m.preset;
+    }
+    else
+    {
+        e["file"] = m.file;
+    }
+    e["rnic"] = m.rnic;
+    e["memory"] = m.memory;
+    if (!m.overrides.empty())
+    {
+        OrderedJson r = OrderedJson::object();
+        for (const auto& [resource, av] : m.overrides)
+        {
+            r[resource][av.first] = av.second;
+        }
+        e["resources"] = r;
+    }
+    return e;
+}
+
+/** The cache presets: lower-case names of RdmaNicProfile presets with an on-chip memory model. */
+const std::vector<std::pair<std::string, std::string>> CACHE_PRESETS = {
+    {"srnic", "Srnic"},
+    {"cx6", "Cx6"},
+    {"cx5", "Cx5"},
+};
+
+/** \return \p attributes (strings) of \p type as typed JSON, under "type" when \p withType. */
+Json
+TypedSection(const std::string& type, const RdmaNicProfile::Attributes& attributes, bool withType)
+{
+    Json s = Json::object();
+    if (withType)
+    {
+        s["type"] = type;
+    }
+    const TypeId tid = TypeId::LookupByName(type);
+    for (const auto& [name, text] : attributes)
+    {
+        TypeId::AttributeInformation info;
+        NS_ABORT_MSG_UNLESS(tid.LookupAttributeByName(name, &info),
+                            "RdmaNicProfile names no attribute " << name << " of " << type);
+        Ptr<AttributeValue> value = info.checker->CreateValidValue(StringValue(text));
+        NS_ABORT_MSG_UNLESS(value, "RdmaNicProfile: bad value " << text << " of " << name);
+        s[name] = Json::parse(JsonAttributeConverter::ToJson(info, *value).dump());
+    }
+    return s;
+}
+
+NodeNicCache
+ReadNicCache(const JsonSchemaReader& reader, const Json& v, const std::string& pointer,
+             const NodeCompositionReader::ComponentParser& parse, OrderedJson& eff)
+{
+    std::vector<std::string> names;
+    for (const auto& [lower, preset] : CACHE_PRESETS)
+    {
+        names.push_back(lower);
+    }
+    names.push_back("none");
+    if (v.is_string() && std::find(names.begin(), names.end(), v.get<std::string>()) == names.end())
+    {
+        reader.Fail(pointer, "unknown NIC cache preset " + v.dump() +
+                                 " (allowed: " + JsonSchemaReader::JoinNames(names) +
+                                 ", or an object with \"preset\", \"scheduler\", \"cache\")");
+    }
+    const Json object = v.is_string() ? Json{{"preset", v}} : v;
+    reader.CheckKeys(object, pointer, {"preset", "scheduler", "cache"});
+    NodeNicCache c;
+    c.pointer = pointer;
+    const std::string preset =
+        JsonSchemaReader::Find(object, "preset")
+            ? reader.GetString(object, pointer, "preset", std::nullopt,
+                               std::set<std::string>(names.begin(), names.end()))
+            : "";
+    eff = OrderedJson::object();
+    if (preset == "none")
+    {
+        reader.CheckKeys(object, pointer, {"preset"});
+        c.label = "none";
+        eff["preset"] = "none";
+        return c;
+    }
+    Json scheduler = Json::object();
+    Json cache = Json::object();
+    if (!preset.empty())
+    {
+        RdmaNicProfile p;
+        for (const auto& [lower, name] : CACHE_PRESETS)
+        {
+            if (lower == preset)
+            {
+                RdmaNicProfile::Lookup(name, p, nullptr);
+            }
+        }
+        scheduler = TypedSection(p.qpScheduler, p.qpSchedulerAttributes, true);
+        cache = TypedSection(p.cacheModel, p.cacheModelAttributes, false);
+        c.label = preset;
+        eff["preset"] = preset;
+    }
+    else
+    {
+        c.label = "custom";
+        if (!JsonSchemaReader::Find(object, "scheduler"))
+        {
+            reader.Fail(pointer, "give a \"preset\" (" + JsonSchemaReader::JoinNames(names) +
+                                     ") or a \"scheduler\" with its \"type\"");
+        }
+    }
+    if (const Json* s = JsonSchemaReader::Find(object, "scheduler"))
+    {
+        reader.RequireObject(*s, JsonSchemaReader::Child(pointer, "scheduler"));
+        // Another scheduler type drops the preset's attributes (they belong to its type).
+        const Json* t = JsonSchemaReader::Find(*s, "type");
+        if (t && scheduler.contains("type") && *t != scheduler["type"])
+        {
+            scheduler = Json::object();
+        }
+        for (auto it = s->begin(); it != s->end(); ++it)
+        {
+            scheduler[it.key()] = it.value();
+        }
+    }
+    if (const Json* s = JsonSchemaReader::Find(object, "cache"))
+    {
+        reader.RequireObject(*s, JsonSchemaReader::Child(pointer, "cache"));
+        for (auto it = s->begin(); it != s->end(); ++it)
+        {
+            cache[it.key()] = it.value();
+        }
+    }
+    eff["scheduler"] = parse(&scheduler, JsonSchemaReader::Child(pointer, "scheduler"),
+                             "ns3::RoundRobinQpScheduler", "ns3::QpScheduler", c.scheduler);
+    eff["cache"] = parse(&cache, JsonSchemaReader::Child(pointer, "cache"), "ns3::RnicCacheModel",
+                         "", c.cache);
+    return c;
+}
+
+NodeNicProfile
+ReadNicProfile(const JsonSchemaReader& reader, const Json& v, const std::string& pointer,
+               const NodeCompositionReader::ComponentParser& parse)
+{
+    if (!v.is_string())
+    {
+        reader.Fail(pointer, "expected a NIC profile name (nic-profiles/<name>.json next to "
+                             "the experiment file) or a path");
+    }
+    reader.CheckNoNul(v, pointer);
+    NodeNicProfile p;
+    p.pointer = pointer;
+    p.name = v.get<std::string>();
+    p.path = NodeCompositionReader::ResolveProfile(reader.GetFile(), p.name);
+    if (!std::filesystem::is_regular_file(p.path))
+    {
+        reader.Fail(pointer, "no NIC profile file " + p.path);
+    }
+    const Json profile = NicProfile::Read(p.path);
+    for (const char* s : {"switch", "link", "buffer", "ecn"})
+    {
+        if (JsonSchemaReader::Find(profile, s))
+        {
+            p.fabricSections.push_back(s);
+        }
+    }
+    // The profile's sections are checked as the experiment's own; errors name the profile.
+    const auto section = [&](const char* key, const std::string& type, const std::string& base,
+                             ExperimentComponent& out)
+    {
+        const std::string sp = JsonSchemaReader::Child(pointer, key);
+        try
+        {
+            parse(JsonSchemaReader::Find(profile, key), sp, type, base, out);
+        }
+        catch (const ExperimentConfigError& e)
+        {
+            if (e.GetPointer().rfind(sp, 0) != 0)
+            {
+                throw;
+            }
+            throw ExperimentConfigError(
+                p.path, "/" + std::string(key) + e.GetPointer().substr(sp.size()),
+                e.GetReason() + " (NIC profile of " + reader.GetFile() + " " + pointer + ")");
+        }
+    };
+    p.hasCc = JsonSchemaReader::Find(profile, "cc") != nullptr;
+    if (p.hasCc)
+    {
+        section("cc", "ns3::RdmaDcqcn", "ns3::RdmaCongestionOps", p.cc);
+    }
+    p.hasLossRecovery = JsonSchemaReader::Find(profile, "loss_recovery") != nullptr;
+    if (p.hasLossRecovery)
+    {
+        section("loss_recovery", "ns3::RdmaGoBackN", "ns3::RdmaLossRecovery", p.lossRecovery);
+    }
+    section("qp", "ns3::RdmaQueuePair", "", p.qp);
+    if (const Json* nic = JsonSchemaReader::Find(profile, "nic"))
+    {
+        if (!nic->is_object() || !nic->empty())
+        {
+            // RdmaNic attributes are read as the NIC is set up, before a host's composition.
+            throw ExperimentConfigError(p.path, "/nic",
+                                        "a NIC profile given per node sets the transport "
+                                        "(\"cc\", \"loss_recovery\", \"qp\"), not \"nic\" "
+                                        "attributes: give those to every host in the "
+                                        "experiment's \"nic\" section (NIC profile of " +
+                                            reader.GetFile() + " " + pointer + ")");
+        }
+    }
+    for (const ExperimentAttribute& a : p.qp.attributes)
+    {
+        if (a.name == "Dscp")
+        {
+            throw ExperimentConfigError(p.path, "/qp/Dscp",
+                                        "each flow's priority p sets DSCP 8p+2");
+        }
+    }
+    return p;
+}
+
+} // namespace
+
+std::string
+NodeCompositionReader::ResolveProfile(const std::string& configFile, const std::string& name)
+{
+    const bool isPath = name.find('/') != std::string::npos ||
+                        (name.size() > 5 && name.compare(name.size() - 5, 5, ".json") == 0);
+    return ExperimentTopology::ResolvePath(configFile,
+                                           isPath ? name : "nic-profiles/" + name + ".json");
+}
+
+Ptr<HostModel>
+NodeCompositionReader::BuildHostModel(const NodeHostModel& m, std::string& error)
+{
+    Ptr<HostModel> host;
+    if (!m.preset.empty())
+    {
+        host = HostPresetHelper().Create(m.preset, &error);
+    }
+    else
+    {
+        HostConfigLoader loader;
+        if (!loader.LoadFile(m.file, host))
+        {
+            error = loader.GetError();
+            return nullptr;
+        }
+    }
+    for (const auto& [resource, av] : m.overrides)
+    {
+        error = HostPresetHelper::SetResourceAttribute(host, resource, av.first, av.second);
+        if (!error.empty())
+        {
+            return nullptr;
+        }
+    }
+    return host;
+}
+
+NodeComposition
+NodeCompositionReader::Read(const JsonSchemaReader& reader, const Json* section,
+                            const std::string& pointer, const ExperimentTopology& topology,
+                            const ComponentParser& parse, OrderedJson& effective)
+{
+    NodeComposition c;
+    if (!section)
+    {
+        effective = nullptr;
+        return c;
+    }
+    if (!section->is_array())
+    {
+        reader.Fail(pointer, "expected an array of {\"hosts\": ..., \"nic_profile\", "
+                             "\"host_model\", \"nic_cache\"} entries");
+    }
+    c.hosts.assign(topology.hosts.size(), NodeSpec{});
+    const HostSelection selection(reader, topology);
+    effective = OrderedJson::array();
+    for (std::size_t i = 0; i < section->size(); ++i)
+    {
+        const Json& e = (*section)[i];
+        const std::string p = JsonSchemaReader::Child(pointer, i);
+        reader.CheckKeys(e, p, {"hosts", "nic_profile", "host_model", "nic_cache", "description"});
+        const Json* hosts = JsonSchemaReader::Find(e, "hosts");
+        if (!hosts)
+        {
+            reader.Fail(p, "missing required field \"hosts\"");
+        }
+        const std::vector<uint32_t> selected =
+            selection.Select(*hosts, JsonSchemaReader::Child(p, "hosts"));
+        OrderedJson eff;
+        OrderedJson names = OrderedJson::array();
+        for (uint32_t h : selected)
+        {
+            names.push_back(topology.hosts[h]);
+        }
+        eff["hosts"] = names;
+        if (JsonSchemaReader::Find(e, "description"))
+        {
+            eff["description"] = reader.GetString(e, p, "description", std::nullopt, {});
+        }
+        int32_t profile = -1;
+        int32_t host = -1;
+        int32_t cache = -1;
+        if (const Json* v = JsonSchemaReader::Find(e, "nic_profile"))
+        {
+            c.nicProfiles.push_back(
+                ReadNicProfile(reader, *v, JsonSchemaReader::Child(p, "nic_profile"), parse));
+            profile = static_cast<int32_t>(c.nicProfiles.size() - 1);
+            eff["nic_profile"] = c.nicProfiles.back().path;
+        }
+        if (const Json* v = JsonSchemaReader::Find(e, "host_model"))
+        {
+            c.hostModels.push_back(
+                ReadHostModel(reader, *v, JsonSchemaReader::Child(p, "host_model")));
+            host = static_cast<int32_t>(c.hostModels.size() - 1);
+            eff["host_model"] = HostModelEffective(c.hostModels.back());
+        }
+        if (const Json* v = JsonSchemaReader::Find(e, "nic_cache"))
+        {
+            OrderedJson cacheEff;
+            c.nicCaches.push_back(
+                ReadNicCache(reader, *v, JsonSchemaReader::Child(p, "nic_cache"), parse, cacheEff));
+            cache = static_cast<int32_t>(c.nicCaches.size() - 1);
+            eff["nic_cache"] = cacheEff;
+        }
+        if (profile < 0 && host < 0 && cache < 0)
+        {
+            reader.Fail(p, "the entry gives nothing: add \"nic_profile\", \"host_model\" or "
+                           "\"nic_cache\"");
+        }
+        for (uint32_t h : selected)
+        {
+            NodeSpec& s = c.hosts[h];
+            s.nicProfile = profile >= 0 ? profile : s.nicProfile;
+            s.hostModel = host >= 0 ? host : s.hostModel;
+            s.nicCache = cache >= 0 ? cache : s.nicCache;
+        }
+        effective.push_back(eff);
+    }
+    return c;
+}
+
+} // namespace ns3
