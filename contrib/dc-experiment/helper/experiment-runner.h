@@ -211,10 +211,8 @@ class ExperimentRunner
     std::unique_ptr<HpccOutputWriter> m_hpccOutput;     //!< "outputs": {"hpcc": true}
     std::unique_ptr<PfcEventWriter> m_pfcEvents;        //!< "outputs": {"pfc_events": true}
     std::unique_ptr<PfcSafetyOutputWriter> m_pfcSafety; //!< deadlock monitor, PFC watchdog
-    std::unique_ptr<HpccOutputWriter> m_hpccOutput;     //!< "outputs": {"hpcc": true}
     std::unique_ptr<FaultInjector> m_faults;            //!< "faults"
     std::unique_ptr<DeliveryChecker> m_delivery;        //!< delivered bytes, exactly-once
-    std::unique_ptr<PfcEventWriter> m_pfcEvents;        //!< "outputs": {"pfc_events": true}
     /** Files written so far; the (const) writers register theirs as they finish. */
     mutable RunReadmeWriter m_readme;
 };
