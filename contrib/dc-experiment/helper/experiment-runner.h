@@ -148,9 +148,9 @@ class ExperimentRunner
   private:
     struct FlowState
     {
-        uint64_t messagesPosted{0};    //!< work requests posted so far (message streams)
-        uint64_t messagesDone{0};      //!< successful completions so far (message streams)
-        uint64_t receivesPosted{0};    //!< SEND: receives posted at the responder
+        uint64_t messagesPosted{0}; //!< work requests posted so far (message streams)
+        uint64_t messagesDone{0};   //!< successful completions so far (message streams)
+        uint64_t receivesPosted{0}; //!< SEND: receives posted at the responder
     };
 
     void SetUpFlows();
@@ -218,7 +218,7 @@ class ExperimentRunner
     std::vector<int64_t> m_drops;       //!< CollectDrops, merged over the ranks
     Time m_lastCompletion;
     bool m_externalProgress{false};
-    bool m_qpLifetimes{true}; //!< SetQueuePairLifetimes
+    bool m_qpLifetimes{true};                           //!< SetQueuePairLifetimes
     std::unique_ptr<HpccOutputWriter> m_hpccOutput;     //!< "outputs": {"hpcc": true}
     std::unique_ptr<PfcEventWriter> m_pfcEvents;        //!< "outputs": {"pfc_events": true}
     std::unique_ptr<PfcSafetyOutputWriter> m_pfcSafety; //!< deadlock monitor, PFC watchdog

@@ -21,16 +21,15 @@ const Time RELEASE_RETRY_MAX = MilliSeconds(1);
 
 } // namespace
 
-FlowQueuePairs::FlowQueuePairs(const ExperimentConfig& config,
-                               TopologyBuilder& topology,
+FlowQueuePairs::FlowQueuePairs(const ExperimentConfig& config, TopologyBuilder& topology,
                                bool lifetimes)
-    : m_config(config),
-      m_topology(topology),
-      m_lifetimes(lifetimes),
-      m_slots(config.GetFlows().size()),
-      m_requesters(config.GetFlows().size()),
-      m_responders(config.GetFlows().size()),
-      m_mtu(topology.GetNHosts(), 0)
+    : m_config(config)
+    , m_topology(topology)
+    , m_lifetimes(lifetimes)
+    , m_slots(config.GetFlows().size())
+    , m_requesters(config.GetFlows().size())
+    , m_responders(config.GetFlows().size())
+    , m_mtu(topology.GetNHosts(), 0)
 {
 }
 
@@ -134,10 +133,10 @@ FlowQueuePairs::TryRelease(uint32_t id)
         responder->GetReferenceCount() != held)
     {
         const uint32_t doublings = std::min<uint32_t>(slot.releaseTries, 10);
-        const Time delay = slot.releaseTries == 0
-                               ? Time(0)
-                               : std::min(RELEASE_RETRY_MAX,
-                                          MicroSeconds(int64_t{1} << (doublings - 1)));
+        const Time delay =
+            slot.releaseTries == 0
+                ? Time(0)
+                : std::min(RELEASE_RETRY_MAX, MicroSeconds(int64_t{1} << (doublings - 1)));
         slot.releaseTries = static_cast<uint8_t>(std::min(slot.releaseTries + 1, 255));
         Simulator::Schedule(delay, &FlowQueuePairs::TryRelease, this, id);
         return;

@@ -156,12 +156,8 @@ RdmaHelper::Connect(Ptr<RdmaNic> a, Ipv4Address aLocal, Ptr<RdmaNic> b, Ipv4Addr
 }
 
 std::pair<Ptr<RdmaQueuePair>, Ptr<RdmaQueuePair>>
-RdmaHelper::Connect(Ptr<RdmaNic> a,
-                    Ipv4Address aLocal,
-                    uint32_t aQpn,
-                    Ptr<RdmaNic> b,
-                    Ipv4Address bLocal,
-                    uint32_t bQpn)
+RdmaHelper::Connect(Ptr<RdmaNic> a, Ipv4Address aLocal, uint32_t aQpn, Ptr<RdmaNic> b,
+                    Ipv4Address bLocal, uint32_t bQpn)
 {
     Ptr<RdmaQueuePair> qa = a->CreateQueuePair(aLocal, bLocal, aQpn);
     Ptr<RdmaQueuePair> qb = b->CreateQueuePair(bLocal, aLocal, bQpn);

@@ -68,8 +68,7 @@ class RdmaHelper
      */
     static std::pair<Ptr<RdmaQueuePair>, Ptr<RdmaQueuePair>> Connect(Ptr<RdmaNic> a,
                                                                      Ipv4Address aLocal,
-                                                                     uint32_t aQpn,
-                                                                     Ptr<RdmaNic> b,
+                                                                     uint32_t aQpn, Ptr<RdmaNic> b,
                                                                      Ipv4Address bLocal,
                                                                      uint32_t bQpn);
 
