@@ -51,9 +51,10 @@ FENCE = re.compile(r"^```([a-z]*)\n(.*?)^```", re.S | re.M)
 # Needs what the doc check does not have: an ns-3 source tree, an MPI build, a cluster.
 NOT_CHECKED = {"cmake": "builds against an ns-3 source tree", "cd": "changes into an ns-3 tree",
                "ln": "links into an ns-3 tree", "make": "a build command",
+               "ctest": "runs a test build made against an ns-3 tree (scratch/ci-tree-check.sh)",
                "mpirun": "needs the MPI build (./roce-lab setup --mpi; scratch/ci-mpi-check.sh)"}
-SUBCOMMANDS = ["run", "sweep", "plot", "list", "doc", "test", "bench", "build", "setup", "format",
-               "help"]
+SUBCOMMANDS = ["run", "sweep", "plot", "list", "doc", "test", "fuzz", "bench", "build", "setup",
+               "format", "help"]
 
 
 def doc_files():

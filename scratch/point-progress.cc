@@ -1,5 +1,7 @@
 #include "point-progress.h"
 
+#include "wall-duration.h"
+
 #include <cstdio>
 
 namespace ns3
@@ -8,25 +10,6 @@ namespace ns3
 namespace
 {
 constexpr double QUIET_SECONDS = 2.0; //!< as RunProgress and the runner's ShowProgress
-
-std::string
-Duration(double seconds)
-{
-    char buf[32];
-    if (seconds < 120)
-    {
-        std::snprintf(buf, sizeof(buf), "%.0f s", seconds);
-    }
-    else if (seconds < 7200)
-    {
-        std::snprintf(buf, sizeof(buf), "%.1f min", seconds / 60);
-    }
-    else
-    {
-        std::snprintf(buf, sizeof(buf), "%.1f h", seconds / 3600);
-    }
-    return buf;
-}
 } // namespace
 
 PointProgress::PointProgress(std::string program, uint32_t total)
@@ -54,8 +37,8 @@ PointProgress::Done(const std::string& label)
     }
     const double eta = m_done < m_total ? (m_total - m_done) * wall / m_done : 0;
     std::fprintf(stderr, "%s: progress: %u / %u points done (%s), %s elapsed, ETA %s\n",
-                 m_program.c_str(), m_done, m_total, label.c_str(), Duration(wall).c_str(),
-                 Duration(eta).c_str());
+                 m_program.c_str(), m_done, m_total, label.c_str(),
+                 FormatWallDuration(wall).c_str(), FormatWallDuration(eta).c_str());
     std::fflush(stderr);
 }
 

@@ -1,5 +1,7 @@
 #include "run-progress.h"
 
+#include "wall-duration.h"
+
 #include "ns3/simulator.h"
 
 #include <algorithm>
@@ -15,24 +17,6 @@ constexpr double QUIET_SECONDS = 2.0;   //!< like the runner's ShowProgress
 constexpr double SAMPLE_SECONDS = 0.25; //!< target wall time between samples
 constexpr double TERMINAL_PRINT_SECONDS = 0.5;
 
-std::string
-Duration(double seconds)
-{
-    char buf[32];
-    if (seconds < 120)
-    {
-        std::snprintf(buf, sizeof(buf), "%.0f s", seconds);
-    }
-    else if (seconds < 7200)
-    {
-        std::snprintf(buf, sizeof(buf), "%.1f min", seconds / 60);
-    }
-    else
-    {
-        std::snprintf(buf, sizeof(buf), "%.1f h", seconds / 3600);
-    }
-    return buf;
-}
 } // namespace
 
 RunProgress::RunProgress(const ExperimentRunner& runner, Time stopTime, double logPeriod)
@@ -82,7 +66,8 @@ RunProgress::Line(double wall) const
                   "progress: %.3f / %.3f ms simulated, %u / %zu flows finished, %.0f k events/s, "
                   "%s elapsed, ETA %s",
                   now * 1e3, stop * 1e3, finished, flows.size(), m_eventRate / 1e3,
-                  Duration(wall).c_str(), eta >= 0 ? Duration(eta).c_str() : "?");
+                  FormatWallDuration(wall).c_str(),
+                  eta >= 0 ? FormatWallDuration(eta).c_str() : "?");
     return buf;
 }
 

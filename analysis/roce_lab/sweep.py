@@ -66,7 +66,11 @@ class Sweep:
         base = spec.get("base")
         if isinstance(base, str):
             base_path = os.path.join(here, base)
-            self.base = load_json(base_path)
+            try:
+                self.base = load_json(base_path)
+            except UsageError as e:
+                # the sweep file and its field first, then what is wrong with the base file
+                raise UsageError("%s: /base: %s" % (path, e))
             self.base_dir = os.path.dirname(os.path.abspath(base_path))
             self.base_name = os.path.normpath(base_path)
         elif isinstance(base, dict):
@@ -135,20 +139,25 @@ def _object(spec, key, path):
     return value
 
 
+# Runs per grid point at most: seeds 1..N are each a whole run, so a larger count is a typo.
+MAX_REPETITIONS = 10000
+
+
 def _seeds(spec, path):
     if "seeds" in spec and "repetitions" in spec:
         raise UsageError("%s: give /seeds or /repetitions, not both" % path)
     if "seeds" in spec:
         seeds = spec["seeds"]
         if (not isinstance(seeds, list) or not seeds
-                or not all(isinstance(s, int) and 1 <= s <= 4294967295 for s in seeds)):
+                or not all(isinstance(s, int) and not isinstance(s, bool) and 1 <= s <= 4294967295 for s in seeds)):
             raise UsageError("%s: /seeds: expected a list of integers in [1, 4294967295]"
                              % path)
         return seeds
     if "repetitions" in spec:
         reps = spec["repetitions"]
-        if not isinstance(reps, int) or reps < 1:
-            raise UsageError("%s: /repetitions: expected an integer >= 1" % path)
+        if not isinstance(reps, int) or isinstance(reps, bool) or not 1 <= reps <= MAX_REPETITIONS:
+            raise UsageError("%s: /repetitions: expected an integer in [1, %d]"
+                             % (path, MAX_REPETITIONS))
         return list(range(1, reps + 1))
     return [None]
 

@@ -43,34 +43,35 @@ DeliveryChecker::Connect()
         }
         Ptr<RdmaNic> nic = m_topology.GetNic(h);
         nic->TraceConnectWithoutContext("DataPlaced",
-                                        MakeCallback(&DeliveryChecker::OnPlaced, this, h));
+                                        MakeBoundCallback(&DeliveryChecker::OnPlaced, this, h));
         nic->TraceConnectWithoutContext("MessageReceived",
-                                        MakeCallback(&DeliveryChecker::OnMessage, this, h));
+                                        MakeBoundCallback(&DeliveryChecker::OnMessage, this, h));
     }
 }
 
 void
-DeliveryChecker::OnPlaced(uint32_t host, uint32_t qpn, uint64_t address, uint32_t bytes)
+DeliveryChecker::OnPlaced(DeliveryChecker* self, uint32_t host, uint32_t qpn, uint64_t address,
+                          uint32_t bytes)
 {
-    const std::vector<uint32_t>& table = m_flowOf[host];
+    const std::vector<uint32_t>& table = self->m_flowOf[host];
     const uint32_t index = qpn - RdmaNic::FIRST_QPN;
     const uint32_t flow = index < table.size() ? table[index] : NONE;
     if (flow == NONE)
     {
         return; // the QP of a flow sending from this host (READ responses are not placed here)
     }
-    m_digests[flow].Place(m_sendBase[flow] + address, bytes);
+    self->m_digests[flow].Place(self->m_sendBase[flow] + address, bytes);
 }
 
 void
-DeliveryChecker::OnMessage(uint32_t host, uint32_t qpn, uint64_t bytes)
+DeliveryChecker::OnMessage(DeliveryChecker* self, uint32_t host, uint32_t qpn, uint64_t bytes)
 {
-    const std::vector<uint32_t>& table = m_flowOf[host];
+    const std::vector<uint32_t>& table = self->m_flowOf[host];
     const uint32_t index = qpn - RdmaNic::FIRST_QPN;
     const uint32_t flow = index < table.size() ? table[index] : NONE;
-    if (flow != NONE && m_config.GetFlows()[flow].verb == RdmaVerb::Send)
+    if (flow != NONE && self->m_config.GetFlows()[flow].verb == RdmaVerb::Send)
     {
-        m_sendBase[flow] += bytes;
+        self->m_sendBase[flow] += bytes;
     }
 }
 

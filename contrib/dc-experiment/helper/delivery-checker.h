@@ -54,8 +54,11 @@ class DeliveryChecker
                                      std::size_t max = 100) const;
 
   private:
-    void OnPlaced(uint32_t host, uint32_t qpn, uint64_t address, uint32_t bytes);
-    void OnMessage(uint32_t host, uint32_t qpn, uint64_t bytes);
+    // Static, with the checker as first argument: ns-3 < 3.37 binds arguments only to free
+    // functions (MakeBoundCallback), not to a member function with its object.
+    static void OnPlaced(DeliveryChecker* self, uint32_t host, uint32_t qpn, uint64_t address,
+                         uint32_t bytes);
+    static void OnMessage(DeliveryChecker* self, uint32_t host, uint32_t qpn, uint64_t bytes);
 
     static constexpr uint32_t NONE = UINT32_MAX;
 

@@ -5,6 +5,7 @@
 #include "flow-queue-pairs.h"
 #include "hpcc-output-writer.h"
 #include "output-directory.h"
+#include "output-micros.h"
 #include "pcap-capture.h"
 #include "pfc-event-writer.h"
 #include "pfc-safety-output-writer.h"
@@ -63,18 +64,6 @@ Keys(const nlohmann::ordered_json& object)
         keys += (keys.empty() ? "" : ", ") + item.key();
     }
     return keys;
-}
-
-/** "12.345678": microseconds with picosecond precision, from integer arithmetic. */
-std::string
-Micros(Time t)
-{
-    int64_t ps = t.GetPicoSeconds();
-    const char* sign = ps < 0 ? "-" : "";
-    ps = ps < 0 ? -ps : ps;
-    char buf[48];
-    std::snprintf(buf, sizeof(buf), "%s%" PRId64 ".%06" PRId64, sign, ps / 1000000, ps % 1000000);
-    return buf;
 }
 
 std::string
@@ -181,16 +170,6 @@ class DeferredProgressBuffer : public std::streambuf
     std::string m_held;
     std::string m_line;
 };
-
-void
-CheckWritten(std::ofstream& out, const std::string& path)
-{
-    out.close();
-    if (out.fail())
-    {
-        throw std::runtime_error("cannot write " + path);
-    }
-}
 
 } // namespace
 
@@ -345,7 +324,7 @@ ExperimentRunner::Run()
     m_readme.SetRun(m_config.GetSource(), m_config.GetSeed());
     if (m_queueFile.is_open())
     {
-        CheckWritten(m_queueFile, OutputPath(MonitorFileName("queues", false)));
+        RunReadmeWriter::CloseChecked(m_queueFile, OutputPath(MonitorFileName("queues", false)));
         m_readme.AddCsv(MonitorFileName("queues", true),
                         "queue monitor: the bytes of every switch egress queue holding data, every "
                         "monitors/queue_interval" +
@@ -354,7 +333,7 @@ ExperimentRunner::Run()
     }
     if (m_rateFile.is_open())
     {
-        CheckWritten(m_rateFile, OutputPath(MonitorFileName("rates", false)));
+        RunReadmeWriter::CloseChecked(m_rateFile, OutputPath(MonitorFileName("rates", false)));
         m_readme.AddCsv(MonitorFileName("rates", true),
                         "rate monitor: the congestion controller's rate of each flow in progress, "
                         "every monitors/rate_interval" +
@@ -363,7 +342,7 @@ ExperimentRunner::Run()
     }
     if (m_bufferFile.is_open())
     {
-        CheckWritten(m_bufferFile, OutputPath(MonitorFileName("buffers", false)));
+        RunReadmeWriter::CloseChecked(m_bufferFile, OutputPath(MonitorFileName("buffers", false)));
         m_readme.AddCsv(MonitorFileName("buffers", true),
                         "buffer monitor: per switch, the occupancy and watermark of its buffer "
                         "pools, PGs and queues (or total occupancy), every "
@@ -585,7 +564,7 @@ ExperimentRunner::OnCompletion(const RdmaCompletion& completion)
 void
 ExperimentRunner::SampleQueues()
 {
-    const std::string now = Micros(Simulator::Now());
+    const std::string now = FormatMicros(Simulator::Now());
     const ExperimentTopology& topo = m_config.GetTopology();
     for (uint32_t s = 0; s < m_topology.GetNSwitches(); ++s)
     {
@@ -615,7 +594,7 @@ ExperimentRunner::SampleQueues()
 void
 ExperimentRunner::SampleBuffers()
 {
-    const std::string now = Micros(Simulator::Now());
+    const std::string now = FormatMicros(Simulator::Now());
     const ExperimentTopology& topo = m_config.GetTopology();
     std::ostream& out = m_bufferFile;
     auto row = [&](const std::string& node, const char* object, const std::string& name,
@@ -712,7 +691,7 @@ ExperimentRunner::WriteBufferDrops() const
             }
         }
     }
-    CheckWritten(out, path);
+    RunReadmeWriter::CloseChecked(out, path);
     m_readme.AddCsv(MonitorFileName("buffer_drops", true),
                     "buffer-manager drops per switch and reason, where above zero (with the buffer "
                     "monitor)" +
@@ -723,7 +702,7 @@ ExperimentRunner::WriteBufferDrops() const
 void
 ExperimentRunner::SampleRates()
 {
-    const std::string now = Micros(Simulator::Now());
+    const std::string now = FormatMicros(Simulator::Now());
     const Time t = Simulator::Now();
     for (uint32_t id = 0; id < m_results.size(); ++id)
     {
@@ -780,7 +759,7 @@ ExperimentRunner::WriteConfig() const
     const std::string path = OutputPath("config.json");
     std::ofstream out(path, std::ios::binary);
     out << config.dump(2) << '\n';
-    CheckWritten(out, path);
+    RunReadmeWriter::CloseChecked(out, path);
     m_readme.AddJson("config.json",
                      "the effective configuration: the experiment with every default filled in "
                      "(loading it again gives the same experiment), and under "
@@ -800,22 +779,23 @@ ExperimentRunner::WriteFlows() const
     {
         const ExperimentFlowResult& r = m_results[f.id];
         out << f.id << ',' << hosts[f.src] << ',' << hosts[f.dst] << ',' << f.bytes << ','
-            << Micros(r.start) << ',';
+            << FormatMicros(r.start) << ',';
         if (r.finished)
         {
             const Time fct = r.finish - r.start;
-            out << Micros(r.finish) << ',' << Micros(fct) << ',' << Micros(r.idealFct) << ','
+            out << FormatMicros(r.finish) << ',' << FormatMicros(fct) << ','
+                << FormatMicros(r.idealFct) << ','
                 << Fixed6(static_cast<double>(fct.GetPicoSeconds()) /
                           static_cast<double>(r.idealFct.GetPicoSeconds()));
         }
         else
         {
-            out << ",," << Micros(r.idealFct) << ',';
+            out << ",," << FormatMicros(r.idealFct) << ',';
         }
         out << ',' << r.retransmittedPackets << ',' << VerbName(f.verb) << ','
             << unsigned{f.priority} << ',' << r.deliveredBytes << '\n';
     }
-    CheckWritten(out, path);
+    RunReadmeWriter::CloseChecked(out, path);
     m_readme.AddCsv("flows.csv",
                     "one row per flow; finish_us, fct_us and slowdown (fct / ideal fct) are empty "
                     "for flows that did not finish; src/dst are host names; delivered_bytes: "
@@ -829,7 +809,7 @@ ExperimentRunner::WriteTrace() const
     const std::string path = OutputPath("trace.csv");
     std::ofstream out(path, std::ios::binary);
     FlowTrace::WriteCsv(out, m_config.GetFlows());
-    CheckWritten(out, path);
+    RunReadmeWriter::CloseChecked(out, path);
     m_readme.AddCsv("trace.csv",
                     "the run's flows in the trace format, to replay them (\"flows_file\")",
                     FlowTrace::CsvHeaderFor(m_config.GetFlows()));
@@ -861,12 +841,12 @@ ExperimentRunner::WritePfc() const
                 {
                     out << topo.GetNodeName(n) << ',' << dev->GetIfIndex() << ',' << unsigned{c}
                         << ',' << k[0] << ',' << k[1] << ',' << k[2] << ','
-                        << Micros(PicoSeconds(k[3])) << '\n';
+                        << FormatMicros(PicoSeconds(k[3])) << '\n';
                 }
             }
         }
     }
-    CheckWritten(out, path);
+    RunReadmeWriter::CloseChecked(out, path);
     m_readme.AddCsv("pfc.csv",
                     "PFC counters of every host and switch port (interface index) and class with "
                     "PFC activity",
@@ -1011,7 +991,7 @@ ExperimentRunner::WriteSummary() const
     const std::string path = OutputPath("summary.json");
     std::ofstream out(path, std::ios::binary);
     out << j.dump(2) << '\n';
-    CheckWritten(out, path);
+    RunReadmeWriter::CloseChecked(out, path);
     m_readme.AddJson("summary.json",
                      "flow counts, FCT (us) and slowdown statistics over all flows and by size "
                      "bucket, retransmissions, PFC totals, drops by reason, deadlocks, PFC "

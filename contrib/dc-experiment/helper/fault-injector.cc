@@ -303,11 +303,7 @@ FaultInjector::Write(const std::string& path, RunReadmeWriter& readme) const
         lines.push_back(JsonAttributeConverter::FormatTime(r.time) + " " + r.kind + " " + r.target +
                         (r.detail.empty() ? "" : ": " + r.detail));
     }
-    out.close();
-    if (out.fail())
-    {
-        throw std::runtime_error("cannot write " + path);
-    }
+    RunReadmeWriter::CloseChecked(out, path);
     readme.AddCsv("faults.csv",
                   "faults injected (\"faults\"): one row per lossy link (time 0; frames of the "
                   "selected classes seen and lost, both directions) and one per timed fault "

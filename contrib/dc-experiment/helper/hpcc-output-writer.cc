@@ -121,11 +121,7 @@ HpccOutputWriter::WriteFct(const std::string& path,
                       r.idealFct.GetPicoSeconds() / 1000);
         out << line;
     }
-    out.close();
-    if (out.fail())
-    {
-        throw std::runtime_error("cannot write " + path);
-    }
+    RunReadmeWriter::CloseChecked(out, path);
 }
 
 void
@@ -142,11 +138,7 @@ HpccOutputWriter::WritePfc(const std::string& path) const
                       p.ifIndex + 1, unsigned{p.type});
         out << line;
     }
-    out.close();
-    if (out.fail())
-    {
-        throw std::runtime_error("cannot write " + path);
-    }
+    RunReadmeWriter::CloseChecked(out, path);
 }
 
 void

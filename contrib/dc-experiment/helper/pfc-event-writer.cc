@@ -66,11 +66,7 @@ PfcEventWriter::Write(const std::string& directory, RunReadmeWriter& readme) con
         out << line << m_topology.GetNodeName(e.node) << ',' << e.port << ',' << unsigned{e.cls}
             << ',' << (e.quanta > 0 ? "XOFF," : "XON,") << e.quanta << '\n';
     }
-    out.close();
-    if (out.fail())
-    {
-        throw std::runtime_error("cannot write " + path);
-    }
+    RunReadmeWriter::CloseChecked(out, path);
     readme.AddCsv("pfc_events.csv",
                   "PFC frames sent (outputs/pfc_events), in time order: the port that sent "
                   "each (its neighbour in ports.csv is the transmitter paused or resumed), the "

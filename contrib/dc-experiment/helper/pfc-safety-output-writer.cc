@@ -1,5 +1,7 @@
 #include "pfc-safety-output-writer.h"
 
+#include "output-micros.h"
+
 #include "ns3/dcb-helper.h"
 #include "ns3/object-factory.h"
 
@@ -17,18 +19,6 @@ namespace
 {
 constexpr const char* DEADLOCKS_COLUMNS =
     "deadlock,formed_us,detected_us,node,port,class,paused_since_us,queued_bytes";
-
-/** "12.345678": microseconds with picosecond precision (as the runner's other files). */
-std::string
-Micros(Time t)
-{
-    int64_t ps = t.GetPicoSeconds();
-    const char* sign = ps < 0 ? "-" : "";
-    ps = ps < 0 ? -ps : ps;
-    char buf[48];
-    std::snprintf(buf, sizeof(buf), "%s%" PRId64 ".%06" PRId64, sign, ps / 1000000, ps % 1000000);
-    return buf;
-}
 
 double
 MicrosValue(Time t)
@@ -99,16 +89,13 @@ PfcSafetyOutputWriter::Write(const std::string& directory, RunReadmeWriter& read
     {
         for (const PfcDeadlockMonitor::Queue& q : deadlocks[i].queues)
         {
-            out << i << ',' << Micros(deadlocks[i].formed) << ',' << Micros(deadlocks[i].detected)
-                << ',' << topo.switches[q.sw] << ',' << q.port << ',' << unsigned{q.cls} << ','
-                << Micros(q.pausedSince) << ',' << q.bytes << '\n';
+            out << i << ',' << FormatMicros(deadlocks[i].formed) << ','
+                << FormatMicros(deadlocks[i].detected) << ',' << topo.switches[q.sw] << ','
+                << q.port << ',' << unsigned{q.cls} << ',' << FormatMicros(q.pausedSince) << ','
+                << q.bytes << '\n';
         }
     }
-    out.close();
-    if (out.fail())
-    {
-        throw std::runtime_error("cannot write " + path);
-    }
+    RunReadmeWriter::CloseChecked(out, path);
     readme.AddCsv("deadlocks.csv",
                   "deadlock monitor: one row per switch egress queue of each PFC deadlock (a cycle "
                   "of paused queues waiting on each other), when it formed and was found",

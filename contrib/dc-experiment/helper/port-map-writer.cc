@@ -47,11 +47,7 @@ PortMapWriter::Write(const ExperimentTopology& topology, const std::string& dire
         out << topology.GetNodeName(p.node) << ',' << p.port << ','
             << topology.GetNodeName(p.peerNode) << ',' << p.peerPort << ',' << numbers << '\n';
     }
-    out.close();
-    if (out.fail())
-    {
-        throw std::runtime_error("cannot write " + path);
-    }
+    RunReadmeWriter::CloseChecked(out, path);
     readme.AddCsv("ports.csv",
                   "each port of the network (node, port numbered from 0 in the order of the "
                   "node's links) and the neighbour (node, port) its link reaches, with the "

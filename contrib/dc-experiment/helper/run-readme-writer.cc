@@ -102,15 +102,21 @@ RunReadmeWriter::GetText() const
 }
 
 void
-RunReadmeWriter::Write(const std::string& path) const
+RunReadmeWriter::CloseChecked(std::ofstream& out, const std::string& path)
 {
-    std::ofstream out(path, std::ios::binary);
-    out << GetText();
     out.close();
     if (out.fail())
     {
         throw std::runtime_error("cannot write " + path);
     }
+}
+
+void
+RunReadmeWriter::Write(const std::string& path) const
+{
+    std::ofstream out(path, std::ios::binary);
+    out << GetText();
+    CloseChecked(out, path);
 }
 
 } // namespace ns3

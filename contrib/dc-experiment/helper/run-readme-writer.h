@@ -6,6 +6,7 @@
 #define RUN_README_WRITER_H
 
 #include <cstdint>
+#include <fstream>
 #include <string>
 #include <utility>
 #include <vector>
@@ -77,6 +78,12 @@ class RunReadmeWriter
      * the files under "Faults injected:"; nothing is written when none were given.
      */
     void AddFaults(const std::vector<std::string>& lines);
+
+    /**
+     * Close \p out, an output file of the run at \p path (every writer ends with this).
+     * \throw std::runtime_error naming \p path if any write to it failed
+     */
+    static void CloseChecked(std::ofstream& out, const std::string& path);
 
     /** \return the README text. */
     std::string GetText() const;
