@@ -11,7 +11,9 @@ full equations, which test/rdma/dcqcn-fluid-test.cc solves too) and the time ave
 the integrated delay-differential equations over the second half of --duration-ms:
 per-flow rate, marking probability and queue. With --sim it also reads a
 dcqcn-regional / roce-run output directory (goodput.csv, queues.csv) and prints
-the simulator's per-flow goodput and mean queue beside the model's.
+the simulator's per-flow goodput and mean queue beside the model's. The fixed point is
+a mean-field approximation: analysis/dcqcn_stochastic.py runs the same rules as
+per-flow state machines, which is where the simulator's queue sits at N = 4 and 8.
 
 Model (rates in packets/s, queue in packets, p = RED(q(t - tau*))):
   a = 1 - (1-p)^(tau R(t-tau*))       b = p / ((1-p)^-B - 1)       c = b (1-p)^(F B)

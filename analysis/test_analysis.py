@@ -5,6 +5,7 @@ FCT plots on runs whose flows did not all finish (./roce-lab plot included). Run
 ctest (analysis-scripts) with ROCE_LAB_TEST_DIR set to a scratch directory and, where
 scratch-dcqcn-regional-small has run, REGIONAL_SMALL_OUT to its output directory."""
 
+import argparse
 import json
 import os
 import subprocess
@@ -15,6 +16,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 sys.path.insert(0, HERE)
 import dcqcn_regional  # noqa: E402
+import dcqcn_stochastic  # noqa: E402
 import dcqcn_sweep  # noqa: E402
 from test_roce_lab import python_with_matplotlib, write_files  # noqa: E402
 
@@ -192,6 +194,44 @@ class FctPlots(unittest.TestCase):
         self.assertEqual(r.returncode, 0, r.stderr)
         self.assertIn("LEGEND:plot-some-unfinished (1 of 2 flows unfinished, not shown)",
                       r.stdout)
+
+
+class StochasticDcqcn(unittest.TestCase):
+    """dcqcn_stochastic.py's reaction point follows ns3::RdmaDcqcn's rules (the reference
+    test/rdma/dcqcn-fluid-test.cc checks the simulator against at N = 4 and 8)."""
+
+    def params(self):
+        ns = argparse.Namespace(
+            mode="closed", flows=4, rate_gbps=40.0, wire_bytes=1110.0, payload_bytes=1024.0,
+            kmin_kb=40.0, kmax_kb=400.0, pmax=0.01, base_delay_us=4.0, cnp_us=50.0,
+            alpha_us=55.0, timer_us=55.0, byte_counter=10e6, fr=5, rai_mbps=40.0,
+            hai_mbps=200.0, min_rate_mbps=100.0, g=1 / 256)
+        return dcqcn_stochastic.Params(ns)
+
+    def test_cut_recovery_and_additive_increase(self):
+        m = self.params()
+        rp = dcqcn_stochastic.ReactionPoint(m, 10e9, 0.2)
+        rp.tc = 1  # an increase since the last cut: the cut clamps R_T to R_C
+        rp.cut(0.0)
+        self.assertAlmostEqual(rp.rc, 9e9)
+        self.assertAlmostEqual(rp.rt, 10e9)
+        self.assertAlmostEqual(rp.alpha, 0.2 * (1 - 1 / 256) + 1 / 256)
+        for k in range(1, 5):  # fast recovery: R_T fixed, the gap halves
+            rp.timer_event(k * 55e-6)
+            self.assertAlmostEqual(rp.rt, 10e9)
+            self.assertAlmostEqual(10e9 - rp.rc, 1e9 / 2 ** k)
+        rp.timer_event(5 * 55e-6)  # the fifth event: additive increase
+        self.assertAlmostEqual(rp.rt, 10e9 + 40e6)
+        self.assertAlmostEqual(rp.rt - rp.rc, (10e9 + 40e6 - (10e9 - 1e9 / 16)) / 2)
+
+    def test_closed_loop_is_deterministic_and_marks_in_the_red_slope(self):
+        m = self.params()
+        a = dcqcn_stochastic.closed_loop(m, 7, 0.012, 0.006)
+        b = dcqcn_stochastic.closed_loop(m, 7, 0.012, 0.006)
+        self.assertEqual(a, b)
+        self.assertGreater(a["queue_kb"], 40.0)
+        self.assertGreater(a["cnps_per_s"], 0)
+        self.assertLessEqual(a["cnps_per_s"], 1 / 50e-6)
 
 
 if __name__ == "__main__":

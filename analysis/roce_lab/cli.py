@@ -17,6 +17,8 @@ analysis/ on PYTHONPATH, `python3 -m roce_lab COMMAND ...`.
   plot DIR... [-o PREFIX] [--title T] [--labels A,B] [--scale log|linear]
       the FCT CDF, slowdown CDF and slowdown-by-size figures of run directories
   check-plots CONFIG           check CONFIG's "plots" (before ./roce-lab run)
+  by-size OUTDIR [--peer dcqcn|hpcc] [--peer-file FILE]
+      FCT and slowdown (the HPCC simulator's definition) by flow size, beside the peer's
   after-run CONFIG OUTDIR [--prepared]
       after ./roce-lab run: make CONFIG's "plots" in OUTDIR and add them (and input.json,
       with --prepared) to OUTDIR/README
@@ -26,6 +28,7 @@ import argparse
 import json
 import os
 
+from . import by_size
 from . import config as cfg
 from . import plots, slurm
 from . import sweep as sweeps
@@ -121,6 +124,10 @@ def cmd_check_plots(args):
     plots.plot_names(cfg.load_json(args.config), args.config)
 
 
+def cmd_by_size(args):
+    print(by_size.report(args.outdir, args.peer, args.peer_file))
+
+
 def cmd_after_run(args):
     if plots.have_matplotlib():
         use_agg()
@@ -180,6 +187,14 @@ def main(argv=None):
     p = sub.add_parser("check-plots", help="check a config's \"plots\"")
     p.add_argument("config")
     p.set_defaults(func=cmd_check_plots)
+    p = sub.add_parser("by-size", help="FCT and slowdown by flow size, beside the HPCC "
+                       "simulator's figures")
+    p.add_argument("outdir")
+    p.add_argument("--peer", choices=["dcqcn", "hpcc"],
+                   help="print the peer's figures for its DCQCN or HPCC run beside ours")
+    p.add_argument("--peer-file", default=by_size.PEER_FILE,
+                   help="the peer's figures (default: scratch/bench/hpcc-peer-by-size.json)")
+    p.set_defaults(func=cmd_by_size)
     p = sub.add_parser("after-run", help="make a config's plots in a run's output directory")
     p.add_argument("config")
     p.add_argument("outdir")

@@ -7,6 +7,7 @@
 #include "ns3/experiment-config.h"
 #include "ns3/experiment-runner.h"
 #include "ns3/hpcc-config-translator.h"
+#include "ns3/ideal-fct-calculator.h"
 #include "ns3/nic-profile.h"
 #include "ns3/simulator.h"
 
@@ -136,8 +137,21 @@ TEST_F(HpccCompatTest, UnknownAndRefusedKeysNameLineAndKey)
     // Line 4: the three lines of Config() come first.
     EXPECT_TRUE(
         Contains(TranslateError(Config("BOGUS_KEY 7\n")), "cfg.txt:4:1: BOGUS_KEY: unknown key"));
-    EXPECT_TRUE(Contains(TranslateError(Config("PACKET_PAYLOAD_SIZE 1000\nCC_MODE 3\n")),
-                         "cfg.txt:5:1: CC_MODE: not supported: CC_MODE 3 (HPCC)"));
+    // CC_MODE 3 (HPCC): the switches of the peer's HPCC that ns3::RdmaHpcc does not have.
+    EXPECT_TRUE(Contains(TranslateError(Config("CC_MODE 3\nFAST_REACT 0\n")),
+                         "cfg.txt:5:1: FAST_REACT: not supported: reacting once per RTT"));
+    EXPECT_TRUE(Contains(TranslateError(Config("CC_MODE 3\nMULTI_RATE 1\n")),
+                         "cfg.txt:5:1: MULTI_RATE: not supported"));
+    EXPECT_TRUE(Contains(TranslateError(Config("CC_MODE 3\nSAMPLE_FEEDBACK 1\n")),
+                         "cfg.txt:5:1: SAMPLE_FEEDBACK: not supported"));
+    EXPECT_TRUE(Contains(TranslateError(Config("CC_MODE 3\nGLOBAL_T 0\n")),
+                         "cfg.txt:5:1: GLOBAL_T: not supported: a T per host pair"));
+    EXPECT_TRUE(Contains(TranslateError(Config("CC_MODE 3\nVAR_WIN 0\n")),
+                         "cfg.txt:5:1: VAR_WIN: not supported"));
+    EXPECT_TRUE(Contains(TranslateError(Config("CC_MODE 3\nHAS_WIN 0\n")),
+                         "cfg.txt:5:1: HAS_WIN: not supported: HPCC without its window"));
+    EXPECT_TRUE(Contains(TranslateError(Config("CC_MODE 3\nU_TARGET 3\n")),
+                         "cfg.txt:5:10: U_TARGET: expected a number in [0.01, 2]"));
     EXPECT_TRUE(Contains(TranslateError(Config("CC_MODE 7\n")), "ns3::RdmaTimely"));
     EXPECT_TRUE(Contains(TranslateError(Config("CC_MODE 8\n")), "DCTCP"));
     EXPECT_TRUE(Contains(TranslateError(Config("CC_MODE 10\n")), "HPCC-PINT"));
@@ -182,6 +196,70 @@ TEST_F(HpccCompatTest, UnknownAndRefusedKeysNameLineAndKey)
     catch (const ExperimentConfigError& e)
     {
         EXPECT_TRUE(Contains(e.what(), dir + "/bad.txt:4:1: FOO: unknown key")) << e.what();
+    }
+}
+
+TEST_F(HpccCompatTest, HpccModeMapsToRdmaHpcc)
+{
+    const nlohmann::ordered_json j = HpccConfigTranslator::Translate(
+        Config("PACKET_PAYLOAD_SIZE 1000\nCC_MODE 3\nU_TARGET 0.9\nMI_THRESH 3\n"
+               "RATE_AI 40Mb/s\nRATE_HAI 40Mb/s\nMIN_RATE 1000Mb/s\nRP_TIMER 300\n"
+               "EWMA_GAIN 0.00390625\nHAS_WIN 1\nVAR_WIN 1\nFAST_REACT 1\nGLOBAL_T 1\n"
+               "MULTI_RATE 0\nSAMPLE_FEEDBACK 0\nINT_MULTI 4\n"),
+        "cfg.txt");
+    EXPECT_EQ(j["cc"]["type"], "ns3::RdmaHpcc");
+    EXPECT_EQ(j["cc"]["TargetUtilization"], 0.9);
+    EXPECT_EQ(j["cc"]["MaxStage"], 3);
+    EXPECT_EQ(j["cc"]["AdditiveIncrease"], "40Mbps");
+    EXPECT_EQ(j["cc"]["MinRate"], "1Gbps"); // the peer floors HPCC's rate at MIN_RATE
+    // T: host - leaf - spine - leaf - host, 4 links of 1 us (8 us both ways) plus one
+    // 1000-byte packet's serialization on the three links after the first: 400G, 400G,
+    // 100G = 20 + 20 + 80 ns.
+    EXPECT_EQ(Time(j["cc"]["BaseRtt"].get<std::string>()), NanoSeconds(8120));
+    // The DCQCN keys set nothing under HPCC; the description says so.
+    for (const char* dcqcn : {"RateAI", "RateHAI", "RateIncreaseTimer", "G"})
+    {
+        EXPECT_FALSE(j["cc"].contains(dcqcn)) << dcqcn;
+    }
+    const std::string description = j["description"];
+    EXPECT_TRUE(Contains(description, "RP_TIMER (line 11)")) << description;
+    EXPECT_TRUE(Contains(description, "INT_MULTI (line 19)")) << description;
+    // The reader accepts what the translator writes.
+    const ExperimentConfig c = ExperimentConfig::LoadString(j.dump(), SRC + "/x/cfg.txt");
+    EXPECT_EQ(c.EffectiveJson()["cc"]["type"], "ns3::RdmaHpcc");
+}
+
+TEST_F(HpccCompatTest, ShippedHpccExampleRunsAndItsIdealFctCountsTheIntTrailer)
+{
+    // The peer's slowdown: FCT / (base RTT + bytes with headers / bottleneck rate); with HPCC
+    // the headers include the INT trailer of each data packet (IntTrailer::SizeFor(5) = 42 B).
+    for (const auto& [file, trailer] :
+         {std::pair<const char*, uint32_t>{"hpcc-config-example-hpcc.txt", 42},
+          {"hpcc-config-example.txt", 0}})
+    {
+        const std::string dir = OutputDir(std::string("ideal-") + file);
+        const ExperimentConfig c = ExperimentConfig::LoadFile(SRC + "/scratch/configs/" + file);
+        {
+            ExperimentRunner runner(c, dir);
+            runner.Run();
+            EXPECT_EQ(runner.GetFinishedFlows(), c.GetFlows().size()) << file;
+        }
+        Simulator::Destroy();
+        const IdealFctCalculator ideal(c.GetTopology(), 86);
+        const std::vector<std::string> rows = Lines(ReadFile(dir + "/flows.csv"));
+        ASSERT_EQ(rows.size(), c.GetFlows().size() + 1) << file;
+        ASSERT_EQ(Fields(rows[0])[7], "ideal_fct_us");
+        for (std::size_t i = 1; i < rows.size(); ++i)
+        {
+            const std::vector<std::string> f = Fields(rows[i]);
+            const ExperimentFlow& flow = c.GetFlows().at(std::stoul(f[0]));
+            const double expected =
+                static_cast<double>(ideal.GetIdealFct(flow.src, flow.dst, flow.bytes, 1000, trailer)
+                                        .GetPicoSeconds()) /
+                1e6;
+            EXPECT_NEAR(std::stod(f[7]), expected, 1e-6) << file << ": " << rows[i];
+        }
+        EXPECT_EQ(Lines(ReadFile(dir + "/fct.txt")).size(), c.GetFlows().size()) << file;
     }
 }
 
@@ -270,6 +348,35 @@ TEST_F(HpccCompatTest, BenchmarkConfigsCarryThePeersSettings)
         EXPECT_EQ(j["cc"]["FastRecoveryTimes"], 1) << file;
         EXPECT_EQ(j["cc"]["MinRate"], "1Gbps") << file;
     }
+}
+
+TEST_F(HpccCompatTest, BenchmarkHpccConfigsAreTheTranslationOfThePeersHpccSettings)
+{
+    // hpcc-bench-320-*-hpcc.json: the HPCC that the peer's run.py writes for 100 Gb/s hosts,
+    // as a config.txt of ours would translate it on that topology (T included).
+    const std::string bench = SRC + "/../shared/bench/";
+    if (!std::filesystem::exists(bench + "hpcc-fat-tree-320.txt"))
+    {
+        GTEST_SKIP() << "no " << bench;
+    }
+    const nlohmann::ordered_json translated = HpccConfigTranslator::Translate(
+        "TOPOLOGY_FILE " + bench + "hpcc-fat-tree-320.txt\nFLOW_FILE " + bench +
+            "hpcc-websearch-320h-load0.3-1ms.txt\nPACKET_PAYLOAD_SIZE 1000\nCC_MODE 3\n"
+            "U_TARGET 0.95\nMI_THRESH 0\nRATE_AI 40Mb/s\nRATE_HAI 40Mb/s\nMIN_RATE 1000Mb/s\n"
+            "HAS_WIN 1\nVAR_WIN 1\nFAST_REACT 1\nGLOBAL_T 1\nMULTI_RATE 0\nSAMPLE_FEEDBACK 0\n"
+            "ACK_HIGH_PRIO 0\n",
+        "cfg.txt");
+    for (const char* file : {"1ms", "10ms"})
+    {
+        const ExperimentConfig c = ExperimentConfig::LoadFile(
+            SRC + "/scratch/configs/hpcc-bench-320-" + file + "-hpcc.json");
+        const nlohmann::ordered_json& cc = c.EffectiveJson()["cc"];
+        for (const auto& [key, value] : translated["cc"].items())
+        {
+            EXPECT_EQ(cc[key], value) << file << ": " << key;
+        }
+    }
+    EXPECT_EQ(Time(translated["cc"]["BaseRtt"].get<std::string>()), NanoSeconds(12160));
 }
 
 TEST_F(HpccCompatTest, HpccOutputColumnsMatchOurFiles)

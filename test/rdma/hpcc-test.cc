@@ -14,6 +14,7 @@
 #include <algorithm>
 #include <cmath>
 #include <gtest/gtest.h>
+#include <memory>
 #include <vector>
 
 using namespace ns3;
@@ -299,6 +300,121 @@ TEST_F(HpccTest, NewFlowGetsItsShareWithinAFewRtts)
     EXPECT_GT(rate2, 0.30 * (rate1 + rate2));
     EXPECT_GT(rate1, 0.30 * (rate1 + rate2));
     EXPECT_GT(rate1 + rate2, 0.85 * 93.26e9);
+}
+
+/** Flow 1's rate and the bottleneck queue around a second flow's arrival (a 2 -> 1 star). */
+struct JoinResult
+{
+    double rateBefore{0};     //!< flow 1, bit/s of payload over the 20 us before the join
+    double rateAfter{0};      //!< flow 1, bit/s of payload over [join + 5 T, join + 10 T]
+    double meanQueue{0};      //!< bytes, sampled every 100 ns over [join + 10 T, join + 50 T]
+    double maxQueue{0};       //!< bytes, the same samples' largest
+    double meanQueueEarly{0}; //!< bytes, over [join, join + 10 T]: the reaction's transient
+};
+
+/**
+ * The paper's Fig. 2/9 setting in small: flow 1 runs alone at line rate, flow 2 joins at
+ * 300 us; T = the star's base RTT (4 links of 1 us: 4.2 us with serialization).
+ */
+JoinResult
+RunJoin(const std::string& cc, double eta)
+{
+    const Time t = NanoSeconds(4200);
+    Config::SetDefault("ns3::RdmaHpcc::TargetUtilization", DoubleValue(eta));
+    Config::SetDefault("ns3::RdmaHpcc::BaseRtt", TimeValue(t));
+    DcbHelper dcb;
+    dcb.SetEcnMarkerAttribute("Kmin", QueueSizeValue(QueueSize("400KB")));
+    dcb.SetEcnMarkerAttribute("Kmax", QueueSizeValue(QueueSize("1600KB")));
+    dcb.SetEcnMarkerAttribute("Pmax", DoubleValue(0.2));
+    RdmaHelper rdma;
+    rdma.SetCongestionControl(cc);
+    RdmaTestFabric f = RdmaTestFabric::Star(3, "100Gbps", MicroSeconds(1), dcb, rdma);
+    auto [q1, r1] = RdmaHelper::Connect(f.nics[0], f.nics[2]);
+    auto [q2, r2] = RdmaHelper::Connect(f.nics[1], f.nics[2]);
+    RdmaWorkRequest wr;
+    wr.verb = RdmaVerb::Write;
+    wr.length = 4000000000ULL;
+    q1->PostSend(wr);
+    const Time join = MicroSeconds(300);
+    Simulator::Schedule(join, &RdmaQueuePair::PostSend, q2, wr);
+    JoinResult r;
+    auto sent = [q = q1]() { return q->GetCounters().payloadBytesSent; };
+    auto rate = [&sent](Time from, Time to, double& out)
+    {
+        auto at = std::make_shared<uint64_t>(0);
+        Simulator::Schedule(from, [at, &sent]() { *at = sent(); });
+        Simulator::Schedule(to, [at, &sent, &out, from, to]()
+                            { out = (sent() - *at) * 8.0 / (to - from).GetSeconds(); });
+    };
+    rate(join - MicroSeconds(20), join, r.rateBefore);
+    rate(join + 5 * t, join + 10 * t, r.rateAfter);
+    Ptr<DcbNetDevice> port = f.Switch(0)->GetPort(2);
+    double early = 0;
+    uint64_t nEarly = 0;
+    double late = 0;
+    uint64_t nLate = 0;
+    for (Time at = join; at < join + 50 * t; at += NanoSeconds(100))
+    {
+        Simulator::Schedule(at,
+                            [&, at]()
+                            {
+                                uint64_t q = 0;
+                                for (uint8_t c = 0; c < 8; ++c)
+                                {
+                                    q += port->GetQueueBytes(c);
+                                }
+                                if (at < join + 10 * t)
+                                {
+                                    early += static_cast<double>(q);
+                                    nEarly++;
+                                }
+                                else
+                                {
+                                    late += static_cast<double>(q);
+                                    nLate++;
+                                    r.maxQueue = std::max(r.maxQueue, static_cast<double>(q));
+                                }
+                            });
+    }
+    Simulator::Stop(join + 50 * t + NanoSeconds(1));
+    Simulator::Run();
+    Simulator::Destroy();
+    Config::Reset();
+    r.meanQueueEarly = nEarly ? early / nEarly : 0;
+    r.meanQueue = nLate ? late / nLate : 0;
+    return r;
+}
+
+TEST_F(HpccTest, FirstFlowHalvesWithinAFewRttsAndTheQueueStaysNearZero)
+{
+    // HPCC (SIGCOMM'19) Fig. 2/9: a flow joining a long one; INT tells the first flow the
+    // link is at 2x its capacity on the first ACK after the join, so its window W_c/(U/eta)
+    // falls to about half at once (DCQCN needs the queue to pass Kmin first).
+    const JoinResult hpcc = RunJoin("ns3::RdmaHpcc", 0.95);
+    const JoinResult overTarget = RunJoin("ns3::RdmaHpcc", 1.5);
+    const JoinResult dcqcn = RunJoin("ns3::RdmaDcqcn", 0.95);
+    for (const auto& [name, r] : {std::pair<const char*, const JoinResult&>{"HPCC", hpcc},
+                                  {"HPCC eta=1.5", overTarget},
+                                  {"DCQCN", dcqcn}})
+    {
+        std::cout << name << " join: flow 1 " << r.rateBefore / 1e9 << " -> " << r.rateAfter / 1e9
+                  << " Gb/s (5-10 T after); queue " << r.meanQueueEarly << " B (0-10 T), "
+                  << r.meanQueue << " B mean / " << r.maxQueue << " B max (10-50 T)" << std::endl;
+    }
+    const double line = 93.26e9; // payload share 1024/1098 of 100 Gb/s
+    // Flow 1 near eta of line rate before the join ...
+    EXPECT_GT(hpcc.rateBefore, 0.85 * line);
+    // ... about half (eta/2 of the link) between 5 and 10 base RTTs after it ...
+    EXPECT_GT(hpcc.rateAfter, 0.35 * line);
+    EXPECT_LT(hpcc.rateAfter, 0.65 * line);
+    // ... and the queue near zero from 10 base RTTs on: under ten MTUs on average, under
+    // one BDP (52 KB) at any sample.
+    EXPECT_LT(hpcc.meanQueue, 10000.0);
+    EXPECT_LT(hpcc.maxQueue, 52500.0);
+    // Controls that fail the bounds: a target above line rate keeps a standing queue ...
+    EXPECT_GT(overTarget.meanQueue, 10000.0);
+    // ... and DCQCN, without INT, has not made room yet 5-10 RTTs after the join.
+    EXPECT_GT(dcqcn.rateAfter, 0.65 * line);
 }
 
 } // namespace

@@ -18,8 +18,10 @@
 #include "ns3/experiment-config-error.h"
 #include "ns3/fabric-partitioner.h"
 #include "ns3/flow-trace.h"
+#include "ns3/int-trailer.h"
 #include "ns3/non-default-attributes.h"
 #include "ns3/object-factory.h"
+#include "ns3/rdma-congestion-ops.h"
 #include "ns3/rdma-helper.h"
 #include "ns3/rng-seed-manager.h"
 #include "ns3/roce-bth-header.h"
@@ -448,7 +450,10 @@ ExperimentRunner::SetUpFlows()
         }
         ExperimentFlowResult& r = m_results[f.id];
         r.start = f.start;
-        r.idealFct = m_ideal->GetIdealFct(f.src, f.dst, f.bytes, m_flowQps->GetDataSenderMtu(f.id));
+        // HPCC's INT trailer rides on SEND/WRITE data (not on READ responses).
+        const uint8_t intHops = read ? 0 : m_flowQps->GetRequesterIntHops(f.id);
+        r.idealFct = m_ideal->GetIdealFct(f.src, f.dst, f.bytes, m_flowQps->GetDataSenderMtu(f.id),
+                                          intHops ? IntTrailer::SizeFor(intHops) : 0);
         // In a distributed run only the rank owning the requester starts the flow.
         if (IsLocal(m_topology.GetHost(read ? f.dst : f.src)))
         {

@@ -199,6 +199,23 @@ FlowQueuePairs::GetDataSenderMtu(uint32_t id)
     return m_mtu[src];
 }
 
+uint8_t
+FlowQueuePairs::GetRequesterIntHops(uint32_t id)
+{
+    if (Ptr<RdmaQueuePair> requester = m_requesters[id])
+    {
+        return requester->GetCongestionOps()->GetIntHops();
+    }
+    const ExperimentFlow& f = m_config.GetFlows()[id];
+    const uint32_t host = f.verb == RdmaVerb::Read ? f.dst : f.src;
+    if (m_intHops[host] < 0)
+    {
+        // Each QP's congestion control is a fork of the NIC's prototype.
+        m_intHops[host] = RequesterNic(id)->GetCongestionControl()->GetIntHops();
+    }
+    return static_cast<uint8_t>(m_intHops[host]);
+}
+
 uint64_t
 FlowQueuePairs::GetRetransmittedPackets(uint32_t id) const
 {

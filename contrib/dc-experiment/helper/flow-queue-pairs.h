@@ -56,6 +56,8 @@ class FlowQueuePairs
     uint32_t GetPlacingQpn(uint32_t id) const;
     /** \return the MTU of the flow's data sender (without creating its QP). */
     uint32_t GetDataSenderMtu(uint32_t id);
+    /** \return the INT hops of the requester's congestion control (without creating it). */
+    uint8_t GetRequesterIntHops(uint32_t id);
     /** \return packets both QPs of the flow retransmitted (so far, or until released). */
     uint64_t GetRetransmittedPackets(uint32_t id) const;
     /** \return the flows whose pair exists now. */
@@ -93,6 +95,7 @@ class FlowQueuePairs
     std::vector<Ptr<RdmaQueuePair>> m_requesters; //!< by flow id; null while not open
     std::vector<Ptr<RdmaQueuePair>> m_responders; //!< by flow id; null while not open
     std::vector<uint32_t> m_mtu;                  //!< per host: its QPs' MTU (0: not read yet)
+    std::vector<int16_t> m_intHops; //!< per host: its QPs' INT hops (-1: not read yet)
     uint32_t m_open{0};
     NonDefaultAttributes m_releasedAttributes; //!< of the pairs already released
 };

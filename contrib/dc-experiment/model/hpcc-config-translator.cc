@@ -5,6 +5,7 @@
 #include "experiment-topology.h"
 #include "flow-trace.h"
 #include "hpcc-topology-reader.h"
+#include "ideal-fct-calculator.h"
 #include "json-attribute-converter.h"
 #include "text-field.h"
 
@@ -14,6 +15,7 @@
 #include <cstdlib>
 #include <fstream>
 #include <map>
+#include <optional>
 #include <set>
 #include <sstream>
 #include <vector>
@@ -146,6 +148,17 @@ class Translation
     void CcGain(const Entry& e);
     void RateDecreaseInterval(const Entry& e);
     void NoEffectUnderDcqcn(const Entry& e);
+    void CcRateAi(const Entry& e);
+    void CcMinRate(const Entry& e);
+    void HpccParameter(const Entry& e);
+    /** \return T for ns3::RdmaHpcc: the largest base RTT between two hosts (GLOBAL_T 1). */
+    std::string GlobalBaseRtt() const;
+    const ExperimentTopology& Topology() const;
+    /**
+     * \return true if a DCQCN-only key \p e applies (CC_MODE 1); else records that it has no
+     * effect (its value is checked by the caller either way).
+     */
+    bool DcqcnApplies(const Entry& e);
     void StopTime(const Entry& e);
     void Payload(const Entry& e);
     void TopologyFile(const Entry& e);
@@ -177,6 +190,8 @@ class Translation
     std::map<std::string, std::vector<std::string>> m_noEffect; //!< reason -> keys
     const KeySpec* m_spec{nullptr};                             //!< the key being translated
     bool m_ecnDone{false}; //!< the three *_MAP keys are translated together
+    uint64_t m_mode{1};    //!< CC_MODE: 1 DCQCN or 3 HPCC (the others are refused)
+    mutable std::optional<ExperimentTopology> m_topology; //!< TOPOLOGY_FILE, read once
 };
 
 const std::vector<Translation::KeySpec>&
@@ -202,18 +217,18 @@ Translation::Keys()
         {"RP_TIMER", 1, &Translation::CcMicros, "RateIncreaseTimer"},
         {"EWMA_GAIN", 1, &Translation::CcGain, "G"},
         {"FAST_RECOVERY_TIMES", 1, &Translation::CcCount, "FastRecoveryTimes"},
-        {"RATE_AI", 1, &Translation::CcRate, "RateAI"},
+        {"RATE_AI", 1, &Translation::CcRateAi, "RateAI"},
         {"RATE_HAI", 1, &Translation::CcRate, "RateHAI"},
-        {"MIN_RATE", 1, &Translation::CcRate, "MinRate"},
+        {"MIN_RATE", 1, &Translation::CcMinRate, "MinRate"},
         {"DCTCP_RATE_AI", 1, &Translation::NoEffectUnderDcqcn, nullptr},
-        {"GLOBAL_T", 1, &Translation::NoEffectUnderDcqcn, nullptr},
-        {"VAR_WIN", 1, &Translation::NoEffectUnderDcqcn, nullptr},
-        {"FAST_REACT", 1, &Translation::NoEffectUnderDcqcn, nullptr},
-        {"U_TARGET", 1, &Translation::NoEffectUnderDcqcn, nullptr},
-        {"MI_THRESH", 1, &Translation::NoEffectUnderDcqcn, nullptr},
-        {"INT_MULTI", 1, &Translation::NoEffectUnderDcqcn, nullptr},
-        {"MULTI_RATE", 1, &Translation::NoEffectUnderDcqcn, nullptr},
-        {"SAMPLE_FEEDBACK", 1, &Translation::NoEffectUnderDcqcn, nullptr},
+        {"GLOBAL_T", 1, &Translation::HpccParameter, nullptr},
+        {"VAR_WIN", 1, &Translation::HpccParameter, nullptr},
+        {"FAST_REACT", 1, &Translation::HpccParameter, nullptr},
+        {"U_TARGET", 1, &Translation::HpccParameter, nullptr},
+        {"MI_THRESH", 1, &Translation::HpccParameter, nullptr},
+        {"INT_MULTI", 1, &Translation::HpccParameter, nullptr},
+        {"MULTI_RATE", 1, &Translation::HpccParameter, nullptr},
+        {"SAMPLE_FEEDBACK", 1, &Translation::HpccParameter, nullptr},
         {"PINT_LOG_BASE", 1, &Translation::NoEffectUnderDcqcn, nullptr},
         {"PINT_PROB", 1, &Translation::NoEffectUnderDcqcn, nullptr},
         {"HAS_WIN", 1, &Translation::HasWindow, nullptr},
@@ -343,12 +358,25 @@ Translation::CcMode(const Entry& e)
                  "(doc/dc-experiment.md)");
             return;
         case 3:
-            Refuse(e, "CC_MODE 3 (HPCC) is not implemented in roce-lab yet");
+            m_mode = 3;
+            m_cc["type"] = "ns3::RdmaHpcc";
+            m_cc["BaseRtt"] = GlobalBaseRtt();
+            Note("CC_MODE 3: ns3::RdmaHpcc (INT trailer of MaxHops 5 records, 42 bytes, on "
+                 "SEND/WRITE data) with T = BaseRtt " +
+                 m_cc["BaseRtt"].get<std::string>() +
+                 ", the largest base RTT between two hosts of the topology (2 x the link "
+                 "delays of the path plus one PACKET_PAYLOAD_SIZE packet's serialization on "
+                 "each link after the first), as the HPCC simulator's GLOBAL_T 1 takes the "
+                 "largest base RTT");
+            return;
         case 7:
-            Refuse(e, "CC_MODE 7 (the HPCC simulator's TIMELY): its thresholds are built-in "
-                      "values this file cannot set and its RATE_AI/RATE_HAI steps do not match "
-                      "ns3::RdmaTimely's attributes; choose ns3::RdmaTimely in a JSON "
-                      "experiment with /cc/type (contrib/rdma/doc/rtt-congestion-control.md)");
+            Refuse(e, "CC_MODE 7 (the HPCC simulator's TIMELY): its thresholds equal "
+                      "ns3::RdmaTimely's defaults, but it updates once per RTT, adding RATE_AI "
+                      "for five increases and RATE_HAI after, where ns3::RdmaTimely updates on "
+                      "every RTT sample and steps HaiMultiplier x AdditiveStep after "
+                      "HaiThreshold samples of non-positive gradient; choose ns3::RdmaTimely "
+                      "in a JSON experiment with /cc/type "
+                      "(contrib/rdma/doc/rtt-congestion-control.md)");
         case 8:
             Refuse(e, "CC_MODE 8 (the HPCC simulator's rate-based DCTCP with DCTCP_RATE_AI) is not "
                       "implemented in roce-lab yet (ns3::RdmaDctcp is a window-based DCTCP, chosen "
@@ -365,41 +393,162 @@ Translation::CcMode(const Entry& e)
 void
 Translation::CcMicros(const Entry& e)
 {
-    m_cc[m_spec->attribute] = Micros(e);
+    const std::string value = Micros(e); // checked whatever the mode
+    if (DcqcnApplies(e))
+    {
+        m_cc[m_spec->attribute] = value;
+    }
 }
 
 void
 Translation::CcRate(const Entry& e)
 {
-    m_cc[m_spec->attribute] = Rate(e);
+    const std::string value = Rate(e);
+    if (DcqcnApplies(e))
+    {
+        m_cc[m_spec->attribute] = value;
+    }
 }
 
 void
 Translation::CcFlag(const Entry& e)
 {
-    m_cc[m_spec->attribute] = Flag(e);
+    const bool value = Flag(e);
+    if (DcqcnApplies(e))
+    {
+        m_cc[m_spec->attribute] = value;
+    }
 }
 
 void
 Translation::CcCount(const Entry& e)
 {
-    m_cc[m_spec->attribute] = Uint(e, 0, 0, UINT32_MAX);
+    const uint64_t value = Uint(e, 0, 0, UINT32_MAX);
+    if (DcqcnApplies(e))
+    {
+        m_cc[m_spec->attribute] = value;
+    }
 }
 
 void
 Translation::CcGain(const Entry& e)
 {
-    m_cc[m_spec->attribute] = Number(e, 0, 1e-9, 1);
+    const double value = Number(e, 0, 1e-9, 1);
+    if (DcqcnApplies(e))
+    {
+        m_cc[m_spec->attribute] = value;
+    }
 }
 
 void
 Translation::RateDecreaseInterval(const Entry& e)
 {
     CcMicros(e);
+    if (m_mode != 1)
+    {
+        return;
+    }
     Note("RATE_DECREASE_INTERVAL -> /cc/CnpInterval: at most one rate cut per interval and "
          "QP, as in the HPCC simulator, but our NP limits the CNPs and the RP cuts when one "
          "arrives, where the peer's NP sends a CNP per marked packet and its RP cuts at the "
          "next tick of the interval timer");
+}
+
+bool
+Translation::DcqcnApplies(const Entry& e)
+{
+    if (m_mode == 1)
+    {
+        return true;
+    }
+    NoEffect(e, "DCQCN parameters, unused by HPCC (CC_MODE 3) in the HPCC simulator too");
+    return false;
+}
+
+void
+Translation::CcRateAi(const Entry& e)
+{
+    if (m_mode == 3)
+    {
+        // HPCC's additive increase: W_AI = RATE_AI x T.
+        m_cc["AdditiveIncrease"] = Rate(e);
+        return;
+    }
+    CcRate(e);
+}
+
+void
+Translation::CcMinRate(const Entry& e)
+{
+    if (m_mode == 3)
+    {
+        m_cc["MinRate"] = Rate(e); // the HPCC simulator floors HPCC's rate at MIN_RATE too
+        return;
+    }
+    CcRate(e);
+}
+
+void
+Translation::HpccParameter(const Entry& e)
+{
+    const std::string& key = e.key.text;
+    if (m_mode != 3)
+    {
+        NoEffectUnderDcqcn(e);
+        return;
+    }
+    if (key == "U_TARGET")
+    {
+        m_cc["TargetUtilization"] = Number(e, 0, 0.01, 2.0); // RdmaHpcc's range
+        return;
+    }
+    if (key == "MI_THRESH")
+    {
+        m_cc["MaxStage"] = Uint(e, 0, 0, UINT32_MAX);
+        return;
+    }
+    if (key == "INT_MULTI")
+    {
+        Uint(e, 0, 1, 1000000);
+        NoEffect(e, "the INT record's byte unit is fixed at 128 B (txBytes wraps at 2^20 x "
+                    "128 B, 2.7 ms of a 400 Gb/s link; qLen saturates at 8 MB), which covers "
+                    "the link rates INT_MULTI scales the HPCC simulator's units for");
+        return;
+    }
+    // The switches of ns3::RdmaHpcc's algorithm: the value it implements, or a refusal.
+    struct Switch
+    {
+        const char* key;
+        uint64_t supported;
+        const char* refusal;
+    };
+    static const Switch switches[] = {
+        {"FAST_REACT", 1,
+         "reacting once per RTT (FAST_REACT 0); ns3::RdmaHpcc reacts per ACK and updates its "
+         "reference window once per RTT (HPCC SIGCOMM'19 Algorithm 1)"},
+        {"MULTI_RATE", 0,
+         "a rate per hop (MULTI_RATE 1); ns3::RdmaHpcc computes one window from the most "
+         "utilized hop"},
+        {"SAMPLE_FEEDBACK", 0,
+         "INT once per RTT (SAMPLE_FEEDBACK 1); ns3::RdmaHpcc reads INT from every ACK"},
+        {"GLOBAL_T", 1,
+         "a T per host pair (GLOBAL_T 0); ns3::RdmaHpcc has one BaseRtt, set to the "
+         "topology's largest base RTT"},
+        {"VAR_WIN", 1,
+         "a fixed window (VAR_WIN 0); ns3::RdmaHpcc's window is HPCC's variable window"},
+    };
+    for (const Switch& sw : switches)
+    {
+        if (key == sw.key)
+        {
+            if (Uint(e, 0, 0, 1) != sw.supported)
+            {
+                Refuse(e, sw.refusal);
+            }
+            return;
+        }
+    }
+    NoEffectUnderDcqcn(e);
 }
 
 void
@@ -413,8 +562,10 @@ Translation::NoEffectUnderDcqcn(const Entry& e)
     {
         Number(e, 0, 0, 1e12);
     }
-    NoEffect(e, "parameters of HPCC, TIMELY, DCTCP or PINT, unused by DCQCN (CC_MODE 1) in "
-                "the HPCC simulator too");
+    NoEffect(e, m_mode == 3 ? "parameters of DCQCN, TIMELY, DCTCP or PINT, unused by HPCC "
+                              "(CC_MODE 3) in the HPCC simulator too"
+                            : "parameters of HPCC, TIMELY, DCTCP or PINT, unused by DCQCN "
+                              "(CC_MODE 1) in the HPCC simulator too");
 }
 
 void
@@ -521,11 +672,7 @@ Translation::EcnMap(const Entry&)
     std::set<uint64_t> rates;
     if (topo)
     {
-        const std::string path = InputPath(*topo);
-        std::vector<int64_t> hostOfNode;
-        const ExperimentTopology t = HpccTopologyReader::Read(
-            FlowTrace::ReadWholeFile(path, "topology file"), path, hostOfNode);
-        for (const ExperimentLink& l : t.links)
+        for (const ExperimentLink& l : Topology().links)
         {
             rates.insert(l.rate.GetBitRate());
         }
@@ -566,6 +713,63 @@ Translation::EcnMap(const Entry&)
     {
         m_json["ecn"] = ecn;
     }
+}
+
+const ExperimentTopology&
+Translation::Topology() const
+{
+    if (!m_topology)
+    {
+        const std::string path = InputPath(*Find("TOPOLOGY_FILE")); // Run() checked it is there
+        std::vector<int64_t> hostOfNode;
+        m_topology = HpccTopologyReader::Read(FlowTrace::ReadWholeFile(path, "topology file"), path,
+                                              hostOfNode);
+    }
+    return *m_topology;
+}
+
+std::string
+Translation::GlobalBaseRtt() const
+{
+    const ExperimentTopology& t = Topology();
+    const Entry* payload = Find("PACKET_PAYLOAD_SIZE");
+    const auto mtu = static_cast<uint32_t>(payload ? Uint(*payload, 0, 256, 4096) : 1000);
+    // Hosts of the same kind (switch, link rate, link delay) have the same base RTTs to
+    // every other host: two of each kind (for the pairs within a kind) are enough.
+    const auto nHosts = static_cast<uint32_t>(t.hosts.size());
+    std::map<std::tuple<uint32_t, uint64_t, int64_t>, uint32_t> kinds; // kind -> hosts taken
+    std::vector<uint32_t> representatives;
+    for (const ExperimentLink& l : t.links)
+    {
+        const uint32_t host = l.a < nHosts ? l.a : l.b;
+        if (host < nHosts)
+        {
+            const auto kind = std::make_tuple(host == l.a ? l.b : l.a, l.rate.GetBitRate(),
+                                              l.delay.GetPicoSeconds());
+            if (kinds[kind]++ < 2)
+            {
+                representatives.push_back(host);
+            }
+        }
+    }
+    const IdealFctCalculator ideal(t, 0);
+    Time largest(0);
+    for (uint32_t a : representatives)
+    {
+        for (uint32_t b : representatives)
+        {
+            if (a != b)
+            {
+                largest = std::max(largest, ideal.GetBaseRtt(a, b, mtu));
+            }
+        }
+    }
+    if (representatives.size() < 2 || largest.IsZero())
+    {
+        const Entry& e = *Find("CC_MODE");
+        Fail(e, e.key, "CC_MODE 3 needs hosts on at least two switches to set HPCC's T");
+    }
+    return JsonAttributeConverter::FormatTime(largest);
 }
 
 void
@@ -649,6 +853,15 @@ Translation::RateBound(const Entry& e)
 void
 Translation::HasWindow(const Entry& e)
 {
+    if (m_mode == 3)
+    {
+        if (!Flag(e))
+        {
+            Refuse(e, "HPCC without its window (HAS_WIN 0); ns3::RdmaHpcc caps the bytes in "
+                      "flight at its window W and paces at W / T");
+        }
+        return;
+    }
     if (Flag(e))
     {
         Refuse(e, "a bandwidth-delay-product window on DCQCN (HAS_WIN 1); roce-lab's go-back-N "

@@ -28,16 +28,23 @@ namespace ns3
  * SIMULATOR_STOP_TIME (seconds; default 3.01 s as the peer's), PACKET_PAYLOAD_SIZE
  * (/qp/Mtu), CC_MODE 1 (ns3::RdmaDcqcn) with ALPHA_RESUME_INTERVAL, RATE_DECREASE_INTERVAL,
  * CLAMP_TARGET_RATE, RP_TIMER, EWMA_GAIN, FAST_RECOVERY_TIMES, RATE_AI, RATE_HAI, MIN_RATE,
+ * CC_MODE 3 (ns3::RdmaHpcc, BaseRtt = the topology's largest base RTT as GLOBAL_T 1) with
+ * U_TARGET (TargetUtilization), MI_THRESH (MaxStage), RATE_AI (AdditiveIncrease), MIN_RATE
+ * (MinRate) and the
+ * switches it implements (FAST_REACT 1, MULTI_RATE 0, SAMPLE_FEEDBACK 0, GLOBAL_T 1,
+ * VAR_WIN 1, HAS_WIN 1; the other values refused),
  * ENABLE_QCN, KMIN_MAP / KMAX_MAP / PMAX_MAP (one threshold set: the maps must agree on
  * every link rate of the topology), BUFFER_SIZE (MiB, as the peer multiplies by 1024 x 1024),
  * USE_DYNAMIC_PFC_THRESHOLD 1, FCT_OUTPUT_FILE / PFC_OUTPUT_FILE (/outputs/hpcc: fct.txt and
  * pfc.txt in the run's output directory), L2_ACK_INTERVAL up to one packet (an ACK per
  * packet), L2_BACK_TO_ZERO 0 (go-back-N), and values that select what we do anyway
- * (ERROR_RATE_PER_LINK 0, LINK_DOWN 0 0 0, HAS_WIN 0, RATE_BOUND 1, ACK_HIGH_PRIO 0,
- * ENABLE_TRACE 0). Keys with no effect under CC_MODE 1 in the peer either (the HPCC, TIMELY,
- * DCTCP and PINT parameters, L2_CHUNK_SIZE with go-back-N and per-packet ACKs, TRACE_FILE
- * and TRACE_OUTPUT_FILE without a trace, DATA_RATE, LINK_DELAY) are accepted and listed in
- * the description. Refused: CC_MODE 3, 7, 8, 10 (not implemented yet), the .tr packet trace
+ * (ERROR_RATE_PER_LINK 0, LINK_DOWN 0 0 0, HAS_WIN 0 under DCQCN, RATE_BOUND 1,
+ * ACK_HIGH_PRIO 0, ENABLE_TRACE 0). Keys with no effect under the chosen CC_MODE in the
+ * peer either (the other algorithms' parameters, L2_CHUNK_SIZE with go-back-N and
+ * per-packet ACKs, TRACE_FILE and TRACE_OUTPUT_FILE without a trace, DATA_RATE,
+ * LINK_DELAY) and INT_MULTI (our INT units are fixed) are accepted
+ * and listed in the description. Refused: CC_MODE 7, 8, 10 (the peer's TIMELY with
+ * built-in thresholds, its rate-based DCTCP, HPCC-PINT), the .tr packet trace
  * (ENABLE_TRACE 1: out of scope), QLEN_MON_*, and every other value we cannot reproduce.
  */
 class HpccConfigTranslator

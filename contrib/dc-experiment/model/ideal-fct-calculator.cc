@@ -24,10 +24,10 @@ IdealFctCalculator::IdealFctCalculator(const ExperimentTopology& topology, uint3
 }
 
 uint64_t
-IdealFctCalculator::GetWireBytes(uint64_t bytes, uint32_t mtu) const
+IdealFctCalculator::GetWireBytes(uint64_t bytes, uint32_t mtu, uint32_t trailerBytes) const
 {
     const uint64_t packets = std::max<uint64_t>(1, (bytes + mtu - 1) / mtu);
-    return bytes + packets * m_headerBytes;
+    return bytes + packets * (m_headerBytes + trailerBytes);
 }
 
 DataRate
@@ -40,10 +40,11 @@ IdealFctCalculator::GetBottleneckRate(uint32_t srcHost, uint32_t dstHost) const
 }
 
 Time
-IdealFctCalculator::GetBaseRtt(uint32_t srcHost, uint32_t dstHost, uint32_t lastPayload) const
+IdealFctCalculator::GetBaseRtt(uint32_t srcHost, uint32_t dstHost, uint32_t lastPayload,
+                               uint32_t trailerBytes) const
 {
     const uint32_t nHosts = static_cast<uint32_t>(m_topology.hosts.size());
-    const uint32_t packetBytes = lastPayload + m_headerBytes;
+    const uint32_t packetBytes = lastPayload + m_headerBytes + trailerBytes;
     // Dijkstra on (hops, time) from src's switch; time is 2 x delay plus the
     // store-and-forward serialization of each link after the first.
     using Cost = std::pair<uint32_t, int64_t>;
@@ -81,8 +82,8 @@ IdealFctCalculator::GetBaseRtt(uint32_t srcHost, uint32_t dstHost, uint32_t last
 }
 
 Time
-IdealFctCalculator::GetIdealFct(uint32_t srcHost, uint32_t dstHost, uint64_t bytes,
-                                uint32_t mtu) const
+IdealFctCalculator::GetIdealFct(uint32_t srcHost, uint32_t dstHost, uint64_t bytes, uint32_t mtu,
+                                uint32_t trailerBytes) const
 {
     const uint64_t packets = std::max<uint64_t>(1, (bytes + mtu - 1) / mtu);
     const auto lastPayload = static_cast<uint32_t>(bytes - (packets - 1) * mtu);
@@ -90,12 +91,12 @@ IdealFctCalculator::GetIdealFct(uint32_t srcHost, uint32_t dstHost, uint64_t byt
     // bits, so it wraps from 512 MiB on; larger flows (message streams) use the
     // 128-bit integer serialization time. Below, ns-3.37's computation written out: before
     // 3.37 it takes Seconds(bits), which overflows at picosecond resolution from ~1.15 MB on.
-    const uint64_t wireBytes = GetWireBytes(bytes, mtu);
+    const uint64_t wireBytes = GetWireBytes(bytes, mtu, trailerBytes);
     const DataRate rate = GetBottleneckRate(srcHost, dstHost);
     const Time transmit = wireBytes * 8 <= std::numeric_limits<uint32_t>::max()
                               ? Seconds(int64x64_t(wireBytes * 8) / int64x64_t(rate.GetBitRate()))
                               : DcbNetDevice::SerializationTime(wireBytes, rate);
-    return transmit + GetBaseRtt(srcHost, dstHost, lastPayload);
+    return transmit + GetBaseRtt(srcHost, dstHost, lastPayload, trailerBytes);
 }
 
 } // namespace ns3

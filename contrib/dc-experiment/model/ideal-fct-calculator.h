@@ -32,6 +32,11 @@ namespace ns3
  * is the route the switches use: fewest hops, and among those the smallest
  * delay. ACK serialization and per-message headers (RETH) are left out, so with
  * equal host link rates the ideal never exceeds a measured FCT.
+ *
+ * \p trailerBytes (GetWireBytes, GetBaseRtt, GetIdealFct) adds to headerBytes what only
+ * some flows' data packets carry: HPCC's INT trailer (IntTrailer::SizeFor(MaxHops), on
+ * SEND/WRITE data of a QP whose RdmaCongestionOps::GetIntHops() > 0). The HPCC
+ * simulator's slowdown counts the INT header in its "bytes with headers" likewise.
  */
 class IdealFctCalculator
 {
@@ -39,11 +44,13 @@ class IdealFctCalculator
     IdealFctCalculator(const ExperimentTopology& topology, uint32_t headerBytes);
 
     /** \return payload plus per-packet headers of a \p bytes message sent in \p mtu packets. */
-    uint64_t GetWireBytes(uint64_t bytes, uint32_t mtu) const;
+    uint64_t GetWireBytes(uint64_t bytes, uint32_t mtu, uint32_t trailerBytes = 0) const;
     DataRate GetBottleneckRate(uint32_t srcHost, uint32_t dstHost) const;
     /** \return the base RTT for a message whose last packet carries \p lastPayload bytes. */
-    Time GetBaseRtt(uint32_t srcHost, uint32_t dstHost, uint32_t lastPayload) const;
-    Time GetIdealFct(uint32_t srcHost, uint32_t dstHost, uint64_t bytes, uint32_t mtu) const;
+    Time GetBaseRtt(uint32_t srcHost, uint32_t dstHost, uint32_t lastPayload,
+                    uint32_t trailerBytes = 0) const;
+    Time GetIdealFct(uint32_t srcHost, uint32_t dstHost, uint64_t bytes, uint32_t mtu,
+                     uint32_t trailerBytes = 0) const;
 
   private:
     struct Adjacent

@@ -44,6 +44,13 @@ RdmaHpcc::GetTypeId()
                           "100 Gb/s x (1 - 0.95) / 100, i.e. N = 100 (our choice of N).",
                           DataRateValue(DataRate("50Mbps")), MakeDataRateAccessor(&RdmaHpcc::m_ai),
                           MakeDataRateChecker())
+            .AddAttribute("MinRate",
+                          "Rate floor (DataRate; the window is kept >= MinRate x BaseRtt). "
+                          "Default 0: none, as the paper's Algorithm 1, whose only floor is "
+                          "W_AI. The HPCC simulator floors HPCC's rate at its MIN_RATE "
+                          "(HpccConfigTranslator maps MIN_RATE here under CC_MODE 3).",
+                          DataRateValue(DataRate(0)), MakeDataRateAccessor(&RdmaHpcc::m_minRate),
+                          MakeDataRateChecker())
             .AddAttribute("BaseRtt",
                           "T: the base (propagation) RTT of the QP's path; W_init = line rate "
                           "x T and the rate is W / T (HPCC SIGCOMM'19 section 3.2). Default "
@@ -79,6 +86,7 @@ RdmaHpcc::Fork() const
     copy->m_state = nullptr;
     copy->m_windowInit = 0;
     copy->m_windowAi = 0;
+    copy->m_windowMin = 0;
     copy->m_windowRef = 0;
     copy->m_u = 0;
     copy->m_incStage = 0;
@@ -95,6 +103,14 @@ RdmaHpcc::CheckAttributes(DataRate lineRate, std::string& attribute, std::string
     {
         attribute = "BaseRtt";
         reason = "BaseRtt must be > 0 (the rate is W / BaseRtt)";
+        return false;
+    }
+    if (m_minRate > lineRate)
+    {
+        attribute = "MinRate";
+        reason = "MinRate " + std::to_string(m_minRate.GetBitRate()) +
+                 " bit/s must not exceed the line rate " + std::to_string(lineRate.GetBitRate()) +
+                 " bit/s";
         return false;
     }
     if (m_ai >= lineRate)
@@ -120,6 +136,7 @@ RdmaHpcc::Init(RdmaCcState* state)
     const double t = m_baseRtt.GetSeconds();
     m_windowInit = static_cast<double>(state->m_lineRate.GetBitRate()) / 8 * t;
     m_windowAi = static_cast<double>(m_ai.GetBitRate()) / 8 * t;
+    m_windowMin = std::max(m_windowAi, static_cast<double>(m_minRate.GetBitRate()) / 8 * t);
     m_windowRef = m_windowInit;
     m_u = 0;
     m_state->m_alpha = 0;
@@ -221,7 +238,7 @@ RdmaHpcc::ComputeWindow(bool updateReference)
             m_incStage++;
         }
     }
-    w = std::clamp(w, m_windowAi, m_windowInit);
+    w = std::clamp(w, m_windowMin, m_windowInit);
     if (updateReference)
     {
         m_windowRef = w;

@@ -29,7 +29,7 @@ namespace ns3
  * the snd_nxt of the last update):
  *   if U >= eta or incStage >= maxStage: W = W_c / (U / eta) + W_AI (incStage <- 0)
  *   else: W = W_c + W_AI (incStage += 1)
- * W is kept within [W_AI, W_init = line rate x T]; the rate is W / T.
+ * W is kept within [max(W_AI, MinRate x T), W_init = line rate x T]; the rate is W / T.
  * Reacts to nothing else (CNPs, ECN echoes and OnAck are ignored).
  */
 class RdmaHpcc : public RdmaCongestionOps
@@ -72,11 +72,13 @@ class RdmaHpcc : public RdmaCongestionOps
     double m_eta;
     uint32_t m_maxStage;
     DataRate m_ai;
+    DataRate m_minRate;
     Time m_baseRtt;
     uint8_t m_maxHops;
 
     double m_windowInit{0}; //!< W_init = line rate x T, bytes
     double m_windowAi{0};   //!< W_AI = AdditiveIncrease x T, bytes
+    double m_windowMin{0};  //!< max(W_AI, MinRate x T), bytes: the window's floor
     double m_windowRef{0};  //!< W_c
     double m_u{0};          //!< U
     uint32_t m_incStage{0};

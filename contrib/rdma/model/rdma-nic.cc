@@ -363,11 +363,7 @@ RdmaNic::CreateQueuePair(Ipv4Address local, Ipv4Address remote, uint32_t qpn)
         ObjectFactory f(m_schedulerType.GetName());
         SetQpScheduler(f.Create<QpScheduler>());
     }
-    if (!m_ccPrototype)
-    {
-        ObjectFactory f(m_ccType.GetName());
-        m_ccPrototype = f.Create<RdmaCongestionOps>();
-    }
+    GetCongestionControl();
     if (!m_lossPrototype)
     {
         ObjectFactory f(m_lossType.GetName());
@@ -423,6 +419,17 @@ RdmaNic::ReleaseQueuePair(uint32_t qpn)
     qp->Dispose();
     m_qps[qpn - FIRST_QPN] = nullptr;
     --m_liveQps;
+}
+
+Ptr<RdmaCongestionOps>
+RdmaNic::GetCongestionControl()
+{
+    if (!m_ccPrototype)
+    {
+        ObjectFactory f(m_ccType.GetName());
+        m_ccPrototype = f.Create<RdmaCongestionOps>();
+    }
+    return m_ccPrototype;
 }
 
 uint32_t

@@ -66,6 +66,8 @@ class RdmaNic : public Object, public DcbTxSource, public RdmaQpOwner
 
     /** Congestion control forked for each new QP (default: CongestionControl type). */
     void SetCongestionControl(Ptr<RdmaCongestionOps> prototype);
+    /** \return the congestion control forked for each new QP (created on first use). */
+    Ptr<RdmaCongestionOps> GetCongestionControl();
     /** Loss recovery forked for each new QP (default: LossRecovery type). */
     void SetLossRecovery(Ptr<RdmaLossRecovery> prototype);
     void SetQueuePairAttribute(const std::string& name, const AttributeValue& value);

@@ -28,43 +28,51 @@ RdmaTimely::GetTypeId()
             .AddConstructor<RdmaTimely>()
             .AddAttribute("Alpha",
                           "EWMA weight of the newest RTT difference in rtt_diff "
-                          "(dimensionless, [0, 1]). Default 0.875 [TIMELY].",
+                          "(dimensionless, [0, 1]). Default 0.875, the HPCC simulator's "
+                          "TimelyAlpha [HPCC-RDMA]; the TIMELY authors' reference code "
+                          "recommends 0.02 [TIMELY-REF].",
                           DoubleValue(0.875), MakeDoubleAccessor(&RdmaTimely::m_alpha),
                           MakeDoubleChecker<double>(0.0, 1.0))
             .AddAttribute("Beta",
                           "Multiplicative decrease factor beta (dimensionless, [0, 1]). "
-                          "Default 0.8 [TIMELY].",
+                          "Default 0.8 [TIMELY-REF] (the HPCC simulator's too).",
                           DoubleValue(0.8), MakeDoubleAccessor(&RdmaTimely::m_beta),
                           MakeDoubleChecker<double>(0.0, 1.0))
             .AddAttribute("AdditiveStep",
-                          "Additive increment delta per sample (DataRate). Default 10 Mbps "
-                          "[TIMELY].",
+                          "Additive increment delta per sample (DataRate). Default 10 Mbps, "
+                          "the authors' value for a 10 Gb/s line rate [TIMELY-REF]; scale it "
+                          "with the line rate.",
                           DataRateValue(DataRate("10Mbps")),
                           MakeDataRateAccessor(&RdmaTimely::m_additiveStep), MakeDataRateChecker())
             .AddAttribute("Tlow",
                           "RTT below which the rate grows additively whatever the gradient "
-                          "(Time). Default 50 us [TIMELY].",
+                          "(Time). Default 50 us: the authors' value with 64 KB segments "
+                          "[TIMELY-REF] and the HPCC simulator's [HPCC-RDMA]; the authors "
+                          "recommend 0 with per-packet pacing.",
                           TimeValue(MicroSeconds(50)), MakeTimeAccessor(&RdmaTimely::m_tLow),
                           MakeTimeChecker(Time(0)))
             .AddAttribute("Thigh",
                           "RTT above which the rate is cut by 1 - beta (1 - Thigh/RTT) "
-                          "whatever the gradient (Time). Default 500 us [TIMELY].",
+                          "whatever the gradient (Time). Default 500 us, the HPCC simulator's "
+                          "[HPCC-RDMA]; the authors' reference code recommends 1 ms "
+                          "[TIMELY-REF].",
                           TimeValue(MicroSeconds(500)), MakeTimeAccessor(&RdmaTimely::m_tHigh),
                           MakeTimeChecker(Time(0)))
             .AddAttribute("MinRtt",
-                          "minRTT, the normaliser of the gradient (Time, > 0). Default 20 us "
-                          "[TIMELY].",
+                          "minRTT, the normaliser of the gradient (Time, > 0): the path's "
+                          "minimum RTT. Default 20 us, the HPCC simulator's [HPCC-RDMA]; set "
+                          "it to the fabric's base RTT.",
                           TimeValue(MicroSeconds(20)), MakeTimeAccessor(&RdmaTimely::m_minRtt),
                           MakeTimeChecker(Time(0)))
             .AddAttribute("HaiThreshold",
                           "Consecutive samples with a non-positive gradient after which the "
                           "increase is HaiMultiplier steps (hyperactive increase). Default 5 "
-                          "[TIMELY].",
+                          "[TIMELY-REF] (the HPCC simulator's too).",
                           UintegerValue(5), MakeUintegerAccessor(&RdmaTimely::m_haiThreshold),
                           MakeUintegerChecker<uint32_t>(1))
             .AddAttribute("HaiMultiplier",
                           "N, the additive steps per sample in hyperactive increase. Default 5 "
-                          "[TIMELY].",
+                          "[TIMELY] (the HPCC simulator's RATE_HAI / RATE_AI in its run.py).",
                           UintegerValue(5), MakeUintegerAccessor(&RdmaTimely::m_haiMultiplier),
                           MakeUintegerChecker<uint32_t>(1))
             .AddAttribute("MinRate",

@@ -1,0 +1,128 @@
+"""FCT and slowdown by flow size of a run, beside the HPCC simulator's figures.
+
+Reads OUTDIR/flows.csv (columns bytes, fct_us, ideal_fct_us) and prints, for all flows and
+for each size bucket (bytes, KB = 1000 B, upper bounds inclusive: 0-10KB, 10KB-100KB,
+100KB-1MB, 1MB+), the FCT mean / p50 / p99 (us) and the slowdown mean / p50 / p95 / p99 of the
+finished flows, with the HPCC simulator's slowdown definition: FCT / ideal, at least 1, where
+the ideal is base RTT + bytes with headers (INT included under HPCC) / bottleneck rate
+(ideal_fct_us). Percentiles are nearest-rank, as summary.json's. Beside each figure: the
+peer's (scratch/bench/hpcc-peer-by-size.json, with its provenance) and our value / peer's.
+"""
+
+import csv
+import json
+import math
+import os
+
+from .config import UsageError
+
+BUCKETS = [(10_000, "0-10KB"), (100_000, "10KB-100KB"), (1_000_000, "100KB-1MB"), (None, "1MB+")]
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+PEER_FILE = os.path.join(ROOT, "scratch", "bench", "hpcc-peer-by-size.json")
+FCT_STATS = ("mean", "p50", "p99")
+SLOWDOWN_STATS = ("mean", "p50", "p95", "p99")
+
+
+def bucket_name(size):
+    for limit, name in BUCKETS:
+        if limit is None or size <= limit:
+            return name
+    return BUCKETS[-1][1]
+
+
+def nearest_rank(sorted_values, percent):
+    rank = max(1, math.ceil(percent / 100 * len(sorted_values)))
+    return sorted_values[rank - 1]
+
+
+def describe(values, stats):
+    """{stat: value} of VALUES (None for each when there are none)."""
+    if not values:
+        return {s: None for s in stats}
+    v = sorted(values)
+    out = {}
+    for s in stats:
+        out[s] = sum(v) / len(v) if s == "mean" else nearest_rank(v, float(s[1:]))
+    return out
+
+
+def load_flows(outdir):
+    """{bucket: {"flows", "finished", "fct_us", "slowdown"}} for "all" and each bucket."""
+    path = os.path.join(outdir, "flows.csv")
+    if not os.path.isfile(path):
+        raise UsageError(f"{path}: not found (is {outdir} a roce-lab output directory?)")
+    names = ["all"] + [name for _, name in BUCKETS]
+    fct = {n: [] for n in names}
+    slowdown = {n: [] for n in names}
+    flows = {n: 0 for n in names}
+    with open(path, newline="") as f:
+        reader = csv.DictReader(f)
+        for column in ("bytes", "fct_us", "ideal_fct_us"):
+            if column not in (reader.fieldnames or []):
+                raise UsageError(f"{path}: no column '{column}' (columns: {reader.fieldnames})")
+        for line, row in enumerate(reader, start=2):
+            try:
+                size = int(row["bytes"])
+                cell = row["fct_us"].strip()
+                ideal = float(row["ideal_fct_us"])
+                us = float(cell) if cell else None
+            except ValueError:
+                raise UsageError(f"{path}:{line}: bytes, fct_us or ideal_fct_us is not a number")
+            if ideal <= 0:
+                raise UsageError(f"{path}:{line}: ideal_fct_us must be > 0, got {ideal}")
+            for name in ("all", bucket_name(size)):
+                flows[name] += 1
+                if us is not None:
+                    fct[name].append(us)
+                    slowdown[name].append(max(1.0, us / ideal))
+    return {n: {"flows": flows[n], "finished": len(fct[n]),
+                "fct_us": describe(fct[n], FCT_STATS),
+                "slowdown": describe(slowdown[n], SLOWDOWN_STATS)} for n in names}
+
+
+def load_peer(run, path=PEER_FILE):
+    """The peer's figures for RUN ("dcqcn" or "hpcc") and the file's description."""
+    with open(path) as f:
+        data = json.load(f)
+    if run not in data["runs"]:
+        raise UsageError(f"{path}: no run '{run}' (runs: {', '.join(sorted(data['runs']))})")
+    return data["runs"][run], data["description"]
+
+
+def number(v, digits):
+    return "-" if v is None else f"{v:.{digits}f}"
+
+
+def table(ours, peer=None):
+    """The comparison as text lines: ours, and with PEER the peer's figures and the ratios."""
+    header = f"{'bucket':<11} {'flows':>11}  {'FCT us mean/p50/p99':<26} {'slowdown mean/p50/p95/p99':<26}"
+    lines = [header]
+    for name, r in ours.items():
+        f = "/".join(number(r["fct_us"][s], 1) for s in FCT_STATS)
+        sd = "/".join(number(r["slowdown"][s], 2) for s in SLOWDOWN_STATS)
+        count = f"{r['finished']}/{r['flows']}"
+        lines.append(f"{name:<11} {count:>11}  {f:<26} {sd:<26}")
+        if peer is not None and name in peer:
+            p = peer[name]
+            pf = "/".join(number(p["fct_us"][s], 1) for s in FCT_STATS)
+            ps = "/".join(number(p["slowdown"][s], 2) for s in SLOWDOWN_STATS)
+            lines.append(f"{'  peer':<11} {'':>11}  {pf:<26} {ps:<26}")
+            ratios = []
+            for key, stats in (("fct_us", FCT_STATS), ("slowdown", SLOWDOWN_STATS)):
+                parts = []
+                for s in stats:
+                    a, b = r[key][s], p[key][s]
+                    parts.append("-" if a is None or not b else f"{a / b:.2f}")
+                ratios.append("/".join(parts))
+            lines.append(f"{'  ours/peer':<11} {'':>11}  {ratios[0]:<26} {ratios[1]:<26}")
+    return lines
+
+
+def report(outdir, peer_run=None, peer_file=PEER_FILE):
+    ours = load_flows(outdir)
+    peer = None
+    lines = [f"{outdir}: FCT and slowdown (FCT / ideal, >= 1) by flow size; finished/flows"]
+    if peer_run:
+        peer, description = load_peer(peer_run, peer_file)
+        lines.append(f"peer ({peer_run}): {description}")
+    return "\n".join(lines + table(ours, peer))

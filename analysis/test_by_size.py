@@ -1,0 +1,96 @@
+#!/usr/bin/python3
+"""Tests of roce_lab.by_size (python3 analysis/roce_lab by-size): the size buckets, the HPCC
+simulator's slowdown (FCT / ideal, at least 1), nearest-rank percentiles, the peer's figures
+and its provenance, and located errors. Run by ctest (analysis-by-size)."""
+
+import io
+import json
+import os
+import shutil
+import sys
+import tempfile
+import unittest
+from contextlib import redirect_stdout
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+from roce_lab import by_size, cli  # noqa: E402
+from roce_lab.config import UsageError  # noqa: E402
+
+COLUMNS = ("id,src,dst,bytes,start_us,finish_us,fct_us,ideal_fct_us,slowdown,"
+           "retransmitted_packets,verb,priority,delivered_bytes")
+
+
+class BySizeTest(unittest.TestCase):
+    def setUp(self):
+        self.dir = tempfile.mkdtemp(prefix="by-size-")
+
+    def tearDown(self):
+        shutil.rmtree(self.dir, ignore_errors=True)
+
+    def write(self, rows):
+        with open(os.path.join(self.dir, "flows.csv"), "w") as f:
+            f.write(COLUMNS + "\n")
+            for i, (size, fct, ideal) in enumerate(rows):
+                cell = "" if fct is None else str(fct)
+                f.write(f"{i},0,1,{size},0,{cell},{cell},{ideal},,0,write,3,{size}\n")
+
+    def test_buckets_clamp_and_percentiles(self):
+        # Bucket bounds are inclusive: 10000 B is <= 10KB, 10001 B is 10-100KB.
+        rows = [(10000, 20.0, 10.0), (1000, 5.0, 10.0), (10001, 30.0, 10.0),
+                (100000, 40.0, 10.0), (1000000, 100.0, 50.0), (1000001, None, 100.0)]
+        rows += [(500, 10.0 + k, 10.0) for k in range(8)]  # 0-10KB: slowdowns 1.0 .. 1.7
+        self.write(rows)
+        r = by_size.load_flows(self.dir)
+        self.assertEqual(r["all"]["flows"], 14)
+        self.assertEqual(r["all"]["finished"], 13)
+        small = r["0-10KB"]
+        self.assertEqual(small["flows"], 10)
+        # Slowdowns 2.0, 1.0 (0.5 clamped to 1), 1.0 .. 1.7: sorted 1.0, 1.0, 1.1, ..., 1.7, 2.0.
+        self.assertAlmostEqual(small["slowdown"]["mean"], (2.0 + 1.0 + sum(1 + k / 10 for k in range(8))) / 10)
+        self.assertAlmostEqual(small["slowdown"]["p50"], 1.3)  # rank 5 of 10
+        self.assertAlmostEqual(small["slowdown"]["p99"], 2.0)  # rank 10
+        self.assertAlmostEqual(small["fct_us"]["p50"], 13.0)
+        self.assertEqual(r["10KB-100KB"]["flows"], 2)
+        self.assertAlmostEqual(r["10KB-100KB"]["slowdown"]["p95"], 4.0)
+        self.assertAlmostEqual(r["100KB-1MB"]["slowdown"]["mean"], 2.0)
+        # The unfinished 1MB+ flow: counted, no statistics.
+        self.assertEqual(r["1MB+"]["flows"], 1)
+        self.assertEqual(r["1MB+"]["finished"], 0)
+        self.assertIsNone(r["1MB+"]["slowdown"]["p99"])
+
+    def test_peer_figures_and_report(self):
+        peer, description = by_size.load_peer("hpcc")
+        self.assertIn("issue 17", description)
+        self.assertIn("hpcc-websearch-320h-load0.3-10ms", description)
+        self.assertEqual(peer["0-10KB"]["slowdown"]["p99"], 1.72)
+        self.assertEqual(by_size.load_peer("dcqcn")[0]["all"]["fct_us"]["mean"], 334.0)
+        with open(by_size.PEER_FILE) as f:
+            data = json.load(f)
+        for run in data["runs"].values():
+            self.assertEqual(list(run), data["buckets"])
+        self.write([(1000, 13.0, 10.0), (2000000, 400.0, 200.0)])
+        out = io.StringIO()
+        with redirect_stdout(out):
+            self.assertEqual(cli.main(["by-size", self.dir, "--peer", "hpcc"]), 0)
+        text = out.getvalue()
+        self.assertIn("0-10KB", text)
+        self.assertIn("12.4/12.7/18.6", text)  # the peer's FCT mean/p50/p99 at <= 10 KB
+        self.assertIn("1.30/1.30/1.30/1.30", text)  # ours: one flow at slowdown 1.3
+        self.assertIn("1.23/1.27/1.05/0.76", text)  # ours / peer's slowdown, 0-10KB
+
+    def test_errors_name_file_and_line(self):
+        self.write([(1000, 13.0, 10.0)])
+        path = os.path.join(self.dir, "flows.csv")
+        with open(path, "a") as f:
+            f.write("9,0,1,many,0,1,1,1,,0,write,3,1\n")
+        with self.assertRaisesRegex(UsageError, r"flows.csv:3: bytes, fct_us or ideal_fct_us"):
+            by_size.load_flows(self.dir)
+        with self.assertRaisesRegex(UsageError, "no run 'timely'"):
+            by_size.load_peer("timely")
+        with self.assertRaisesRegex(UsageError, "not found"):
+            by_size.load_flows(os.path.join(self.dir, "nothing"))
+
+
+if __name__ == "__main__":
+    unittest.main()
