@@ -56,6 +56,7 @@ RunRegion(const std::string& ecn, const std::string& buffer, const std::string& 
     ClaimResult r;
     {
         ExperimentRunner runner(config, OutputDir(leaf));
+        runner.SetQueuePairLifetimes(false); // reads QPs through the NICs
         DcqcnRunMonitor monitor(runner.GetTopology(), Time(warmup), MicroSeconds(10),
                                 MilliSeconds(1));
         monitor.Start();

@@ -44,6 +44,7 @@ TEST(DcqcnRunMonitor, GoodputIsPayloadDeliveredAtTheReceiverNotPayloadSent)
     double secs = 0;
     {
         ExperimentRunner runner(config, OutputDir("dcqcn-run-monitor"));
+        runner.SetQueuePairLifetimes(false); // reads QPs through the NICs
         const TopologyBuilder& topo = runner.GetTopology();
         DcqcnRunMonitor monitor(topo, warmup, MicroSeconds(10), MilliSeconds(1));
         monitor.Start();

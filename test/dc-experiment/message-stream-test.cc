@@ -207,6 +207,7 @@ RunStream(const std::string& flowJson, const std::string& leaf)
     StreamRun r;
     {
         ExperimentRunner runner(config, OutputDir(leaf));
+        runner.SetQueuePairLifetimes(false); // reads QPs through the NICs
         const TopologyBuilder* topo = &runner.GetTopology();
         // The requester is h0's QP (src) for WRITE/SEND and h1's (dst) for READ.
         const uint32_t requesterHost =

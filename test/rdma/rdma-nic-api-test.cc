@@ -253,4 +253,52 @@ TEST_F(RdmaNicApiTest, WriteWithImmediateConsumesReceiveAndCarriesImmediate)
     EXPECT_GT(qb->GetCounters().naksSent, 0u); // the RNR NAK
 }
 
+TEST_F(RdmaNicApiTest, ReservedQpNumbersGiveTheSameConnectionAndReleaseFreesIt)
+{
+    // Reserve two connections' numbers, create the second one first: numbers and UDP
+    // source ports are those Connect would have given in order.
+    const uint32_t a1 = a->ReserveQpn();
+    const uint32_t b1 = b->ReserveQpn();
+    const uint32_t a2 = a->ReserveQpn();
+    const uint32_t b2 = b->ReserveQpn();
+    EXPECT_EQ(a2, a1 + 1);
+    EXPECT_EQ(a->GetNQueuePairs(), 2u);
+    EXPECT_EQ(a->GetNLiveQueuePairs(), 0u);
+    EXPECT_FALSE(a->GetQueuePair(a1));
+    auto [qa2, qb2] = RdmaHelper::Connect(a, a->GetAddress(), a2, b, b->GetAddress(), b2);
+    auto [qa1, qb1] = RdmaHelper::Connect(a, a->GetAddress(), a1, b, b->GetAddress(), b1);
+    EXPECT_EQ(qa2->GetQpn(), a2);
+    EXPECT_EQ(qa2->GetRemoteQpn(), b2);
+    EXPECT_EQ(qa1->GetUdpSourcePort(),
+              RdmaHelper::UdpSourcePort(a->GetAddress(), b->GetAddress(), a1, b1));
+    EXPECT_EQ(qb2->GetUdpSourcePort(),
+              RdmaHelper::UdpSourcePort(b->GetAddress(), a->GetAddress(), b2, a2));
+    EXPECT_EQ(a->GetQueuePairMtu(), qa1->GetMtu());
+    EXPECT_EQ(a->GetNLiveQueuePairs(), 2u);
+    EXPECT_TRUE(qa1->IsQuiescent());
+
+    RdmaWorkRequest wr;
+    wr.length = 20000;
+    qa1->PostSend(wr);
+    EXPECT_FALSE(qa1->IsQuiescent()) << "a work request is outstanding";
+    Simulator::Stop(MicroSeconds(100));
+    Simulator::Run();
+    ASSERT_EQ(Of(false, RdmaWcStatus::Success).size(), 1u);
+    EXPECT_TRUE(qa1->IsQuiescent());
+    EXPECT_TRUE(qb1->IsQuiescent());
+
+    a->ReleaseQueuePair(a1);
+    b->ReleaseQueuePair(b1);
+    EXPECT_FALSE(a->GetQueuePair(a1));
+    EXPECT_EQ(a->GetNLiveQueuePairs(), 1u);
+    EXPECT_EQ(a->GetNQueuePairs(), 2u) << "a released number is not handed out again";
+    EXPECT_EQ(a->ReserveQpn(), a2 + 1);
+    // The other connection still works; a packet for the released QP is dropped.
+    qa2->PostSend(wr);
+    Simulator::Stop(MicroSeconds(100));
+    Simulator::Run();
+    EXPECT_EQ(Of(false, RdmaWcStatus::Success).size(), 2u);
+    EXPECT_EQ(b->GetDroppedNoQp(), 0u);
+}
+
 } // namespace

@@ -111,6 +111,10 @@ DcqcnRunMonitor::Finish(Time end)
             // What this QP sends (WRITE and SEND payload, READ responses) is placed by
             // its peer, the remote QP of the connection.
             Ptr<RdmaQueuePair> qp = nic->GetQueuePair(RdmaNic::FIRST_QPN + i);
+            if (!qp)
+            {
+                continue; // released after its flow completed: not backlogged
+            }
             const uint32_t peerHost = qp->GetRemoteAddress().Get() - firstHost;
             if (peerHost >= m_topology.GetNHosts())
             {

@@ -2,6 +2,7 @@
 
 #include "delivery-checker.h"
 #include "fault-injector.h"
+#include "flow-queue-pairs.h"
 #include "hpcc-output-writer.h"
 #include "node-composer.h"
 #include "output-directory.h"
@@ -316,13 +317,12 @@ ExperimentRunner::Run()
         progress.reset();
     }
     m_endTime = Simulator::Now();
+    m_flowQps->TallyUnopened();
 
     for (uint32_t id = 0; id < m_results.size(); ++id)
     {
         // A QP on another rank's node is a shadow there: its counters stay zero.
-        m_results[id].retransmittedPackets =
-            m_flowState[id].requester->GetCounters().retransmittedPackets +
-            m_flowState[id].responder->GetCounters().retransmittedPackets;
+        m_results[id].retransmittedPackets = m_flowQps->GetRetransmittedPackets(id);
         m_results[id].deliveredBytes = m_delivery->GetDeliveredBytes(id);
     }
     MergeResults();
@@ -399,6 +399,12 @@ ExperimentRunner::SetPartition(const ExperimentPartition* partition)
 }
 
 void
+ExperimentRunner::SetQueuePairLifetimes(bool lifetimes)
+{
+    m_qpLifetimes = lifetimes;
+}
+
+void
 ExperimentRunner::SetExternalProgress(bool external)
 {
     m_externalProgress = external;
@@ -431,26 +437,18 @@ ExperimentRunner::SetUpFlows()
         m_topology.GetNic(hostIndex)->TraceConnectWithoutContext(
             "Completion", MakeCallback(&ExperimentRunner::OnCompletion, this));
     }
+    // A distributed run's ranks each see one end of a flow: its pairs live from set-up.
+    m_flowQps =
+        std::make_unique<FlowQueuePairs>(m_config, m_topology, m_qpLifetimes && !IsDistributed());
     for (const ExperimentFlow& f : flows)
     {
-        // The requester posts the work request: src for WRITE/SEND, dst for READ.
         const bool read = f.verb == RdmaVerb::Read;
-        Ptr<RdmaNic> requesterNic = m_topology.GetNic(read ? f.dst : f.src);
-        Ptr<RdmaNic> responderNic = m_topology.GetNic(read ? f.src : f.dst);
-        auto [requester, responder] = RdmaHelper::Connect(requesterNic, responderNic);
-        const UintegerValue dscp(f.priority * 8u + 2u);
-        requester->SetAttribute("Dscp", dscp);
-        responder->SetAttribute("Dscp", dscp);
-        FlowState& s = m_flowState[f.id];
-        s.requester = requester;
-        s.responder = responder;
-        s.dataSender = read ? responder : requester;
-        // The data is placed at dst: by the responder (WRITE, SEND), the requester (READ).
+        m_flowQps->Reserve(f);
         if (IsLocal(m_topology.GetHost(f.dst)))
         {
-            m_delivery->AddFlow(f.id, (read ? requester : responder)->GetQpn());
+            m_delivery->AddFlow(f.id, m_flowQps->GetPlacingQpn(f.id));
         }
-        if (f.verb == RdmaVerb::Send)
+        if (f.verb == RdmaVerb::Send && m_flowQps->GetRequester(f.id))
         {
             for (uint64_t k = 0; k < std::min<uint64_t>(f.outstanding, f.GetMessageCount()); ++k)
             {
@@ -460,8 +458,8 @@ ExperimentRunner::SetUpFlows()
         ExperimentFlowResult& r = m_results[f.id];
         r.start = f.start;
         // HPCC's INT trailer rides on SEND/WRITE data (not on READ responses).
-        const uint8_t intHops = read ? 0 : requester->GetCongestionOps()->GetIntHops();
-        r.idealFct = m_ideal->GetIdealFct(f.src, f.dst, f.bytes, s.dataSender->GetMtu(),
+        const uint8_t intHops = read ? 0 : m_flowQps->GetRequesterIntHops(f.id);
+        r.idealFct = m_ideal->GetIdealFct(f.src, f.dst, f.bytes, m_flowQps->GetDataSenderMtu(f.id),
                                           intHops ? IntTrailer::SizeFor(intHops) : 0);
         // In a distributed run only the rank owning the requester starts the flow.
         if (IsLocal(m_topology.GetHost(read ? f.dst : f.src)))
@@ -476,9 +474,23 @@ void
 ExperimentRunner::StartFlow(uint32_t id)
 {
     const ExperimentFlow& f = m_config.GetFlows()[id];
+    OpenFlow(id);
     for (uint64_t k = 0; k < std::min<uint64_t>(f.outstanding, f.GetMessageCount()); ++k)
     {
         PostMessage(id);
+    }
+}
+
+void
+ExperimentRunner::OpenFlow(uint32_t id)
+{
+    const ExperimentFlow& f = m_config.GetFlows()[id];
+    if (m_flowQps->Open(id) && f.verb == RdmaVerb::Send)
+    {
+        for (uint64_t k = 0; k < std::min<uint64_t>(f.outstanding, f.GetMessageCount()); ++k)
+        {
+            PostReceive(id);
+        }
     }
 }
 
@@ -496,7 +508,7 @@ ExperimentRunner::PostMessage(uint32_t id)
     wr.remoteAddr = s.messagesPosted * f.messageBytes;
     wr.localAddr = wr.remoteAddr;
     ++s.messagesPosted;
-    s.requester->PostSend(wr);
+    m_flowQps->GetRequester(id)->PostSend(wr);
 }
 
 void
@@ -508,7 +520,7 @@ ExperimentRunner::PostReceive(uint32_t id)
     rr.wrId = id;
     rr.length = f.GetMessageBytes(s.receivesPosted);
     ++s.receivesPosted;
-    s.responder->PostRecv(rr);
+    m_flowQps->GetResponder(id)->PostRecv(rr);
 }
 
 void
@@ -546,6 +558,7 @@ ExperimentRunner::OnCompletion(const RdmaCompletion& completion)
     }
     r.completed = true;
     r.status = completion.status;
+    m_flowQps->Close(completion.wrId);
     ++m_completed;
     m_lastCompletion = Simulator::Now();
     if (completion.status == RdmaWcStatus::Success)
@@ -710,8 +723,10 @@ ExperimentRunner::SampleRates()
         {
             continue;
         }
+        OpenFlow(id); // its StartFlow may come later at this time
         const double gbps =
-            static_cast<double>(m_flowState[id].dataSender->GetCcState().m_rate.GetBitRate()) / 1e9;
+            static_cast<double>(m_flowQps->GetDataSender(id)->GetCcState().m_rate.GetBitRate()) /
+            1e9;
         m_rateFile << now << ',' << id << ',' << Fixed6(gbps) << '\n';
     }
     Simulator::Schedule(m_config.GetMonitors().rateInterval, &ExperimentRunner::SampleRates, this);
@@ -749,15 +764,7 @@ ExperimentRunner::WriteConfig() const
         attributes.Add(m_topology.GetNic(h)->GetQpScheduler());
         attributes.Add(m_topology.GetNic(h)->GetCacheModel());
     }
-    for (const FlowState& s : m_flowState)
-    {
-        for (const Ptr<RdmaQueuePair>& qp : {s.requester, s.responder})
-        {
-            attributes.Add(qp);
-            attributes.Add(qp->GetCongestionOps());
-            attributes.Add(qp->GetLossRecovery());
-        }
-    }
+    m_flowQps->AddAttributes(attributes);
     nlohmann::ordered_json config = m_config.EffectiveJson();
     config["non_default_attributes"] = attributes.ToJson();
 

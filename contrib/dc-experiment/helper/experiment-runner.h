@@ -30,6 +30,7 @@ class FaultInjector;
 class DeliveryChecker;
 class PfcEventWriter;
 class NodeComposer;
+class FlowQueuePairs;
 
 /** \ingroup dc-experiment What happened to one flow. */
 struct ExperimentFlowResult
@@ -70,7 +71,8 @@ struct ExperimentFlowResult
  *   (HpccOutputWriter)
  * - README: each file above that this run wrote, with its columns (RunReadmeWriter)
  *
- * Each flow gets its own connected QP pair; its work request is posted at its
+ * Each flow gets its own connected QP pair (FlowQueuePairs: created at its start
+ * time and released after its completion); its work request is posted at its
  * start time and its finish time is the requester's completion. A message stream
  * (ExperimentFlow::IsStream) posts its first `outstanding` messages at its start
  * time and a new one at each successful completion, and finishes at the
@@ -107,6 +109,14 @@ class ExperimentRunner
      */
     void SetExternalProgress(bool external);
 
+    /**
+     * With \p lifetimes (the default) a flow's QP pair exists from its start to its
+     * completion (FlowQueuePairs); without, every pair is created at set-up and kept to
+     * the end, for callers that read QPs through the NICs during or after the run. The
+     * outputs are the same either way. Call before Run.
+     */
+    void SetQueuePairLifetimes(bool lifetimes);
+
     /** The command line that started the run, for the README (as typed). */
     void SetCommandLine(const std::string& commandLine);
 
@@ -139,16 +149,15 @@ class ExperimentRunner
   private:
     struct FlowState
     {
-        Ptr<RdmaQueuePair> requester; //!< posts the work request
-        Ptr<RdmaQueuePair> responder;
-        Ptr<RdmaQueuePair> dataSender; //!< src's QP: the requester, or the responder for READ
-        uint64_t messagesPosted{0};    //!< work requests posted so far (message streams)
-        uint64_t messagesDone{0};      //!< successful completions so far (message streams)
-        uint64_t receivesPosted{0};    //!< SEND: receives posted at the responder
+        uint64_t messagesPosted{0}; //!< work requests posted so far (message streams)
+        uint64_t messagesDone{0};   //!< successful completions so far (message streams)
+        uint64_t receivesPosted{0}; //!< SEND: receives posted at the responder
     };
 
     void SetUpFlows();
     void StartFlow(uint32_t id);
+    /** Create the flow's QP pair if it does not exist (SEND: and post its receives). */
+    void OpenFlow(uint32_t id);
     /** Post the flow's next message (its only one unless the flow is a message stream). */
     void PostMessage(uint32_t id);
     /** SEND: post the responder's receive for the flow's next message. */
@@ -194,6 +203,7 @@ class ExperimentRunner
     TopologyBuilder m_topology;
     std::unique_ptr<IdealFctCalculator> m_ideal;
     std::vector<FlowState> m_flowState;
+    std::unique_ptr<FlowQueuePairs> m_flowQps; //!< each flow's QP pair, from start to completion
     std::vector<ExperimentFlowResult> m_results;
     uint32_t m_completed{0};
     uint32_t m_finished{0};
@@ -209,6 +219,7 @@ class ExperimentRunner
     std::vector<int64_t> m_drops;       //!< CollectDrops, merged over the ranks
     Time m_lastCompletion;
     bool m_externalProgress{false};
+    bool m_qpLifetimes{true};                           //!< SetQueuePairLifetimes
     std::unique_ptr<HpccOutputWriter> m_hpccOutput;     //!< "outputs": {"hpcc": true}
     std::unique_ptr<PfcEventWriter> m_pfcEvents;        //!< "outputs": {"pfc_events": true}
     std::unique_ptr<PfcSafetyOutputWriter> m_pfcSafety; //!< deadlock monitor, PFC watchdog

@@ -20,6 +20,32 @@ NonDefaultAttributes::Add(Ptr<Object> object)
 }
 
 void
+NonDefaultAttributes::AddTransient(Ptr<Object> object)
+{
+    Add(object);
+    m_visited.erase(PeekPointer(object));
+}
+
+void
+NonDefaultAttributes::Merge(const NonDefaultAttributes& other)
+{
+    for (const auto& [type, byAttribute] : other.m_tally)
+    {
+        auto& mine = m_tally[type];
+        for (const auto& [name, tally] : byAttribute)
+        {
+            AttributeTally& t = mine[name];
+            t.defaultValue = tally.defaultValue;
+            t.anyChanged = t.anyChanged || tally.anyChanged;
+            for (const auto& [value, count] : tally.values)
+            {
+                t.values[value] += count;
+            }
+        }
+    }
+}
+
+void
 NonDefaultAttributes::Enqueue(Ptr<Object> object)
 {
     if (object && m_visited.insert(PeekPointer(object)).second)

@@ -48,6 +48,15 @@ class NonDefaultAttributes
     /** Visit \p object and everything reachable from it (see class doc). */
     void Add(Ptr<Object> object);
 
+    /**
+     * Tally \p object (which must not reach other objects through attributes or
+     * aggregation) and forget its address: for an object about to be destroyed, whose
+     * address a later object may get.
+     */
+    void AddTransient(Ptr<Object> object);
+    /** Add the tallies of \p other (objects both have visited are counted twice). */
+    void Merge(const NonDefaultAttributes& other);
+
     /** \return the non-default attributes found so far (see class doc). */
     nlohmann::ordered_json ToJson() const;
 

@@ -150,8 +150,17 @@ RdmaHelper::Connect(Ptr<RdmaNic> a, Ptr<RdmaNic> b)
 std::pair<Ptr<RdmaQueuePair>, Ptr<RdmaQueuePair>>
 RdmaHelper::Connect(Ptr<RdmaNic> a, Ipv4Address aLocal, Ptr<RdmaNic> b, Ipv4Address bLocal)
 {
-    Ptr<RdmaQueuePair> qa = a->CreateQueuePair(aLocal, bLocal);
-    Ptr<RdmaQueuePair> qb = b->CreateQueuePair(bLocal, aLocal);
+    const uint32_t aQpn = a->ReserveQpn();
+    const uint32_t bQpn = b->ReserveQpn();
+    return Connect(a, aLocal, aQpn, b, bLocal, bQpn);
+}
+
+std::pair<Ptr<RdmaQueuePair>, Ptr<RdmaQueuePair>>
+RdmaHelper::Connect(Ptr<RdmaNic> a, Ipv4Address aLocal, uint32_t aQpn, Ptr<RdmaNic> b,
+                    Ipv4Address bLocal, uint32_t bQpn)
+{
+    Ptr<RdmaQueuePair> qa = a->CreateQueuePair(aLocal, bLocal, aQpn);
+    Ptr<RdmaQueuePair> qb = b->CreateQueuePair(bLocal, aLocal, bQpn);
     qa->Connect(qb->GetQpn());
     qb->Connect(qa->GetQpn());
     qa->SetUdpSourcePort(UdpSourcePort(aLocal, bLocal, qa->GetQpn(), qb->GetQpn()));

@@ -61,6 +61,17 @@ class RdmaHelper
                                                                      Ptr<RdmaNic> b,
                                                                      Ipv4Address bLocal);
 
+    /**
+     * As Connect(a, aLocal, b, bLocal), creating the QPs at the numbers \p aQpn and \p bQpn
+     * reserved before (RdmaNic::ReserveQpn): a run that creates a connection when its flow
+     * starts gets the QP numbers and UDP source ports of one that connects at set-up.
+     */
+    static std::pair<Ptr<RdmaQueuePair>, Ptr<RdmaQueuePair>> Connect(Ptr<RdmaNic> a,
+                                                                     Ipv4Address aLocal,
+                                                                     uint32_t aQpn, Ptr<RdmaNic> b,
+                                                                     Ipv4Address bLocal,
+                                                                     uint32_t bQpn);
+
     /** The UDP source port the helper gives a QP. */
     static uint16_t UdpSourcePort(Ipv4Address local, Ipv4Address remote, uint32_t localQpn,
                                   uint32_t remoteQpn);

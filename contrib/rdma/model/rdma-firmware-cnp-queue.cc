@@ -125,6 +125,19 @@ RdmaFirmwareCnpQueue::GetBacklog() const
     return m_count;
 }
 
+bool
+RdmaFirmwareCnpQueue::IsWaiting(uint32_t qpn) const
+{
+    for (uint32_t i = 0; i < m_count; ++i)
+    {
+        if (m_ring[(m_head + i) % m_ring.size()] == qpn)
+        {
+            return true;
+        }
+    }
+    return false;
+}
+
 const RdmaFirmwareCnpQueue::Counters&
 RdmaFirmwareCnpQueue::GetCounters() const
 {

@@ -84,6 +84,8 @@ class RdmaFirmwareCnpQueue : public Object
     uint32_t GetQueueSlots() const;
     /** \return requests waiting now */
     uint32_t GetBacklog() const;
+    /** \return true if a request of queue pair \p qpn waits (scans the backlog). */
+    bool IsWaiting(uint32_t qpn) const;
     const Counters& GetCounters() const;
 
   protected:

@@ -113,7 +113,10 @@ RdmaNic::DoDispose()
     m_wakeEvent.Cancel();
     for (auto& qp : m_qps)
     {
-        qp->Dispose();
+        if (qp)
+        {
+            qp->Dispose();
+        }
     }
     m_qps.clear();
     if (m_scheduler)
@@ -201,7 +204,10 @@ RdmaNic::SetHostModel(Ptr<HostModel> host, const std::string& rnic, const std::s
     m_hostMemory = mem;
     for (auto& qp : m_qps)
     {
-        qp->GetLossRecovery()->SetHostDma(host, nic, mem);
+        if (qp)
+        {
+            qp->GetLossRecovery()->SetHostDma(host, nic, mem);
+        }
     }
     return "";
 }
@@ -332,16 +338,32 @@ RdmaNic::CreateQueuePair(Ipv4Address local, Ipv4Address remote)
     NS_ABORT_MSG_IF(!m_device, "RdmaNic::CreateQueuePair before Setup");
     NS_ABORT_MSG_IF(!HasAddress(local),
                     "RdmaNic::CreateQueuePair: " << local << " is not an address of this NIC");
+    return CreateQueuePair(local, remote, ReserveQpn());
+}
+
+uint32_t
+RdmaNic::ReserveQpn()
+{
+    const uint32_t qpn = FIRST_QPN + static_cast<uint32_t>(m_qps.size());
+    NS_ABORT_MSG_IF(qpn > RoceBthHeader::QP_MASK, "RdmaNic: out of 24-bit QP numbers");
+    m_qps.emplace_back();
+    return qpn;
+}
+
+Ptr<RdmaQueuePair>
+RdmaNic::CreateQueuePair(Ipv4Address local, Ipv4Address remote, uint32_t qpn)
+{
+    NS_ABORT_MSG_IF(!m_device, "RdmaNic::CreateQueuePair before Setup");
+    NS_ABORT_MSG_IF(!HasAddress(local),
+                    "RdmaNic::CreateQueuePair: " << local << " is not an address of this NIC");
+    NS_ABORT_MSG_IF(qpn < FIRST_QPN || qpn - FIRST_QPN >= m_qps.size() || m_qps[qpn - FIRST_QPN],
+                    "RdmaNic::CreateQueuePair: QP number " << qpn << " is not reserved");
     if (!m_scheduler)
     {
         ObjectFactory f(m_schedulerType.GetName());
         SetQpScheduler(f.Create<QpScheduler>());
     }
-    if (!m_ccPrototype)
-    {
-        ObjectFactory f(m_ccType.GetName());
-        m_ccPrototype = f.Create<RdmaCongestionOps>();
-    }
+    GetCongestionControl();
     if (!m_lossPrototype)
     {
         ObjectFactory f(m_lossType.GetName());
@@ -354,11 +376,10 @@ RdmaNic::CreateQueuePair(Ipv4Address local, Ipv4Address remote)
         m_cnpFirmware->Configure(cnpTime, m_ccPrototype->GetCnpGenerationQueue(),
                                  MakeCallback(&RdmaNic::EmitCnp, this));
     }
-    const uint32_t qpn = FIRST_QPN + static_cast<uint32_t>(m_qps.size());
-    NS_ABORT_MSG_IF(qpn > RoceBthHeader::QP_MASK, "RdmaNic: out of 24-bit QP numbers");
     Ptr<RdmaQueuePair> qp = m_qpFactory.Create<RdmaQueuePair>();
     qp->Setup(this, qpn, local, remote, m_ccPrototype->Fork(), m_lossPrototype->Fork());
-    m_qps.push_back(qp);
+    m_qps[qpn - FIRST_QPN] = qp;
+    ++m_liveQps;
     if (m_tx)
     {
         qp->GetLossRecovery()->SetHostDma(m_rx->GetHostModel(), m_hostRnic, m_hostMemory);
@@ -380,6 +401,48 @@ uint32_t
 RdmaNic::GetNQueuePairs() const
 {
     return static_cast<uint32_t>(m_qps.size());
+}
+
+uint32_t
+RdmaNic::GetNLiveQueuePairs() const
+{
+    return m_liveQps;
+}
+
+void
+RdmaNic::ReleaseQueuePair(uint32_t qpn)
+{
+    Ptr<RdmaQueuePair> qp = GetQueuePair(qpn);
+    NS_ABORT_MSG_IF(!qp, "RdmaNic::ReleaseQueuePair: no queue pair " << qpn);
+    NS_ABORT_MSG_IF(qp->IsInActiveList(),
+                    "RdmaNic::ReleaseQueuePair: queue pair " << qpn << " is in the scheduler");
+    qp->Dispose();
+    m_qps[qpn - FIRST_QPN] = nullptr;
+    --m_liveQps;
+}
+
+Ptr<RdmaCongestionOps>
+RdmaNic::GetCongestionControl()
+{
+    if (!m_ccPrototype)
+    {
+        ObjectFactory f(m_ccType.GetName());
+        m_ccPrototype = f.Create<RdmaCongestionOps>();
+    }
+    return m_ccPrototype;
+}
+
+uint32_t
+RdmaNic::GetQueuePairMtu() const
+{
+    // An unconfigured QP from the factory holds the attribute values new QPs get.
+    return m_qpFactory.Create<RdmaQueuePair>()->GetMtu();
+}
+
+bool
+RdmaNic::IsCnpIdle(uint32_t qpn) const
+{
+    return !m_cnpFirmware || !m_cnpFirmware->IsWaiting(qpn);
 }
 
 uint32_t

@@ -66,6 +66,8 @@ class RdmaNic : public Object, public DcbTxSource, public RdmaQpOwner
 
     /** Congestion control forked for each new QP (default: CongestionControl type). */
     void SetCongestionControl(Ptr<RdmaCongestionOps> prototype);
+    /** \return the congestion control forked for each new QP (created on first use). */
+    Ptr<RdmaCongestionOps> GetCongestionControl();
     /** Loss recovery forked for each new QP (default: LossRecovery type). */
     void SetLossRecovery(Ptr<RdmaLossRecovery> prototype);
     void SetQueuePairAttribute(const std::string& name, const AttributeValue& value);
@@ -99,8 +101,31 @@ class RdmaNic : public Object, public DcbTxSource, public RdmaQpOwner
     Ptr<RdmaQueuePair> CreateQueuePair(Ipv4Address remote);
     /** Create an unconnected QP from the NIC's address \p local (see AddAddress). */
     Ptr<RdmaQueuePair> CreateQueuePair(Ipv4Address local, Ipv4Address remote);
+    /**
+     * Reserve the next QP number without creating its QP (CreateQueuePair(local, remote, qpn)
+     * creates it later). QP numbers are handed out in order, reserved or created, so a run
+     * that creates its QPs late gets the numbers (and UDP source ports) of one that creates
+     * them all at set-up.
+     */
+    uint32_t ReserveQpn();
+    /** Create an unconnected QP at the reserved, not yet created, number \p qpn. */
+    Ptr<RdmaQueuePair> CreateQueuePair(Ipv4Address local, Ipv4Address remote, uint32_t qpn);
+    /**
+     * Destroy queue pair \p qpn (its pending timers are cancelled; it must not be in the
+     * transmit scheduler, see RdmaQueuePair::IsQuiescent). Its number is not reused: packets
+     * that still arrive for it are dropped as for an unknown QP.
+     */
+    void ReleaseQueuePair(uint32_t qpn);
+    /** \return true unless the firmware CNP queue holds a request of queue pair \p qpn. */
+    bool IsCnpIdle(uint32_t qpn) const;
+    /** \return the Mtu of the QPs this NIC creates (without creating one). */
+    uint32_t GetQueuePairMtu() const;
+    /** \return the QP \p qpn, or null if it was never created or has been released. */
     Ptr<RdmaQueuePair> GetQueuePair(uint32_t qpn) const;
+    /** \return the QP numbers handed out (created, reserved or released). */
     uint32_t GetNQueuePairs() const;
+    /** \return the queue pairs that exist now (created and not released). */
+    uint32_t GetNLiveQueuePairs() const;
 
     // DcbTxSource
     Ptr<Packet> PullFrame(uint8_t pausedMask, uint8_t& tc) override;
@@ -175,7 +200,8 @@ class RdmaNic : public Object, public DcbTxSource, public RdmaQpOwner
     bool m_computeIcrc;
     uint8_t m_ttl;
 
-    std::vector<Ptr<RdmaQueuePair>> m_qps; //!< index = qpn - FIRST_QPN
+    std::vector<Ptr<RdmaQueuePair>> m_qps; //!< index = qpn - FIRST_QPN; null: reserved/released
+    uint32_t m_liveQps{0};                 //!< non-null entries of m_qps
     EventId m_wakeEvent;
     uint64_t m_droppedNoQp{0};
 

@@ -263,6 +263,16 @@ RdmaQueuePair::HasTxWork() const
     return m_responder.HasReadResponse() || m_requester.HasTxWork();
 }
 
+bool
+RdmaQueuePair::IsQuiescent() const
+{
+    const RdmaQpCounters& c = m_counters;
+    return !m_inActiveList && !HasTxWork() && m_requester.GetOutstandingWorkRequests() == 0 &&
+           c.retransmittedPackets == 0 && c.timeouts == 0 && c.naksSent == 0 &&
+           c.naksReceived == 0 && c.duplicatesReceived == 0 && c.outOfOrderDropped == 0 &&
+           c.outOfOrderBuffered == 0 && c.readResponsesOutOfOrder == 0;
+}
+
 Time
 RdmaQueuePair::GetNextTxTime() const
 {

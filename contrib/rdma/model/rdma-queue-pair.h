@@ -97,6 +97,16 @@ class RdmaQueuePair : public Object
     /** Send a CNP to the sender now (RdmaNic::RequestCnp decides when). */
     void SendCnp();
 
+    /**
+     * \return true if the QP may be released (RdmaNic::ReleaseQueuePair) without any effect
+     * on the rest of the run: no work request outstanding, nothing to send, not in the
+     * scheduler, and a clean history (no retransmission, timeout, NAK, duplicate or
+     * out-of-order packet), so that once its peer has everything it sent, none of its
+     * packets is still in flight. CNPs still on their way to it are dropped on arrival,
+     * which only the released QP's congestion control would have noticed.
+     */
+    bool IsQuiescent() const;
+
     /** \return true while the NIC's QP scheduler holds this QP in its active list. */
     bool IsInActiveList() const;
     /** The QP scheduler took this QP into (\p held) or out of its active list. */
