@@ -1,6 +1,10 @@
 #include "delivery-checker.h"
 
+#include "experiment-runner.h"
+
 #include "ns3/callback.h"
+
+#include <algorithm>
 
 namespace ns3
 {
@@ -88,30 +92,54 @@ DeliveryChecker::GetDigest(uint32_t flow) const
 }
 
 nlohmann::ordered_json
-DeliveryChecker::Summarize(const std::vector<bool>& finished, std::size_t max) const
+DeliveryChecker::Summarize(const std::vector<ExperimentFlow>& flows,
+                           const std::vector<ExperimentFlowResult>& results, std::size_t max)
 {
     nlohmann::ordered_json violations = nlohmann::ordered_json::array();
     uint64_t count = 0;
-    for (uint32_t id = 0; id < m_digests.size(); ++id)
+    for (uint32_t id = 0; id < results.size(); ++id)
     {
-        const PlacementDigest& d = m_digests[id];
-        const bool ok = finished[id] ? d.IsExactlyOnce() : d.IsAtMostOnce();
-        if (ok)
+        const ExperimentFlowResult& r = results[id];
+        const uint64_t expected = flows[id].bytes;
+        const uint64_t missing = expected - std::min(expected, r.deliveredBytes);
+        const bool atMostOnce = r.duplicateBytes == 0 && r.outsideBytes == 0;
+        if (r.finished ? atMostOnce && missing == 0 : atMostOnce)
         {
             continue;
         }
         ++count;
-        if (violations.size() < max)
+        if (violations.size() >= max)
         {
-            violations.push_back(nlohmann::ordered_json{
-                {"flow", id},
-                {"finished", static_cast<bool>(finished[id])},
-                {"reason", d.Describe()},
-            });
+            continue;
         }
+        // The digest's own words (PlacementDigest::Describe), less its list of holes,
+        // which only the receiver's rank of a distributed run has.
+        std::string reason;
+        const auto add = [&reason](const std::string& part)
+        { reason += (reason.empty() ? "" : "; ") + part; };
+        if (missing > 0)
+        {
+            add(std::to_string(missing) + " bytes never placed");
+        }
+        if (r.duplicateBytes > 0)
+        {
+            add(std::to_string(r.duplicateBytes) +
+                " bytes placed more than once, first at offset " +
+                std::to_string(r.firstDuplicateOffset));
+        }
+        if (r.outsideBytes > 0)
+        {
+            add(std::to_string(r.outsideBytes) + " bytes placed outside [0, " +
+                std::to_string(expected) + ")");
+        }
+        violations.push_back(nlohmann::ordered_json{
+            {"flow", id},
+            {"finished", r.finished},
+            {"reason", reason},
+        });
     }
     return nlohmann::ordered_json{
-        {"checked", m_digests.size()},
+        {"checked", results.size()},
         {"violation_count", count},
         {"violations", violations},
     };

@@ -27,6 +27,8 @@ namespace ns3
  *
  * Per placement: one vector index by QPN and PlacementDigest::Place.
  */
+struct ExperimentFlowResult;
+
 class DeliveryChecker
 {
   public:
@@ -47,11 +49,14 @@ class DeliveryChecker
      * \return summary.json's "exactly_once": {"checked": flows checked, "violations":
      * [{"flow", "finished", "reason"}, ...] (at most \p max, in flow order),
      * "violation_count"}. A finished flow must have been placed exactly once and in
-     * full; one not finished must have no byte placed twice or outside the flow.
-     * \param finished per flow: completed successfully
+     * full; one not finished must have no byte placed twice or outside the flow. Made
+     * from the per-flow counts of \p results (deliveredBytes, duplicateBytes,
+     * outsideBytes, firstDuplicateOffset: from each flow's digest, merged over the ranks
+     * of a distributed run), so a distributed run reports what a sequential one does.
      */
-    nlohmann::ordered_json Summarize(const std::vector<bool>& finished,
-                                     std::size_t max = 100) const;
+    static nlohmann::ordered_json Summarize(const std::vector<ExperimentFlow>& flows,
+                                            const std::vector<ExperimentFlowResult>& results,
+                                            std::size_t max = 100);
 
   private:
     // Static, with the checker as first argument: ns-3 < 3.37 binds arguments only to free

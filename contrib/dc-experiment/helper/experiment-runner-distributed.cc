@@ -132,7 +132,7 @@ ExperimentRunner::MergeResults()
 
     // Per flow: the requester's rank knows the completion; the QPs' ranks the
     // retransmissions (a shadow QP's counters are zero). Summing combines both.
-    constexpr std::size_t FIELDS = 6;
+    constexpr std::size_t FIELDS = 9;
     std::vector<int64_t> flows(m_results.size() * FIELDS, 0);
     for (std::size_t id = 0; id < m_results.size(); ++id)
     {
@@ -143,7 +143,11 @@ ExperimentRunner::MergeResults()
         f[2] = r.completed ? static_cast<int64_t>(r.status) : 0;
         f[3] = r.finished ? r.finish.GetPicoSeconds() : 0;
         f[4] = static_cast<int64_t>(r.retransmittedPackets);
-        f[5] = static_cast<int64_t>(r.deliveredBytes); // counted at dst's rank only
+        // The placement counts come from the receiving host's rank only.
+        f[5] = static_cast<int64_t>(r.deliveredBytes);
+        f[6] = static_cast<int64_t>(r.duplicateBytes);
+        f[7] = static_cast<int64_t>(r.outsideBytes);
+        f[8] = static_cast<int64_t>(r.firstDuplicateOffset);
     }
     m_partition->Sum(flows);
     m_completed = 0;
@@ -158,6 +162,9 @@ ExperimentRunner::MergeResults()
         r.finish = PicoSeconds(f[3]);
         r.retransmittedPackets = static_cast<uint64_t>(f[4]);
         r.deliveredBytes = static_cast<uint64_t>(f[5]);
+        r.duplicateBytes = static_cast<uint64_t>(f[6]);
+        r.outsideBytes = static_cast<uint64_t>(f[7]);
+        r.firstDuplicateOffset = static_cast<uint64_t>(f[8]);
         m_completed += r.completed ? 1 : 0;
         m_finished += r.finished ? 1 : 0;
     }

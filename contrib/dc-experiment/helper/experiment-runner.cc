@@ -323,7 +323,12 @@ ExperimentRunner::Run()
     {
         // A QP on another rank's node is a shadow there: its counters stay zero.
         m_results[id].retransmittedPackets = m_flowQps->GetRetransmittedPackets(id);
-        m_results[id].deliveredBytes = m_delivery->GetDeliveredBytes(id);
+        const PlacementDigest& digest = m_delivery->GetDigest(id);
+        m_results[id].deliveredBytes = digest.GetCoveredBytes();
+        m_results[id].duplicateBytes = digest.GetDuplicateBytes();
+        m_results[id].outsideBytes = digest.GetOutsideBytes();
+        m_results[id].firstDuplicateOffset =
+            digest.GetDuplicateBytes() > 0 ? digest.GetFirstDuplicateOffset() : 0;
     }
     MergeResults();
     m_readme.SetRun(m_config.GetSource(), m_config.GetSeed());
@@ -979,21 +984,7 @@ ExperimentRunner::WriteSummary() const
                 {"paused_us", Round6(static_cast<double>(paused.GetPicoSeconds()) / 1e6)}};
     j["drops"] = {{"buffer", bufferDrops}, {"switch", switchDrops}};
     m_pfcSafety->AddToSummary(j);
-    if (!IsDistributed())
-    {
-        std::vector<bool> finished(m_results.size());
-        for (uint32_t id = 0; id < m_results.size(); ++id)
-        {
-            finished[id] = m_results[id].finished;
-        }
-        j["exactly_once"] = m_delivery->Summarize(finished);
-    }
-    else
-    {
-        // Each rank sees the placements of its own hosts only: not checked (yet).
-        j["exactly_once"] = {
-            {"checked", 0}, {"violation_count", 0}, {"violations", OrderedJson::array()}};
-    }
+    j["exactly_once"] = DeliveryChecker::Summarize(m_config.GetFlows(), m_results);
     if (m_faults->IsActive())
     {
         j["faults"] = {{"events", m_config.GetFaults().events.size()},

@@ -43,6 +43,9 @@ struct ExperimentFlowResult
     RdmaWcStatus status{RdmaWcStatus::Success};
     uint64_t retransmittedPackets{0}; //!< both QPs of the flow
     uint64_t deliveredBytes{0};       //!< distinct payload bytes placed at the receiver
+    uint64_t duplicateBytes{0};       //!< bytes placed again over bytes already placed
+    uint64_t outsideBytes{0};         //!< bytes placed outside the flow
+    uint64_t firstDuplicateOffset{0}; //!< of the first byte placed twice (0: none)
 };
 
 /**
