@@ -179,23 +179,33 @@ class RdmaRttSampleTest : public ::testing::Test
 {
   protected:
     void TearDown() override { Simulator::Destroy(); }
+
+    /**
+     * host 0 -> switch -> host 1, 100 Gb/s, 1 us per link: one WRITE of \p length bytes
+     * from a congestion control that asks for RTT samples or not (\p wantsRtt).
+     * \return what each ACK handed to the congestion control
+     */
+    static std::vector<RdmaAckSample> OneWrite(uint64_t length, bool wantsRtt)
+    {
+        DcbHelper dcb;
+        RdmaHelper rdma;
+        RdmaTestFabric f = RdmaTestFabric::Star(2, "100Gbps", MicroSeconds(1), dcb, rdma);
+        std::vector<RdmaAckSample> samples;
+        f.nics[0]->SetCongestionControl(Create<SampleRecorderCc>(&samples, wantsRtt));
+        auto [qa, qb] = RdmaHelper::Connect(f.nics[0], f.nics[1]);
+        RdmaWorkRequest wr;
+        wr.verb = RdmaVerb::Write;
+        wr.length = length;
+        qa->PostSend(wr);
+        Simulator::Stop(MilliSeconds(1));
+        Simulator::Run();
+        return samples;
+    }
 };
 
 TEST_F(RdmaRttSampleTest, IdleRttIsPropagationPlusSerialisationAndHopsComeFromTtl)
 {
-    // host 0 -> switch -> host 1, 100 Gb/s, 1 us per link: one 1024 B WRITE.
-    DcbHelper dcb;
-    RdmaHelper rdma;
-    RdmaTestFabric f = RdmaTestFabric::Star(2, "100Gbps", MicroSeconds(1), dcb, rdma);
-    std::vector<RdmaAckSample> samples;
-    f.nics[0]->SetCongestionControl(Create<SampleRecorderCc>(&samples, true));
-    auto [qa, qb] = RdmaHelper::Connect(f.nics[0], f.nics[1]);
-    RdmaWorkRequest wr;
-    wr.verb = RdmaVerb::Write;
-    wr.length = 1024;
-    qa->PostSend(wr);
-    Simulator::Stop(MilliSeconds(1));
-    Simulator::Run();
+    const std::vector<RdmaAckSample> samples = OneWrite(1024, true);
     ASSERT_EQ(samples.size(), 1u);
     const RdmaAckSample& s = samples[0];
     EXPECT_EQ(s.ackedBytes, 1024u);
@@ -209,19 +219,8 @@ TEST_F(RdmaRttSampleTest, IdleRttIsPropagationPlusSerialisationAndHopsComeFromTt
 
 TEST_F(RdmaRttSampleTest, AlgorithmsThatDoNotAskGetNoSample)
 {
-    DcbHelper dcb;
-    RdmaHelper rdma;
-    RdmaTestFabric f = RdmaTestFabric::Star(2, "100Gbps", MicroSeconds(1), dcb, rdma);
-    std::vector<RdmaAckSample> samples;
     // DCQCN and DCTCP keep no timestamps: their ACKs carry rtt == 0.
-    f.nics[0]->SetCongestionControl(Create<SampleRecorderCc>(&samples, false));
-    auto [qa, qb] = RdmaHelper::Connect(f.nics[0], f.nics[1]);
-    RdmaWorkRequest wr;
-    wr.verb = RdmaVerb::Write;
-    wr.length = 4096;
-    qa->PostSend(wr);
-    Simulator::Stop(MilliSeconds(1));
-    Simulator::Run();
+    const std::vector<RdmaAckSample> samples = OneWrite(4096, false);
     ASSERT_FALSE(samples.empty());
     for (const auto& s : samples)
     {
