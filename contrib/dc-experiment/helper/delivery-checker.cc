@@ -79,12 +79,6 @@ DeliveryChecker::OnMessage(DeliveryChecker* self, uint32_t host, uint32_t qpn, u
     }
 }
 
-uint64_t
-DeliveryChecker::GetDeliveredBytes(uint32_t flow) const
-{
-    return m_digests.at(flow).GetCoveredBytes();
-}
-
 const PlacementDigest&
 DeliveryChecker::GetDigest(uint32_t flow) const
 {

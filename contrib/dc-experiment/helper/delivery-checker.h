@@ -41,8 +41,7 @@ class DeliveryChecker
     /** Connect to the NICs' traces (after every AddFlow). */
     void Connect();
 
-    /** \return distinct bytes of flow \p flow placed at its receiver. */
-    uint64_t GetDeliveredBytes(uint32_t flow) const;
+    /** \return the placements of flow \p flow at its receiver. */
     const PlacementDigest& GetDigest(uint32_t flow) const;
 
     /**
