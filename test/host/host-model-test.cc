@@ -238,6 +238,8 @@ TEST_F(HostModelTest, JsonErrorsNameFileAndPointer)
     fails("\"Channels\": 8", "\"Colour\": 8", "plain.json: /devices/3/attributes/Colour");
     fails("[\"rp0\", \"rc0\"]", "[\"rp0\", \"rc9\"]", "plain.json: /links/1/ends/1");
     fails("\"200Gbps\"", "\"fast\"", "plain.json: /devices/0/attributes/LineRate");
+    // A number too large for a double threw out of the reader (found by fuzzing).
+    fails("\"Lanes\": 16", "\"Lanes\": 10E8577", "plain.json: invalid JSON");
     EXPECT_FALSE(loader.LoadFile("/nonexistent/host.json", host));
     EXPECT_NE(loader.GetError().find("/nonexistent/host.json"), std::string::npos);
 }

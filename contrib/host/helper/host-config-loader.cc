@@ -70,6 +70,11 @@ HostConfigLoader::LoadString(const std::string& text, const std::string& source,
         m_error = source + ": invalid JSON at byte " + std::to_string(e.byte);
         return false;
     }
+    catch (const json::exception& e) // e.g. out_of_range: a number too large (1E9999)
+    {
+        m_error = source + ": invalid JSON: " + e.what();
+        return false;
+    }
     auto fail = [&](const std::string& pointer, const std::string& what)
     {
         m_error = source + ": " + pointer + ": " + what;
