@@ -1,12 +1,14 @@
 // The monitor slot of ExperimentRunner: a caller's monitor is called at each phase in
 // order, after the runner's own; its file is listed in the README and its summary key
 // comes after the runner's keys; a monitor that refuses the configuration stops the run
-// before the network is built.
+// before the network is built, as the runner's own monitors refuse what a distributed
+// run cannot do.
 #include "output-file-reader.h"
 
 #include "ns3/experiment-config-error.h"
 #include "ns3/experiment-config.h"
 #include "ns3/experiment-monitor.h"
+#include "ns3/experiment-partition.h"
 #include "ns3/experiment-runner.h"
 #include "ns3/simulator.h"
 
@@ -53,10 +55,7 @@ class ProbeMonitor : public ExperimentMonitor
         flowsAtInstall = context.GetResults().size();
     }
 
-    void Collect(ExperimentRunContext& /* context */) override
-    {
-        phases.push_back("collect");
-    }
+    void Collect(ExperimentRunContext& /* context */) override { phases.push_back("collect"); }
 
     void Write(ExperimentRunContext& context) override
     {
@@ -134,6 +133,52 @@ TEST(ExperimentMonitorTest, MonitorRefusingTheConfigurationStopsTheRunBeforeTheB
         runner.AddMonitor(&probe);
         EXPECT_THROW(runner.Run(), ExperimentConfigError);
         EXPECT_EQ(probe.phases, std::vector<std::string>{"check"});
+        EXPECT_EQ(runner.GetTopology().GetNHosts(), 0u);
+    }
+    Simulator::Destroy();
+}
+
+/** Two ranks, this one rank 0; collectives would be the identity (never reached here). */
+class TwoRankPartition : public ExperimentPartition
+{
+  public:
+    uint32_t GetRank() const override { return 0; }
+
+    uint32_t GetNRanks() const override { return 2; }
+
+    FabricPartitioner::Mode GetMode() const override { return FabricPartitioner::Mode::Rack; }
+
+    bool CanReduceDuringRun() const override { return true; }
+
+    void Sum(std::vector<int64_t>& /* values */) const override {}
+
+    void Max(std::vector<int64_t>& /* values */) const override {}
+};
+
+TEST(ExperimentMonitorTest, FaultsInADistributedRunAreRefusedBeforeTheBuild)
+{
+    const ExperimentConfig config = ExperimentConfig::LoadString(
+        R"({"progress": false, "stop_time": "1ms",
+            "topology": {"type": "leaf_spine", "leaves": 2, "spines": 1, "hosts_per_leaf": 1},
+            "faults": {"loss": [{"links": "fabric", "rate": 0.001}]},
+            "flows": [{"src": "h0", "dst": "h1", "bytes": 10000, "start": "1us"}]})",
+        "faults.json");
+    const TwoRankPartition partition;
+    {
+        ExperimentRunner runner(config, OutputDir("faults"));
+        runner.SetPartition(&partition);
+        try
+        {
+            runner.Run();
+            ADD_FAILURE() << "a distributed run with faults ran";
+        }
+        catch (const ExperimentConfigError& e)
+        {
+            EXPECT_NE(std::string(e.what()).find("/faults"), std::string::npos) << e.what();
+            EXPECT_NE(std::string(e.what()).find("not available in distributed runs"),
+                      std::string::npos)
+                << e.what();
+        }
         EXPECT_EQ(runner.GetTopology().GetNHosts(), 0u);
     }
     Simulator::Destroy();
