@@ -56,8 +56,8 @@ BufferMonitor::Sample()
             bm->ClearWatermarks();
         }
     }
-    Simulator::Schedule(m_context->GetConfig().GetMonitors().bufferInterval,
-                        &BufferMonitor::Sample, this);
+    Simulator::Schedule(m_context->GetConfig().GetMonitors().bufferInterval, &BufferMonitor::Sample,
+                        this);
 }
 
 void

@@ -65,8 +65,8 @@ VerbName(RdmaVerb verb)
 
 ExperimentOutputWriter::ExperimentOutputWriter(const ExperimentRunContext& context,
                                                const ExperimentResultMerge& totals)
-    : m_context(context),
-      m_totals(totals)
+    : m_context(context)
+    , m_totals(totals)
 {
 }
 
@@ -112,11 +112,11 @@ ExperimentOutputWriter::WriteConfig() const
     out << json.dump(2) << '\n';
     RunReadmeWriter::CloseChecked(out, path);
     readme.AddJson("config.json",
-                     "the effective configuration: the experiment with every default filled in "
-                     "(loading it again gives the same experiment), and under "
-                     "\"non_default_attributes\" every ns-3 attribute of the run's objects that "
-                     "differs from its TypeId default, by type",
-                     Keys(json));
+                   "the effective configuration: the experiment with every default filled in "
+                   "(loading it again gives the same experiment), and under "
+                   "\"non_default_attributes\" every ns-3 attribute of the run's objects that "
+                   "differs from its TypeId default, by type",
+                   Keys(json));
 }
 
 void
@@ -151,10 +151,10 @@ ExperimentOutputWriter::WriteFlows() const
     }
     RunReadmeWriter::CloseChecked(out, path);
     readme.AddCsv("flows.csv",
-                    "one row per flow; finish_us, fct_us and slowdown (fct / ideal fct) are empty "
-                    "for flows that did not finish; src/dst are host names; delivered_bytes: "
-                    "distinct payload bytes placed at the receiver",
-                    COLUMNS);
+                  "one row per flow; finish_us, fct_us and slowdown (fct / ideal fct) are empty "
+                  "for flows that did not finish; src/dst are host names; delivered_bytes: "
+                  "distinct payload bytes placed at the receiver",
+                  COLUMNS);
 }
 
 void
@@ -167,8 +167,8 @@ ExperimentOutputWriter::WriteTrace() const
     FlowTrace::WriteCsv(out, config.GetFlows());
     RunReadmeWriter::CloseChecked(out, path);
     readme.AddCsv("trace.csv",
-                    "the run's flows in the trace format, to replay them (\"flows_file\")",
-                    FlowTrace::CsvHeaderFor(config.GetFlows()));
+                  "the run's flows in the trace format, to replay them (\"flows_file\")",
+                  FlowTrace::CsvHeaderFor(config.GetFlows()));
 }
 
 void
@@ -208,9 +208,9 @@ ExperimentOutputWriter::WritePfc() const
     }
     RunReadmeWriter::CloseChecked(out, path);
     readme.AddCsv("pfc.csv",
-                    "PFC counters of every host and switch port (interface index) and class with "
-                    "PFC activity",
-                    PFC_COLUMNS);
+                  "PFC counters of every host and switch port (interface index) and class with "
+                  "PFC activity",
+                  PFC_COLUMNS);
 }
 
 void
@@ -348,11 +348,11 @@ ExperimentOutputWriter::WriteSummary(const std::vector<ExperimentMonitor*>& moni
     out << j.dump(2) << '\n';
     RunReadmeWriter::CloseChecked(out, path);
     readme.AddJson("summary.json",
-                     "flow counts, FCT (us) and slowdown statistics over all flows and by size "
-                     "bucket, retransmissions, PFC totals, drops by reason, deadlocks, PFC "
-                     "watchdog storms, exactly_once: flows whose bytes were not placed exactly "
-                     "once and in full (faults: when given)",
-                     Keys(j));
+                   "flow counts, FCT (us) and slowdown statistics over all flows and by size "
+                   "bucket, retransmissions, PFC totals, drops by reason, deadlocks, PFC "
+                   "watchdog storms, exactly_once: flows whose bytes were not placed exactly "
+                   "once and in full (faults: when given)",
+                   Keys(j));
 }
 
 void

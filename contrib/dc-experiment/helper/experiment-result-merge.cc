@@ -79,11 +79,8 @@ ExperimentResultMerge::CollectDrops() const
 }
 
 void
-ExperimentResultMerge::Merge(std::vector<ExperimentFlowResult>& results,
-                             uint32_t& completed,
-                             uint32_t& finished,
-                             Time lastCompletion,
-                             Time& endTime)
+ExperimentResultMerge::Merge(std::vector<ExperimentFlowResult>& results, uint32_t& completed,
+                             uint32_t& finished, Time lastCompletion, Time& endTime)
 {
     m_pfcCounters = CollectPfcCounters();
     m_drops = CollectDrops();

@@ -36,11 +36,8 @@ class ExperimentResultMerge
      * \param lastCompletion this rank's last completion
      * \param endTime this rank's end time (merged in place)
      */
-    void Merge(std::vector<ExperimentFlowResult>& results,
-               uint32_t& completed,
-               uint32_t& finished,
-               Time lastCompletion,
-               Time& endTime);
+    void Merge(std::vector<ExperimentFlowResult>& results, uint32_t& completed, uint32_t& finished,
+               Time lastCompletion, Time& endTime);
 
     /** \return 4 counters per node, DcbNetDevice and class, in node and device order. */
     const std::vector<int64_t>& GetPfcCounters() const;

@@ -11,10 +11,10 @@ ExperimentRunContext::ExperimentRunContext(const ExperimentConfig& config,
                                            TopologyBuilder& topology,
                                            const std::string& outputDirectory,
                                            RunReadmeWriter& readme)
-    : m_config(config),
-      m_topology(topology),
-      m_outputDirectory(outputDirectory),
-      m_readme(readme)
+    : m_config(config)
+    , m_topology(topology)
+    , m_outputDirectory(outputDirectory)
+    , m_readme(readme)
 {
 }
 

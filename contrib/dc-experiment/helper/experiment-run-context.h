@@ -51,10 +51,8 @@ class ExperimentRunContext
 {
   public:
     /** The configuration, network and README must outlive the context. */
-    ExperimentRunContext(const ExperimentConfig& config,
-                         TopologyBuilder& topology,
-                         const std::string& outputDirectory,
-                         RunReadmeWriter& readme);
+    ExperimentRunContext(const ExperimentConfig& config, TopologyBuilder& topology,
+                         const std::string& outputDirectory, RunReadmeWriter& readme);
 
     const ExperimentConfig& GetConfig() const;
     TopologyBuilder& GetTopology() const;
