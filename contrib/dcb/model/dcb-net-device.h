@@ -8,6 +8,7 @@
 #include "dcb-frame-record.h"
 #include "dcb-tx-source.h"
 #include "ethernet-vlan-header.h"
+#include "reusable-event.h"
 
 #include "ns3/data-rate.h"
 #include "ns3/error-model.h"
@@ -230,6 +231,8 @@ class DcbNetDevice : public NetDevice
     void TryTransmit();
     void StartTransmission(Ptr<Packet> frame, DcbFrameRecord& record, uint8_t tc);
     void TransmitComplete();
+    /** The end of the frame on the wire: one event object, scheduled once per frame. */
+    using TxCompleteEvent = ReusableEvent<DcbNetDevice, &DcbNetDevice::TransmitComplete>;
     bool PickFromQueues(Ptr<Packet>& frame, DcbFrameRecord& record, uint8_t& tc);
     bool PickDwrr(Ptr<Packet>& frame, DcbFrameRecord& record, uint8_t& tc);
     void TakeHead(uint8_t tc, Ptr<Packet>& frame, DcbFrameRecord& record);
@@ -272,6 +275,7 @@ class DcbNetDevice : public NetDevice
     std::array<uint64_t, N_CLASSES> m_queueBytes{};
     std::deque<Ptr<Packet>> m_controlQueue;
     bool m_txBusy{false};
+    Ptr<TxCompleteEvent> m_txComplete;
     DcbTxSource* m_txSource{nullptr};
 
     uint8_t m_pausedMask{0};
