@@ -225,4 +225,30 @@ TEST_F(DcbLinkTest, DwrrSharesBandwidthByWeight)
     EXPECT_NEAR(double(first1), 100.0, 9.0);
 }
 
+TEST(SerializationTimeTest, SixtyFourBitPathRoundsLikeTheWideOne)
+{
+    // Sizes and rates on both sides of the 64-bit path's limits.
+    // The reference: round(bytes x 8 x 1e12 / bps) in 128 bits.
+    auto reference = [](uint64_t bytes, uint64_t bps)
+    {
+        const unsigned __int128 ps =
+            (static_cast<unsigned __int128>(bytes) * 8 * 1000000000000ULL + bps / 2) / bps;
+        return static_cast<int64_t>(ps);
+    };
+    const std::vector<uint64_t> rates = {1000000000ULL,         25000000000ULL,  40000000000ULL,
+                                         100000000000ULL,       400000000000ULL, 3000000007ULL,
+                                         1000000000000000000ULL};
+    const std::vector<uint64_t> sizes = {0,     1,       64,      1024,    1048,    9216,
+                                         65535, 1999999, 2000000, 2000001, 50000000};
+    for (uint64_t bps : rates)
+    {
+        for (uint64_t bytes : sizes)
+        {
+            EXPECT_EQ(DcbNetDevice::SerializationTime(bytes, DataRate(bps)).GetPicoSeconds(),
+                      reference(bytes, bps))
+                << bytes << " B at " << bps << " b/s";
+        }
+    }
+}
+
 } // namespace

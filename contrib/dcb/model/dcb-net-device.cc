@@ -103,6 +103,7 @@ DcbNetDevice::GetTypeId()
 }
 
 DcbNetDevice::DcbNetDevice()
+    : m_txComplete(Create<TxCompleteEvent>(this))
 {
     m_dwrrWeight.fill(1);
     m_pauseStart.fill(Time(0));
@@ -482,7 +483,7 @@ DcbNetDevice::StartTransmission(Ptr<Packet> frame, DcbFrameRecord& record, uint8
     {
         LinkDrop(frame, tc < N_CLASSES ? tc : 0); // a pull source's frame: lost on the dead wire
     }
-    Simulator::Schedule(txTime, &DcbNetDevice::TransmitComplete, this);
+    m_txComplete->Schedule(txTime);
 }
 
 void

@@ -8,6 +8,7 @@
 #include "dcb-frame-record.h"
 #include "dcb-tx-source.h"
 #include "ethernet-vlan-header.h"
+#include "reusable-event.h"
 
 #include "ns3/data-rate.h"
 #include "ns3/error-model.h"
@@ -156,6 +157,9 @@ class DcbNetDevice : public NetDevice
      * fire on every change. Cut a cable by calling it on both ends.
      */
     void SetLinkUp(bool up);
+    /** Up to this size and rate, bytes x 8e12 + rate / 2 fits in 64 bits (1.65e19). */
+    static constexpr uint64_t MAX_BYTES_64BIT_TX_TIME = 2000000;
+    static constexpr uint64_t MAX_BPS_64BIT_TX_TIME = 1000000000000000000ULL; //!< 1 Ebit/s
     /**
      * \return the time \p bytes take at \p rate, rounded to the nearest picosecond.
      * Integer arithmetic: DataRate::CalculateBytesTxTime divides 128-bit fixed point,
@@ -164,6 +168,12 @@ class DcbNetDevice : public NetDevice
     static Time SerializationTime(uint64_t bytes, const DataRate& rate)
     {
         const uint64_t bps = rate.GetBitRate();
+        if (bytes <= MAX_BYTES_64BIT_TX_TIME && bps <= MAX_BPS_64BIT_TX_TIME)
+        {
+            // The same rounding in 64 bits: bytes x 8e12 does not overflow, and one
+            // 64-bit division is several times cheaper than a 128-bit one (__udivti3).
+            return PicoSeconds(static_cast<int64_t>((bytes * 8000000000000ULL + bps / 2) / bps));
+        }
         const unsigned __int128 bits = static_cast<unsigned __int128>(bytes) * 8;
         const unsigned __int128 ps = (bits * 1000000000000ULL + bps / 2) / bps;
         return PicoSeconds(static_cast<int64_t>(ps));
@@ -230,6 +240,8 @@ class DcbNetDevice : public NetDevice
     void TryTransmit();
     void StartTransmission(Ptr<Packet> frame, DcbFrameRecord& record, uint8_t tc);
     void TransmitComplete();
+    /** The end of the frame on the wire: one event object, scheduled once per frame. */
+    using TxCompleteEvent = ReusableEvent<DcbNetDevice, &DcbNetDevice::TransmitComplete>;
     bool PickFromQueues(Ptr<Packet>& frame, DcbFrameRecord& record, uint8_t& tc);
     bool PickDwrr(Ptr<Packet>& frame, DcbFrameRecord& record, uint8_t& tc);
     void TakeHead(uint8_t tc, Ptr<Packet>& frame, DcbFrameRecord& record);
@@ -272,6 +284,7 @@ class DcbNetDevice : public NetDevice
     std::array<uint64_t, N_CLASSES> m_queueBytes{};
     std::deque<Ptr<Packet>> m_controlQueue;
     bool m_txBusy{false};
+    Ptr<TxCompleteEvent> m_txComplete;
     DcbTxSource* m_txSource{nullptr};
 
     uint8_t m_pausedMask{0};
