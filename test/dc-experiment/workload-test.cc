@@ -1,12 +1,14 @@
 // Tests of the workload pieces with no network: FlowSizeCdf (both file
 // formats, errors with file:line), the shipped distributions against the
 // figures their sources state, and PoissonFlowGenerator's empirical size split,
-// mean, arrival rate and determinism.
+// mean, arrival rate and determinism; SeededRandomStream against ns-3's random
+// variables.
 #include "ns3/double.h"
 #include "ns3/flow-size-cdf.h"
 #include "ns3/flow-trace.h"
 #include "ns3/poisson-flow-generator.h"
 #include "ns3/rng-seed-manager.h"
+#include "ns3/seeded-random-stream.h"
 #include "ns3/simulator.h"
 
 #include <cmath>
@@ -251,6 +253,34 @@ TEST_F(WorkloadTest, PoissonIsSeededAndTraceRoundTrips)
         EXPECT_EQ(back[i].bytes, a[i].bytes);
         EXPECT_EQ(back[i].start, a[i].start);
         EXPECT_EQ(back[i].priority, a[i].priority);
+    }
+}
+
+TEST_F(WorkloadTest, SeededStreamDrawsAsNs3RandomVariables)
+{
+    // The stream a RandomVariableStream given stream 42 draws from under seed 5, run 1,
+    // transformed as Uniform, Exponential and Empirical (interpolating) variables do:
+    // the same numbers, bit for bit.
+    const FlowSizeCdf cdf = FlowSizeCdf::LoadFile(TRACES + "fb-cachefollower-srnic.cdf");
+    RngSeedManager::SetSeed(5);
+    RngSeedManager::SetRun(1);
+    Ptr<UniformRandomVariable> uniform = CreateObject<UniformRandomVariable>();
+    uniform->SetStream(42);
+    Ptr<ExponentialRandomVariable> exponential = CreateObject<ExponentialRandomVariable>();
+    exponential->SetAttribute("Mean", DoubleValue(1234.5));
+    exponential->SetAttribute("Bound", DoubleValue(0.0));
+    exponential->SetStream(43);
+    Ptr<EmpiricalRandomVariable> empirical = cdf.CreateRandomVariable();
+    empirical->SetStream(44);
+    RngSeedManager::SetSeed(1);
+    SeededRandomStream u(5, 42);
+    SeededRandomStream e(5, 43);
+    SeededRandomStream s(5, 44);
+    for (int i = 0; i < 20000; ++i)
+    {
+        ASSERT_EQ(u.GetInteger(0, 15), uniform->GetInteger(0, 15)) << i;
+        ASSERT_EQ(e.GetExponential(1234.5), exponential->GetValue()) << i;
+        ASSERT_EQ(cdf.GetQuantile(s.GetValue()), empirical->GetValue()) << i;
     }
 }
 
