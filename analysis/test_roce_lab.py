@@ -333,10 +333,10 @@ class Plots(unittest.TestCase):
         self.assertEqual(roce_lab.main(["check-plots", SMOKE]), 0)  # no "plots": fine
 
     def test_roce_run_knows_the_same_plot_names(self):
-        # roce-run checks "plots" itself (PLOT_NAMES in experiment-config.cc): the two
+        # roce-run checks "plots" itself (PLOT_NAMES in outputs-reader.cc): the two
         # lists must agree.
         with open(os.path.join(ROOT, "contrib", "dc-experiment", "model",
-                               "experiment-config.cc")) as f:
+                               "outputs-reader.cc")) as f:
             source = f.read()
         match = re.search(r"PLOT_NAMES = \{([^}]*)\}", source)
         self.assertIsNotNone(match)

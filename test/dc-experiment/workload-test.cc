@@ -1,13 +1,17 @@
 // Tests of the workload pieces with no network: FlowSizeCdf (both file
 // formats, errors with file:line), the shipped distributions against the
 // figures their sources state, and PoissonFlowGenerator's empirical size split,
-// mean, arrival rate and determinism.
+// mean, arrival rate and determinism; SeededRandomStream against ns-3's random
+// variables, and workload generation that leaves ns-3's global random state alone.
 #include "ns3/double.h"
+#include "ns3/experiment-config.h"
 #include "ns3/flow-size-cdf.h"
 #include "ns3/flow-trace.h"
 #include "ns3/poisson-flow-generator.h"
 #include "ns3/rng-seed-manager.h"
+#include "ns3/seeded-random-stream.h"
 #include "ns3/simulator.h"
+#include "ns3/uinteger.h"
 
 #include <cmath>
 #include <gtest/gtest.h>
@@ -162,8 +166,8 @@ TEST_F(WorkloadTest, HpccDistributionsLoadWithTheirHandComputedMeans)
 std::vector<ExperimentFlow>
 GenerateCacheFollower(uint32_t seed, Time duration, const FlowSizeCdf& cdf, double* ratePerHost)
 {
-    RngSeedManager::SetSeed(seed);
     Ptr<PoissonFlowGenerator> gen = CreateObject<PoissonFlowGenerator>();
+    gen->SetAttribute("Seed", UintegerValue(seed));
     gen->SetAttribute("Load", DoubleValue(0.7));
     gen->SetAttribute("Duration", TimeValue(duration));
     gen->SetSizeDistribution(cdf);
@@ -252,6 +256,59 @@ TEST_F(WorkloadTest, PoissonIsSeededAndTraceRoundTrips)
         EXPECT_EQ(back[i].start, a[i].start);
         EXPECT_EQ(back[i].priority, a[i].priority);
     }
+}
+
+TEST_F(WorkloadTest, SeededStreamDrawsAsNs3RandomVariables)
+{
+    // The stream a RandomVariableStream given stream 42 draws from under seed 5, run 1,
+    // transformed as Uniform, Exponential and Empirical (interpolating) variables do:
+    // the same numbers, bit for bit.
+    const FlowSizeCdf cdf = FlowSizeCdf::LoadFile(TRACES + "fb-cachefollower-srnic.cdf");
+    RngSeedManager::SetSeed(5);
+    RngSeedManager::SetRun(1);
+    Ptr<UniformRandomVariable> uniform = CreateObject<UniformRandomVariable>();
+    uniform->SetStream(42);
+    Ptr<ExponentialRandomVariable> exponential = CreateObject<ExponentialRandomVariable>();
+    exponential->SetAttribute("Mean", DoubleValue(1234.5));
+    exponential->SetAttribute("Bound", DoubleValue(0.0));
+    exponential->SetStream(43);
+    Ptr<EmpiricalRandomVariable> empirical = cdf.CreateRandomVariable();
+    empirical->SetStream(44);
+    RngSeedManager::SetSeed(1);
+    SeededRandomStream u(5, 42);
+    SeededRandomStream e(5, 43);
+    SeededRandomStream s(5, 44);
+    for (int i = 0; i < 20000; ++i)
+    {
+        ASSERT_EQ(u.GetInteger(0, 15), uniform->GetInteger(0, 15)) << i;
+        ASSERT_EQ(e.GetExponential(1234.5), exponential->GetValue()) << i;
+        ASSERT_EQ(cdf.GetQuantile(s.GetValue()), empirical->GetValue()) << i;
+    }
+}
+
+TEST_F(WorkloadTest, LoadingGeneratesWithoutTouchingGlobalRandomState)
+{
+    // A Poisson workload drawn while the file is loaded: from the experiment's seed
+    // alone, whatever the global seed, and with no automatic stream taken from
+    // RngSeedManager (ns-3 objects created later draw the same with or without it).
+    const std::string json = R"({"seed": 3, "stop_time": "2ms",
+        "topology": {"type": "dumbbell", "hosts_per_side": 4},
+        "workload": {"type": "poisson", "cdf": ")" +
+                             TRACES + R"(fb-cachefollower-srnic.cdf", "load": 0.5,
+                     "duration": "500us"}})";
+    RngSeedManager::SetSeed(1);
+    std::ostringstream one;
+    FlowTrace::WriteCsv(one, ExperimentConfig::LoadString(json, "w.json").GetFlows());
+    RngSeedManager::SetSeed(77);
+    const uint64_t before = RngSeedManager::GetNextStreamIndex();
+    const ExperimentConfig config = ExperimentConfig::LoadString(json, "w.json");
+    EXPECT_EQ(RngSeedManager::GetNextStreamIndex(), before + 1);
+    EXPECT_EQ(RngSeedManager::GetSeed(), 77u);
+    std::ostringstream other;
+    FlowTrace::WriteCsv(other, config.GetFlows());
+    EXPECT_GT(config.GetFlows().size(), 5u);
+    EXPECT_EQ(one.str(), other.str());
+    RngSeedManager::SetSeed(1);
 }
 
 TEST_F(WorkloadTest, TraceReadersReportFileLineAndField)

@@ -119,7 +119,10 @@ class ExperimentConfig
      */
     static std::string CheckStream(uint64_t bytes, uint64_t messageBytes, uint64_t outstanding,
                                    std::string& field);
-    /** First ns-3 random stream of the "workload" generator (3 streams; switches use 0..). */
+    /**
+     * First random stream of the workload generators (WorkloadGenerator::AssignStreams,
+     * at the experiment's seed; the "workload" uses 3), far from the switches' (0..).
+     */
     static constexpr int64_t WORKLOAD_STREAM = 1LL << 40;
     /** First ns-3 random stream of the fault injector's loss models (2 per lossy link). */
     static constexpr int64_t FAULT_STREAM = 1LL << 41;

@@ -3,10 +3,12 @@
 #include "experiment-config-error.h"
 #include "text-field.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <cmath>
 #include <cstdlib>
 #include <fstream>
+#include <iterator>
 #include <sstream>
 
 namespace ns3
@@ -270,6 +272,28 @@ double
 FlowSizeCdf::GetMax() const
 {
     return m_points.back().bytes;
+}
+
+double
+FlowSizeCdf::GetQuantile(double r) const
+{
+    if (r <= m_points.front().cdf)
+    {
+        return m_points.front().bytes;
+    }
+    if (r >= m_points.back().cdf)
+    {
+        return m_points.back().bytes;
+    }
+    // The first point above r, and the one before it (EmpiricalRandomVariable::DoInterpolate).
+    const auto upper = std::upper_bound(m_points.begin(), m_points.end(), r,
+                                        [](double v, const Point& p) { return v < p.cdf; });
+    const auto lower = upper == m_points.begin() ? upper : std::prev(upper);
+    const double c1 = lower->cdf;
+    const double c2 = upper->cdf;
+    const double v1 = lower->bytes;
+    const double v2 = upper->bytes;
+    return v1 + ((v2 - v1) / (c2 - c1)) * (r - c1);
 }
 
 Ptr<EmpiricalRandomVariable>

@@ -74,6 +74,13 @@ class FlowSizeCdf
     double GetDeclaredMean() const;
     /** \return P(size <= \p bytes). */
     double GetCdf(double bytes) const;
+    /**
+     * \return the size at cumulative probability \p r in [0, 1]: the first point's size
+     * at or below its cumulative value, the last point's at or above its, linear between
+     * (the arithmetic of EmpiricalRandomVariable in interpolating mode, so that a
+     * SeededRandomStream's uniform draw gives the size that variable would).
+     */
+    double GetQuantile(double r) const;
     /** \return the largest size, bytes. */
     double GetMax() const;
     /** \return the line of the file that gave point \p index (from 1). */

@@ -1,8 +1,11 @@
 #include "poisson-flow-generator.h"
 
+#include "seeded-random-stream.h"
+
 #include "ns3/abort.h"
 #include "ns3/data-rate.h"
 #include "ns3/double.h"
+#include "ns3/enum.h"
 #include "ns3/nstime.h"
 #include "ns3/uinteger.h"
 
@@ -19,7 +22,7 @@ PoissonFlowGenerator::GetTypeId()
 {
     static TypeId tid =
         TypeId("ns3::PoissonFlowGenerator")
-            .SetParent<Object>()
+            .SetParent<WorkloadGenerator>()
             .SetGroupName("DcExperiment")
             .AddConstructor<PoissonFlowGenerator>()
             .AddAttribute("Load",
@@ -48,49 +51,58 @@ PoissonFlowGenerator::GetTypeId()
                           MakeTimeChecker(PicoSeconds(1)))
             .AddAttribute("Priority", "Traffic class of the generated flows (DSCP 8p+2).",
                           UintegerValue(3), MakeUintegerAccessor(&PoissonFlowGenerator::m_priority),
-                          MakeUintegerChecker<uint8_t>(0, 7));
+                          MakeUintegerChecker<uint8_t>(0, 7))
+            .AddAttribute("Verb",
+                          "Verb of the generated flows (WRITE, as SRNIC Fig. 12's traffic).",
+                          EnumValue(static_cast<int>(RdmaVerb::Write)),
+                          MakeEnumAccessor(&PoissonFlowGenerator::SetVerbValue,
+                                           &PoissonFlowGenerator::GetVerbValue),
+                          MakeEnumChecker(static_cast<int>(RdmaVerb::Write), "write",
+                                          static_cast<int>(RdmaVerb::Send), "send",
+                                          static_cast<int>(RdmaVerb::Read), "read"));
     return tid;
 }
 
-PoissonFlowGenerator::PoissonFlowGenerator()
-    : m_interArrival(CreateObject<ExponentialRandomVariable>())
-    , m_endpoints(CreateObject<UniformRandomVariable>())
-{
-}
-
-void
-PoissonFlowGenerator::DoDispose()
-{
-    m_interArrival = nullptr;
-    m_endpoints = nullptr;
-    m_sizes = nullptr;
-    Object::DoDispose();
-}
+PoissonFlowGenerator::PoissonFlowGenerator() = default;
 
 void
 PoissonFlowGenerator::SetSizeDistribution(const FlowSizeCdf& cdf)
 {
-    m_sizes = cdf.CreateRandomVariable();
-    m_meanBytes = cdf.GetMean();
-    m_maxBytes = cdf.GetMax();
+    m_sizes = cdf;
 }
 
 int64_t
 PoissonFlowGenerator::AssignStreams(int64_t stream)
 {
-    NS_ABORT_MSG_IF(!m_sizes, "PoissonFlowGenerator: SetSizeDistribution before AssignStreams");
-    m_interArrival->SetStream(stream);
-    m_endpoints->SetStream(stream + 1);
-    m_sizes->SetStream(stream + 2);
+    WorkloadGenerator::AssignStreams(stream);
     return 3;
+}
+
+void
+PoissonFlowGenerator::SetVerbValue(int verb)
+{
+    m_verb = static_cast<RdmaVerb>(verb);
+}
+
+int
+PoissonFlowGenerator::GetVerbValue() const
+{
+    return static_cast<int>(m_verb);
+}
+
+void
+PoissonFlowGenerator::SetOrigin(const std::string& pointer)
+{
+    m_origin = pointer;
 }
 
 double
 PoissonFlowGenerator::GetArrivalRatePerHost(uint32_t nHosts) const
 {
+    NS_ABORT_MSG_IF(!m_sizes, "PoissonFlowGenerator: no size distribution");
     if (m_bisectionRate.GetBitRate() == 0)
     {
-        return m_load * static_cast<double>(m_hostRate.GetBitRate()) / (8.0 * m_meanBytes);
+        return m_load * static_cast<double>(m_hostRate.GetBitRate()) / (8.0 * m_sizes->GetMean());
     }
     NS_ABORT_MSG_IF(nHosts < 2, "PoissonFlowGenerator: a BisectionRate load needs the host count");
     const double n = nHosts;
@@ -99,7 +111,13 @@ PoissonFlowGenerator::GetArrivalRatePerHost(uint32_t nHosts) const
     // Offered bits per second over all hosts whose crossing share a*b/(n(n-1)) is Load x B.
     const double offered =
         m_load * static_cast<double>(m_bisectionRate.GetBitRate()) * n * (n - 1) / (a * b);
-    return offered / n / (8.0 * m_meanBytes);
+    return offered / n / (8.0 * m_sizes->GetMean());
+}
+
+std::vector<ExperimentFlow>
+PoissonFlowGenerator::Generate(const ExperimentTopology& topology)
+{
+    return Generate(static_cast<uint32_t>(topology.hosts.size()));
 }
 
 std::vector<ExperimentFlow>
@@ -107,34 +125,38 @@ PoissonFlowGenerator::Generate(uint32_t nHosts)
 {
     NS_ABORT_MSG_IF(!m_sizes, "PoissonFlowGenerator: no size distribution");
     NS_ABORT_MSG_IF(nHosts < 2, "PoissonFlowGenerator: needs at least two hosts");
-    const double rate = GetArrivalRatePerHost(nHosts) * nHosts;     // flows per second
-    m_interArrival->SetAttribute("Mean", DoubleValue(1e12 / rate)); // picoseconds
-    m_interArrival->SetAttribute("Bound", DoubleValue(0.0));
+    const double rate = GetArrivalRatePerHost(nHosts) * nHosts; // flows per second
+    const double meanGap = 1e12 / rate;                         // picoseconds
+    SeededRandomStream interArrival(GetSeed(), GetFirstStream(), GetRun());
+    SeededRandomStream endpoints(GetSeed(), GetFirstStream() + 1, GetRun());
+    SeededRandomStream sizes(GetSeed(), GetFirstStream() + 2, GetRun());
     const int64_t end = (m_start + m_duration).GetPicoSeconds();
-    const double maxBytes = std::min<double>(m_maxBytes, ExperimentConfig::MAX_FLOW_BYTES);
+    const double maxBytes = std::min<double>(m_sizes->GetMax(), ExperimentConfig::MAX_FLOW_BYTES);
     std::vector<ExperimentFlow> flows;
     // Whole picoseconds accumulate exactly; each gap is rounded on its own.
     int64_t t = m_start.GetPicoSeconds();
     while (true)
     {
-        t += std::llround(m_interArrival->GetValue());
+        t += std::llround(interArrival.GetExponential(meanGap));
         if (t >= end)
         {
             break;
         }
         ExperimentFlow f{};
         f.id = static_cast<uint32_t>(flows.size());
-        f.src = m_endpoints->GetInteger(0, nHosts - 1);
-        f.dst = m_endpoints->GetInteger(0, nHosts - 2);
+        f.src = endpoints.GetInteger(0, nHosts - 1);
+        f.dst = endpoints.GetInteger(0, nHosts - 2);
         if (f.dst >= f.src)
         {
             ++f.dst; // uniform over the other hosts
         }
-        const double bytes = std::clamp(std::round(m_sizes->GetValue()), 1.0, maxBytes);
+        const double bytes =
+            std::clamp(std::round(m_sizes->GetQuantile(sizes.GetValue())), 1.0, maxBytes);
         f.bytes = static_cast<uint64_t>(bytes);
         f.start = PicoSeconds(t);
         f.priority = m_priority;
-        f.verb = RdmaVerb::Write;
+        f.verb = m_verb;
+        f.origin = m_origin;
         flows.push_back(f);
     }
     return flows;

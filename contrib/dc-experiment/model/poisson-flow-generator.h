@@ -6,12 +6,13 @@
 
 #include "experiment-config.h"
 #include "flow-size-cdf.h"
+#include "workload-generator.h"
 
 #include "ns3/data-rate.h"
 #include "ns3/nstime.h"
-#include "ns3/object.h"
-#include "ns3/random-variable-stream.h"
 
+#include <optional>
+#include <string>
 #include <vector>
 
 namespace ns3
@@ -33,12 +34,14 @@ namespace ns3
  * a·b / (n·(n − 1)) of all bytes crosses in each direction, so the hosts
  * together offer Load × B × n(n − 1) / (a·b) bit/s (≈ 4·Load·B for large n).
  *
- * Three random streams (ns-3 RngStream, fixed by AssignStreams): interarrival
- * times (ExponentialRandomVariable), endpoints (UniformRandomVariable), sizes
- * (EmpiricalRandomVariable from the FlowSizeCdf, interpolating). Sizes are
- * rounded to whole bytes, at least 1. Flows are WRITEs; callers may change the verb.
+ * Three random streams at the generator's Seed (SeededRandomStream, numbered by
+ * AssignStreams): interarrival times (as ExponentialRandomVariable draws them),
+ * endpoints (as UniformRandomVariable), sizes (as EmpiricalRandomVariable from the
+ * FlowSizeCdf, interpolating: FlowSizeCdf::GetQuantile). Sizes are rounded to whole
+ * bytes, at least 1. The generator is the "workload" of type "poisson"
+ * (PoissonWorkloadReader).
  */
-class PoissonFlowGenerator : public Object
+class PoissonFlowGenerator : public WorkloadGenerator
 {
   public:
     static TypeId GetTypeId();
@@ -47,12 +50,16 @@ class PoissonFlowGenerator : public Object
     /** Set the flow-size distribution (required before Generate). */
     void SetSizeDistribution(const FlowSizeCdf& cdf);
     /** Fix the random streams from \p stream. \return the number of streams used (3) */
-    int64_t AssignStreams(int64_t stream);
+    int64_t AssignStreams(int64_t stream) override;
+    /** Set the JSON pointer the flows name as their origin ("/workload"). */
+    void SetOrigin(const std::string& pointer);
 
     /**
      * \return the flows, in start order, ids 0.., for \p nHosts hosts (>= 2).
      */
     std::vector<ExperimentFlow> Generate(uint32_t nHosts);
+    /** \return Generate(the number of hosts of \p topology). */
+    std::vector<ExperimentFlow> Generate(const ExperimentTopology& topology) override;
 
     /**
      * \param nHosts the number of hosts (needed only with a BisectionRate)
@@ -60,21 +67,21 @@ class PoissonFlowGenerator : public Object
      */
     double GetArrivalRatePerHost(uint32_t nHosts = 0) const;
 
-  protected:
-    void DoDispose() override;
-
   private:
+    /** "Verb" as EnumValue holds it (RdmaVerb is an enum class). */
+    void SetVerbValue(int verb);
+    /** \return "Verb" as EnumValue holds it. */
+    int GetVerbValue() const;
+
     double m_load;
     DataRate m_hostRate;
     DataRate m_bisectionRate;
     Time m_start;
     Time m_duration;
     uint8_t m_priority;
-    double m_meanBytes{0};
-    double m_maxBytes{0};
-    Ptr<ExponentialRandomVariable> m_interArrival;
-    Ptr<UniformRandomVariable> m_endpoints;
-    Ptr<EmpiricalRandomVariable> m_sizes;
+    RdmaVerb m_verb;
+    std::string m_origin;
+    std::optional<FlowSizeCdf> m_sizes;
 };
 
 } // namespace ns3

@@ -1,0 +1,149 @@
+#include "experiment-component-reader.h"
+
+#include "json-attribute-converter.h"
+
+#include "ns3/type-id.h"
+
+#include <algorithm>
+
+namespace ns3
+{
+
+using Json = nlohmann::json;
+using OrderedJson = nlohmann::ordered_json;
+
+ExperimentComponentReader::ExperimentComponentReader(const JsonSchemaReader& reader,
+                                                     const CommandLineAttributes& commandLine,
+                                                     std::vector<std::string>& warnings)
+    : m_reader(reader)
+    , m_commandLine(commandLine)
+    , m_warnings(warnings)
+{
+}
+
+OrderedJson
+ExperimentComponentReader::Read(const Json* section, const std::string& pointer,
+                                const std::string& typeName, const std::string& baseType,
+                                const std::map<std::string, std::string>& reserved,
+                                ExperimentComponent& out) const
+{
+    static const Json empty = Json::object();
+    const Json& s = section ? *section : empty;
+    m_reader.RequireObject(s, pointer);
+    OrderedJson eff;
+    std::string type = typeName;
+    if (!baseType.empty())
+    {
+        type = m_reader.GetString(s, pointer, "type", typeName, {});
+        eff["type"] = type;
+        if (type == "none" && baseType == "ns3::EcnMarker")
+        {
+            m_reader.CheckKeys(s, pointer, {"type"});
+            out.typeName = type;
+            return eff;
+        }
+        TypeId tid;
+        TypeId base;
+        if (!TypeId::LookupByNameFailSafe(type, &tid))
+        {
+            m_reader.Fail(JsonSchemaReader::Child(pointer, "type"),
+                          "unknown TypeId \"" + type + "\"");
+        }
+        TypeId::LookupByNameFailSafe(baseType, &base);
+        if (!tid.IsChildOf(base) || !tid.HasConstructor())
+        {
+            m_reader.Fail(JsonSchemaReader::Child(pointer, "type"),
+                          "\"" + type + "\" is not a constructible subclass of " + baseType);
+        }
+    }
+    out.typeName = type;
+    out.pointer = pointer;
+    TypeId tid;
+    TypeId::LookupByNameFailSafe(type, &tid);
+
+    // The settable attributes of the type and its parents, parents first.
+    std::vector<TypeId> chain;
+    for (TypeId t = tid;; t = t.GetParent())
+    {
+        chain.insert(chain.begin(), t);
+        if (t.GetParent() == t)
+        {
+            break;
+        }
+    }
+    std::vector<TypeId::AttributeInformation> attributes;
+    std::vector<std::string> names;
+    std::vector<std::string> owners; //!< the TypeId declaring each attribute
+    for (const TypeId& t : chain)
+    {
+        for (std::size_t i = 0; i < t.GetAttributeN(); ++i)
+        {
+            const TypeId::AttributeInformation info = t.GetAttribute(i);
+            if ((info.flags & TypeId::ATTR_CONSTRUCT) && !reserved.count(info.name) &&
+                JsonAttributeConverter::IsSupported(info))
+            {
+                attributes.push_back(info);
+                names.push_back(info.name);
+                owners.push_back(t.GetName());
+            }
+        }
+    }
+
+    for (auto it = s.begin(); it != s.end(); ++it)
+    {
+        const std::string& key = it.key();
+        if (key == "type" && !baseType.empty())
+        {
+            continue;
+        }
+        const std::string p = JsonSchemaReader::Child(pointer, key);
+        auto r = reserved.find(key);
+        if (r != reserved.end())
+        {
+            m_reader.Fail(p,
+                          "attribute " + key + " of " + type + " cannot be set here: " + r->second);
+        }
+        TypeId::AttributeInformation info;
+        if (!tid.LookupAttributeByName(key, &info))
+        {
+            m_reader.Fail(p, "unknown attribute \"" + key + "\" of " + type +
+                                 "; its attributes are: " + JsonSchemaReader::JoinNames(names));
+        }
+        const auto named = std::find(names.begin(), names.end(), key);
+        if (named == names.end())
+        {
+            m_reader.Fail(p, "attribute " + key + " of " + type + " cannot be set from JSON");
+        }
+        std::string error;
+        Ptr<AttributeValue> value = JsonAttributeConverter::FromJson(info, it.value(), error);
+        if (!value)
+        {
+            m_reader.Fail(p, "attribute " + key + " of " + type + " (" +
+                                 JsonAttributeConverter::HelpSummary(info.help) + "): bad value " +
+                                 it.value().dump() + ": " + error);
+        }
+        // The command line's default (Config::SetDefault) wins over the file: leave the
+        // attribute at it, and the effective section below records it.
+        const std::string argument = m_commandLine.Find(owners[named - names.begin()], key);
+        if (!argument.empty())
+        {
+            m_warnings.push_back("the command line's " + argument + " overrides " + p + " = " +
+                                 it.value().dump() + " in " + m_reader.GetFile());
+            continue;
+        }
+        out.attributes.push_back(ExperimentAttribute{key, value});
+    }
+
+    for (const auto& info : attributes)
+    {
+        auto given =
+            std::find_if(out.attributes.begin(), out.attributes.end(),
+                         [&info](const ExperimentAttribute& a) { return a.name == info.name; });
+        const AttributeValue& v =
+            given != out.attributes.end() ? *given->value : *info.initialValue;
+        eff[info.name] = JsonAttributeConverter::ToJson(info, v);
+    }
+    return eff;
+}
+
+} // namespace ns3
