@@ -1,5 +1,6 @@
 #include "experiment-runner.h"
 
+#include "collective-workload.h"
 #include "delivery-checker.h"
 #include "fault-injector.h"
 #include "flow-queue-pairs.h"
@@ -231,6 +232,17 @@ ExperimentRunner::Run()
     m_nodes = std::make_unique<NodeComposer>(m_config, m_topology);
     m_nodes->Install(IsDistributed());
     SetUpFlows();
+    // "collectives": after the flows reserved their QP numbers; the run ends when both are done.
+    m_collectives = std::make_unique<CollectiveWorkload>(m_config, m_topology);
+    m_collectives->Install(IsDistributed());
+    m_collectives->SetDoneCallback(
+        [this]()
+        {
+            if (m_completed == m_results.size())
+            {
+                Simulator::Stop();
+            }
+        });
     if (m_config.GetOutputs().hpcc)
     {
         if (IsDistributed())
@@ -383,6 +395,10 @@ ExperimentRunner::Run()
     {
         m_nodes->Write(m_outputDirectory, m_readme);
     }
+    if (m_collectives->IsActive())
+    {
+        m_collectives->Write(m_outputDirectory, m_readme);
+    }
     if (m_pfcEvents)
     {
         m_pfcEvents->Write(m_outputDirectory, m_readme);
@@ -440,7 +456,7 @@ ExperimentRunner::SetUpFlows()
     for (uint32_t hostIndex = 0; hostIndex < m_topology.GetNHosts(); ++hostIndex)
     {
         m_topology.GetNic(hostIndex)->TraceConnectWithoutContext(
-            "Completion", MakeCallback(&ExperimentRunner::OnCompletion, this));
+            "Completion", MakeCallback(&ExperimentRunner::OnCompletion, this).Bind(hostIndex));
     }
     // A distributed run's ranks each see one end of a flow: its pairs live from set-up.
     m_flowQps =
@@ -529,9 +545,10 @@ ExperimentRunner::PostReceive(uint32_t id)
 }
 
 void
-ExperimentRunner::OnCompletion(const RdmaCompletion& completion)
+ExperimentRunner::OnCompletion(uint32_t host, const RdmaCompletion& completion)
 {
-    if (completion.wrId >= m_results.size())
+    if (completion.wrId >= m_results.size() ||
+        !m_flowQps->IsFlowCompletion(static_cast<uint32_t>(completion.wrId), host, completion))
     {
         return;
     }
@@ -572,7 +589,7 @@ ExperimentRunner::OnCompletion(const RdmaCompletion& completion)
         r.finish = completion.completionTime;
         ++m_finished;
     }
-    if (m_completed == m_results.size() && !IsDistributed())
+    if (m_completed == m_results.size() && !IsDistributed() && m_collectives->IsDone())
     {
         Simulator::Stop();
     }

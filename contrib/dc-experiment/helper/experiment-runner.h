@@ -31,6 +31,7 @@ class DeliveryChecker;
 class PfcEventWriter;
 class NodeComposer;
 class FlowQueuePairs;
+class CollectiveWorkload;
 
 /** \ingroup dc-experiment What happened to one flow. */
 struct ExperimentFlowResult
@@ -165,7 +166,8 @@ class ExperimentRunner
     void PostMessage(uint32_t id);
     /** SEND: post the responder's receive for the flow's next message. */
     void PostReceive(uint32_t id);
-    void OnCompletion(const RdmaCompletion& completion);
+    /** A completion at host \p host's NIC (the runner's only if on a flow's QP). */
+    void OnCompletion(uint32_t host, const RdmaCompletion& completion);
     void SampleQueues();
     void SampleRates();
     void SampleBuffers();
@@ -228,6 +230,7 @@ class ExperimentRunner
     std::unique_ptr<PfcSafetyOutputWriter> m_pfcSafety; //!< deadlock monitor, PFC watchdog
     std::unique_ptr<FaultInjector> m_faults;            //!< "faults"
     std::unique_ptr<NodeComposer> m_nodes;              //!< "nodes"
+    std::unique_ptr<CollectiveWorkload> m_collectives;  //!< "collectives"
     std::unique_ptr<DeliveryChecker> m_delivery;        //!< delivered bytes, exactly-once
     /** Files written so far; the (const) writers register theirs as they finish. */
     mutable RunReadmeWriter m_readme;

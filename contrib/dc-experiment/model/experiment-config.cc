@@ -1,5 +1,6 @@
 #include "experiment-config.h"
 
+#include "collective-workload-reader.h"
 #include "command-line-attributes.h"
 #include "fabric-bisection.h"
 #include "flow-size-cdf.h"
@@ -990,6 +991,7 @@ ExperimentConfigParser::Parse(const Json& root)
                         "outputs",
                         "faults",
                         "nodes",
+                        "collectives",
                         "pcap",
                         "plots",
                         "non_default_attributes"});
@@ -1053,10 +1055,27 @@ ExperimentConfigParser::Parse(const Json& root)
     ParseFlowSets(JsonSchemaReader::Find(root, "flow_sets"), "/flow_sets");
     ParseFlowsFile(JsonSchemaReader::Find(root, "flows_file"), "/flows_file");
     ParseWorkload(JsonSchemaReader::Find(root, "workload"), "/workload");
-    if (m_config.m_flows.empty())
+    // "collectives": ring collectives over Maestro or QPs (CollectiveWorkloadReader).
+    OrderedJson collectives;
+    m_config.m_collectives = CollectiveWorkloadReader::Read(
+        m_reader, JsonSchemaReader::Find(root, "collectives"), "/collectives", m_config.m_topology,
+        [this](const Json* s, const std::string& p, const std::string& t, const std::string& b,
+               ExperimentComponent& c)
+        {
+            ParseComponent(s, p, t, b, {}, c);
+            const OrderedJson e = m_config.m_effective[p.substr(1)];
+            m_config.m_effective.erase(p.substr(1));
+            return e;
+        },
+        collectives);
+    if (!collectives.is_null())
+    {
+        eff["collectives"] = collectives;
+    }
+    if (m_config.m_flows.empty() && m_config.m_collectives.empty())
     {
         m_reader.Fail("/flows", "the experiment has no flows (give \"flows\", \"flow_sets\", "
-                                "\"flows_file\" or \"workload\")");
+                                "\"flows_file\", \"workload\" or \"collectives\")");
     }
     ParseMonitors(JsonSchemaReader::Find(root, "monitors"), "/monitors");
     PfcSafetyConfigReader::Read(
@@ -1342,6 +1361,12 @@ const FaultPlan&
 ExperimentConfig::GetFaults() const
 {
     return m_faults;
+}
+
+const std::vector<ExperimentCollective>&
+ExperimentConfig::GetCollectives() const
+{
+    return m_collectives;
 }
 
 const NodeComposition&
