@@ -59,8 +59,8 @@ Composite()
 {
     Json j = Json::parse(ReadFile(CONFIGS + "composite-64.json"));
     j["progress"] = false;
-    j["topology"] = {{"type", "fat_tree"},       {"tors_per_pod", 4},
-                     {"aggs_per_pod", 4},        {"hosts_per_tor", 4},
+    j["topology"] = {{"type", "fat_tree"},          {"tors_per_pod", 4},
+                     {"aggs_per_pod", 4},           {"hosts_per_tor", 4},
                      {"host_link_rate", "100Gbps"}, {"fabric_link_rate", "400Gbps"}};
     j["workload"]["load"] = 0.6;
     j["workload"]["duration"] = "200us";
@@ -203,25 +203,45 @@ TEST_F(CollectiveWorkloadTest, AllreduceSlowsUnderLoadControlAlone)
     }
 }
 
-// h0 and h1 (x4 PCIe, +200 ns) cannot drain what the load sends them at 100G: their NICs
-// pause tor0's ports toward them, and tor0 in turn pauses its uplinks' far ends (the Aggs).
-// Control: without the degraded host model no host sends a pause.
+// h0 and h1 (x4 PCIe, +200 ns) cannot drain at 100G what the load and a 6-to-1 incast of
+// 500 KB WRITEs each (from hosts of tor1..tor3 outside the ring) send them: their NICs pause
+// tor0's ports toward them, and tor0 passes the pauses upstream to the Aggs. Control: the
+// same run without the degraded host model, where no host pauses and tor0 pauses the Aggs
+// less (the incast alone may fill its queues too).
 TEST_F(CollectiveWorkloadTest, DegradedHostsOriginatePausesControlHasNone)
 {
     Json j = Composite();
+    const Json senders = {"h4", "h5", "h8", "h9", "h12", "h13"};
+    j["flow_sets"] = Json::array();
+    for (const std::string dst : {"h0", "h1"})
+    {
+        j["flow_sets"].push_back({{"type", "incast"},
+                                  {"senders", senders},
+                                  {"dst", dst},
+                                  {"bytes", 500000},
+                                  {"start", "20us"},
+                                  {"priority", 3}});
+    }
     const std::string dir = OutputDir("degraded");
     Run(j, dir);
-    EXPECT_GT(XoffSent(dir, "h0") + XoffSent(dir, "h1"), 0u);
+    EXPECT_GT(XoffSent(dir, "h0"), 0u);
+    EXPECT_GT(XoffSent(dir, "h1"), 0u);
     for (uint32_t h = 2; h < 16; ++h)
     {
         EXPECT_EQ(XoffSent(dir, "h" + std::to_string(h)), 0u) << h;
     }
-    uint64_t torPaused = 0;
+    // tor0's ports toward h0 and h1 (ports 0 and 1) were paused.
     for (const auto& row : Table(dir + "/pfc.csv"))
     {
-        torPaused += row.at("node") == "tor0" ? std::stoull(row.at("xoff_received")) : 0;
+        if (row.at("node") == "tor0" && row.at("class") == "3" &&
+            (row.at("port") == "0" || row.at("port") == "1"))
+        {
+            EXPECT_GT(std::stoull(row.at("xoff_received")), 0u) << row.at("port");
+            EXPECT_GT(std::stod(row.at("paused_us")), 0.0) << row.at("port");
+        }
     }
-    EXPECT_GT(torPaused, 0u);
+    const uint64_t spread = XoffSent(dir, "tor0");
+    EXPECT_GT(spread, 0u);
 
     j["nodes"].erase(2);
     const std::string control = OutputDir("control");
@@ -230,6 +250,7 @@ TEST_F(CollectiveWorkloadTest, DegradedHostsOriginatePausesControlHasNone)
     {
         EXPECT_EQ(XoffSent(control, "h" + std::to_string(h)), 0u) << h;
     }
+    EXPECT_LT(XoffSent(control, "tor0"), spread);
 }
 
 // Every NIC has an on-chip memory model (SRNIC's under tor2 and tor3, CX-6's elsewhere):

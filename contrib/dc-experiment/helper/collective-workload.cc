@@ -77,8 +77,9 @@ CollectiveWorkload::Install(bool distributed)
             }
         }
         Ptr<MaestroCollective> c = CreateObject<MaestroCollective>();
-        c->SetAttribute("Pattern", EnumValue(e.type == "allgather" ? MaestroCollective::ALLGATHER
-                                                                    : MaestroCollective::RING_ALLREDUCE));
+        c->SetAttribute("Pattern",
+                        EnumValue(e.type == "allgather" ? MaestroCollective::ALLGATHER
+                                                        : MaestroCollective::RING_ALLREDUCE));
         c->SetAttribute("ModelSize", UintegerValue(e.bytes));
         c->SetAttribute("Iterations", UintegerValue(e.iterations));
         c->SetAttribute("ComputeTime", TimeValue(e.computeTime));
@@ -141,8 +142,8 @@ CollectiveWorkload::OnIteration(uint32_t c, uint32_t iteration, Time communicati
     m_rows.push_back(Row{c, iteration, -1, m_collectives[c]->GetModelBytes(), now - communication,
                          now, true, FailedMessages(c)});
     m_lastEnd[c] = now;
-    if (iteration + 1 == m_config.GetCollectives()[c].iterations && ++m_done == m_collectives.size() &&
-        m_doneCallback)
+    if (iteration + 1 == m_config.GetCollectives()[c].iterations &&
+        ++m_done == m_collectives.size() && m_doneCallback)
     {
         m_doneCallback();
     }

@@ -48,7 +48,8 @@ CollectiveWorkloadReader::Read(const JsonSchemaReader& reader, const Json* secti
         ExperimentCollective c;
         c.pointer = p;
         c.name = reader.GetString(e, p, "name", "collective" + std::to_string(i), {});
-        reader.CheckNoNul(e.contains("name") ? e["name"] : Json(""), JsonSchemaReader::Child(p, "name"));
+        reader.CheckNoNul(e.contains("name") ? e["name"] : Json(""),
+                          JsonSchemaReader::Child(p, "name"));
         if (c.name.empty() || c.name.find_first_of(",\"\n\r") != std::string::npos)
         {
             reader.Fail(JsonSchemaReader::Child(p, "name"),
@@ -72,15 +73,14 @@ CollectiveWorkloadReader::Read(const JsonSchemaReader& reader, const Json* secti
         c.hosts = NodeCompositionReader::SelectHosts(reader, topology, *hosts, hp);
         if (c.hosts.size() < 2)
         {
-            reader.Fail(hp, "a ring needs at least 2 hosts, got " +
-                                std::to_string(c.hosts.size()));
+            reader.Fail(hp, "a ring needs at least 2 hosts, got " + std::to_string(c.hosts.size()));
         }
         c.bytes = reader.GetUint(e, p, "bytes", std::nullopt, 1, MAX_BYTES);
         const std::string over = reader.GetString(e, p, "over", std::nullopt, {"maestro", "qps"});
         c.overMaestro = over == "maestro";
         c.start = reader.GetTime(e, p, "start", "0s", Seconds(0));
-        c.iterations = static_cast<uint32_t>(
-            reader.GetUint(e, p, "iterations", 1, 1, MAX_ITERATIONS));
+        c.iterations =
+            static_cast<uint32_t>(reader.GetUint(e, p, "iterations", 1, 1, MAX_ITERATIONS));
         c.computeTime = reader.GetTime(e, p, "compute_time", "0s", Seconds(0));
 
         OrderedJson eff;

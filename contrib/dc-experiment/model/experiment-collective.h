@@ -31,10 +31,10 @@ struct ExperimentCollective
     bool overMaestro{false};     //!< "over": "maestro" (else "qps")
     Time start;                  //!< first iteration's compute phase begins
     uint32_t iterations{1};
-    Time computeTime;               //!< compute phase before each iteration's communication
-    ExperimentComponent endpoint;   //!< ns3::MaestroEndpoint attributes ("maestro"/"endpoint")
-    ExperimentComponent qpManager;  //!< ns3::MaestroQpManager attributes ("maestro"/"qp_manager")
-    std::string pointer;            //!< of the entry
+    Time computeTime;              //!< compute phase before each iteration's communication
+    ExperimentComponent endpoint;  //!< ns3::MaestroEndpoint attributes ("maestro"/"endpoint")
+    ExperimentComponent qpManager; //!< ns3::MaestroQpManager attributes ("maestro"/"qp_manager")
+    std::string pointer;           //!< of the entry
 };
 
 } // namespace ns3
