@@ -97,7 +97,7 @@ CollectiveWorkload::Install(bool distributed)
 }
 
 void
-CollectiveWorkload::SetDoneCallback(std::function<void()> done)
+CollectiveWorkload::SetOnDone(std::function<void()> done)
 {
     m_doneCallback = std::move(done);
 }

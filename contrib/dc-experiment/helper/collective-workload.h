@@ -53,7 +53,7 @@ class CollectiveWorkload
     void Install(bool distributed);
 
     /** \p done is called once, when every collective has run all its iterations. */
-    void SetDoneCallback(std::function<void()> done);
+    void SetOnDone(std::function<void()> done);
 
     /** \return true when every collective has run all its iterations (or there are none). */
     bool IsDone() const;

@@ -235,7 +235,7 @@ ExperimentRunner::Run()
     // "collectives": after the flows reserved their QP numbers; the run ends when both are done.
     m_collectives = std::make_unique<CollectiveWorkload>(m_config, m_topology);
     m_collectives->Install(IsDistributed());
-    m_collectives->SetDoneCallback(
+    m_collectives->SetOnDone(
         [this]()
         {
             if (m_completed == m_results.size())
