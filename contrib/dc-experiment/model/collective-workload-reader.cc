@@ -48,8 +48,6 @@ CollectiveWorkloadReader::Read(const JsonSchemaReader& reader, const Json* secti
         ExperimentCollective c;
         c.pointer = p;
         c.name = reader.GetString(e, p, "name", "collective" + std::to_string(i), {});
-        reader.CheckNoNul(e.contains("name") ? e["name"] : Json(""),
-                          JsonSchemaReader::Child(p, "name"));
         if (c.name.empty() || c.name.find_first_of(",\"\n\r") != std::string::npos)
         {
             reader.Fail(JsonSchemaReader::Child(p, "name"),
