@@ -33,19 +33,20 @@ CollectiveWorkload::IsActive() const
 }
 
 void
-CollectiveWorkload::Install(bool distributed)
+CollectiveWorkload::CheckConfig(const ExperimentRunContext& context)
 {
-    const std::vector<ExperimentCollective>& all = m_config.GetCollectives();
-    if (all.empty())
-    {
-        return;
-    }
-    if (distributed)
+    if (IsActive() && context.IsDistributed())
     {
         throw ExperimentConfigError(m_config.GetSource(), "/collectives",
                                     "not available in distributed runs (a ring's steps wait on "
                                     "completions at hosts of other ranks)");
     }
+}
+
+void
+CollectiveWorkload::Install(ExperimentRunContext& /* context */)
+{
+    const std::vector<ExperimentCollective>& all = m_config.GetCollectives();
     for (uint32_t i = 0; i < all.size(); ++i)
     {
         const ExperimentCollective& e = all[i];
@@ -150,9 +151,42 @@ CollectiveWorkload::OnIteration(uint32_t c, uint32_t iteration, Time communicati
 }
 
 void
-CollectiveWorkload::Write(const std::string& directory, RunReadmeWriter& readme) const
+CollectiveWorkload::AddToSummary(const ExperimentRunContext& /* context */,
+                                 nlohmann::ordered_json& summary) const
 {
-    const std::string path = (std::filesystem::path(directory) / "collectives.csv").string();
+    if (!IsActive())
+    {
+        return;
+    }
+    nlohmann::ordered_json list = nlohmann::ordered_json::array();
+    for (uint32_t c = 0; c < m_collectives.size(); ++c)
+    {
+        const ExperimentCollective& e = m_config.GetCollectives()[c];
+        nlohmann::ordered_json times = nlohmann::ordered_json::array();
+        for (const Time& t : GetCommunicationTimes(c))
+        {
+            // The digits collectives.csv writes (FormatMicros: integer arithmetic).
+            times.push_back(nlohmann::ordered_json::parse(FormatMicros(t)));
+        }
+        list.push_back({{"name", e.name},
+                        {"over", e.overMaestro ? "maestro" : "qps"},
+                        {"iterations", e.iterations},
+                        {"finished_iterations", times.size()},
+                        {"communication_us", times},
+                        {"failed_messages", FailedMessages(c)}});
+    }
+    summary["collectives"] = list;
+}
+
+void
+CollectiveWorkload::Write(ExperimentRunContext& context)
+{
+    if (!IsActive())
+    {
+        return;
+    }
+    RunReadmeWriter& readme = context.GetReadme();
+    const std::string path = context.OutputPath("collectives.csv");
     std::ofstream out(path, std::ios::binary);
     out << COLUMNS << '\n';
     const std::vector<ExperimentCollective>& all = m_config.GetCollectives();

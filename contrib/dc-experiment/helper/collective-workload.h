@@ -5,7 +5,7 @@
 #ifndef COLLECTIVE_WORKLOAD_H
 #define COLLECTIVE_WORKLOAD_H
 
-#include "run-readme-writer.h"
+#include "experiment-monitor.h"
 #include "topology-builder.h"
 
 #include "ns3/experiment-config.h"
@@ -35,9 +35,13 @@ namespace ns3
  * collectives.csv has one row per completed step (kind "step": every worker has sent
  * its segment of that step) and one per iteration (kind "iteration": from the end of
  * the compute phase until every worker has sent and received every step); an
- * iteration that did not finish by the end of the run has an empty end_us.
+ * iteration that did not finish by the end of the run has an empty end_us. summary.json
+ * gets "collectives": per collective, its iterations finished and their times.
+ *
+ * It takes the monitors' slot (ExperimentMonitor) for its phases: CheckConfig,
+ * Install (the rings), Write and AddToSummary.
  */
-class CollectiveWorkload
+class CollectiveWorkload : public ExperimentMonitor
 {
   public:
     CollectiveWorkload(const ExperimentConfig& config, const TopologyBuilder& topology);
@@ -46,11 +50,15 @@ class CollectiveWorkload
     /** \return true when the experiment has collectives. */
     bool IsActive() const;
 
-    /**
-     * Build the rings and schedule each collective's start.
-     * \throw ExperimentConfigError in a distributed run (\p distributed)
-     */
-    void Install(bool distributed);
+    /** \throw ExperimentConfigError in a distributed run (a ring spans the ranks) */
+    void CheckConfig(const ExperimentRunContext& context) override;
+    /** Build the rings and schedule each collective's start (the flows are set up). */
+    void Install(ExperimentRunContext& context) override;
+    /** Write collectives.csv and register it (with collectives only). */
+    void Write(ExperimentRunContext& context) override;
+    /** "collectives": per collective, name, iterations finished, communication times (us). */
+    void AddToSummary(const ExperimentRunContext& context,
+                      nlohmann::ordered_json& summary) const override;
 
     /** \p done is called once, when every collective has run all its iterations. */
     void SetOnDone(std::function<void()> done);
@@ -60,9 +68,6 @@ class CollectiveWorkload
 
     /** \return the communication time of each finished iteration of collective \p c. */
     const std::vector<Time>& GetCommunicationTimes(uint32_t c) const;
-
-    /** Write collectives.csv into \p directory and register it. */
-    void Write(const std::string& directory, RunReadmeWriter& readme) const;
 
     /** Header row of collectives.csv. */
     static constexpr const char* COLUMNS =
