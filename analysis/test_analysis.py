@@ -234,6 +234,60 @@ class StochasticDcqcn(unittest.TestCase):
         self.assertLessEqual(a["cnps_per_s"], 1 / 50e-6)
 
 
+class NodeEffects(unittest.TestCase):
+    """analysis/node_effects.py on a hand-made run: pause origins and where they were
+    received, cache miss rates per kind, collective times, slowdown by destination."""
+
+    FILES = {
+        "ports.csv": "node,port,peer_node,peer_port,rate_bps,delay_ns\n"
+                     "h0,0,tor0,0,1,1\nh1,0,tor0,1,1,1\ntor0,0,h0,0,1,1\ntor0,1,h1,0,1,1\n"
+                     "tor0,2,agg0,0,1,1\nagg0,0,tor0,2,1,1\n",
+        "pfc.csv": "node,port,class,xoff_sent,xon_sent,xoff_received,paused_us\n"
+                   "h0,0,3,5,5,0,0.000000\ntor0,0,3,0,0,5,12.500000\n"
+                   "tor0,2,3,2,2,0,0.000000\nagg0,0,3,0,0,2,3.000000\n",
+        "flows.csv": "id,src,dst,bytes,start_us,finish_us,fct_us,ideal_fct_us,slowdown,"
+                     "retransmitted_packets,verb,priority,delivered_bytes\n"
+                     "0,h1,h0,1,0,4,4,1,4.000000,0,write,3,1\n"
+                     "1,h0,h1,1,0,1,1,1,1.000000,0,write,3,1\n"
+                     "2,h0,h1,1,0,,,1,,0,write,3,0\n",
+        "nodes.csv": "node,nic_profile,host_model,nic_cache,qpc_hits,qpc_misses,mtt_hits,"
+                     "mtt_misses,wqe_hits,wqe_misses,cache_fill_bytes,pcie_read_bytes,"
+                     "pcie_write_bytes\n"
+                     "h0,,,srnic,99,1,99,1,0,0,420,,\nh1,,,,,,,,,,,,\n",
+        "collectives.csv": "collective,type,over,ranks,kind,iteration,step,bytes,start_us,"
+                           "end_us,duration_us,failed_messages\n"
+                           "ar,ring_allreduce,qps,2,step,0,0,5,0.000000,3.000000,3.000000,\n"
+                           "ar,ring_allreduce,qps,2,step,0,1,5,3.000000,4.000000,1.000000,\n"
+                           "ar,ring_allreduce,qps,2,iteration,0,,10,0.000000,4.000000,"
+                           "4.000000,0\n"
+                           "ar,ring_allreduce,qps,2,iteration,1,,10,4.000000,,,0\n",
+    }
+
+    def test_report(self):
+        out = write_dir("node-effects", self.FILES)
+        r = subprocess.run([sys.executable, os.path.join(HERE, "node_effects.py"), out],
+                           capture_output=True, text=True)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        text = r.stdout
+        self.assertIn("h0 sent class 3: 5\n    received by tor0 port 0 class 3: 5 frames, "
+                      "paused 12.5 us", text)
+        self.assertIn("tor0 sent class 3: 2\n    received by agg0 port 0 class 3: 2 frames",
+                      text)
+        self.assertIn("srnic: 1 NICs; QPC 1 misses of 100 (1.00%)", text)
+        self.assertIn("WQE 0 misses of 0", text)
+        self.assertIn("ar (qps, 2 ranks, 10 B) iteration 0: 4.0 us, slowest step 0 3.0 us", text)
+        self.assertIn("iteration 1: not finished", text)
+        self.assertIn("(1 unfinished left out)", text)
+        self.assertIn("to hosts that sent XOFF: 1 flows, median 4.00", text)
+        self.assertIn("to the other hosts: 1 flows, median 1.00", text)
+
+    def test_missing_directory_is_a_message(self):
+        r = subprocess.run([sys.executable, os.path.join(HERE, "node_effects.py"),
+                            os.path.join(WORK, "no-such-run")], capture_output=True, text=True)
+        self.assertNotEqual(r.returncode, 0)
+        self.assertIn("not found", r.stderr)
+
+
 if __name__ == "__main__":
     os.makedirs(WORK, exist_ok=True)
     unittest.main()

@@ -79,6 +79,55 @@ RunAllreduce(bool maestro, std::vector<Time>* perIteration)
     return std::accumulate(perIteration->begin(), perIteration->end(), Time());
 }
 
+/** StepDone of a collective: (iteration, step, time since the communication began). */
+struct StepRecord
+{
+    uint32_t iteration;
+    uint32_t step;
+    Time since;
+};
+
+void
+RecordStep(std::vector<StepRecord>* out, uint32_t iteration, uint32_t step, Time since)
+{
+    out->push_back({iteration, step, since});
+}
+
+// StepDone fires once per step and iteration, in order, after every worker has completed
+// that step; the last step of an iteration ends with its communication time.
+TEST_F(MaestroScenarioTest, StepDoneReportsEveryStepInOrder)
+{
+    DcbHelper dcb;
+    RdmaHelper rdma;
+    rdma.SetCongestionControl("ns3::RdmaNoCongestionControl");
+    MaestroLeafSpineHelper fabric({0, 0, 1, 1}, 2);
+    fabric.Build(dcb, rdma);
+    Ptr<MaestroCollective> c = CreateObject<MaestroCollective>();
+    c->SetAttribute("ModelSize", UintegerValue(400000));
+    c->SetAttribute("Iterations", UintegerValue(2));
+    c->SetLinks(RingLinks(fabric, false, "ns3::MaestroRoundRobin"));
+    std::vector<StepRecord> steps;
+    c->TraceConnectWithoutContext("StepDone", MakeBoundCallback(&RecordStep, &steps));
+    c->Start();
+    Simulator::Run();
+    const std::vector<Time> times = c->GetCommunicationTimes();
+    ASSERT_EQ(times.size(), 2u);
+    ASSERT_EQ(steps.size(), 12u); // 2 x 2(N - 1)
+    for (uint32_t k = 0; k < steps.size(); ++k)
+    {
+        EXPECT_EQ(steps[k].iteration, k / 6);
+        EXPECT_EQ(steps[k].step, k % 6);
+        if (k % 6 > 0)
+        {
+            EXPECT_GT(steps[k].since, steps[k - 1].since);
+        }
+    }
+    EXPECT_EQ(steps[5].since, times[0]);
+    EXPECT_EQ(steps[11].since, times[1]);
+    // A step moves 100 kB per hop at 40 Gb/s: at least 20 us.
+    EXPECT_GT(steps[0].since, MicroSeconds(20));
+}
+
 TEST_F(MaestroScenarioTest, RingAllreduceIsAtLeastTwiceFasterWhenTheCoreIsTheBottleneck)
 {
     std::vector<Time> single;

@@ -1,5 +1,6 @@
 #include "experiment-runner.h"
 
+#include "collective-workload.h"
 #include "deferred-progress-buffer.h"
 #include "delivery-checker.h"
 #include "experiment-output-writer.h"
@@ -72,6 +73,19 @@ ExperimentRunner::Run()
         m_topology.SetSystemIds(std::move(systemIds));
     }
     m_ownMonitors = StandardMonitors::Create(m_config, m_topology);
+    // "collectives": a workload in the monitors' slot (its rings are built at Install, after
+    // the flows reserved their QP numbers); the run ends when flows and collectives are done.
+    auto collectives = std::make_unique<CollectiveWorkload>(m_config, m_topology);
+    m_collectives = collectives.get();
+    m_collectives->SetOnDone(
+        [this]()
+        {
+            if (m_completed == m_results.size())
+            {
+                Simulator::Stop();
+            }
+        });
+    m_ownMonitors.push_back(std::move(collectives));
     m_monitors.clear();
     for (const auto& monitor : m_ownMonitors)
     {
@@ -230,7 +244,7 @@ ExperimentRunner::SetUpFlows()
     for (uint32_t hostIndex = 0; hostIndex < m_topology.GetNHosts(); ++hostIndex)
     {
         m_topology.GetNic(hostIndex)->TraceConnectWithoutContext(
-            "Completion", MakeCallback(&ExperimentRunner::OnCompletion, this));
+            "Completion", MakeCallback(&ExperimentRunner::OnCompletion, this).Bind(hostIndex));
     }
     // A distributed run's ranks each see one end of a flow: its pairs live from set-up.
     m_flowQps = std::make_unique<FlowQueuePairs>(m_config, m_topology,
@@ -321,9 +335,10 @@ ExperimentRunner::PostReceive(uint32_t id)
 }
 
 void
-ExperimentRunner::OnCompletion(const RdmaCompletion& completion)
+ExperimentRunner::OnCompletion(uint32_t host, const RdmaCompletion& completion)
 {
-    if (completion.wrId >= m_results.size())
+    if (completion.wrId >= m_results.size() ||
+        !m_flowQps->IsFlowCompletion(static_cast<uint32_t>(completion.wrId), host, completion))
     {
         return;
     }
@@ -364,7 +379,7 @@ ExperimentRunner::OnCompletion(const RdmaCompletion& completion)
         r.finish = completion.completionTime;
         ++m_finished;
     }
-    if (m_completed == m_results.size() && !m_context.IsDistributed())
+    if (m_completed == m_results.size() && !m_context.IsDistributed() && m_collectives->IsDone())
     {
         Simulator::Stop();
     }

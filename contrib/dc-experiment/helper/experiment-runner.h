@@ -28,6 +28,7 @@ namespace ns3
 
 class DeliveryChecker;
 class FlowQueuePairs;
+class CollectiveWorkload;
 
 /**
  * \ingroup dc-experiment
@@ -137,7 +138,8 @@ class ExperimentRunner
     void PostMessage(uint32_t id);
     /** SEND: post the responder's receive for the flow's next message. */
     void PostReceive(uint32_t id);
-    void OnCompletion(const RdmaCompletion& completion);
+    /** A completion at host \p host's NIC (the runner's only if on a flow's QP). */
+    void OnCompletion(uint32_t host, const RdmaCompletion& completion);
     /** Simulator::Run, timed, with progress lines unless reported elsewhere. */
     void Simulate();
     /** Stop every rank once all flows of all ranks have completed. */
@@ -165,7 +167,8 @@ class ExperimentRunner
     double m_setupWallSeconds{0};
     double m_eventLoopWallSeconds{0};
     bool m_externalProgress{false};
-    bool m_qpLifetimes{true}; //!< SetQueuePairLifetimes
+    bool m_qpLifetimes{true};                   //!< SetQueuePairLifetimes
+    CollectiveWorkload* m_collectives{nullptr}; //!< "collectives" (one of m_ownMonitors)
 };
 
 } // namespace ns3

@@ -48,6 +48,18 @@ FlowQueuePairs::ResponderNic(uint32_t id) const
     return m_topology.GetNic(f.verb == RdmaVerb::Read ? f.src : f.dst);
 }
 
+bool
+FlowQueuePairs::IsFlowCompletion(uint32_t id, uint32_t host, const RdmaCompletion& completion) const
+{
+    const ExperimentFlow& f = m_config.GetFlows()[id];
+    const bool read = f.verb == RdmaVerb::Read;
+    if (completion.receive)
+    {
+        return host == (read ? f.src : f.dst) && completion.qpn == m_slots[id].responderQpn;
+    }
+    return host == (read ? f.dst : f.src) && completion.qpn == m_slots[id].requesterQpn;
+}
+
 void
 FlowQueuePairs::Reserve(const ExperimentFlow& flow)
 {

@@ -52,6 +52,12 @@ class FlowQueuePairs
     Ptr<RdmaQueuePair> GetResponder(uint32_t id) const;
     /** \return the QP on the flow's src: the requester, or the responder for READ. */
     Ptr<RdmaQueuePair> GetDataSender(uint32_t id) const;
+    /**
+     * \return true if \p completion, reported by the NIC of host \p host, is on a QP of flow
+     * \p id: its requester's, or its responder's for a receive completion. Other QPs share
+     * the NICs (collectives, Maestro endpoints) with work-request ids of their own.
+     */
+    bool IsFlowCompletion(uint32_t id, uint32_t host, const RdmaCompletion& completion) const;
     /** \return the QP number of the QP that places the flow's data at dst. */
     uint32_t GetPlacingQpn(uint32_t id) const;
     /** \return the MTU of the flow's data sender (without creating its QP). */

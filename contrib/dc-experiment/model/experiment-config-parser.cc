@@ -10,6 +10,7 @@
 #include "outputs-reader.h"
 #include "pfc-safety-config-reader.h"
 #include "poisson-workload-reader.h"
+#include "collective-workload-reader.h"
 #include "switch-buffer-assignment.h"
 
 #include "ns3/ipv4-header.h"
@@ -69,6 +70,7 @@ ExperimentConfigParser::Parse(const Json& root)
                         "outputs",
                         "faults",
                         "nodes",
+                        "collectives",
                         "pcap",
                         "plots",
                         "non_default_attributes"});
@@ -151,6 +153,17 @@ ExperimentConfigParser::Parse(const Json& root)
                                         "/workload", topology, stop, eff["workload"]))
     {
         workloads.push_back(poisson);
+    }
+    // "collectives": ring collectives over Maestro or QPs (CollectiveWorkloadReader).
+    OrderedJson collectives;
+    m_config.m_collectives = CollectiveWorkloadReader::Read(
+        m_reader, JsonSchemaReader::Find(root, "collectives"), "/collectives", topology,
+        [this](const Json* s, const std::string& p, const std::string& t, const std::string& b,
+               ExperimentComponent& c) { return m_components.Read(s, p, t, b, {}, c); },
+        collectives);
+    if (!collectives.is_null())
+    {
+        eff["collectives"] = collectives;
     }
     // Their streams: the experiment's seed; the run ns-3's --RngRun gives (read, not set).
     for (const Ptr<WorkloadGenerator>& w : workloads)

@@ -52,10 +52,10 @@ ExperimentConfig::LoadString(const std::string& text, const std::string& name,
         }
         workload->Dispose();
     }
-    if (config.m_flows.empty())
+    if (config.m_flows.empty() && config.m_collectives.empty())
     {
         reader.Fail("/flows", "the experiment has no flows (give \"flows\", \"flow_sets\", "
-                              "\"flows_file\" or \"workload\")");
+                              "\"flows_file\", \"workload\" or \"collectives\")");
     }
     return config;
 }
@@ -237,6 +237,12 @@ const FaultPlan&
 ExperimentConfig::GetFaults() const
 {
     return m_faults;
+}
+
+const std::vector<ExperimentCollective>&
+ExperimentConfig::GetCollectives() const
+{
+    return m_collectives;
 }
 
 const NodeComposition&

@@ -6,6 +6,7 @@
 #define EXPERIMENT_CONFIG_H
 
 #include "command-line-attributes.h"
+#include "experiment-collective.h"
 #include "experiment-component.h"
 #include "experiment-config-error.h"
 #include "experiment-topology.h"
@@ -183,6 +184,8 @@ class ExperimentConfig
     const ExperimentComponent& GetPfcWatchdog() const;
     /** \return the "faults" section (empty when not given). */
     const FaultPlan& GetFaults() const;
+    /** \return the "collectives" section (empty when not given). */
+    const std::vector<ExperimentCollective>& GetCollectives() const;
     /** \return the "nodes" section, per host (empty when not given). */
     const NodeComposition& GetNodes() const;
     /** \return the ports that write pcap files ("pcap"; empty when absent). */
@@ -230,7 +233,8 @@ class ExperimentConfig
     ExperimentComponent m_deadlockMonitor;
     ExperimentComponent m_pfcWatchdog;
     FaultPlan m_faults;
-    NodeComposition m_nodes; //!< "nodes"
+    NodeComposition m_nodes;                         //!< "nodes"
+    std::vector<ExperimentCollective> m_collectives; //!< "collectives"
     PcapSelection m_pcap;
     nlohmann::ordered_json m_effective;
     std::vector<std::string> m_warnings;

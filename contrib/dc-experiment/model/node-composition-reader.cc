@@ -534,6 +534,14 @@ ReadNicProfile(const JsonSchemaReader& reader, const Json& v, const std::string&
 
 } // namespace
 
+std::vector<uint32_t>
+NodeCompositionReader::SelectHosts(const JsonSchemaReader& reader,
+                                   const ExperimentTopology& topology, const Json& value,
+                                   const std::string& pointer)
+{
+    return HostSelection(reader, topology).Select(value, pointer);
+}
+
 std::string
 NodeCompositionReader::ResolveProfile(const std::string& configFile, const std::string& name)
 {

@@ -13,6 +13,7 @@
 #include <functional>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <vector>
 
 namespace ns3
 {
@@ -59,6 +60,17 @@ class NodeCompositionReader
      * \return null, with what is wrong in \p error, on failure
      */
     static Ptr<HostModel> BuildHostModel(const NodeHostModel& model, std::string& error);
+
+    /**
+     * The hosts \p value selects (the forms of "hosts" above), in selection order; the
+     * "collectives" section selects its rings with it too.
+     * \throw ExperimentConfigError at \p pointer for an unknown host or switch, a bad
+     *        form, or a host selected twice
+     */
+    static std::vector<uint32_t> SelectHosts(const JsonSchemaReader& reader,
+                                             const ExperimentTopology& topology,
+                                             const nlohmann::json& value,
+                                             const std::string& pointer);
 
     /** \return the NIC profile file for \p name: a path, or nic-profiles/<name>.json. */
     static std::string ResolveProfile(const std::string& configFile, const std::string& name);

@@ -6,6 +6,7 @@
 #include "ns3/simulator.h"
 #include "ns3/uinteger.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace ns3
@@ -48,7 +49,12 @@ MaestroCollective::GetTypeId()
                             "An iteration's collective finished: (iteration, communication "
                             "time).",
                             MakeTraceSourceAccessor(&MaestroCollective::m_iterationDoneTrace),
-                            "ns3::MaestroCollective::IterationDoneCallback");
+                            "ns3::MaestroCollective::IterationDoneCallback")
+            .AddTraceSource("StepDone",
+                            "Every worker has completed a step: (iteration, step, time since "
+                            "the iteration's communication began).",
+                            MakeTraceSourceAccessor(&MaestroCollective::m_stepDoneTrace),
+                            "ns3::MaestroCollective::StepDoneCallback");
     return tid;
 }
 
@@ -118,6 +124,7 @@ MaestroCollective::StartCommunication()
 {
     m_commStart = Simulator::Now();
     m_sent.assign(m_links.size(), 0);
+    m_stepsDone = 0;
     for (uint32_t w = 0; w < m_links.size(); ++w)
     {
         Advance(w);
@@ -145,12 +152,14 @@ MaestroCollective::OnSent(uint32_t w, Time now)
     ++m_sent[w];
     Advance(w);
     Advance((w + 1) % n);
-    for (uint32_t s : m_sent)
+    const uint32_t done = *std::min_element(m_sent.begin(), m_sent.end());
+    for (; m_stepsDone < done; ++m_stepsDone)
     {
-        if (s < GetNSteps())
-        {
-            return;
-        }
+        m_stepDoneTrace(m_iteration, m_stepsDone, now - m_commStart);
+    }
+    if (done < GetNSteps())
+    {
+        return;
     }
     const Time comm = now - m_commStart;
     m_commTimes.push_back(comm);

@@ -26,7 +26,8 @@ namespace ns3
  *  - allgather: the N−1 allgather steps only.
  * A worker sends step k once its own step k−1 has completed and it has received
  * its predecessor's step k−1. The iteration's communication time runs from the
- * end of the compute phase until every worker has sent and received every step.
+ * end of the compute phase until every worker has sent and received every step;
+ * step k is done (StepDone) when every worker has completed its step k.
  * Model bytes = ModelSize × ModelScale (the scale shrinks runs for CI).
  */
 class MaestroCollective : public Object
@@ -54,6 +55,8 @@ class MaestroCollective : public Object
 
     /** TracedCallback signature for IterationDone. */
     typedef void (*IterationDoneCallback)(uint32_t iteration, Time communication);
+    /** TracedCallback signature for StepDone. */
+    typedef void (*StepDoneCallback)(uint32_t iteration, uint32_t step, Time sinceStart);
 
   protected:
     void DoDispose() override;
@@ -71,11 +74,13 @@ class MaestroCollective : public Object
 
     std::vector<Ptr<MaestroRingLink>> m_links;
     std::vector<uint32_t> m_sent; //!< steps completed per worker this iteration
+    uint32_t m_stepsDone{0};      //!< steps every worker has completed this iteration
     uint32_t m_iteration{0};
     Time m_commStart;
     std::vector<Time> m_commTimes;
     EventId m_computeEvent;
     TracedCallback<uint32_t, Time> m_iterationDoneTrace;
+    TracedCallback<uint32_t, uint32_t, Time> m_stepDoneTrace;
 };
 
 } // namespace ns3

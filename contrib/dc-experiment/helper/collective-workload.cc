@@ -1,0 +1,247 @@
+#include "collective-workload.h"
+
+#include "output-micros.h"
+
+#include "ns3/enum.h"
+#include "ns3/experiment-config-error.h"
+#include "ns3/maestro-endpoint.h"
+#include "ns3/nstime.h"
+#include "ns3/object-factory.h"
+#include "ns3/rdma-helper.h"
+#include "ns3/simulator.h"
+#include "ns3/uinteger.h"
+
+#include <filesystem>
+#include <fstream>
+
+namespace ns3
+{
+
+CollectiveWorkload::CollectiveWorkload(const ExperimentConfig& config,
+                                       const TopologyBuilder& topology)
+    : m_config(config)
+    , m_topology(topology)
+{
+}
+
+CollectiveWorkload::~CollectiveWorkload() = default;
+
+bool
+CollectiveWorkload::IsActive() const
+{
+    return !m_config.GetCollectives().empty();
+}
+
+void
+CollectiveWorkload::CheckConfig(const ExperimentRunContext& context)
+{
+    if (IsActive() && context.IsDistributed())
+    {
+        throw ExperimentConfigError(m_config.GetSource(), "/collectives",
+                                    "not available in distributed runs (a ring's steps wait on "
+                                    "completions at hosts of other ranks)");
+    }
+}
+
+void
+CollectiveWorkload::Install(ExperimentRunContext& /* context */)
+{
+    const std::vector<ExperimentCollective>& all = m_config.GetCollectives();
+    for (uint32_t i = 0; i < all.size(); ++i)
+    {
+        const ExperimentCollective& e = all[i];
+        const uint32_t n = static_cast<uint32_t>(e.hosts.size());
+        std::vector<Ptr<MaestroRingLink>> links;
+        for (uint32_t w = 0; w < n; ++w)
+        {
+            Ptr<RdmaNic> a = m_topology.GetNic(e.hosts[w]);
+            Ptr<RdmaNic> b = m_topology.GetNic(e.hosts[(w + 1) % n]);
+            if (e.overMaestro)
+            {
+                ObjectFactory factory("ns3::MaestroEndpoint");
+                for (const ExperimentAttribute& a : e.endpoint.attributes)
+                {
+                    factory.Set(a.name, *a.value);
+                }
+                Ptr<MaestroEndpoint> endpoint = factory.Create<MaestroEndpoint>();
+                for (const ExperimentAttribute& a : e.qpManager.attributes)
+                {
+                    endpoint->GetQpManager()->SetAttribute(a.name, *a.value);
+                }
+                endpoint->Connect(a, b);
+                endpoint->Initialize();
+                links.push_back(MaestroRingLink::OverEndpoint(endpoint));
+            }
+            else
+            {
+                links.push_back(MaestroRingLink::OverQueuePair(a, RdmaHelper::Connect(a, b).first));
+            }
+        }
+        Ptr<MaestroCollective> c = CreateObject<MaestroCollective>();
+        c->SetAttribute("Pattern",
+                        EnumValue(e.type == "allgather" ? MaestroCollective::ALLGATHER
+                                                        : MaestroCollective::RING_ALLREDUCE));
+        c->SetAttribute("ModelSize", UintegerValue(e.bytes));
+        c->SetAttribute("Iterations", UintegerValue(e.iterations));
+        c->SetAttribute("ComputeTime", TimeValue(e.computeTime));
+        c->SetLinks(links);
+        c->TraceConnectWithoutContext("StepDone",
+                                      MakeCallback(&CollectiveWorkload::OnStep, this).Bind(i));
+        c->TraceConnectWithoutContext("IterationDone",
+                                      MakeCallback(&CollectiveWorkload::OnIteration, this).Bind(i));
+        Simulator::Schedule(e.start, &MaestroCollective::Start, c);
+        m_collectives.push_back(c);
+        m_links.push_back(std::move(links));
+        m_stepEnd.push_back(e.start);
+        m_lastEnd.push_back(e.start);
+    }
+}
+
+void
+CollectiveWorkload::SetOnDone(std::function<void()> done)
+{
+    m_doneCallback = std::move(done);
+}
+
+bool
+CollectiveWorkload::IsDone() const
+{
+    return m_done == m_config.GetCollectives().size();
+}
+
+const std::vector<Time>&
+CollectiveWorkload::GetCommunicationTimes(uint32_t c) const
+{
+    return m_collectives.at(c)->GetCommunicationTimes();
+}
+
+uint64_t
+CollectiveWorkload::FailedMessages(uint32_t c) const
+{
+    uint64_t failed = 0;
+    for (const Ptr<MaestroRingLink>& l : m_links[c])
+    {
+        failed += l->GetNFailed();
+    }
+    return failed;
+}
+
+void
+CollectiveWorkload::OnStep(uint32_t c, uint32_t iteration, uint32_t step, Time sinceStart)
+{
+    const Time now = Simulator::Now();
+    const Time start = step == 0 ? now - sinceStart : m_stepEnd[c];
+    m_rows.push_back(
+        Row{c, iteration, step, m_collectives[c]->GetSegmentBytes(), start, now, true, 0});
+    m_stepEnd[c] = now;
+}
+
+void
+CollectiveWorkload::OnIteration(uint32_t c, uint32_t iteration, Time communication)
+{
+    const Time now = Simulator::Now();
+    m_rows.push_back(Row{c, iteration, -1, m_collectives[c]->GetModelBytes(), now - communication,
+                         now, true, FailedMessages(c)});
+    m_lastEnd[c] = now;
+    if (iteration + 1 == m_config.GetCollectives()[c].iterations &&
+        ++m_done == m_collectives.size() && m_doneCallback)
+    {
+        m_doneCallback();
+    }
+}
+
+void
+CollectiveWorkload::AddToSummary(const ExperimentRunContext& /* context */,
+                                 nlohmann::ordered_json& summary) const
+{
+    if (!IsActive())
+    {
+        return;
+    }
+    nlohmann::ordered_json list = nlohmann::ordered_json::array();
+    for (uint32_t c = 0; c < m_collectives.size(); ++c)
+    {
+        const ExperimentCollective& e = m_config.GetCollectives()[c];
+        nlohmann::ordered_json times = nlohmann::ordered_json::array();
+        for (const Time& t : GetCommunicationTimes(c))
+        {
+            // The digits collectives.csv writes (FormatMicros: integer arithmetic).
+            times.push_back(nlohmann::ordered_json::parse(FormatMicros(t)));
+        }
+        list.push_back({{"name", e.name},
+                        {"over", e.overMaestro ? "maestro" : "qps"},
+                        {"iterations", e.iterations},
+                        {"finished_iterations", times.size()},
+                        {"communication_us", times},
+                        {"failed_messages", FailedMessages(c)}});
+    }
+    summary["collectives"] = list;
+}
+
+void
+CollectiveWorkload::Write(ExperimentRunContext& context)
+{
+    if (!IsActive())
+    {
+        return;
+    }
+    RunReadmeWriter& readme = context.GetReadme();
+    const std::string path = context.OutputPath("collectives.csv");
+    std::ofstream out(path, std::ios::binary);
+    out << COLUMNS << '\n';
+    const std::vector<ExperimentCollective>& all = m_config.GetCollectives();
+    std::vector<Row> rows = m_rows;
+    for (uint32_t c = 0; c < m_collectives.size(); ++c)
+    {
+        // The iteration in progress when the run ended: its start if it had begun.
+        const uint32_t done = static_cast<uint32_t>(GetCommunicationTimes(c).size());
+        if (done < all[c].iterations)
+        {
+            const Time begin = m_lastEnd[c] + all[c].computeTime;
+            rows.push_back(Row{c, done, -1, m_collectives[c]->GetModelBytes(), begin, Time(0),
+                               false, FailedMessages(c)});
+        }
+    }
+    for (const Row& r : rows)
+    {
+        const ExperimentCollective& e = all[r.collective];
+        out << e.name << ',' << e.type << ',' << (e.overMaestro ? "maestro" : "qps") << ','
+            << e.hosts.size() << ',' << (r.step < 0 ? "iteration" : "step") << ',' << r.iteration
+            << ',';
+        if (r.step >= 0)
+        {
+            out << r.step;
+        }
+        out << ',' << r.bytes << ',';
+        if (r.start <= Simulator::Now())
+        {
+            out << FormatMicros(r.start);
+        }
+        out << ',';
+        if (r.finished)
+        {
+            out << FormatMicros(r.end) << ',' << FormatMicros(r.end - r.start);
+        }
+        else
+        {
+            out << ',';
+        }
+        out << ',';
+        if (r.step < 0)
+        {
+            out << r.failed;
+        }
+        out << '\n';
+    }
+    RunReadmeWriter::CloseChecked(out, path);
+    readme.AddCsv("collectives.csv",
+                  "the \"collectives\": per collective, one row per completed ring step (kind "
+                  "step; bytes = the segment each rank sent in it; the step ends when every "
+                  "rank has sent its segment) and one per iteration (kind iteration; bytes = the "
+                  "model; from the end of the compute phase until every rank has sent and "
+                  "received every step; end_us empty if it did not finish; failed_messages: "
+                  "ring messages that completed with an error so far)",
+                  COLUMNS);
+}
+
+} // namespace ns3

@@ -1,0 +1,108 @@
+/*
+ * Runs the "collectives" section of an experiment: ring collectives over Maestro
+ * endpoints or over one queue pair per ring hop, and writes collectives.csv.
+ */
+#ifndef COLLECTIVE_WORKLOAD_H
+#define COLLECTIVE_WORKLOAD_H
+
+#include "experiment-monitor.h"
+#include "topology-builder.h"
+
+#include "ns3/experiment-config.h"
+#include "ns3/maestro-collective.h"
+#include "ns3/maestro-ring-link.h"
+
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace ns3
+{
+
+/**
+ * \ingroup dc-experiment
+ * The collectives of an experiment (ExperimentConfig::GetCollectives). Each is one
+ * MaestroCollective (ring allreduce or allgather, its iterations and compute phase)
+ * whose ring hop k goes from host k to host k + 1 over a MaestroRingLink: with
+ * "over": "maestro" a MaestroEndpoint (its QP manager opens the virtual paths as QPs on
+ * the two hosts' RdmaNics, its load balancer spreads the chunks), with "over": "qps" one
+ * connected QP pair whose requester posts each step as one WRITE. Both ride on the
+ * hosts' NICs as composed by "nodes" (profile, on-chip memory, host model) and share
+ * the fabric with the flows. The QPs are created at set-up, after the flows' QP numbers
+ * are reserved, so that a flow's QP numbers (and its ECMP path) are those of the same
+ * run without collectives.
+ *
+ * collectives.csv has one row per completed step (kind "step": every worker has sent
+ * its segment of that step) and one per iteration (kind "iteration": from the end of
+ * the compute phase until every worker has sent and received every step); an
+ * iteration that did not finish by the end of the run has an empty end_us. summary.json
+ * gets "collectives": per collective, its iterations finished and their times.
+ *
+ * It takes the monitors' slot (ExperimentMonitor) for its phases: CheckConfig,
+ * Install (the rings), Write and AddToSummary.
+ */
+class CollectiveWorkload : public ExperimentMonitor
+{
+  public:
+    CollectiveWorkload(const ExperimentConfig& config, const TopologyBuilder& topology);
+    ~CollectiveWorkload();
+
+    /** \return true when the experiment has collectives. */
+    bool IsActive() const;
+
+    /** \throw ExperimentConfigError in a distributed run (a ring spans the ranks) */
+    void CheckConfig(const ExperimentRunContext& context) override;
+    /** Build the rings and schedule each collective's start (the flows are set up). */
+    void Install(ExperimentRunContext& context) override;
+    /** Write collectives.csv and register it (with collectives only). */
+    void Write(ExperimentRunContext& context) override;
+    /** "collectives": per collective, name, iterations finished, communication times (us). */
+    void AddToSummary(const ExperimentRunContext& context,
+                      nlohmann::ordered_json& summary) const override;
+
+    /** \p done is called once, when every collective has run all its iterations. */
+    void SetOnDone(std::function<void()> done);
+
+    /** \return true when every collective has run all its iterations (or there are none). */
+    bool IsDone() const;
+
+    /** \return the communication time of each finished iteration of collective \p c. */
+    const std::vector<Time>& GetCommunicationTimes(uint32_t c) const;
+
+    /** Header row of collectives.csv. */
+    static constexpr const char* COLUMNS =
+        "collective,type,over,ranks,kind,iteration,step,bytes,start_us,end_us,duration_us,"
+        "failed_messages";
+
+  private:
+    /** One row of collectives.csv. */
+    struct Row
+    {
+        uint32_t collective;
+        uint32_t iteration;
+        int64_t step; //!< -1: the iteration's row
+        uint64_t bytes;
+        Time start;
+        Time end;
+        bool finished;
+        uint64_t failed; //!< iteration rows: messages completed with an error so far
+    };
+
+    void OnStep(uint32_t c, uint32_t iteration, uint32_t step, Time sinceStart);
+    void OnIteration(uint32_t c, uint32_t iteration, Time communication);
+    uint64_t FailedMessages(uint32_t c) const;
+
+    const ExperimentConfig& m_config;
+    const TopologyBuilder& m_topology;
+    std::vector<Ptr<MaestroCollective>> m_collectives;
+    std::vector<std::vector<Ptr<MaestroRingLink>>> m_links;
+    std::vector<Time> m_stepEnd; //!< per collective: end of its last step (or comm start)
+    std::vector<Time> m_lastEnd; //!< per collective: end of its last iteration (or its start)
+    std::vector<Row> m_rows;
+    uint32_t m_done{0};
+    std::function<void()> m_doneCallback;
+};
+
+} // namespace ns3
+
+#endif /* COLLECTIVE_WORKLOAD_H */

@@ -1,0 +1,42 @@
+/*
+ * The "collectives" section of an experiment file: ring collectives among chosen
+ * hosts, over Maestro endpoints or over one queue pair per neighbour pair.
+ */
+#ifndef EXPERIMENT_COLLECTIVE_H
+#define EXPERIMENT_COLLECTIVE_H
+
+#include "experiment-component.h"
+
+#include "ns3/nstime.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace ns3
+{
+
+/**
+ * \ingroup dc-experiment
+ * One entry of "collectives" (doc/dc-experiment.md, "Collectives"): a ring collective
+ * (MaestroCollective) among \p hosts, in ring order (host k sends to host k + 1, the
+ * last to the first). Each ring hop is a Maestro endpoint (multi-path) or one QP pair.
+ */
+struct ExperimentCollective
+{
+    std::string name;            //!< "collective<i>" unless given
+    std::string type;            //!< "ring_allreduce" or "allgather"
+    std::vector<uint32_t> hosts; //!< host indices, in ring order
+    uint64_t bytes{0};           //!< model (gradient) bytes per iteration
+    bool overMaestro{false};     //!< "over": "maestro" (else "qps")
+    Time start;                  //!< first iteration's compute phase begins
+    uint32_t iterations{1};
+    Time computeTime;              //!< compute phase before each iteration's communication
+    ExperimentComponent endpoint;  //!< ns3::MaestroEndpoint attributes ("maestro"/"endpoint")
+    ExperimentComponent qpManager; //!< ns3::MaestroQpManager attributes ("maestro"/"qp_manager")
+    std::string pointer;           //!< of the entry
+};
+
+} // namespace ns3
+
+#endif /* EXPERIMENT_COLLECTIVE_H */
