@@ -1037,8 +1037,28 @@ ExperimentConfigParser::Parse(const Json& root)
     ParseComponent(JsonSchemaReader::Find(root, "link"), "/link", "ns3::DcbNetDevice", "",
                    {{"DataRate", "link rates come from /topology"}}, m_config.m_link);
     ParseBuffers(root);
-    ParseComponent(JsonSchemaReader::Find(root, "ecn"), "/ecn", "ns3::RedEcnMarker",
-                   "ns3::EcnMarker", {}, m_config.m_ecn);
+    {
+        // "/ecn" less its "by_link_rate" table, which EcnLinkRateTable reads.
+        const Json* ecn = JsonSchemaReader::Find(root, "ecn");
+        Json attributes = ecn ? *ecn : Json::object();
+        Json byRate; // null: absent
+        if (attributes.is_object() && attributes.contains(EcnLinkRateTable::KEY))
+        {
+            byRate = attributes[EcnLinkRateTable::KEY];
+            attributes.erase(EcnLinkRateTable::KEY);
+        }
+        ParseComponent(ecn ? &attributes : nullptr, "/ecn", "ns3::RedEcnMarker", "ns3::EcnMarker",
+                       {}, m_config.m_ecn);
+        OrderedJson table = OrderedJson::object();
+        m_config.m_ecnByLinkRate = EcnLinkRateTable::Parse(
+            m_reader, byRate.is_null() ? nullptr : &byRate,
+            JsonSchemaReader::Child("/ecn", EcnLinkRateTable::KEY), m_config.m_ecn,
+            m_config.m_topology, m_commandLine, table, m_config.m_warnings);
+        if (!table.empty())
+        {
+            m_config.m_effective["ecn"][EcnLinkRateTable::KEY] = table;
+        }
+    }
     ParseComponent(JsonSchemaReader::Find(root, "cc"), "/cc", "ns3::RdmaDcqcn",
                    "ns3::RdmaCongestionOps", {}, m_config.m_cc);
     ParseCcHosts(JsonSchemaReader::Find(root, "cc_hosts"), "/cc_hosts");
@@ -1243,6 +1263,12 @@ const ExperimentComponent&
 ExperimentConfig::GetEcn() const
 {
     return m_ecn;
+}
+
+const std::vector<EcnLinkRateEntry>&
+ExperimentConfig::GetEcnByLinkRate() const
+{
+    return m_ecnByLinkRate;
 }
 
 const ExperimentComponent&
