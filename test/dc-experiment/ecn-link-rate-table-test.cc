@@ -22,17 +22,16 @@ namespace
 std::string
 Experiment(const nlohmann::json& ecn)
 {
-    nlohmann::json j = {
-        {"progress", false},
-        {"topology",
-         {{"type", "leaf_spine"},
-          {"leaves", 2},
-          {"spines", 2},
-          {"hosts_per_leaf", 2},
-          {"host_link_rate", "100Gbps"},
-          {"fabric_link_rate", "400Gbps"}}},
-        {"flows", {{{"src", "h0"}, {"dst", "h3"}, {"bytes", 1000}}}},
-        {"ecn", ecn}};
+    nlohmann::json j = {{"progress", false},
+                        {"topology",
+                         {{"type", "leaf_spine"},
+                          {"leaves", 2},
+                          {"spines", 2},
+                          {"hosts_per_leaf", 2},
+                          {"host_link_rate", "100Gbps"},
+                          {"fabric_link_rate", "400Gbps"}}},
+                        {"flows", {{{"src", "h0"}, {"dst", "h3"}, {"bytes", 1000}}}},
+                        {"ecn", ecn}};
     return j.dump();
 }
 
@@ -121,8 +120,8 @@ TEST(EcnLinkRateTable, TheCommandLineWinsOverTheTableWithAWarning)
     CommandLineAttributes cli =
         CommandLineAttributes::FromArguments({"--ns3::RedEcnMarker::Kmin=100KB"});
     const ExperimentConfig c = ExperimentConfig::LoadString(
-        Experiment({{"by_link_rate", {{"400Gbps", {{"Kmin", "150KB"}, {"Pmax", 0.5}}}}}}),
-        "x.json", cli);
+        Experiment({{"by_link_rate", {{"400Gbps", {{"Kmin", "150KB"}, {"Pmax", 0.5}}}}}}), "x.json",
+        cli);
     ASSERT_EQ(c.GetEcnByLinkRate().size(), 1u);
     ASSERT_EQ(c.GetEcnByLinkRate()[0].attributes.size(), 1u);
     EXPECT_EQ(c.GetEcnByLinkRate()[0].attributes[0].name, "Pmax");

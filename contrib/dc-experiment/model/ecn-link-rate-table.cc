@@ -61,13 +61,10 @@ SwitchPortRates(const ExperimentTopology& topology)
 } // namespace
 
 std::vector<EcnLinkRateEntry>
-EcnLinkRateTable::Parse(const JsonSchemaReader& reader,
-                        const nlohmann::json* table,
-                        const std::string& pointer,
-                        const ExperimentComponent& ecn,
+EcnLinkRateTable::Parse(const JsonSchemaReader& reader, const nlohmann::json* table,
+                        const std::string& pointer, const ExperimentComponent& ecn,
                         const ExperimentTopology& topology,
-                        const CommandLineAttributes& commandLine,
-                        nlohmann::ordered_json& effective,
+                        const CommandLineAttributes& commandLine, nlohmann::ordered_json& effective,
                         std::vector<std::string>& warnings)
 {
     std::vector<EcnLinkRateEntry> entries;
@@ -111,7 +108,7 @@ EcnLinkRateTable::Parse(const JsonSchemaReader& reader,
     }
 
     const std::set<uint64_t> portRates = SwitchPortRates(topology);
-    std::map<uint64_t, std::string> seen;             //!< rate -> key that named it
+    std::map<uint64_t, std::string> seen;                //!< rate -> key that named it
     std::map<uint64_t, nlohmann::ordered_json> inEffect; //!< rate -> thresholds in force
     for (auto it = table->begin(); it != table->end(); ++it)
     {
@@ -164,12 +161,11 @@ EcnLinkRateTable::Parse(const JsonSchemaReader& reader,
                                     JsonAttributeConverter::HelpSummary(info.help) +
                                     "): bad value " + v->dump() + ": " + error);
             }
-            const std::string argument =
-                commandLine.Find(Declaring(tid, info.name), info.name);
+            const std::string argument = commandLine.Find(Declaring(tid, info.name), info.name);
             if (!argument.empty())
             {
-                warnings.push_back("the command line's " + argument + " overrides " + vp +
-                                   " = " + v->dump() + " in " + reader.GetFile());
+                warnings.push_back("the command line's " + argument + " overrides " + vp + " = " +
+                                   v->dump() + " in " + reader.GetFile());
                 continue;
             }
             inForce[i] = Ptr<const AttributeValue>(value);
@@ -181,8 +177,8 @@ EcnLinkRateTable::Parse(const JsonSchemaReader& reader,
         const auto& kmax = DynamicCast<const QueueSizeValue>(inForce[1]);
         if (kmin && kmax)
         {
-            for (const auto& [name, q] : {std::make_pair("Kmin", kmin->Get()),
-                                          std::make_pair("Kmax", kmax->Get())})
+            for (const auto& [name, q] :
+                 {std::make_pair("Kmin", kmin->Get()), std::make_pair("Kmax", kmax->Get())})
             {
                 if (q.GetUnit() != QueueSizeUnit::BYTES)
                 {
@@ -194,9 +190,8 @@ EcnLinkRateTable::Parse(const JsonSchemaReader& reader,
             }
             if (kmax->Get().GetValue() < kmin->Get().GetValue())
             {
-                reader.Fail(p, "Kmax (" + kmax->SerializeToString(nullptr) +
-                                   ") is below Kmin (" + kmin->SerializeToString(nullptr) +
-                                   ") at " + it.key() +
+                reader.Fail(p, "Kmax (" + kmax->SerializeToString(nullptr) + ") is below Kmin (" +
+                                   kmin->SerializeToString(nullptr) + ") at " + it.key() +
                                    " (a value this entry leaves out is the section's)");
             }
         }

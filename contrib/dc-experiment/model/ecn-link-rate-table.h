@@ -62,14 +62,11 @@ class EcnLinkRateTable
      * \return one entry per key, in rate order
      * \throw ExperimentConfigError
      */
-    static std::vector<EcnLinkRateEntry> Parse(const JsonSchemaReader& reader,
-                                               const nlohmann::json* table,
-                                               const std::string& pointer,
-                                               const ExperimentComponent& ecn,
-                                               const ExperimentTopology& topology,
-                                               const CommandLineAttributes& commandLine,
-                                               nlohmann::ordered_json& effective,
-                                               std::vector<std::string>& warnings);
+    static std::vector<EcnLinkRateEntry> Parse(
+        const JsonSchemaReader& reader, const nlohmann::json* table, const std::string& pointer,
+        const ExperimentComponent& ecn, const ExperimentTopology& topology,
+        const CommandLineAttributes& commandLine, nlohmann::ordered_json& effective,
+        std::vector<std::string>& warnings);
 };
 
 } // namespace ns3
