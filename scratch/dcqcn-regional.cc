@@ -26,10 +26,8 @@
 
 #include <cstdio>
 #include <filesystem>
-#include <fstream>
 #include <iostream>
 #include <memory>
-#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
@@ -40,31 +38,6 @@ static const char* DEFAULT_CONFIG = ROCE_LAB_DEFAULT_CONFIG;
 #else
 static const char* DEFAULT_CONFIG = "scratch/configs/regional-fig12.json";
 #endif
-
-namespace
-{
-
-/** Merge \p metrics into OUTDIR/summary.json as "dcqcn"; \return false on failure. */
-bool
-AddToSummary(const std::string& path, const nlohmann::ordered_json& metrics)
-{
-    std::ifstream in(path);
-    if (!in)
-    {
-        return false;
-    }
-    nlohmann::ordered_json summary = nlohmann::ordered_json::parse(in, nullptr, false);
-    if (summary.is_discarded())
-    {
-        return false;
-    }
-    summary["dcqcn"] = metrics;
-    std::ofstream out(path, std::ios::binary);
-    out << summary.dump(2) << '\n';
-    return static_cast<bool>(out);
-}
-
-} // namespace
 
 int
 main(int argc, char** argv)
@@ -138,8 +111,9 @@ main(int argc, char** argv)
                 commandLine += std::string(" ") + argv[i];
             }
             runner.SetCommandLine(commandLine);
+            // Through the runner's monitor slot: goodput.csv and summary.json's "dcqcn".
             DcqcnRunMonitor monitor(runner.GetTopology(), warmup, sample, window);
-            monitor.Start();
+            runner.AddMonitor(&monitor);
             std::unique_ptr<RunProgress> progress;
             if (config.GetProgress())
             {
@@ -149,16 +123,6 @@ main(int argc, char** argv)
             }
             runner.Run();
             progress.reset();
-            monitor.Finish(runner.GetEndTime());
-            if (runner.GetEndTime() <= warmup ||
-                !monitor.WriteGoodputCsv(outDir + "/goodput.csv") ||
-                !AddToSummary(outDir + "/summary.json", monitor.ToJson()))
-            {
-                std::cerr << "dcqcn-regional: cannot write goodput.csv or summary.json (or the "
-                             "run ended before --warmup)"
-                          << std::endl;
-                return 1;
-            }
             for (const auto& g : monitor.GetGoodputs())
             {
                 std::printf("host %u QP %u: %.3f Gb/s goodput\n", g.host, g.qpn, g.gbps);

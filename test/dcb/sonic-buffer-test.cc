@@ -526,3 +526,41 @@ TEST_F(SonicBufferTest, DefaultIsListing1AndPortCountIsChecked)
 }
 
 } // namespace
+
+// The buffer monitor reads a switch's figures through BufferManager alone: pools first,
+// then the (port, index) objects whose watermark is above zero; ClearWatermarks through
+// the base resets them.
+TEST_F(SonicBufferTest, ReportsOccupancyThroughTheBaseInterface)
+{
+    Build(4);
+    ASSERT_TRUE(bm->Admit(0, 1, LOSSLESS, 1000));
+    Ptr<BufferManager> base = bm;
+    std::vector<BufferOccupancy> report;
+    base->ReportOccupancy(report);
+    ASSERT_GE(report.size(), bm->GetConfig().pools.size());
+    EXPECT_STREQ(report[0].object, "pool_shared");
+    EXPECT_EQ(report[0].name, bm->GetConfig().pools[0].name);
+    EXPECT_EQ(report[0].port, -1);
+    auto find = [&report](const char* object, int32_t port, int32_t index)
+    {
+        for (const BufferOccupancy& f : report)
+        {
+            if (std::string(f.object) == object && f.port == port && f.index == index)
+            {
+                return &f;
+            }
+        }
+        return static_cast<const BufferOccupancy*>(nullptr);
+    };
+    const BufferOccupancy* queue = find("queue", 1, LOSSLESS);
+    ASSERT_NE(queue, nullptr);
+    EXPECT_EQ(queue->bytes, bm->GetQueueBytes(1, LOSSLESS));
+    EXPECT_GT(queue->bytes, 0u);
+    EXPECT_EQ(queue->watermark, bm->GetQueueWatermark(1, LOSSLESS));
+
+    bm->Release(0, 1, LOSSLESS, 1000);
+    base->ClearWatermarks();
+    report.clear();
+    base->ReportOccupancy(report);
+    EXPECT_EQ(find("queue", 1, LOSSLESS), nullptr);
+}

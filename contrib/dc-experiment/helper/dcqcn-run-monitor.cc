@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <fstream>
+#include <stdexcept>
 
 namespace ns3
 {
@@ -235,6 +236,40 @@ DcqcnRunMonitor::WriteGoodputCsv(const std::string& path) const
         csv << line;
     }
     return static_cast<bool>(csv);
+}
+
+void
+DcqcnRunMonitor::Install(ExperimentRunContext& /* context */)
+{
+    Start();
+}
+
+void
+DcqcnRunMonitor::Write(ExperimentRunContext& context)
+{
+    if (context.GetEndTime() <= m_warmup)
+    {
+        throw std::runtime_error("the run ended at " +
+                                 std::to_string(context.GetEndTime().GetMicroSeconds()) +
+                                 " us, before the warm-up's end: no steady state to measure");
+    }
+    Finish(context.GetEndTime());
+    const std::string path = context.OutputPath("goodput.csv");
+    if (!WriteGoodputCsv(path))
+    {
+        throw std::runtime_error("cannot write " + path);
+    }
+    context.GetReadme().AddCsv("goodput.csv",
+                               "DCQCN steady state: the payload goodput of every backlogged "
+                               "sending QP from the warm-up to the end",
+                               "host,qpn,from_us,to_us,goodput_gbps");
+}
+
+void
+DcqcnRunMonitor::AddToSummary(const ExperimentRunContext& /* context */,
+                              nlohmann::ordered_json& summary) const
+{
+    summary["dcqcn"] = ToJson();
 }
 
 } // namespace ns3

@@ -7,6 +7,7 @@
 #ifndef DCQCN_RUN_MONITOR_H
 #define DCQCN_RUN_MONITOR_H
 
+#include "experiment-monitor.h"
 #include "topology-builder.h"
 
 #include "ns3/nstime.h"
@@ -28,8 +29,12 @@ namespace ns3
  * count in fct_us). Goodput is payload placed in the receiver's memory (the
  * NICs' DataPlaced trace), not payload sent: bytes still queued in the fabric or
  * on a long-haul link at the end, and retransmissions, are not goodput.
+ *
+ * Added to a run with ExperimentRunner::AddMonitor, it starts itself (Install),
+ * writes goodput.csv (`host,qpn,from_us,to_us,goodput_gbps`) when the run is
+ * over and adds its metrics to summary.json as "dcqcn" (ToJson).
  */
-class DcqcnRunMonitor
+class DcqcnRunMonitor : public ExperimentMonitor
 {
   public:
     /** One sending queue pair. */
@@ -68,6 +73,18 @@ class DcqcnRunMonitor
     nlohmann::ordered_json ToJson() const;
     /** Write goodput.csv (host,qpn,from_us,to_us,goodput_gbps); \return false on failure. */
     bool WriteGoodputCsv(const std::string& path) const;
+
+    /** Start(). */
+    void Install(ExperimentRunContext& context) override;
+    /**
+     * Finish() at the run's end and write goodput.csv.
+     * \throw std::runtime_error if the run ended before the warm-up, or goodput.csv
+     *        cannot be written
+     */
+    void Write(ExperimentRunContext& context) override;
+    /** Add "dcqcn" (ToJson()) to \p summary. */
+    void AddToSummary(const ExperimentRunContext& context,
+                      nlohmann::ordered_json& summary) const override;
 
   private:
     /** DataPlaced of host \p host's NIC: \p bytes of payload placed for queue pair \p qpn. */

@@ -5,7 +5,10 @@
 #ifndef EXPERIMENT_RUNNER_H
 #define EXPERIMENT_RUNNER_H
 
+#include "experiment-monitor.h"
 #include "experiment-partition.h"
+#include "experiment-result-merge.h"
+#include "experiment-run-context.h"
 #include "run-readme-writer.h"
 #include "topology-builder.h"
 
@@ -16,7 +19,6 @@
 #include "ns3/rdma-queue-pair.h"
 #include "ns3/rdma-work-request.h"
 
-#include <fstream>
 #include <memory>
 #include <string>
 #include <vector>
@@ -24,55 +26,19 @@
 namespace ns3
 {
 
-class HpccOutputWriter;
-class PfcSafetyOutputWriter;
-class FaultInjector;
 class DeliveryChecker;
-class PfcEventWriter;
-class NodeComposer;
 class FlowQueuePairs;
-
-/** \ingroup dc-experiment What happened to one flow. */
-struct ExperimentFlowResult
-{
-    Time start;
-    Time finish;           //!< completion time (valid when finished)
-    Time idealFct;         //!< see IdealFctCalculator
-    bool completed{false}; //!< a completion arrived (successful or not)
-    bool finished{false};  //!< completed successfully
-    RdmaWcStatus status{RdmaWcStatus::Success};
-    uint64_t retransmittedPackets{0}; //!< both QPs of the flow
-    uint64_t deliveredBytes{0};       //!< distinct payload bytes placed at the receiver
-    uint64_t duplicateBytes{0};       //!< bytes placed again over bytes already placed
-    uint64_t outsideBytes{0};         //!< bytes placed outside the flow
-    uint64_t firstDuplicateOffset{0}; //!< of the first byte placed twice (0: none)
-};
 
 /**
  * \ingroup dc-experiment
- * Runs one experiment and writes its output directory:
- *
- * - config.json: ExperimentConfig::EffectiveJson() plus "non_default_attributes":
- *   every attribute of the run's objects that differs from its TypeId default
- *   (NonDefaultAttributes)
- * - flows.csv: id,src,dst,bytes,start_us,finish_us,fct_us,ideal_fct_us,slowdown,
- *   retransmitted_packets,verb,priority (finish/fct/slowdown empty for flows
- *   that did not finish)
- * - pfc.csv: node,port,class,xoff_sent,xon_sent,xoff_received,paused_us for
- *   every port and class with PFC activity
- * - summary.json: counts, FCT and slowdown statistics, PFC totals, drops
- * - queues.csv (time_us,node,port,class,bytes; switch queues holding data) and
- *   rates.csv (time_us,flow,rate_gbps; flows in progress) when the monitors ask
- * - buffers.csv (time_us,node,object,name,port,index,bytes,watermark_bytes) every
- *   buffer_interval: per switch the SONiC pools (object pool_shared, pool_headroom;
- *   name = pool), PGs (pg_shared, pg_headroom; index = PG), queues (queue; index =
- *   queue) whose watermark is above 0, the chassis OCB and DRAM (ocb, dram), or the
- *   total occupancy (buffer) for other buffer managers; watermarks are cleared
- *   after each sample unless watermark_mode is "persistent" (SONiC's periodic and
- *   persistent watermarks); and buffer_drops.csv (node,reason,packets) at the end
- * - fct.txt and pfc.txt in the HPCC simulator's columns when "outputs": {"hpcc": true}
- *   (HpccOutputWriter)
- * - README: each file above that this run wrote, with its columns (RunReadmeWriter)
+ * Runs one experiment and writes its output directory. The runner is the loop
+ * that wires the parts together: it builds the network (TopologyBuilder), drives
+ * the flows, and calls its monitors (ExperimentMonitor: the StandardMonitors the
+ * configuration asks for, then those added with AddMonitor) at each phase of the
+ * run; ExperimentResultMerge totals (and in a distributed run merges) the results
+ * and ExperimentOutputWriter writes config.json, flows.csv, trace.csv, pfc.csv,
+ * summary.json and the README, which lists every file the run wrote with its
+ * columns (doc/dc-experiment.md describes each file).
  *
  * Each flow gets its own connected QP pair (FlowQueuePairs: created at its start
  * time and released after its completion); its work request is posted at its
@@ -120,6 +86,12 @@ class ExperimentRunner
      */
     void SetQueuePairLifetimes(bool lifetimes);
 
+    /**
+     * Add \p monitor after the runner's own (its files and summary keys come after
+     * theirs). The caller keeps it; it must outlive Run. Call before Run.
+     */
+    void AddMonitor(ExperimentMonitor* monitor);
+
     /** The command line that started the run, for the README (as typed). */
     void SetCommandLine(const std::string& commandLine);
 
@@ -166,71 +138,34 @@ class ExperimentRunner
     /** SEND: post the responder's receive for the flow's next message. */
     void PostReceive(uint32_t id);
     void OnCompletion(const RdmaCompletion& completion);
-    void SampleQueues();
-    void SampleRates();
-    void SampleBuffers();
-    /** buffer_drops.csv: node,reason,packets (written with the buffer monitor). */
-    void WriteBufferDrops() const;
-
-    void WriteConfig() const;
-    void WriteFlows() const;
-    /** trace.csv: every flow in FlowTrace's CSV format, for replay. */
-    void WriteTrace() const;
-    void WritePfc() const;
-    void WriteSummary() const;
-    /** README: what each file of the output directory is. */
-    void WriteReadme() const;
-    std::string OutputPath(const std::string& name) const;
-
-    // Distributed runs (SetPartition; experiment-runner-distributed.cc)
-    bool IsDistributed() const;
-    bool IsLocal(Ptr<Node> node) const;
-    /**
-     * A monitor file's name, "<stem>.csv"; in a distributed run "<stem>-rank<R>.csv" with
-     * this rank's number, or with a literal "<R>" when \p forReadme.
-     */
-    std::string MonitorFileName(const std::string& stem, bool forReadme) const;
-    /** What a README entry of a per-rank monitor file adds (empty unless distributed). */
-    std::string PerRankNote() const;
+    /** Simulator::Run, timed, with progress lines unless reported elsewhere. */
+    void Simulate();
     /** Stop every rank once all flows of all ranks have completed. */
     void CheckGlobalCompletion();
-    /** Combine the flow results, PFC counters and drops of all ranks. */
-    void MergeResults();
-    /** Per node, device and class: xoff sent, xon sent, xoff received, paused ps. */
-    std::vector<int64_t> CollectPfcCounters() const;
-    /** Buffer-manager drops per reason, then switch drops per reason, over all switches. */
-    std::vector<int64_t> CollectDrops() const;
 
     const ExperimentConfig& m_config;
-    std::string m_outputDirectory;
     TopologyBuilder m_topology;
+    /** Files written so far; the writers register theirs as they finish. */
+    RunReadmeWriter m_readme;
+    ExperimentRunContext m_context;
+    ExperimentResultMerge m_merge;
+    std::vector<std::unique_ptr<ExperimentMonitor>> m_ownMonitors; //!< StandardMonitors
+    std::vector<ExperimentMonitor*> m_addedMonitors;               //!< AddMonitor
+    std::vector<ExperimentMonitor*> m_monitors; //!< both, in the order they are called
     std::unique_ptr<IdealFctCalculator> m_ideal;
     std::vector<FlowState> m_flowState;
-    std::unique_ptr<FlowQueuePairs> m_flowQps; //!< each flow's QP pair, from start to completion
+    std::unique_ptr<FlowQueuePairs> m_flowQps;   //!< each flow's QP pair, from start to completion
+    std::unique_ptr<DeliveryChecker> m_delivery; //!< delivered bytes, exactly-once
     std::vector<ExperimentFlowResult> m_results;
     uint32_t m_completed{0};
     uint32_t m_finished{0};
     Time m_endTime;
+    Time m_lastCompletion;
     uint64_t m_events{0};
     double m_setupWallSeconds{0};
     double m_eventLoopWallSeconds{0};
-    std::ofstream m_queueFile;
-    std::ofstream m_rateFile;
-    std::ofstream m_bufferFile;
-    const ExperimentPartition* m_partition{nullptr};
-    std::vector<int64_t> m_pfcCounters; //!< CollectPfcCounters, merged over the ranks
-    std::vector<int64_t> m_drops;       //!< CollectDrops, merged over the ranks
-    Time m_lastCompletion;
     bool m_externalProgress{false};
-    bool m_qpLifetimes{true};                           //!< SetQueuePairLifetimes
-    std::unique_ptr<HpccOutputWriter> m_hpccOutput;     //!< "outputs": {"hpcc": true}
-    std::unique_ptr<PfcEventWriter> m_pfcEvents;        //!< "outputs": {"pfc_events": true}
-    std::unique_ptr<PfcSafetyOutputWriter> m_pfcSafety; //!< deadlock monitor, PFC watchdog
-    std::unique_ptr<FaultInjector> m_faults;            //!< "faults"
-    std::unique_ptr<NodeComposer> m_nodes;              //!< "nodes"
-    std::unique_ptr<DeliveryChecker> m_delivery;        //!< delivered bytes, exactly-once
-    /** Files written so far; the (const) writers register theirs as they finish. */
-    mutable RunReadmeWriter m_readme;
+    bool m_qpLifetimes{true}; //!< SetQueuePairLifetimes
 };
 
 } // namespace ns3

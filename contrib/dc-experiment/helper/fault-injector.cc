@@ -72,7 +72,18 @@ FaultInjector::HostLink(uint32_t host) const
 }
 
 void
-FaultInjector::Install()
+FaultInjector::CheckConfig(const ExperimentRunContext& context)
+{
+    if (IsActive() && context.IsDistributed())
+    {
+        throw ExperimentConfigError(m_config.GetSource(), "/faults",
+                                    "not available in distributed runs (a fault's routing "
+                                    "reaction and its record would be split over the ranks)");
+    }
+}
+
+void
+FaultInjector::Prepare(ExperimentRunContext& /* context */)
 {
     if (!IsActive())
     {
@@ -146,6 +157,7 @@ FaultInjector::Install()
         }
         Simulator::Schedule(ev.time, &FaultInjector::Apply, this, i);
     }
+    AssignStreams(ExperimentConfig::FAULT_STREAM);
 }
 
 int64_t
@@ -296,8 +308,25 @@ FaultInjector::Apply(uint32_t index)
 }
 
 void
-FaultInjector::Write(const std::string& path, RunReadmeWriter& readme) const
+FaultInjector::AddToSummary(const ExperimentRunContext& /* context */,
+                            nlohmann::ordered_json& summary) const
 {
+    if (IsActive())
+    {
+        summary["faults"] = {{"events", m_config.GetFaults().events.size()},
+                             {"random_loss_frames", GetLostFrames()}};
+    }
+}
+
+void
+FaultInjector::Write(ExperimentRunContext& context)
+{
+    if (!IsActive())
+    {
+        return;
+    }
+    const std::string path = context.OutputPath("faults.csv");
+    RunReadmeWriter& readme = context.GetReadme();
     const ExperimentTopology& topo = m_config.GetTopology();
     const FaultPlan& plan = m_config.GetFaults();
     std::ofstream out(path, std::ios::binary);

@@ -5,8 +5,7 @@
 #ifndef FAULT_INJECTOR_H
 #define FAULT_INJECTOR_H
 
-#include "run-readme-writer.h"
-#include "topology-builder.h"
+#include "experiment-monitor.h"
 
 #include "ns3/class-loss-error-model.h"
 #include "ns3/dcb-net-device.h"
@@ -47,7 +46,7 @@ namespace ns3
  * the same for the same seed. Every fault and what it did is recorded for
  * faults.csv and the run README.
  */
-class FaultInjector
+class FaultInjector : public ExperimentMonitor
 {
   public:
     /** faults.csv header row. */
@@ -55,8 +54,13 @@ class FaultInjector
 
     FaultInjector(const ExperimentConfig& config, const TopologyBuilder& topology);
 
-    /** Install the loss models and schedule the timed faults (after Build). */
-    void Install();
+    /** Refuses faults in a distributed run. */
+    void CheckConfig(const ExperimentRunContext& context) override;
+    /**
+     * Install the loss models and schedule the timed faults (after Build), with the
+     * streams from ExperimentConfig::FAULT_STREAM on.
+     */
+    void Prepare(ExperimentRunContext& context) override;
     /** \return the number of streams used, starting at \p stream. */
     int64_t AssignStreams(int64_t stream);
 
@@ -66,12 +70,15 @@ class FaultInjector
     uint64_t GetLostFrames() const;
 
     /**
-     * Write \p path (faults.csv): each loss model (time 0) with its frame counts, then
+     * When active, write faults.csv: each loss model (time 0) with its frame counts, then
      * each timed fault that happened, in time order; register it and the README's
-     * fault lines with \p readme.
+     * fault lines.
      * \throw std::runtime_error if it cannot be written
      */
-    void Write(const std::string& path, RunReadmeWriter& readme) const;
+    void Write(ExperimentRunContext& context) override;
+    /** When active, add "faults": {"events", "random_loss_frames"} to \p summary. */
+    void AddToSummary(const ExperimentRunContext& context,
+                      nlohmann::ordered_json& summary) const override;
 
   private:
     struct LinkEnds

@@ -2,6 +2,7 @@
 
 #include "ns3/callback.h"
 #include "ns3/dcb-net-device.h"
+#include "ns3/experiment-config-error.h"
 #include "ns3/json-attribute-converter.h"
 #include "ns3/node.h"
 #include "ns3/simulator.h"
@@ -142,12 +143,28 @@ HpccOutputWriter::WritePfc(const std::string& path) const
 }
 
 void
-HpccOutputWriter::Write(const std::string& directory,
-                        const std::vector<ExperimentFlowResult>& results,
-                        RunReadmeWriter& readme) const
+HpccOutputWriter::CheckConfig(const ExperimentRunContext& context)
 {
-    const std::filesystem::path dir(directory);
-    WriteFct((dir / "fct.txt").string(), results);
+    if (context.IsDistributed())
+    {
+        throw ExperimentConfigError(m_config.GetSource(), "/outputs/hpcc",
+                                    "not available in distributed runs (each rank sees only "
+                                    "its own ports' PFC frames)");
+    }
+}
+
+void
+HpccOutputWriter::Install(ExperimentRunContext& context)
+{
+    Connect(context.GetTopology());
+}
+
+void
+HpccOutputWriter::Write(ExperimentRunContext& context)
+{
+    RunReadmeWriter& readme = context.GetReadme();
+    const std::filesystem::path dir(context.GetOutputDirectory());
+    WriteFct((dir / "fct.txt").string(), context.GetResults());
     readme.AddText("fct.txt",
                    "finished flows in the HPCC simulator's fct.txt format (outputs/hpcc), in "
                    "order of completion: IPs in hex as that simulator numbers nodes, times in ns "

@@ -5,9 +5,7 @@
 #ifndef HPCC_OUTPUT_WRITER_H
 #define HPCC_OUTPUT_WRITER_H
 
-#include "experiment-runner.h"
-#include "run-readme-writer.h"
-#include "topology-builder.h"
+#include "experiment-monitor.h"
 
 #include "ns3/experiment-config.h"
 #include "ns3/nstime.h"
@@ -48,7 +46,7 @@ namespace ns3
  * PfcReceived trace (one vector append per frame, no formatting on the packet path) and
  * written after the run. Not available in distributed runs (each rank sees its own ports).
  */
-class HpccOutputWriter
+class HpccOutputWriter : public ExperimentMonitor
 {
   public:
     /** Columns of fct.txt and pfc.txt, for the run's README and the docs. */
@@ -62,13 +60,15 @@ class HpccOutputWriter
     /** Record the PFC frames received by every port of \p topology's nodes. */
     void Connect(const TopologyBuilder& topology);
 
+    /** Refuses outputs/hpcc in a distributed run. */
+    void CheckConfig(const ExperimentRunContext& context) override;
+    /** Connect to the run's network. */
+    void Install(ExperimentRunContext& context) override;
     /**
-     * Write fct.txt and pfc.txt into \p directory and register them in \p readme.
-     * \param results each flow's result, indexed by flow id
+     * Write fct.txt (from the run's flow results) and pfc.txt and register them in the README.
      * \throw std::runtime_error if a file cannot be written
      */
-    void Write(const std::string& directory, const std::vector<ExperimentFlowResult>& results,
-               RunReadmeWriter& readme) const;
+    void Write(ExperimentRunContext& context) override;
 
     /** \return the HPCC node id of node \p index of the configuration's numbering. */
     uint32_t GetNodeId(uint32_t index) const;

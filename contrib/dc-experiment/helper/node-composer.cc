@@ -47,18 +47,23 @@ NodeComposer::IsActive() const
 }
 
 void
-NodeComposer::Install(bool distributed)
+NodeComposer::CheckConfig(const ExperimentRunContext& context)
+{
+    if (IsActive() && context.IsDistributed())
+    {
+        throw ExperimentConfigError(m_config.GetSource(), "/nodes",
+                                    "not available in distributed runs (nodes.csv needs every "
+                                    "NIC's counters on one rank)");
+    }
+}
+
+void
+NodeComposer::Prepare(ExperimentRunContext& /* context */)
 {
     const NodeComposition& nodes = m_config.GetNodes();
     if (!IsActive())
     {
         return;
-    }
-    if (distributed)
-    {
-        throw ExperimentConfigError(m_config.GetSource(), "/nodes",
-                                    "not available in distributed runs (nodes.csv needs every "
-                                    "NIC's counters on one rank)");
     }
     m_hostModels.assign(nodes.hosts.size(), nullptr);
     for (uint32_t h = 0; h < nodes.hosts.size(); ++h)
@@ -116,10 +121,15 @@ NodeComposer::Install(bool distributed)
 }
 
 void
-NodeComposer::Write(const std::string& directory, RunReadmeWriter& readme) const
+NodeComposer::Write(ExperimentRunContext& context)
 {
+    if (!IsActive())
+    {
+        return;
+    }
+    RunReadmeWriter& readme = context.GetReadme();
     const NodeComposition& nodes = m_config.GetNodes();
-    const std::string path = (std::filesystem::path(directory) / "nodes.csv").string();
+    const std::string path = context.OutputPath("nodes.csv");
     std::ofstream out(path, std::ios::binary);
     out << COLUMNS << '\n';
     for (uint32_t h = 0; h < nodes.hosts.size(); ++h)

@@ -5,8 +5,7 @@
 #ifndef NODE_COMPOSER_H
 #define NODE_COMPOSER_H
 
-#include "run-readme-writer.h"
-#include "topology-builder.h"
+#include "experiment-monitor.h"
 
 #include "ns3/experiment-config.h"
 #include "ns3/host-model.h"
@@ -27,7 +26,7 @@ namespace ns3
  * host has both, the fetch scheduler's cache-miss fills cross the host model too
  * (FetchQpScheduler::SetHostModel).
  */
-class NodeComposer
+class NodeComposer : public ExperimentMonitor
 {
   public:
     NodeComposer(const ExperimentConfig& config, const TopologyBuilder& topology);
@@ -35,15 +34,16 @@ class NodeComposer
     /** \return true when the experiment has a "nodes" section. */
     bool IsActive() const;
 
+    /** Refuses a "nodes" section in a distributed run. */
+    void CheckConfig(const ExperimentRunContext& context) override;
     /**
-     * Apply the composition. Call after TopologyBuilder::Build, before any QP exists.
-     * \throw ExperimentConfigError when a host model cannot be attached, or in a
-     *        distributed run (\p distributed)
+     * Apply the composition (after TopologyBuilder::Build, before any QP exists).
+     * \throw ExperimentConfigError when a host model cannot be attached
      */
-    void Install(bool distributed);
+    void Prepare(ExperimentRunContext& context) override;
 
-    /** Write nodes.csv into \p directory (one row per host) and register it. */
-    void Write(const std::string& directory, RunReadmeWriter& readme) const;
+    /** When active, write nodes.csv (one row per host) and register it. */
+    void Write(ExperimentRunContext& context) override;
 
     /** Header row of nodes.csv. */
     static constexpr const char* COLUMNS =

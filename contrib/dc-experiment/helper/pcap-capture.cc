@@ -1,12 +1,32 @@
 #include "pcap-capture.h"
 
 #include "ns3/dcb-net-device.h"
+#include "ns3/experiment-config-error.h"
 
 #include <filesystem>
 #include <stdexcept>
 
 namespace ns3
 {
+
+void
+PcapCapture::CheckConfig(const ExperimentRunContext& context)
+{
+    if (context.IsDistributed() && !context.GetConfig().GetPcap().IsEmpty())
+    {
+        throw ExperimentConfigError(context.GetConfig().GetSource(), "/pcap",
+                                    "not available in distributed runs (each rank sees only "
+                                    "its own ports)");
+    }
+}
+
+void
+PcapCapture::Install(ExperimentRunContext& context)
+{
+    const ExperimentConfig& config = context.GetConfig();
+    Enable(config.GetPcap(), config.GetTopology(), context.GetTopology(),
+           context.GetOutputDirectory(), context.GetReadme());
+}
 
 uint32_t
 PcapCapture::Enable(const PcapSelection& selection, const ExperimentTopology& topology,

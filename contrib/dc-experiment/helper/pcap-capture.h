@@ -4,8 +4,7 @@
 #ifndef PCAP_CAPTURE_H
 #define PCAP_CAPTURE_H
 
-#include "run-readme-writer.h"
-#include "topology-builder.h"
+#include "experiment-monitor.h"
 
 #include "ns3/experiment-topology.h"
 #include "ns3/pcap-selection.h"
@@ -22,9 +21,14 @@ namespace ns3
  * magic 0xa1b23c4d; tshark and Wireshark read it) receives every frame the port sends and
  * receives, data and PFC alike.
  */
-class PcapCapture
+class PcapCapture : public ExperimentMonitor
 {
   public:
+    /** Refuses /pcap in a distributed run. */
+    void CheckConfig(const ExperimentRunContext& context) override;
+    /** Enable the captures /pcap selects (Enable). */
+    void Install(ExperimentRunContext& context) override;
+
     /**
      * Enable the captures before the run and register them in \p readme.
      * \return the number of files opened

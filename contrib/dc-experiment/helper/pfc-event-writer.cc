@@ -1,6 +1,7 @@
 #include "pfc-event-writer.h"
 
 #include "ns3/dcb-net-device.h"
+#include "ns3/experiment-config-error.h"
 #include "ns3/simulator.h"
 
 #include <cinttypes>
@@ -52,9 +53,27 @@ PfcEventWriter::GetNEvents() const
 }
 
 void
-PfcEventWriter::Write(const std::string& directory, RunReadmeWriter& readme) const
+PfcEventWriter::CheckConfig(const ExperimentRunContext& context)
 {
-    const std::string path = (std::filesystem::path(directory) / "pfc_events.csv").string();
+    if (context.IsDistributed())
+    {
+        throw ExperimentConfigError(context.GetConfig().GetSource(), "/outputs/pfc_events",
+                                    "not available in distributed runs (each rank sees only "
+                                    "its own ports)");
+    }
+}
+
+void
+PfcEventWriter::Install(ExperimentRunContext& context)
+{
+    Connect(context.GetTopology());
+}
+
+void
+PfcEventWriter::Write(ExperimentRunContext& context)
+{
+    RunReadmeWriter& readme = context.GetReadme();
+    const std::string path = context.OutputPath("pfc_events.csv");
     std::ofstream out(path, std::ios::binary);
     out << COLUMNS << '\n';
     char line[64];

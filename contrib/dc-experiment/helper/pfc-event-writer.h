@@ -4,8 +4,7 @@
 #ifndef PFC_EVENT_WRITER_H
 #define PFC_EVENT_WRITER_H
 
-#include "run-readme-writer.h"
-#include "topology-builder.h"
+#include "experiment-monitor.h"
 
 #include "ns3/experiment-topology.h"
 
@@ -28,7 +27,7 @@ namespace ns3
  * The trace callback appends one 24-byte record to a vector (no formatting, no lookup);
  * the text is formatted once, after the run. Not available in distributed runs.
  */
-class PfcEventWriter
+class PfcEventWriter : public ExperimentMonitor
 {
   public:
     static constexpr const char* COLUMNS = "time_ns,node,port,class,event,quanta";
@@ -39,11 +38,15 @@ class PfcEventWriter
     /** Record the PFC frames sent by every port of \p builder's nodes. */
     void Connect(const TopologyBuilder& builder);
 
+    /** Refuses outputs/pfc_events in a distributed run. */
+    void CheckConfig(const ExperimentRunContext& context) override;
+    /** Connect to the run's network. */
+    void Install(ExperimentRunContext& context) override;
     /**
-     * Write \p directory/pfc_events.csv and register it in \p readme.
+     * Write pfc_events.csv and register it in the README.
      * \throw std::runtime_error if it cannot be written
      */
-    void Write(const std::string& directory, RunReadmeWriter& readme) const;
+    void Write(ExperimentRunContext& context) override;
 
     /** \return the number of events recorded so far. */
     std::size_t GetNEvents() const;

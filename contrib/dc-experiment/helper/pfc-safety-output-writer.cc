@@ -3,6 +3,7 @@
 #include "output-micros.h"
 
 #include "ns3/dcb-helper.h"
+#include "ns3/experiment-config-error.h"
 #include "ns3/object-factory.h"
 
 #include <cinttypes>
@@ -44,8 +45,22 @@ PfcSafetyOutputWriter::PfcSafetyOutputWriter(const ExperimentConfig& config)
 }
 
 void
-PfcSafetyOutputWriter::Install(const TopologyBuilder& topology)
+PfcSafetyOutputWriter::CheckConfig(const ExperimentRunContext& context)
 {
+    const ExperimentPfcSafety& safety = m_config.GetPfcSafety();
+    if (context.IsDistributed() && (safety.deadlockMonitor || safety.watchdog))
+    {
+        throw ExperimentConfigError(m_config.GetSource(),
+                                    safety.deadlockMonitor ? "/monitors/deadlock" : "/pfc_watchdog",
+                                    "not available in distributed runs (the wait-for graph and "
+                                    "the watchdog's counters need every switch on one rank)");
+    }
+}
+
+void
+PfcSafetyOutputWriter::Install(ExperimentRunContext& context)
+{
+    const TopologyBuilder& topology = context.GetTopology();
     m_topology = &topology;
     std::vector<Ptr<DcbSwitch>> switches;
     for (uint32_t s = 0; s < topology.GetNSwitches(); ++s)
@@ -74,13 +89,14 @@ PfcSafetyOutputWriter::GetMonitor() const
 }
 
 void
-PfcSafetyOutputWriter::Write(const std::string& directory, RunReadmeWriter& readme) const
+PfcSafetyOutputWriter::Write(ExperimentRunContext& context)
 {
     if (!m_monitor)
     {
         return;
     }
-    const std::string path = (std::filesystem::path(directory) / "deadlocks.csv").string();
+    RunReadmeWriter& readme = context.GetReadme();
+    const std::string path = context.OutputPath("deadlocks.csv");
     std::ofstream out(path, std::ios::binary);
     out << DEADLOCKS_COLUMNS << '\n';
     const ExperimentTopology& topo = m_config.GetTopology();
@@ -103,7 +119,8 @@ PfcSafetyOutputWriter::Write(const std::string& directory, RunReadmeWriter& read
 }
 
 void
-PfcSafetyOutputWriter::AddToSummary(nlohmann::ordered_json& summary) const
+PfcSafetyOutputWriter::AddToSummary(const ExperimentRunContext& /* context */,
+                                    nlohmann::ordered_json& summary) const
 {
     using OrderedJson = nlohmann::ordered_json;
     OrderedJson d{{"monitor", static_cast<bool>(m_monitor)}};

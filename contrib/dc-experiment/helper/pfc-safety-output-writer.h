@@ -5,8 +5,7 @@
 #ifndef PFC_SAFETY_OUTPUT_WRITER_H
 #define PFC_SAFETY_OUTPUT_WRITER_H
 
-#include "run-readme-writer.h"
-#include "topology-builder.h"
+#include "experiment-monitor.h"
 
 #include "ns3/experiment-config.h"
 #include "ns3/pfc-deadlock-monitor.h"
@@ -30,17 +29,20 @@ namespace ns3
  * switch has one, sets the per-port values). summary.json gets "deadlocks" and
  * "pfc_watchdog".
  */
-class PfcSafetyOutputWriter
+class PfcSafetyOutputWriter : public ExperimentMonitor
 {
   public:
     explicit PfcSafetyOutputWriter(const ExperimentConfig& config);
 
-    /** Install what the configuration asks for on \p topology (built). */
-    void Install(const TopologyBuilder& topology);
-    /** deadlocks.csv into \p directory (when the monitor is on), registered in \p readme. */
-    void Write(const std::string& directory, RunReadmeWriter& readme) const;
+    /** Refuses the monitor and the watchdog in a distributed run. */
+    void CheckConfig(const ExperimentRunContext& context) override;
+    /** Install what the configuration asks for on the built network. */
+    void Install(ExperimentRunContext& context) override;
+    /** deadlocks.csv (when the monitor is on), registered in the README. */
+    void Write(ExperimentRunContext& context) override;
     /** Add "deadlocks" and "pfc_watchdog" to \p summary. */
-    void AddToSummary(nlohmann::ordered_json& summary) const;
+    void AddToSummary(const ExperimentRunContext& context,
+                      nlohmann::ordered_json& summary) const override;
     /** \return the monitor (nullptr when off). */
     Ptr<PfcDeadlockMonitor> GetMonitor() const;
 

@@ -55,4 +55,10 @@ PortMapWriter::Write(const ExperimentTopology& topology, const std::string& dire
                   COLUMNS);
 }
 
+void
+PortMapWriter::Write(ExperimentRunContext& context)
+{
+    Write(context.GetConfig().GetTopology(), context.GetOutputDirectory(), context.GetReadme());
+}
+
 } // namespace ns3

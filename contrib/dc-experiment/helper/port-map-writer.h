@@ -5,7 +5,7 @@
 #ifndef PORT_MAP_WRITER_H
 #define PORT_MAP_WRITER_H
 
-#include "run-readme-writer.h"
+#include "experiment-monitor.h"
 
 #include "ns3/experiment-topology.h"
 
@@ -23,7 +23,7 @@ namespace ns3
  * TopologyBuilder installs the devices (so a port is its device's interface index, the
  * "port" of queues.csv, pfc.csv, pfc_events.csv and the pcap file names).
  */
-class PortMapWriter
+class PortMapWriter : public ExperimentMonitor
 {
   public:
     static constexpr const char* COLUMNS = "node,port,peer_node,peer_port,rate_bps,delay_ns";
@@ -47,6 +47,8 @@ class PortMapWriter
      */
     static void Write(const ExperimentTopology& topology, const std::string& directory,
                       RunReadmeWriter& readme);
+    /** Write the run's ports.csv. */
+    void Write(ExperimentRunContext& context) override;
 };
 
 } // namespace ns3

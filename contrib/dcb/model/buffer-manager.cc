@@ -109,6 +109,26 @@ BufferManager::GetDrops(DropReason reason) const
     return m_drops[reason];
 }
 
+void
+BufferManager::ReportOccupancy(std::vector<BufferOccupancy>& report) const
+{
+    DoReportOccupancy(report);
+}
+
+void
+BufferManager::DoReportOccupancy(std::vector<BufferOccupancy>& report) const
+{
+    BufferOccupancy total;
+    total.object = "buffer";
+    total.bytes = GetOccupancy();
+    report.push_back(total);
+}
+
+void
+BufferManager::ClearWatermarks()
+{
+}
+
 const char*
 BufferManager::DropReasonName(DropReason reason)
 {

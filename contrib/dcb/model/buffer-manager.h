@@ -31,6 +31,22 @@ struct BufferPortInfo
 
 /**
  * \ingroup dcb
+ * One figure of a buffer manager's occupancy report (BufferManager::ReportOccupancy): the
+ * bytes an accounting object holds now and its watermark (peak since Setup or the last
+ * ClearWatermarks; 0 where the manager keeps none).
+ */
+struct BufferOccupancy
+{
+    const char* object; //!< what is counted: "buffer", "pool_shared", "pg_headroom", ...
+    std::string name;   //!< the object's name (a pool's), or empty
+    int32_t port{-1};   //!< switch port, or -1 when the object is not per port
+    int32_t index{-1};  //!< PG or queue index, or -1 when not indexed
+    uint64_t bytes{0};  //!< held now
+    uint64_t watermark{0};
+};
+
+/**
+ * \ingroup dcb
  * Admission control and accounting for a switch's shared packet buffer.
  *
  * Every packet routed from ingress port s to egress port d in traffic class c
@@ -84,6 +100,18 @@ class BufferManager : public Object
 
     static const char* DropReasonName(DropReason reason);
 
+    /**
+     * Append this manager's occupancy figures to \p report (the buffer monitor's rows),
+     * in a fixed order. The default is one "buffer" figure: GetOccupancy(), no
+     * watermark; managers with pools, PGs or queues report those instead (DoReportOccupancy).
+     */
+    void ReportOccupancy(std::vector<BufferOccupancy>& report) const;
+    /**
+     * Reset every watermark to the current occupancy (SONiC's `sonic-clear watermark`);
+     * a manager that keeps no watermark ignores it.
+     */
+    virtual void ClearWatermarks();
+
   protected:
     void DoDispose() override;
     /** Emit XOFF (\p xoff true) or XON for (port, pg). */
@@ -96,6 +124,8 @@ class BufferManager : public Object
     virtual bool DoAdmit(uint32_t inPort, uint32_t outPort, uint8_t tc, uint32_t bytes,
                          DropReason& reason) = 0;
     virtual void DoRelease(uint32_t inPort, uint32_t outPort, uint8_t tc, uint32_t bytes) = 0;
+    /** ReportOccupancy's figures (default: one "buffer" figure of GetOccupancy()). */
+    virtual void DoReportOccupancy(std::vector<BufferOccupancy>& report) const;
 
     std::vector<BufferPortInfo> m_ports;
     uint8_t m_losslessMask;

@@ -266,4 +266,12 @@ DeepBufferVoq::ClearWatermarks()
     }
 }
 
+void
+DeepBufferVoq::DoReportOccupancy(std::vector<BufferOccupancy>& report) const
+{
+    SonicBufferManager::DoReportOccupancy(report);
+    report.push_back(BufferOccupancy{"ocb", "", -1, -1, GetOcbBytes(), GetOcbWatermark()});
+    report.push_back(BufferOccupancy{"dram", "", -1, -1, GetDramBytes(), GetDramWatermark()});
+}
+
 } // namespace ns3

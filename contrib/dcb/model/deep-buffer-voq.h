@@ -78,6 +78,8 @@ class DeepBufferVoq : public SonicBufferManager
                  DropReason& reason) override;
     void DoRelease(uint32_t inPort, uint32_t outPort, uint8_t tc, uint32_t bytes) override;
     SonicBufferConfig DefaultConfig(uint32_t nPorts) const override;
+    /** SonicBufferManager's figures, then the chassis "ocb" and "dram". */
+    void DoReportOccupancy(std::vector<BufferOccupancy>& report) const override;
 
   private:
     /** One VoQ: (egress port, class). */

@@ -840,4 +840,46 @@ SonicBufferManager::ClearWatermarks()
     }
 }
 
+void
+SonicBufferManager::DoReportOccupancy(std::vector<BufferOccupancy>& report) const
+{
+    auto add = [&report](const char* object, const std::string& name, int32_t port, int32_t index,
+                         uint64_t bytes, uint64_t watermark) {
+        report.push_back(BufferOccupancy{object, name, port, index, bytes, watermark});
+    };
+    for (uint32_t p = 0; p < m_config.pools.size(); ++p)
+    {
+        add("pool_shared", m_config.pools[p].name, -1, -1, GetPoolSharedBytes(p),
+            GetPoolSharedWatermark(p));
+        if (m_config.pools[p].xoff > 0)
+        {
+            add("pool_headroom", m_config.pools[p].name, -1, -1, GetPoolHeadroomBytes(p),
+                GetPoolHeadroomWatermark(p));
+        }
+    }
+    const std::string none;
+    for (uint32_t p = 0; p < GetNPorts(); ++p)
+    {
+        const auto port = static_cast<int32_t>(p);
+        for (uint8_t i = 0; i < N_PRIO; ++i)
+        {
+            const uint64_t shared = GetPgSharedWatermark(p, i);
+            if (shared > 0)
+            {
+                add("pg_shared", none, port, i, GetPgSharedBytes(p, i), shared);
+            }
+            const uint64_t headroom = GetPgHeadroomWatermark(p, i);
+            if (headroom > 0)
+            {
+                add("pg_headroom", none, port, i, GetPgHeadroomBytes(p, i), headroom);
+            }
+            const uint64_t queue = GetQueueWatermark(p, i);
+            if (queue > 0)
+            {
+                add("queue", none, port, i, GetQueueBytes(p, i), queue);
+            }
+        }
+    }
+}
+
 } // namespace ns3

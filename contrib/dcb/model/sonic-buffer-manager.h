@@ -90,7 +90,7 @@ class SonicBufferManager : public BufferManager
     uint64_t GetPgHeadroomWatermark(uint32_t port, uint8_t pg) const;
     uint64_t GetQueueWatermark(uint32_t port, uint8_t queue) const;
     /** Reset every watermark to the current occupancy (SONiC `sonic-clear watermark`). */
-    virtual void ClearWatermarks();
+    void ClearWatermarks() override;
 
     /** (port, pg, bytes): a lossless packet found no headroom. */
     using HeadroomOverflowCallback = void (*)(uint32_t, uint8_t, uint32_t);
@@ -103,6 +103,12 @@ class SonicBufferManager : public BufferManager
                  DropReason& reason) override;
     void DoRelease(uint32_t inPort, uint32_t outPort, uint8_t tc, uint32_t bytes) override;
     void DoDispose() override;
+    /**
+     * Per pool: "pool_shared" (name = pool) and, for pools with headroom (xoff above
+     * 0), "pool_headroom"; then per port and index: "pg_shared", "pg_headroom" and
+     * "queue" for those whose watermark is above 0.
+     */
+    void DoReportOccupancy(std::vector<BufferOccupancy>& report) const override;
     /** The configuration used when neither SetConfig nor ConfigFile gives one. */
     virtual SonicBufferConfig DefaultConfig(uint32_t nPorts) const;
 

@@ -1,78 +1,37 @@
-// ExperimentRunner, continued: the parts that let one run span several MPI ranks
-// (SetPartition). Kept apart from experiment-runner.cc so that the sequential
-// runner stays readable; no MPI call is made here (ExperimentPartition does them).
-#include "experiment-runner.h"
+#include "experiment-result-merge.h"
 
 #include "ns3/dcb-net-device.h"
-#include "ns3/node.h"
-#include "ns3/simulator.h"
+#include "ns3/dcb-switch.h"
 
 namespace ns3
 {
 
-namespace
+ExperimentResultMerge::ExperimentResultMerge(const ExperimentRunContext& context)
+    : m_context(context)
 {
-/**
- * How often the ranks of a distributed run check whether every flow has
- * completed. It changes when the run stops (and so only wall time), never the
- * results: the end time written is the last completion.
- */
-const Time GLOBAL_COMPLETION_CHECK = MicroSeconds(10);
-} // namespace
-
-bool
-ExperimentRunner::IsDistributed() const
-{
-    return m_partition && m_partition->GetNRanks() > 1;
 }
 
-bool
-ExperimentRunner::IsLocal(Ptr<Node> node) const
+const std::vector<int64_t>&
+ExperimentResultMerge::GetPfcCounters() const
 {
-    return !IsDistributed() || node->GetSystemId() == m_partition->GetRank();
+    return m_pfcCounters;
 }
 
-std::string
-ExperimentRunner::MonitorFileName(const std::string& stem, bool forReadme) const
+const std::vector<int64_t>&
+ExperimentResultMerge::GetDrops() const
 {
-    if (!IsDistributed())
-    {
-        return stem + ".csv";
-    }
-    return stem + "-rank" + (forReadme ? "<R>" : std::to_string(m_partition->GetRank())) + ".csv";
-}
-
-std::string
-ExperimentRunner::PerRankNote() const
-{
-    return IsDistributed() ? "; one file per MPI rank R, for the switches and flows that rank "
-                             "simulated (doc/mpi.md)"
-                           : "";
-}
-
-void
-ExperimentRunner::CheckGlobalCompletion()
-{
-    // Every rank runs this event at the same simulated times (granted time window),
-    // so the collective Sum matches up across the ranks.
-    std::vector<int64_t> completed{static_cast<int64_t>(m_completed)};
-    m_partition->Sum(completed);
-    if (static_cast<std::size_t>(completed[0]) >= m_results.size())
-    {
-        Simulator::Stop();
-        return;
-    }
-    Simulator::Schedule(GLOBAL_COMPLETION_CHECK, &ExperimentRunner::CheckGlobalCompletion, this);
+    return m_drops;
 }
 
 std::vector<int64_t>
-ExperimentRunner::CollectPfcCounters() const
+ExperimentResultMerge::CollectPfcCounters() const
 {
+    const TopologyBuilder& topology = m_context.GetTopology();
     std::vector<int64_t> counters;
-    for (uint32_t n = 0; n < m_config.GetTopology().GetNNodes(); ++n)
+    for (uint32_t n = 0; n < m_context.GetConfig().GetTopology().GetNNodes(); ++n)
     {
-        Ptr<Node> node = m_topology.GetNode(n);
-        const bool local = IsLocal(node);
+        Ptr<Node> node = topology.GetNode(n);
+        const bool local = m_context.IsLocal(node);
         for (uint32_t d = 0; d < node->GetNDevices(); ++d)
         {
             Ptr<DcbNetDevice> dev = DynamicCast<DcbNetDevice>(node->GetDevice(d));
@@ -94,16 +53,17 @@ ExperimentRunner::CollectPfcCounters() const
 }
 
 std::vector<int64_t>
-ExperimentRunner::CollectDrops() const
+ExperimentResultMerge::CollectDrops() const
 {
+    const TopologyBuilder& topology = m_context.GetTopology();
     std::vector<int64_t> drops(BufferManager::N_DROP_REASONS + DcbSwitch::N_DROP_REASONS, 0);
-    for (uint32_t s = 0; s < m_topology.GetNSwitches(); ++s)
+    for (uint32_t s = 0; s < topology.GetNSwitches(); ++s)
     {
-        if (!IsLocal(m_topology.GetSwitchNodes().Get(s)))
+        if (!m_context.IsLocal(topology.GetSwitchNodes().Get(s)))
         {
             continue;
         }
-        Ptr<DcbSwitch> sw = m_topology.GetSwitch(s);
+        Ptr<DcbSwitch> sw = topology.GetSwitch(s);
         for (uint32_t r = 0; r < BufferManager::N_DROP_REASONS; ++r)
         {
             drops[r] += static_cast<int64_t>(
@@ -119,24 +79,29 @@ ExperimentRunner::CollectDrops() const
 }
 
 void
-ExperimentRunner::MergeResults()
+ExperimentResultMerge::Merge(std::vector<ExperimentFlowResult>& results,
+                             uint32_t& completed,
+                             uint32_t& finished,
+                             Time lastCompletion,
+                             Time& endTime)
 {
     m_pfcCounters = CollectPfcCounters();
     m_drops = CollectDrops();
-    if (!IsDistributed())
+    if (!m_context.IsDistributed())
     {
         return;
     }
-    m_partition->Sum(m_pfcCounters);
-    m_partition->Sum(m_drops);
+    const ExperimentPartition& partition = *m_context.GetPartition();
+    partition.Sum(m_pfcCounters);
+    partition.Sum(m_drops);
 
     // Per flow: the requester's rank knows the completion; the QPs' ranks the
     // retransmissions (a shadow QP's counters are zero). Summing combines both.
     constexpr std::size_t FIELDS = 9;
-    std::vector<int64_t> flows(m_results.size() * FIELDS, 0);
-    for (std::size_t id = 0; id < m_results.size(); ++id)
+    std::vector<int64_t> flows(results.size() * FIELDS, 0);
+    for (std::size_t id = 0; id < results.size(); ++id)
     {
-        const ExperimentFlowResult& r = m_results[id];
+        const ExperimentFlowResult& r = results[id];
         int64_t* f = &flows[id * FIELDS];
         f[0] = r.completed ? 1 : 0;
         f[1] = r.finished ? 1 : 0;
@@ -149,12 +114,12 @@ ExperimentRunner::MergeResults()
         f[7] = static_cast<int64_t>(r.outsideBytes);
         f[8] = static_cast<int64_t>(r.firstDuplicateOffset);
     }
-    m_partition->Sum(flows);
-    m_completed = 0;
-    m_finished = 0;
-    for (std::size_t id = 0; id < m_results.size(); ++id)
+    partition.Sum(flows);
+    completed = 0;
+    finished = 0;
+    for (std::size_t id = 0; id < results.size(); ++id)
     {
-        ExperimentFlowResult& r = m_results[id];
+        ExperimentFlowResult& r = results[id];
         const int64_t* f = &flows[id * FIELDS];
         r.completed = f[0] != 0;
         r.finished = f[1] != 0;
@@ -165,15 +130,15 @@ ExperimentRunner::MergeResults()
         r.duplicateBytes = static_cast<uint64_t>(f[6]);
         r.outsideBytes = static_cast<uint64_t>(f[7]);
         r.firstDuplicateOffset = static_cast<uint64_t>(f[8]);
-        m_completed += r.completed ? 1 : 0;
-        m_finished += r.finished ? 1 : 0;
+        completed += r.completed ? 1 : 0;
+        finished += r.finished ? 1 : 0;
     }
 
     // As in a sequential run: the run ends at the last completion when every flow
     // completed, else at the stop time.
-    std::vector<int64_t> last{m_lastCompletion.GetPicoSeconds(), m_endTime.GetPicoSeconds()};
-    m_partition->Max(last);
-    m_endTime = m_completed == m_results.size() ? PicoSeconds(last[0]) : PicoSeconds(last[1]);
+    std::vector<int64_t> last{lastCompletion.GetPicoSeconds(), endTime.GetPicoSeconds()};
+    partition.Max(last);
+    endTime = completed == results.size() ? PicoSeconds(last[0]) : PicoSeconds(last[1]);
 }
 
 } // namespace ns3
