@@ -132,6 +132,45 @@ TEST_F(HpccCompatTest, KeysMapToTheExperiment)
     EXPECT_EQ(c.GetFlows()[0].dport, 100);
 }
 
+TEST_F(HpccCompatTest, EcnThresholdsDifferByLinkRate)
+{
+    // As the peer's run.py writes them for 100G hosts and 400G fabric links: 4x at 400G.
+    const nlohmann::ordered_json j =
+        HpccConfigTranslator::Translate(Config("KMAX_MAP 2 100000000000 1600 400000000000 6400\n"
+                                               "KMIN_MAP 2 100000000000 400 400000000000 1600\n"
+                                               "PMAX_MAP 2 100000000000 0.2 400000000000 0.2\n"),
+                                        "cfg.txt");
+    EXPECT_EQ(j["ecn"]["Kmin"], "400000B"); // the lowest rate's set is the section's
+    EXPECT_EQ(j["ecn"]["Kmax"], "1600000B");
+    EXPECT_EQ(j["ecn"]["Pmax"], 0.2);
+    ASSERT_TRUE(j["ecn"].contains("by_link_rate")) << j["ecn"].dump();
+    EXPECT_EQ(j["ecn"]["by_link_rate"].size(), 1u);
+    EXPECT_EQ(j["ecn"]["by_link_rate"]["400Gbps"]["Kmin"], "1600000B");
+    EXPECT_EQ(j["ecn"]["by_link_rate"]["400Gbps"]["Kmax"], "6400000B");
+    EXPECT_EQ(j["ecn"]["by_link_rate"]["400Gbps"]["Pmax"], 0.2);
+    // The reader accepts it: the 400G switch ports get the 400G set.
+    const ExperimentConfig c = ExperimentConfig::LoadString(j.dump(), SRC + "/x/cfg.txt");
+    ASSERT_EQ(c.GetEcnByLinkRate().size(), 1u);
+    EXPECT_EQ(c.GetEcnByLinkRate()[0].rate, DataRate("400Gbps"));
+    EXPECT_EQ(c.EffectiveJson()["ecn"]["by_link_rate"]["400Gbps"]["Kmax"], "6400000B");
+
+    // Equal sets at every rate: one section, no table (as before).
+    const nlohmann::ordered_json same =
+        HpccConfigTranslator::Translate(Config("KMAX_MAP 2 100000000000 1600 400000000000 1600\n"
+                                               "KMIN_MAP 2 100000000000 400 400000000000 400\n"
+                                               "PMAX_MAP 2 100000000000 0.2 400000000000 0.2\n"),
+                                        "cfg.txt");
+    EXPECT_FALSE(same["ecn"].contains("by_link_rate")) << same["ecn"].dump();
+    // Only Pmax differs: the entry carries the whole set of that rate.
+    const nlohmann::ordered_json pmax =
+        HpccConfigTranslator::Translate(Config("KMAX_MAP 2 100000000000 1600 400000000000 1600\n"
+                                               "KMIN_MAP 2 100000000000 400 400000000000 400\n"
+                                               "PMAX_MAP 2 100000000000 0.2 400000000000 0.5\n"),
+                                        "cfg.txt");
+    EXPECT_EQ(pmax["ecn"]["by_link_rate"]["400Gbps"]["Pmax"], 0.5);
+    EXPECT_EQ(pmax["ecn"]["by_link_rate"]["400Gbps"]["Kmin"], "400000B");
+}
+
 TEST_F(HpccCompatTest, UnknownAndRefusedKeysNameLineAndKey)
 {
     // Line 4: the three lines of Config() come first.
@@ -173,13 +212,8 @@ TEST_F(HpccCompatTest, UnknownAndRefusedKeysNameLineAndKey)
                          "cfg.txt:1:15: TOPOLOGY_FILE: cannot open"));
     EXPECT_TRUE(Contains(TranslateError("TOPOLOGY_FILE mix/topology.txt\nFLOW_FILE f\n"),
                          "mix/topology.txt\" (paths are relative to this file's directory"));
-    // Per-rate ECN thresholds that differ (as the peer's run.py writes for 100G/400G) are
-    // refused; a rate of the topology missing from a map too.
-    EXPECT_TRUE(
-        Contains(TranslateError(Config("KMAX_MAP 2 100000000000 1600 400000000000 6400\n"
-                                       "KMIN_MAP 2 100000000000 400 400000000000 1600\n"
-                                       "PMAX_MAP 2 100000000000 0.2 400000000000 0.2\n")),
-                 "cfg.txt:4:1: KMAX_MAP: not supported: the thresholds differ by link rate"));
+    // A rate of the topology missing from a map is refused (thresholds that differ by rate
+    // translate: EcnThresholdsDifferByLinkRate).
     EXPECT_TRUE(Contains(TranslateError(Config("KMAX_MAP 1 100000000000 1600\n"
                                                "KMIN_MAP 1 100000000000 400\n"
                                                "PMAX_MAP 1 100000000000 0.2\n")),
@@ -341,6 +375,11 @@ TEST_F(HpccCompatTest, BenchmarkConfigsCarryThePeersSettings)
         EXPECT_EQ(j["ecn"]["Kmin"], "400000B") << file;
         EXPECT_EQ(j["ecn"]["Kmax"], "1600000B") << file;
         EXPECT_EQ(j["ecn"]["Pmax"], 0.2) << file;
+        // The peer's run.py: 4x the thresholds on the 400G fabric ports (KMIN_MAP/KMAX_MAP).
+        EXPECT_EQ(j["ecn"]["by_link_rate"]["400Gbps"]["Kmin"], "1600000B") << file;
+        EXPECT_EQ(j["ecn"]["by_link_rate"]["400Gbps"]["Kmax"], "6400000B") << file;
+        EXPECT_EQ(j["ecn"]["by_link_rate"]["400Gbps"]["Pmax"], 0.2) << file;
+        EXPECT_EQ(j["ecn"]["by_link_rate"].size(), 1u) << file;
         EXPECT_EQ(j["buffer"]["BufferSize"], "32000000B") << file;
         EXPECT_EQ(j["cc"]["RateAI"], "20Mbps") << file;
         EXPECT_EQ(j["cc"]["RateHAI"], "200Mbps") << file;

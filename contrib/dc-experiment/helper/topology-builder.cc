@@ -157,6 +157,13 @@ TopologyBuilder::MakeSwitchHelper(const ExperimentComponent& buffer) const
     {
         dcb.SetEcnMarkerAttribute(a.name, *a.value);
     }
+    for (const EcnLinkRateEntry& entry : m_config.GetEcnByLinkRate())
+    {
+        for (const auto& a : entry.attributes)
+        {
+            dcb.SetEcnMarkerAttributeForRate(entry.rate, a.name, *a.value);
+        }
+    }
     return dcb;
 }
 

@@ -38,6 +38,7 @@ ExperimentConfigParser::ExperimentConfigParser(const JsonSchemaReader& reader,
     : m_reader(reader)
     , m_config(config)
     , m_components(reader, commandLine, config.m_warnings)
+    , m_commandLine(commandLine)
 {
 }
 
@@ -116,8 +117,28 @@ ExperimentConfigParser::Parse(const Json& root)
         m_components.Read(JsonSchemaReader::Find(root, "link"), "/link", "ns3::DcbNetDevice", "",
                           {{"DataRate", "link rates come from /topology"}}, m_config.m_link);
     ParseBuffers(root);
-    eff["ecn"] = m_components.Read(JsonSchemaReader::Find(root, "ecn"), "/ecn", "ns3::RedEcnMarker",
-                                   "ns3::EcnMarker", {}, m_config.m_ecn);
+    {
+        // "/ecn" less its "by_link_rate" table, which EcnLinkRateTable reads.
+        const Json* ecn = JsonSchemaReader::Find(root, "ecn");
+        Json attributes = ecn ? *ecn : Json::object();
+        Json byRate; // null: absent
+        if (attributes.is_object() && attributes.contains(EcnLinkRateTable::KEY))
+        {
+            byRate = attributes[EcnLinkRateTable::KEY];
+            attributes.erase(EcnLinkRateTable::KEY);
+        }
+        eff["ecn"] = m_components.Read(ecn ? &attributes : nullptr, "/ecn", "ns3::RedEcnMarker",
+                                       "ns3::EcnMarker", {}, m_config.m_ecn);
+        OrderedJson table = OrderedJson::object();
+        m_config.m_ecnByLinkRate = EcnLinkRateTable::Parse(
+            m_reader, byRate.is_null() ? nullptr : &byRate,
+            JsonSchemaReader::Child("/ecn", EcnLinkRateTable::KEY), m_config.m_ecn, topology,
+            m_commandLine, table, m_config.m_warnings);
+        if (!table.empty())
+        {
+            eff["ecn"][EcnLinkRateTable::KEY] = table;
+        }
+    }
     eff["cc"] = m_components.Read(JsonSchemaReader::Find(root, "cc"), "/cc", "ns3::RdmaDcqcn",
                                   "ns3::RdmaCongestionOps", {}, m_config.m_cc);
     OrderedJson ccHosts;

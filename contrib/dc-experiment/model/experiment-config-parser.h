@@ -49,6 +49,7 @@ class ExperimentConfigParser
     const JsonSchemaReader& m_reader;
     ExperimentConfig& m_config;
     ExperimentComponentReader m_components;
+    const CommandLineAttributes& m_commandLine; //!< --ns3::Type::Attribute=value: they win
 };
 
 } // namespace ns3

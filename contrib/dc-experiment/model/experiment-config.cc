@@ -140,6 +140,12 @@ ExperimentConfig::GetEcn() const
     return m_ecn;
 }
 
+const std::vector<EcnLinkRateEntry>&
+ExperimentConfig::GetEcnByLinkRate() const
+{
+    return m_ecnByLinkRate;
+}
+
 const ExperimentComponent&
 ExperimentConfig::GetCongestionControl() const
 {

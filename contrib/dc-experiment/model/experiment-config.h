@@ -7,6 +7,7 @@
 
 #include "command-line-attributes.h"
 #include "experiment-collective.h"
+#include "ecn-link-rate-table.h"
 #include "experiment-component.h"
 #include "experiment-config-error.h"
 #include "experiment-topology.h"
@@ -164,6 +165,11 @@ class ExperimentConfig
     const ExperimentComponent& GetBuffer(uint32_t sw) const;
     /** \return the ECN marker; typeName "none" disables marking. */
     const ExperimentComponent& GetEcn() const;
+    /**
+     * \return the ECN thresholds per link rate ("/ecn/by_link_rate", EcnLinkRateTable), in
+     * rate order; a switch port whose rate is not listed keeps GetEcn()'s.
+     */
+    const std::vector<EcnLinkRateEntry>& GetEcnByLinkRate() const;
     const ExperimentComponent& GetCongestionControl() const;
     /**
      * \return the congestion control of host \p host: its "cc_hosts" entry (a NIC
@@ -221,6 +227,7 @@ class ExperimentConfig
     std::vector<ExperimentComponent> m_bufferSwitches; //!< "buffer_switches" entries
     std::vector<int32_t> m_bufferOfSwitch;             //!< entry of each switch, -1: "buffer"
     ExperimentComponent m_ecn;
+    std::vector<EcnLinkRateEntry> m_ecnByLinkRate; //!< "/ecn/by_link_rate"
     ExperimentComponent m_cc;
     std::vector<ExperimentComponent> m_ccHosts; //!< "cc_hosts" entries
     std::vector<int32_t> m_ccOfHost;            //!< entry of each host, -1: "cc"

@@ -2,6 +2,7 @@
 // refusal and reason: longer than our usual file, kept whole so the key list has one place.
 #include "hpcc-config-translator.h"
 
+#include "ecn-link-rate-table.h"
 #include "experiment-topology.h"
 #include "flow-trace.h"
 #include "hpcc-topology-reader.h"
@@ -677,8 +678,10 @@ Translation::EcnMap(const Entry&)
             rates.insert(l.rate.GetBitRate());
         }
     }
-    std::string first;
+    // The lowest rate's thresholds are the section's; a rate whose thresholds differ (the
+    // peer's run.py writes 4x at 400G) gets an entry of /ecn/by_link_rate.
     OrderedJson ecn;
+    OrderedJson byRate = OrderedJson::object();
     for (uint64_t rate : rates)
     {
         for (const auto& [entry, map] :
@@ -692,22 +695,22 @@ Translation::EcnMap(const Entry&)
                          " bit/s links (the HPCC simulator needs one per link rate)");
             }
         }
-        std::ostringstream set;
-        set << kminMap.at(rate) << " KB / " << kmaxMap.at(rate) << " KB / " << pmaxMap.at(rate);
-        if (first.empty())
+        OrderedJson set;
+        set["Kmin"] = std::to_string(static_cast<uint64_t>(kminMap.at(rate)) * 1000) + "B";
+        set["Kmax"] = std::to_string(static_cast<uint64_t>(kmaxMap.at(rate)) * 1000) + "B";
+        set["Pmax"] = pmaxMap.at(rate);
+        if (ecn.empty())
         {
-            first = std::to_string(rate) + " bit/s: " + set.str();
-            ecn["Kmin"] = std::to_string(static_cast<uint64_t>(kminMap.at(rate)) * 1000) + "B";
-            ecn["Kmax"] = std::to_string(static_cast<uint64_t>(kmaxMap.at(rate)) * 1000) + "B";
-            ecn["Pmax"] = pmaxMap.at(rate);
+            ecn = set;
         }
-        else if (first.substr(first.find(": ") + 2) != set.str())
+        else if (set != ecn)
         {
-            Refuse(*kmax, "the thresholds differ by link rate (" + first + "; " +
-                              std::to_string(rate) + " bit/s: " + set.str() +
-                              "): roce-lab's ECN section applies one Kmin/Kmax/Pmax to every "
-                              "switch port");
+            byRate[JsonAttributeConverter::FormatDataRate(DataRate(rate))] = set;
         }
+    }
+    if (!byRate.empty())
+    {
+        ecn[EcnLinkRateTable::KEY] = byRate;
     }
     if (!m_json.contains("ecn"))
     {

@@ -68,6 +68,13 @@ DcbHelper::SetEcnMarkerAttribute(const std::string& name, const AttributeValue& 
 }
 
 void
+DcbHelper::SetEcnMarkerAttributeForRate(DataRate rate, const std::string& name,
+                                        const AttributeValue& value)
+{
+    m_ecnRateAttributes.push_back(EcnRateAttribute{rate, name, value.Copy()});
+}
+
+void
 DcbHelper::SetSwitchAttribute(const std::string& name, const AttributeValue& value)
 {
     m_switchFactory.Set(name, value);
@@ -114,6 +121,16 @@ DcbHelper::InstallSwitch(Ptr<Node> node, std::string* error) const
         for (uint32_t p = 0; p < sw->GetNPorts(); ++p)
         {
             Ptr<EcnMarker> marker = m_ecnFactory.Create<EcnMarker>();
+            const DataRate rate = sw->GetPort(p)->GetDataRate();
+            for (const EcnRateAttribute& a : m_ecnRateAttributes)
+            {
+                if (a.rate == rate && !marker->SetAttributeFailSafe(a.name, *a.value))
+                {
+                    return fail(m_ecnFactory.GetTypeId().GetName(),
+                                "cannot set " + a.name + " for the ports at " +
+                                    std::to_string(rate.GetBitRate()) + " bit/s");
+                }
+            }
             const std::string ecnError = marker->CheckConfig();
             if (!ecnError.empty())
             {

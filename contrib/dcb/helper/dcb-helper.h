@@ -4,6 +4,7 @@
 #ifndef DCB_HELPER_H
 #define DCB_HELPER_H
 
+#include "ns3/data-rate.h"
 #include "ns3/dcb-switch.h"
 #include "ns3/net-device-container.h"
 #include "ns3/node-container.h"
@@ -11,6 +12,7 @@
 #include "ns3/pfc-watchdog.h"
 
 #include <string>
+#include <vector>
 
 namespace ns3
 {
@@ -38,6 +40,14 @@ class DcbHelper
     /** ECN marker type ("" disables marking; default ns3::RedEcnMarker). */
     void SetEcnMarker(const std::string& type);
     void SetEcnMarkerAttribute(const std::string& name, const AttributeValue& value);
+    /**
+     * Set \p name to \p value on the ECN marker of each switch port (installed from now on)
+     * whose device runs at \p rate, over SetEcnMarkerAttribute's value: thresholds per link
+     * rate, as the HPCC simulator's KMIN_MAP / KMAX_MAP / PMAX_MAP give them. Resolved once
+     * per port by InstallSwitch; the marker itself stays rate-agnostic.
+     */
+    void SetEcnMarkerAttributeForRate(DataRate rate, const std::string& name,
+                                      const AttributeValue& value);
     void SetSwitchAttribute(const std::string& name, const AttributeValue& value);
 
     /**
@@ -94,6 +104,16 @@ class DcbHelper
     ObjectFactory m_channelFactory;
     ObjectFactory m_bufferFactory;
     ObjectFactory m_ecnFactory;
+
+    /** One marker attribute for the ports of one link rate. */
+    struct EcnRateAttribute
+    {
+        DataRate rate;
+        std::string name;
+        Ptr<AttributeValue> value;
+    };
+
+    std::vector<EcnRateAttribute> m_ecnRateAttributes; //!< in the order set
     ObjectFactory m_switchFactory;
     bool m_ecnEnabled{true};
 };

@@ -57,6 +57,16 @@ RedEcnMarker::RedEcnMarker()
 std::string
 RedEcnMarker::DoCheckConfig() const
 {
+    for (const QueueSize* k : {&m_kmin, &m_kmax})
+    {
+        if (k->GetUnit() != QueueSizeUnit::BYTES)
+        {
+            std::ostringstream why;
+            why << (k == &m_kmin ? "Kmin" : "Kmax") << " (" << *k
+                << ") must be in bytes: the marker compares it with the queue's bytes";
+            return why.str();
+        }
+    }
     if (m_kmax.GetValue() < m_kmin.GetValue())
     {
         std::ostringstream why;

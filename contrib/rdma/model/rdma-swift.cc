@@ -28,62 +28,74 @@ RdmaSwift::GetTypeId()
             .SetGroupName("Rdma")
             .AddConstructor<RdmaSwift>()
             .AddAttribute("BaseTarget",
-                          "Fabric base target delay (Time): the base RTT of the path plus the "
-                          "queueing it may hold. Default 25 us, a labelled choice for "
-                          "100 Gb/s fabrics of a few hops; set it from the fabric's base RTT "
-                          "[SWIFT].",
+                          "Fabric base target delay base_target (Time): the smallest target "
+                          "that keeps a one-hop path with a few flows at full utilization "
+                          "[SWIFT 3.5]. Default 25 us: the paper's testbed target, above which "
+                          "throughput stays saturated (Fig. 17) and which its 100 Gb/s "
+                          "all-to-all runs use [SWIFT 5.1-5.2]; set it from the fabric's base "
+                          "RTT.",
                           TimeValue(MicroSeconds(25)), MakeTimeAccessor(&RdmaSwift::m_baseTarget),
                           MakeTimeChecker(Time(0)))
             .AddAttribute("PerHopScaling",
-                          "Target added per switch hop of the path, h (Time); hops come from "
-                          "the ACK's IPv4 TTL decrement. Default 1 us, labelled choice "
-                          "[SWIFT].",
+                          "Per-hop scaling factor h (Time): target added per switch hop of the "
+                          "path, hops from the IPv4 TTL decrement [SWIFT 3.5, App. B]. Default "
+                          "1 us, a labelled choice: the paper names h (Table 2) but gives no "
+                          "value.",
                           TimeValue(MicroSeconds(1)), MakeTimeAccessor(&RdmaSwift::m_perHopScaling),
                           MakeTimeChecker(Time(0)))
             .AddAttribute("FsRange",
-                          "Flow-scaling range fs_range: the most target a flow with a small "
-                          "window gains (Time). Default 20 us, labelled choice [SWIFT].",
+                          "Flow-scaling range fs_range (Time): the most target a flow with a "
+                          "small window gains [SWIFT 3.5]. Default 20 us, a labelled choice: "
+                          "the paper names fs_range (Table 2) but gives no value.",
                           TimeValue(MicroSeconds(20)), MakeTimeAccessor(&RdmaSwift::m_fsRange),
                           MakeTimeChecker(Time(0)))
             .AddAttribute("FsMinCwnd",
-                          "fs_min_cwnd: window (packets) at and below which flow scaling "
-                          "adds the whole FsRange. Default 0.1 [SWIFT].",
+                          "fs_min_cwnd: window (packets) at and below which flow scaling adds "
+                          "the whole FsRange [SWIFT 3.5]. Default 0.1, a labelled choice: the "
+                          "paper names it (Table 2) but gives no value.",
                           DoubleValue(0.1), MakeDoubleAccessor(&RdmaSwift::m_fsMinCwnd),
                           MakeDoubleChecker<double>(1e-6))
             .AddAttribute("FsMaxCwnd",
                           "fs_max_cwnd: window (packets) at and above which flow scaling adds "
-                          "nothing. Default 100 [SWIFT].",
+                          "nothing [SWIFT 3.5]. Default 100, a labelled choice: the paper "
+                          "names it (Table 2) but gives no value.",
                           DoubleValue(100.0), MakeDoubleAccessor(&RdmaSwift::m_fsMaxCwnd),
                           MakeDoubleChecker<double>(1e-6))
             .AddAttribute("EndpointTarget",
-                          "Target of the endpoint delay (Time), for the endpoint window. "
-                          "Default 10 us, labelled choice (the responder reports no delay in "
-                          "this model, so the endpoint window only grows).",
-                          TimeValue(MicroSeconds(10)),
+                          "Target of the endpoint delay (Time), for the endpoint window "
+                          "[SWIFT 3.3]. Default 100 us: the engine target of the paper's "
+                          "endpoint-congestion experiment, beside a 50 us fabric base target, "
+                          "its only stated value [SWIFT 5.4]. The responder reports no delay in "
+                          "this model, so the endpoint window only grows.",
+                          TimeValue(MicroSeconds(100)),
                           MakeTimeAccessor(&RdmaSwift::m_endpointTarget), MakeTimeChecker(Time(0)))
             .AddAttribute("AdditiveIncrease",
                           "ai: packets added to a window per window of ACKs (per ACKed packet "
-                          "below one packet). Default 1 [SWIFT].",
+                          "below one packet) [SWIFT Alg. 1]. Default 1, a labelled choice: "
+                          "the paper gives no value.",
                           DoubleValue(1.0), MakeDoubleAccessor(&RdmaSwift::m_ai),
                           MakeDoubleChecker<double>(0.0))
             .AddAttribute("Beta",
-                          "Multiplicative decrease gain beta on (delay - target) / delay "
-                          "(dimensionless). Default 0.8 [SWIFT].",
+                          "Multiplicative decrease constant beta on (delay - target) / delay "
+                          "(dimensionless) [SWIFT Alg. 1]. Default 0.8, a labelled choice: "
+                          "the paper gives no value.",
                           DoubleValue(0.8), MakeDoubleAccessor(&RdmaSwift::m_beta),
                           MakeDoubleChecker<double>(0.0, 1.0))
             .AddAttribute("MaxMdf",
-                          "max_mdf: largest fraction one decrease removes (dimensionless). "
-                          "Default 0.5 [SWIFT].",
+                          "max_mdf: largest fraction one decrease removes, and the cut on a "
+                          "retransmission (dimensionless) [SWIFT Alg. 1, 3.6]. Default 0.5, a "
+                          "labelled choice: the paper gives no value.",
                           DoubleValue(0.5), MakeDoubleAccessor(&RdmaSwift::m_maxMdf),
                           MakeDoubleChecker<double>(0.0, 1.0))
             .AddAttribute("MinCwnd",
-                          "Smallest window (packets); below 1 the QP is paced. Default 0.001 "
-                          "[SWIFT].",
+                          "min_cwnd: smallest window (packets); below 1 the QP is paced at "
+                          "one packet per RTT / cwnd. Default 0.001 packets [SWIFT 3.4].",
                           DoubleValue(0.001), MakeDoubleAccessor(&RdmaSwift::m_minCwnd),
                           MakeDoubleChecker<double>(1e-6))
             .AddAttribute("MaxCwnd",
-                          "Largest window (packets). Default 1000, labelled choice (about 8 "
-                          "BDPs of a 100 Gb/s, 10 us path at 1 KB MTU).",
+                          "max_cwnd: largest window (packets) [SWIFT Alg. 1]. Default 1000, a "
+                          "labelled choice (the paper gives no value; about 8 BDPs of a "
+                          "100 Gb/s, 10 us path at 1 KB MTU).",
                           DoubleValue(1000.0), MakeDoubleAccessor(&RdmaSwift::m_maxCwnd),
                           MakeDoubleChecker<double>(1e-6))
             .AddAttribute("InitialCwnd",
@@ -93,9 +105,9 @@ RdmaSwift::GetTypeId()
                           DoubleValue(100.0), MakeDoubleAccessor(&RdmaSwift::m_initialCwnd),
                           MakeDoubleChecker<double>(1e-6))
             .AddAttribute("RetxResetThreshold",
-                          "Consecutive retransmission timeouts after which both windows reset "
-                          "to MinCwnd. Default 5, labelled choice "
-                          "[SWIFT].",
+                          "RETX_RESET_THRESHOLD: consecutive retransmission timeouts after "
+                          "which both windows reset to MinCwnd [SWIFT Alg. 1]. Default 5, a "
+                          "labelled choice: the paper gives no value.",
                           UintegerValue(5), MakeUintegerAccessor(&RdmaSwift::m_retxResetThreshold),
                           MakeUintegerChecker<uint32_t>(1))
             .AddAttribute("RttGain",
