@@ -150,9 +150,12 @@ TEST_F(HuskyTest, CacheMissHoldsOneUnitMissPenaltyLonger)
     std::vector<Time> finish(3);
     // A misses key 1 (one unit held 22 ns + 1 us); B needs no entry; C, started on B's unit
     // after B, finds key 1 that A brought in.
-    pu->Submit(NicProcessingUnits::WRITE, 0, MakeBoundCallback(&RecordFinish, &finish, uint32_t{0}), 1);
-    pu->Submit(NicProcessingUnits::WRITE, 0, MakeBoundCallback(&RecordFinish, &finish, uint32_t{1}));
-    pu->Submit(NicProcessingUnits::WRITE, 0, MakeBoundCallback(&RecordFinish, &finish, uint32_t{2}), 1);
+    pu->Submit(NicProcessingUnits::WRITE, 0, MakeBoundCallback(&RecordFinish, &finish, uint32_t{0}),
+               1);
+    pu->Submit(NicProcessingUnits::WRITE, 0,
+               MakeBoundCallback(&RecordFinish, &finish, uint32_t{1}));
+    pu->Submit(NicProcessingUnits::WRITE, 0, MakeBoundCallback(&RecordFinish, &finish, uint32_t{2}),
+               1);
     EXPECT_EQ(pu->GetQueueLength(), 3u);
     Simulator::Run();
     EXPECT_EQ(finish[0], NanoSeconds(22) + cache->GetMissPenalty());

@@ -1,5 +1,6 @@
 #include "experiment-config-parser.h"
 
+#include "collective-workload-reader.h"
 #include "congestion-control-reader.h"
 #include "flow-list-reader.h"
 #include "flow-set-reader.h"
@@ -10,7 +11,6 @@
 #include "outputs-reader.h"
 #include "pfc-safety-config-reader.h"
 #include "poisson-workload-reader.h"
-#include "collective-workload-reader.h"
 #include "switch-buffer-assignment.h"
 
 #include "ns3/ipv4-header.h"

@@ -6,8 +6,8 @@
 #define EXPERIMENT_CONFIG_H
 
 #include "command-line-attributes.h"
-#include "experiment-collective.h"
 #include "ecn-link-rate-table.h"
+#include "experiment-collective.h"
 #include "experiment-component.h"
 #include "experiment-config-error.h"
 #include "experiment-topology.h"
