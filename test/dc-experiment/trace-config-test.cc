@@ -19,16 +19,21 @@ namespace
 {
 
 const std::string SRC = ROCE_LAB_SOURCE_DIR;
-const std::string OUT = std::string(ROCE_LAB_BINARY_DIR) + "/test-output/trace-config/";
+const std::string OUT_BASE = std::string(ROCE_LAB_BINARY_DIR) + "/test-output/trace-config/";
 
 class TraceConfigTest : public ::testing::Test
 {
   protected:
-    void SetUp() override { std::filesystem::create_directories(OUT); }
+    /** Each test writes under its own directory: ctest -j runs them at the same time. */
+    void SetUp() override
+    {
+        OUT = OUT_BASE + ::testing::UnitTest::GetInstance()->current_test_info()->name() + "/";
+        std::filesystem::create_directories(OUT);
+    }
 
     void TearDown() override { Simulator::Destroy(); }
 
-    static void Write(const std::string& name, const std::string& text)
+    void Write(const std::string& name, const std::string& text)
     {
         std::ofstream(OUT + name, std::ios::binary) << text;
     }
@@ -42,7 +47,7 @@ class TraceConfigTest : public ::testing::Test
     }
 
     /** Load \p json written to OUT/exp.json; return the error message or "". */
-    static std::string Error(const std::string& json)
+    std::string Error(const std::string& json)
     {
         Write("exp.json", json);
         try
@@ -60,6 +65,8 @@ class TraceConfigTest : public ::testing::Test
     {
         return s.find(part) != std::string::npos;
     }
+
+    std::string OUT; //!< this test's output directory
 };
 
 TEST_F(TraceConfigTest, HpccTopologyFile)
