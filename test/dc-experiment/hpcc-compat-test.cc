@@ -122,6 +122,7 @@ TEST_F(HpccCompatTest, KeysMapToTheExperiment)
     EXPECT_EQ(j["ecn"]["Kmin"], "400000B"); // the peer's KB is 1000 B
     EXPECT_EQ(j["ecn"]["Kmax"], "1600000B");
     EXPECT_EQ(j["ecn"]["Pmax"], 0.2);
+    EXPECT_EQ(j["ecn"]["MarkingPoint"], "Dequeue"); // the peer marks as a packet leaves
     EXPECT_EQ(j["loss_recovery"]["type"], "ns3::RdmaGoBackN");
     EXPECT_EQ(j["outputs"]["hpcc"], true);
     EXPECT_EQ(j["flows_file"]["time_origin"], "0s");

@@ -708,6 +708,9 @@ Translation::EcnMap(const Entry&)
             byRate[JsonAttributeConverter::FormatDataRate(DataRate(rate))] = set;
         }
     }
+    // The HPCC simulator sets CE as a packet leaves the egress queue, on the bytes left behind
+    // it (its switch's dequeue notification), where our default marks at enqueue.
+    ecn["MarkingPoint"] = "Dequeue";
     if (!byRate.empty())
     {
         ecn[EcnLinkRateTable::KEY] = byRate;
