@@ -195,7 +195,9 @@ RdmaTimely::OnAck(const RdmaAckSample& ack)
         m_prevRtt = rtt;
         return;
     }
-    const double newDiff = (rtt - m_prevRtt).GetSeconds();
+    // In picoseconds, not Time::GetSeconds(): ns-3's conversion left-shifts the (here often
+    // negative) count, which is undefined behaviour before C++20 (UBSan).
+    const double newDiff = static_cast<double>((rtt - m_prevRtt).GetPicoSeconds()) / 1e12;
     m_prevRtt = rtt;
     m_rttDiffSeconds = (1.0 - m_alpha) * m_rttDiffSeconds + m_alpha * newDiff;
     const double gradient = m_rttDiffSeconds / m_minRtt.GetSeconds();
