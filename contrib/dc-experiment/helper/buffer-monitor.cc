@@ -1,36 +1,32 @@
 #include "buffer-monitor.h"
 
-#include "output-micros.h"
-
-#include "ns3/simulator.h"
-
 namespace ns3
 {
 
-void
-BufferMonitor::Install(ExperimentRunContext& context)
+BufferMonitor::BufferMonitor()
+    : PeriodicCsvMonitor("buffers", COLUMNS,
+                         "buffer monitor: per switch, the occupancy and watermark of its buffer "
+                         "pools, PGs and queues (or total occupancy), every "
+                         "monitors/buffer_interval")
 {
-    const Time interval = context.GetConfig().GetMonitors().bufferInterval;
-    if (!interval.IsStrictlyPositive())
-    {
-        return;
-    }
-    m_context = &context;
-    m_file.open(context.OutputPath(context.MonitorFileName("buffers", false)), std::ios::binary);
-    m_file << COLUMNS << '\n';
-    Simulator::Schedule(interval, &BufferMonitor::Sample, this);
+}
+
+Time
+BufferMonitor::GetInterval(const ExperimentMonitors& monitors) const
+{
+    return monitors.bufferInterval;
 }
 
 void
-BufferMonitor::Sample()
+BufferMonitor::WriteRows(const ExperimentRunContext& context, const std::string& now,
+                         std::ostream& out)
 {
-    const std::string now = FormatMicros(Simulator::Now());
-    const TopologyBuilder& topology = m_context->GetTopology();
-    const ExperimentTopology& topo = m_context->GetConfig().GetTopology();
-    const bool clear = m_context->GetConfig().GetMonitors().clearWatermarks;
+    const TopologyBuilder& topology = context.GetTopology();
+    const ExperimentTopology& topo = context.GetConfig().GetTopology();
+    const bool clear = context.GetConfig().GetMonitors().clearWatermarks;
     for (uint32_t s = 0; s < topology.GetNSwitches(); ++s)
     {
-        if (!m_context->IsLocal(topology.GetSwitchNodes().Get(s)))
+        if (!context.IsLocal(topology.GetSwitchNodes().Get(s)))
         {
             continue;
         }
@@ -39,43 +35,34 @@ BufferMonitor::Sample()
         bm->ReportOccupancy(m_report);
         for (const BufferOccupancy& f : m_report)
         {
-            m_file << now << ',' << topo.switches[s] << ',' << f.object << ',' << f.name << ',';
+            out << now << ',' << topo.switches[s] << ',' << f.object << ',' << f.name << ',';
             if (f.port >= 0)
             {
-                m_file << f.port;
+                out << f.port;
             }
-            m_file << ',';
+            out << ',';
             if (f.index >= 0)
             {
-                m_file << f.index;
+                out << f.index;
             }
-            m_file << ',' << f.bytes << ',' << f.watermark << '\n';
+            out << ',' << f.bytes << ',' << f.watermark << '\n';
         }
         if (clear)
         {
             bm->ClearWatermarks();
         }
     }
-    Simulator::Schedule(m_context->GetConfig().GetMonitors().bufferInterval, &BufferMonitor::Sample,
-                        this);
 }
 
 void
 BufferMonitor::Collect(ExperimentRunContext& context)
 {
-    if (!m_file.is_open())
+    const bool sampled = GetInterval(context.GetConfig().GetMonitors()).IsStrictlyPositive();
+    PeriodicCsvMonitor::Collect(context);
+    if (sampled)
     {
-        return;
+        WriteDrops(context);
     }
-    RunReadmeWriter::CloseChecked(m_file,
-                                  context.OutputPath(context.MonitorFileName("buffers", false)));
-    context.GetReadme().AddCsv(context.MonitorFileName("buffers", true),
-                               "buffer monitor: per switch, the occupancy and watermark of its "
-                               "buffer pools, PGs and queues (or total occupancy), every "
-                               "monitors/buffer_interval" +
-                                   context.PerRankNote(),
-                               COLUMNS);
-    WriteDrops(context);
 }
 
 void

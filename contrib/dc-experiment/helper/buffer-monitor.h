@@ -5,11 +5,10 @@
 #ifndef BUFFER_MONITOR_H
 #define BUFFER_MONITOR_H
 
-#include "experiment-monitor.h"
+#include "periodic-csv-monitor.h"
 
 #include "ns3/buffer-manager.h"
 
-#include <fstream>
 #include <vector>
 
 namespace ns3
@@ -26,22 +25,23 @@ namespace ns3
  * per reason, where above zero. In a distributed run each rank writes its own
  * switches' rows into buffers-rank<R>.csv and buffer_drops-rank<R>.csv.
  */
-class BufferMonitor : public ExperimentMonitor
+class BufferMonitor : public PeriodicCsvMonitor
 {
   public:
     static constexpr const char* COLUMNS =
         "time_us,node,object,name,port,index,bytes,watermark_bytes";
     static constexpr const char* DROPS_COLUMNS = "node,reason,packets";
 
-    void Install(ExperimentRunContext& context) override;
+    BufferMonitor();
+
     void Collect(ExperimentRunContext& context) override;
 
   private:
-    void Sample();
+    Time GetInterval(const ExperimentMonitors& monitors) const override;
+    void WriteRows(const ExperimentRunContext& context, const std::string& now,
+                   std::ostream& out) override;
     void WriteDrops(ExperimentRunContext& context) const;
 
-    const ExperimentRunContext* m_context{nullptr};
-    std::ofstream m_file;
     std::vector<BufferOccupancy> m_report; //!< one switch's figures (reused)
 };
 

@@ -4,9 +4,7 @@
 #ifndef QUEUE_MONITOR_H
 #define QUEUE_MONITOR_H
 
-#include "experiment-monitor.h"
-
-#include <fstream>
+#include "periodic-csv-monitor.h"
 
 namespace ns3
 {
@@ -17,19 +15,17 @@ namespace ns3
  * gets, every interval, one row per switch egress queue holding data. In a
  * distributed run each rank samples its own switches into queues-rank<R>.csv.
  */
-class QueueMonitor : public ExperimentMonitor
+class QueueMonitor : public PeriodicCsvMonitor
 {
   public:
     static constexpr const char* COLUMNS = "time_us,node,port,class,bytes";
 
-    void Install(ExperimentRunContext& context) override;
-    void Collect(ExperimentRunContext& context) override;
+    QueueMonitor();
 
   private:
-    void Sample();
-
-    const ExperimentRunContext* m_context{nullptr};
-    std::ofstream m_file;
+    Time GetInterval(const ExperimentMonitors& monitors) const override;
+    void WriteRows(const ExperimentRunContext& context, const std::string& now,
+                   std::ostream& out) override;
 };
 
 } // namespace ns3

@@ -1,7 +1,6 @@
 #include "rate-monitor.h"
 
 #include "flow-queue-pairs.h"
-#include "output-micros.h"
 
 #include "ns3/simulator.h"
 
@@ -10,63 +9,43 @@
 namespace ns3
 {
 
-void
-RateMonitor::Install(ExperimentRunContext& context)
+RateMonitor::RateMonitor()
+    : PeriodicCsvMonitor("rates", COLUMNS,
+                         "rate monitor: the congestion controller's rate of each flow in "
+                         "progress, every monitors/rate_interval")
 {
-    const Time interval = context.GetConfig().GetMonitors().rateInterval;
-    if (!interval.IsStrictlyPositive())
-    {
-        return;
-    }
-    m_context = &context;
-    m_file.open(context.OutputPath(context.MonitorFileName("rates", false)), std::ios::binary);
-    m_file << COLUMNS << '\n';
-    Simulator::Schedule(interval, &RateMonitor::Sample, this);
+}
+
+Time
+RateMonitor::GetInterval(const ExperimentMonitors& monitors) const
+{
+    return monitors.rateInterval;
 }
 
 void
-RateMonitor::Sample()
+RateMonitor::WriteRows(const ExperimentRunContext& context, const std::string& now,
+                       std::ostream& out)
 {
-    const std::string now = FormatMicros(Simulator::Now());
     const Time t = Simulator::Now();
-    const std::vector<ExperimentFlowResult>& results = m_context->GetResults();
-    const auto& flows = m_context->GetConfig().GetFlows();
-    const TopologyBuilder& topology = m_context->GetTopology();
+    const std::vector<ExperimentFlowResult>& results = context.GetResults();
+    const auto& flows = context.GetConfig().GetFlows();
+    const TopologyBuilder& topology = context.GetTopology();
     for (uint32_t id = 0; id < results.size(); ++id)
     {
         if (results[id].start > t || results[id].completed ||
-            !m_context->IsLocal(topology.GetHost(flows[id].src)))
+            !context.IsLocal(topology.GetHost(flows[id].src)))
         {
             continue;
         }
-        m_context->OpenFlow(id); // its start event may come later at this time
-        const double gbps = static_cast<double>(m_context->GetFlowQueuePairs()
-                                                    .GetDataSender(id)
-                                                    ->GetCcState()
-                                                    .m_rate.GetBitRate()) /
-                            1e9;
+        context.OpenFlow(id); // its start event may come later at this time
+        const double gbps =
+            static_cast<double>(
+                context.GetFlowQueuePairs().GetDataSender(id)->GetCcState().m_rate.GetBitRate()) /
+            1e9;
         char text[64];
         std::snprintf(text, sizeof(text), "%.6f", gbps);
-        m_file << now << ',' << id << ',' << text << '\n';
+        out << now << ',' << id << ',' << text << '\n';
     }
-    Simulator::Schedule(m_context->GetConfig().GetMonitors().rateInterval, &RateMonitor::Sample,
-                        this);
-}
-
-void
-RateMonitor::Collect(ExperimentRunContext& context)
-{
-    if (!m_file.is_open())
-    {
-        return;
-    }
-    RunReadmeWriter::CloseChecked(m_file,
-                                  context.OutputPath(context.MonitorFileName("rates", false)));
-    context.GetReadme().AddCsv(context.MonitorFileName("rates", true),
-                               "rate monitor: the congestion controller's rate of each flow in "
-                               "progress, every monitors/rate_interval" +
-                                   context.PerRankNote(),
-                               COLUMNS);
 }
 
 } // namespace ns3

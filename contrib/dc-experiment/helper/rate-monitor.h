@@ -4,9 +4,7 @@
 #ifndef RATE_MONITOR_H
 #define RATE_MONITOR_H
 
-#include "experiment-monitor.h"
-
-#include <fstream>
+#include "periodic-csv-monitor.h"
 
 namespace ns3
 {
@@ -18,19 +16,17 @@ namespace ns3
  * not completed), read from the flow's data sender. In a distributed run each rank
  * samples the flows whose source it simulates into rates-rank<R>.csv.
  */
-class RateMonitor : public ExperimentMonitor
+class RateMonitor : public PeriodicCsvMonitor
 {
   public:
     static constexpr const char* COLUMNS = "time_us,flow,rate_gbps";
 
-    void Install(ExperimentRunContext& context) override;
-    void Collect(ExperimentRunContext& context) override;
+    RateMonitor();
 
   private:
-    void Sample();
-
-    const ExperimentRunContext* m_context{nullptr};
-    std::ofstream m_file;
+    Time GetInterval(const ExperimentMonitors& monitors) const override;
+    void WriteRows(const ExperimentRunContext& context, const std::string& now,
+                   std::ostream& out) override;
 };
 
 } // namespace ns3
