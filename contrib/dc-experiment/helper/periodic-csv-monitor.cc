@@ -8,9 +8,9 @@ namespace ns3
 {
 
 PeriodicCsvMonitor::PeriodicCsvMonitor(std::string name, std::string columns, std::string readme)
-    : m_name(std::move(name)),
-      m_columns(std::move(columns)),
-      m_readme(std::move(readme))
+    : m_name(std::move(name))
+    , m_columns(std::move(columns))
+    , m_readme(std::move(readme))
 {
 }
 
@@ -42,10 +42,10 @@ PeriodicCsvMonitor::Collect(ExperimentRunContext& context)
     {
         return;
     }
-    RunReadmeWriter::CloseChecked(m_file, context.OutputPath(context.MonitorFileName(m_name, false)));
+    RunReadmeWriter::CloseChecked(m_file,
+                                  context.OutputPath(context.MonitorFileName(m_name, false)));
     context.GetReadme().AddCsv(context.MonitorFileName(m_name, true),
-                               m_readme + context.PerRankNote(),
-                               m_columns);
+                               m_readme + context.PerRankNote(), m_columns);
 }
 
 } // namespace ns3

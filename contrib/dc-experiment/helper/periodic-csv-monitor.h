@@ -38,8 +38,7 @@ class PeriodicCsvMonitor : public ExperimentMonitor
     /** \return the sampling interval the "monitors" section gives (0: off). */
     virtual Time GetInterval(const ExperimentMonitors& monitors) const = 0;
     /** Write this interval's rows, each starting with \p now (microseconds). */
-    virtual void WriteRows(const ExperimentRunContext& context,
-                           const std::string& now,
+    virtual void WriteRows(const ExperimentRunContext& context, const std::string& now,
                            std::ostream& out) = 0;
 
   private:
