@@ -31,6 +31,17 @@ Keys(const nlohmann::ordered_json& object)
     return keys;
 }
 
+/** Write \p json to \p path (named \p name in the run directory) and list it in the README. */
+void
+WriteJsonFile(const std::string& path, const std::string& name, const nlohmann::ordered_json& json,
+              RunReadmeWriter& readme, const std::string& what)
+{
+    std::ofstream out(path, std::ios::binary);
+    out << json.dump(2) << '\n';
+    RunReadmeWriter::CloseChecked(out, path);
+    readme.AddJson(name, what, Keys(json));
+}
+
 std::string
 Fixed6(double v)
 {
@@ -107,16 +118,11 @@ ExperimentOutputWriter::WriteConfig() const
     nlohmann::ordered_json json = config.EffectiveJson();
     json["non_default_attributes"] = attributes.ToJson();
 
-    const std::string path = m_context.OutputPath("config.json");
-    std::ofstream out(path, std::ios::binary);
-    out << json.dump(2) << '\n';
-    RunReadmeWriter::CloseChecked(out, path);
-    readme.AddJson("config.json",
-                   "the effective configuration: the experiment with every default filled in "
-                   "(loading it again gives the same experiment), and under "
-                   "\"non_default_attributes\" every ns-3 attribute of the run's objects that "
-                   "differs from its TypeId default, by type",
-                   Keys(json));
+    WriteJsonFile(m_context.OutputPath("config.json"), "config.json", json, readme,
+                  "the effective configuration: the experiment with every default filled in "
+                  "(loading it again gives the same experiment), and under "
+                  "\"non_default_attributes\" every ns-3 attribute of the run's objects that "
+                  "differs from its TypeId default, by type");
 }
 
 void
@@ -343,16 +349,11 @@ ExperimentOutputWriter::WriteSummary(const std::vector<ExperimentMonitor*>& moni
         monitor->AddToSummary(m_context, j);
     }
 
-    const std::string path = m_context.OutputPath("summary.json");
-    std::ofstream out(path, std::ios::binary);
-    out << j.dump(2) << '\n';
-    RunReadmeWriter::CloseChecked(out, path);
-    readme.AddJson("summary.json",
-                   "flow counts, FCT (us) and slowdown statistics over all flows and by size "
-                   "bucket, retransmissions, PFC totals, drops by reason, deadlocks, PFC "
-                   "watchdog storms, exactly_once: flows whose bytes were not placed exactly "
-                   "once and in full (faults: when given)",
-                   Keys(j));
+    WriteJsonFile(m_context.OutputPath("summary.json"), "summary.json", j, readme,
+                  "flow counts, FCT (us) and slowdown statistics over all flows and by size "
+                  "bucket, retransmissions, PFC totals, drops by reason, deadlocks, PFC "
+                  "watchdog storms, exactly_once: flows whose bytes were not placed exactly "
+                  "once and in full (faults: when given)");
 }
 
 void
