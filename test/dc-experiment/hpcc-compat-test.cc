@@ -116,6 +116,8 @@ TEST_F(HpccCompatTest, KeysMapToTheExperiment)
     // RATE_DECREASE_INTERVAL, at the tick of its check.
     EXPECT_EQ(j["cc"]["CnpInterval"], "0us");
     EXPECT_EQ(j["cc"]["RateDecreaseInterval"], "4us");
+    EXPECT_EQ(j["cc"]["IncreaseStages"], "TimerOnly");
+    EXPECT_EQ(j["cc"]["AlphaUpdate"], "CnpPeriods");
     EXPECT_EQ(j["cc"]["RateIncreaseTimer"], "300us");
     EXPECT_EQ(j["cc"]["G"], 0.00390625);
     EXPECT_EQ(j["cc"]["RateAI"], "20Mbps");
@@ -328,9 +330,10 @@ TEST_F(HpccCompatTest, AckHighPrioMapsToTheAckClassAndMatchesTheHpccDcqcnProfile
     const auto& p = profiled.EffectiveJson();
     EXPECT_EQ(t["nic"]["AckDscp"], 48);
     EXPECT_EQ(p["nic"]["AckDscp"], 48);
-    for (const char* key : {"type", "AlphaUpdatePeriod", "CnpInterval", "RateDecreaseInterval",
-                            "RateIncreaseTimer", "ByteCounter", "G", "FastRecoveryTimes", "RateAI",
-                            "RateHAI", "MinRate", "ClampTargetRate"})
+    for (const char* key :
+         {"type", "AlphaUpdatePeriod", "CnpInterval", "RateDecreaseInterval", "RateIncreaseTimer",
+          "ByteCounter", "G", "FastRecoveryTimes", "RateAI", "RateHAI", "MinRate",
+          "ClampTargetRate", "IncreaseStages", "AlphaUpdate"})
     {
         EXPECT_EQ(t["cc"][key], p["cc"][key]) << key;
     }

@@ -148,6 +148,8 @@ class Translation
     void CcCount(const Entry& e);
     void CcGain(const Entry& e);
     void RateDecreaseInterval(const Entry& e);
+    /** Set the cc keys of the HPCC simulator's DCQCN rules (CC_MODE 1). */
+    void PeerDcqcn();
     void NoEffectUnderDcqcn(const Entry& e);
     void CcRateAi(const Entry& e);
     void CcMinRate(const Entry& e);
@@ -345,21 +347,31 @@ Translation::Map(const Entry& e, bool integer) const
 // ------------------------------------------------------------------ keys
 
 void
+Translation::PeerDcqcn()
+{
+    // The rules of the HPCC simulator's DCQCN that differ from the paper's (the
+    // hpcc-dcqcn NIC profile holds the same): increase on the RP timer only, alpha
+    // raised per alpha period with a CNP, a CNP for every marked packet.
+    m_cc["type"] = "ns3::RdmaDcqcn";
+    m_cc["ByteCounter"] = 0;
+    m_cc["IncreaseStages"] = "TimerOnly";
+    m_cc["AlphaUpdate"] = "CnpPeriods";
+    m_cc["CnpInterval"] = "0us";
+}
+
+void
 Translation::CcMode(const Entry& e)
 {
     const uint64_t mode = Uint(e, 0, 0, 1000);
     switch (mode)
     {
         case 1:
-            m_cc["type"] = "ns3::RdmaDcqcn";
-            // The HPCC simulator's DCQCN raises its rate on the RP timer only (no byte counter).
-            m_cc["ByteCounter"] = 0;
-            // Its NP flags a CNP on the ACK of every marked packet: ours sends a CNP for each.
-            m_cc["CnpInterval"] = "0us";
-            Note("CC_MODE 1: ns3::RdmaDcqcn with ByteCounter 0 (the HPCC simulator's DCQCN "
-                 "increases on its RP timer only) and CnpInterval 0 (its NP answers every "
-                 "marked packet; ours with a CNP packet where it flags the ACK); its other "
-                 "behaviour is ours (doc/dc-experiment.md)");
+            PeerDcqcn();
+            Note("CC_MODE 1: ns3::RdmaDcqcn with the HPCC simulator's rules: ByteCounter 0 and "
+                 "IncreaseStages TimerOnly (increase on its RP timer only, staged by its "
+                 "expiries), AlphaUpdate CnpPeriods (alpha rises per alpha period with a CNP) "
+                 "and CnpInterval 0 (its NP answers every marked packet; ours with a CNP "
+                 "packet where it flags the ACK); doc/dc-experiment.md");
             return;
         case 3:
             m_mode = 3;
@@ -942,7 +954,7 @@ Translation::Run()
     m_cc["type"] = "ns3::RdmaDcqcn";
     if (!Find("CC_MODE"))
     {
-        m_cc["ByteCounter"] = 0;
+        PeerDcqcn();
         Note("CC_MODE absent: 1 (DCQCN), the HPCC simulator's default");
     }
     // Every key must be one of the format's, with its number of values.

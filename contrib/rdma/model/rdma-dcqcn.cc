@@ -170,6 +170,29 @@ RdmaDcqcn::GetTypeId()
                 "(the firmware profile's reading of rate_reduce_monitor_period [MLX-DUMP]).",
                 EnumValue(PERIODIC_CHECK), MakeEnumAccessor(&RdmaDcqcn::m_rateDecreaseTiming),
                 MakeEnumChecker(PERIODIC_CHECK, "PeriodicCheck", SINCE_LAST_CUT, "SinceLastCut"))
+            .AddAttribute(
+                "AlphaUpdate",
+                "When alpha rises towards 1. AtCut (default): alpha <- (1 - g) alpha + g at each "
+                "rate cut, and the alpha timer only decays it, the paper's eq. (1) [DCQCN15]. "
+                "CnpPeriods: the HPCC simulator's DCQCN [HPCC-RDMA]: every AlphaUpdatePeriod "
+                "on a clock started by the QP's first CNP (which sets alpha to InitialAlpha), "
+                "alpha <- (1 - g) alpha + g if a CNP arrived in the period, else "
+                "(1 - g) alpha; a cut uses alpha as it stands and does not change it.",
+                EnumValue(ALPHA_AT_CUT), MakeEnumAccessor(&RdmaDcqcn::m_alphaUpdate),
+                MakeEnumChecker(ALPHA_AT_CUT, "AtCut", ALPHA_CNP_PERIODS, "CnpPeriods"))
+            .AddAttribute(
+                "IncreaseStages",
+                "How rate-increase events are staged. Paper (default): the stage follows "
+                "min(T, BC) after the increment (fast recovery below F, additive at F, hyper "
+                "increase i = min(T, BC) - F + 1 times RateHAI, timer period and byte count "
+                "halved in hyper increase) [DCQCN15][DCQCN-NOTES]. TimerOnly: the HPCC "
+                "simulator's DCQCN [HPCC-RDMA]: events come from the rate timer alone (the byte "
+                "counter is not used), the stage is the number of timer expiries since the cut "
+                "before this one (fast recovery below F, additive increase at F, hyper "
+                "increase above F, each adding RateHAI once), and the timer period stays "
+                "RateIncreaseTimer.",
+                EnumValue(STAGES_PAPER), MakeEnumAccessor(&RdmaDcqcn::m_increaseStages),
+                MakeEnumChecker(STAGES_PAPER, "Paper", STAGES_TIMER, "TimerOnly"))
             .AddTraceSource("RateChange", "The sending rate R_C changed (old rate, new rate).",
                             MakeTraceSourceAccessor(&RdmaDcqcn::m_rateChangeTrace),
                             "ns3::RdmaDcqcn::RateChangeTracedCallback");
@@ -186,6 +209,8 @@ RdmaDcqcn::RdmaDcqcn()
     , m_qcnTargetRateQuirk(false)
     , m_alphaCutOrder(CUT_THEN_UPDATE)
     , m_rateDecreaseTiming(PERIODIC_CHECK)
+    , m_alphaUpdate(ALPHA_AT_CUT)
+    , m_increaseStages(STAGES_PAPER)
     , m_state(nullptr)
     , m_stage(FAST_RECOVERY)
     , m_timerCount(0)
@@ -196,6 +221,8 @@ RdmaDcqcn::RdmaDcqcn()
     , m_decreasePending(false)
     , m_hasCut(false)
     , m_decreaseClockSet(false)
+    , m_alphaClockSet(false)
+    , m_alphaCnpFlag(false)
 {
     NS_LOG_FUNCTION(this);
 }
@@ -218,6 +245,8 @@ RdmaDcqcn::RdmaDcqcn(const RdmaDcqcn& other)
     , m_alphaCutOrder(other.m_alphaCutOrder)
     , m_rateDecreaseInterval(other.m_rateDecreaseInterval)
     , m_rateDecreaseTiming(other.m_rateDecreaseTiming)
+    , m_alphaUpdate(other.m_alphaUpdate)
+    , m_increaseStages(other.m_increaseStages)
     , m_state(nullptr)
     , m_stage(FAST_RECOVERY)
     , m_timerCount(0)
@@ -228,6 +257,8 @@ RdmaDcqcn::RdmaDcqcn(const RdmaDcqcn& other)
     , m_decreasePending(false)
     , m_hasCut(false)
     , m_decreaseClockSet(false)
+    , m_alphaClockSet(false)
+    , m_alphaCnpFlag(false)
 {
     NS_LOG_FUNCTION(this);
 }
@@ -276,6 +307,9 @@ RdmaDcqcn::Init(RdmaCcState* state)
     m_lastCut = Time(0);
     m_decreaseClockSet = false;
     m_decreaseClock = Time(0);
+    m_alphaClockSet = false;
+    m_alphaClock = Time(0);
+    m_alphaCnpFlag = false;
 }
 
 void
@@ -336,7 +370,46 @@ void
 RdmaDcqcn::OnCnp()
 {
     NS_LOG_FUNCTION(this);
+    if (m_alphaUpdate == ALPHA_CNP_PERIODS)
+    {
+        NoteCnpForAlpha();
+    }
     RequestRateDecrease();
+}
+
+void
+RdmaDcqcn::NoteCnpForAlpha()
+{
+    const Time now = Simulator::Now();
+    if (!m_alphaClockSet)
+    {
+        // The first CNP sets alpha and starts the periods; it does not count in the first.
+        m_alphaClockSet = true;
+        m_alphaClock = now;
+        m_state->m_alpha = m_initialAlpha;
+        m_alphaCnpFlag = false;
+        m_alphaTimer.Schedule(m_alphaUpdatePeriod);
+        return;
+    }
+    m_alphaCnpFlag = true;
+    if (!m_alphaTimer.IsRunning())
+    {
+        // Resume on the same clock: the first period end strictly after now.
+        const int64_t periods =
+            (now - m_alphaClock).GetTimeStep() / m_alphaUpdatePeriod.GetTimeStep();
+        m_alphaTimer.Schedule(m_alphaClock + m_alphaUpdatePeriod * (periods + 1) - now);
+    }
+}
+
+void
+RdmaDcqcn::AlphaPeriodWithFlag()
+{
+    m_state->m_alpha = (1.0 - m_g) * m_state->m_alpha + (m_alphaCnpFlag ? m_g : 0.0);
+    m_alphaCnpFlag = false;
+    if (m_state->m_alpha >= AlphaStopThreshold())
+    {
+        m_alphaTimer.Schedule(m_alphaUpdatePeriod);
+    }
 }
 
 void
@@ -427,7 +500,8 @@ RdmaDcqcn::ReduceRate()
     }
 
     const double oldAlpha = m_state->m_alpha;
-    const double newAlpha = (1.0 - m_g) * oldAlpha + m_g;
+    const bool alphaAtCut = (m_alphaUpdate == ALPHA_AT_CUT);
+    const double newAlpha = alphaAtCut ? (1.0 - m_g) * oldAlpha + m_g : oldAlpha;
     const double cutAlpha = (m_alphaCutOrder == CUT_THEN_UPDATE) ? oldAlpha : newAlpha;
     const double cut = static_cast<double>(current.GetBitRate()) * (1.0 - cutAlpha / 2.0);
     const DataRate reduced(static_cast<uint64_t>(std::llround(cut)));
@@ -441,7 +515,10 @@ RdmaDcqcn::ReduceRate()
     m_recovering = true;
 
     m_rateTimer.Schedule(m_rateIncreaseTimer);
-    m_alphaTimer.Schedule(m_alphaUpdatePeriod);
+    if (alphaAtCut)
+    {
+        m_alphaTimer.Schedule(m_alphaUpdatePeriod);
+    }
     NS_LOG_DEBUG("cut to " << m_state->m_rate << " target " << m_state->m_targetRate << " alpha "
                            << newAlpha);
 }
@@ -449,6 +526,11 @@ RdmaDcqcn::ReduceRate()
 void
 RdmaDcqcn::AlphaTimerExpired()
 {
+    if (m_alphaUpdate == ALPHA_CNP_PERIODS)
+    {
+        AlphaPeriodWithFlag();
+        return;
+    }
     m_state->m_alpha *= (1.0 - m_g);
     if (m_state->m_alpha >= AlphaStopThreshold())
     {
@@ -470,7 +552,7 @@ RdmaDcqcn::RateTimerExpired()
 void
 RdmaDcqcn::OnDataSent(uint32_t bytes)
 {
-    if (!m_recovering || m_byteCounter == 0)
+    if (!m_recovering || m_byteCounter == 0 || m_increaseStages == STAGES_TIMER)
     {
         return;
     }
@@ -497,7 +579,26 @@ RdmaDcqcn::IncreaseEvent(uint32_t firedCount)
     const uint64_t current = m_state->m_rate.GetBitRate();
 
     uint64_t increase = 0;
-    if (m_stage == FAST_RECOVERY && firedCount < m_fastRecoveryTimes)
+    if (m_increaseStages == STAGES_TIMER)
+    {
+        // The stage is the number of timer expiries since the cut before this one.
+        const uint32_t stage = m_timerCount - 1;
+        if (stage < m_fastRecoveryTimes)
+        {
+            m_stage = FAST_RECOVERY;
+        }
+        else if (stage == m_fastRecoveryTimes)
+        {
+            m_stage = ADDITIVE_INCREASE;
+            increase = m_rateAi.GetBitRate();
+        }
+        else
+        {
+            m_stage = HYPER_INCREASE;
+            increase = m_rateHai.GetBitRate();
+        }
+    }
+    else if (m_stage == FAST_RECOVERY && firedCount < m_fastRecoveryTimes)
     {
         increase = 0; // fast recovery: R_T unchanged
     }
@@ -540,7 +641,8 @@ RdmaDcqcn::IncreaseEvent(uint32_t firedCount)
 Time
 RdmaDcqcn::RateTimerPeriod() const
 {
-    return (m_stage == HYPER_INCREASE) ? m_rateIncreaseTimer / 2 : m_rateIncreaseTimer;
+    return (m_stage == HYPER_INCREASE && m_increaseStages == STAGES_PAPER) ? m_rateIncreaseTimer / 2
+                                                                           : m_rateIncreaseTimer;
 }
 
 uint64_t

@@ -48,6 +48,13 @@ namespace ns3
  * The periodic check stops at a tick with no pending flag and resumes on the
  * same clock (the next tick after the CNP) with the next CNP.
  *
+ * The HPCC simulator's DCQCN (the hpcc-dcqcn NIC profile) differs in two more
+ * rules, chosen by attributes: AlphaUpdate CnpPeriods (alpha rises once per alpha
+ * period in which a CNP arrived, on a clock started by the first CNP, and a cut
+ * leaves it unchanged) and IncreaseStages TimerOnly (increase events from the rate
+ * timer alone; the stage is the count of earlier expiries since the cut: fast
+ * recovery below F, additive at F, one RateHAI per event above F; no halved period).
+ *
  * The timers stop when they have nothing left to do (R_C = R_T = line rate,
  * alpha below AlphaStopThreshold()) and restart on the next CNP, so that a
  * simulation that runs until no events remain ends.
@@ -87,6 +94,20 @@ class RdmaDcqcn : public RdmaCongestionOps
     {
         PERIODIC_CHECK, //!< HPCC simulator: every interval from the first CNP of the QP
         SINCE_LAST_CUT  //!< firmware model: at once if the last cut is >= one interval old
+    };
+
+    /** When alpha rises towards 1 (AlphaUpdate). */
+    enum AlphaUpdate
+    {
+        ALPHA_AT_CUT,     //!< paper eq. (1): alpha <- (1 - g) alpha + g at each cut
+        ALPHA_CNP_PERIODS //!< HPCC simulator: per alpha period, + g if a CNP arrived in it
+    };
+
+    /** How rate-increase events are staged (IncreaseStages). */
+    enum IncreaseStages
+    {
+        STAGES_PAPER, //!< stage from min(T, BC) after the increment; HAI x i; T_inc/2 in HAI
+        STAGES_TIMER  //!< HPCC simulator: stage = timer expiries before this one; fixed HAI
     };
 
     /**
@@ -188,6 +209,10 @@ class RdmaDcqcn : public RdmaCongestionOps
     void RateTimerExpired();
     /** Alpha timer expiry: alpha <- (1 - g) alpha. */
     void AlphaTimerExpired();
+    /** Alpha period of AlphaUpdate CnpPeriods: + g if a CNP arrived in it, then decay. */
+    void AlphaPeriodWithFlag();
+    /** AlphaUpdate CnpPeriods: note a CNP for the alpha clock (starting it on the first). */
+    void NoteCnpForAlpha();
     /** Rate-decrease check: apply the pending decrease, if any. */
     void RateDecreaseCheck();
     /** Apply one rate decrease now and note its time. */
@@ -226,6 +251,8 @@ class RdmaDcqcn : public RdmaCongestionOps
     AlphaCutOrder m_alphaCutOrder;           //!< order of the cut and the alpha update
     Time m_rateDecreaseInterval;             //!< RP: at most one cut per interval (0: every CNP)
     RateDecreaseTiming m_rateDecreaseTiming; //!< when a pending decrease is applied
+    AlphaUpdate m_alphaUpdate;               //!< when alpha rises
+    IncreaseStages m_increaseStages;         //!< how increase events are staged
 
     // Per-QP state (not copied by Fork)
     RdmaCcState* m_state;      //!< bound state (owned by the queue pair)
@@ -243,6 +270,9 @@ class RdmaDcqcn : public RdmaCongestionOps
     Time m_lastCut;            //!< RP: time of the last decrease
     bool m_decreaseClockSet;   //!< RP: the periodic check's clock has started
     Time m_decreaseClock;      //!< RP: time of the first CNP (origin of the periodic check)
+    bool m_alphaClockSet;      //!< AlphaUpdate CnpPeriods: the first CNP has arrived
+    Time m_alphaClock;         //!< AlphaUpdate CnpPeriods: its time (origin of the periods)
+    bool m_alphaCnpFlag;       //!< AlphaUpdate CnpPeriods: a CNP arrived in this period
     EventId m_decreaseEvent;   //!< RP: next rate-decrease check
 
     TracedCallback<DataRate, DataRate> m_rateChangeTrace; //!< R_C changes
