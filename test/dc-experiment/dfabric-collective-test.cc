@@ -82,7 +82,7 @@ TEST_F(DfabricCollectiveTest, ExperimentFileGivesTheHostLevelRingsNumbers)
     // 1.3e-4 of the time over the whole figure) longer; the same code at 1 ps (Direct,
     // below: this test binary's resolution) gives the new numbers exactly.
     const std::map<uint32_t, std::vector<double>> before = {{1, {596.456, 596.456, 597.576}},
-                                                             {10, {82.642, 295.974, 83.762}}};
+                                                            {10, {82.642, 295.974, 83.762}}};
     for (const auto& [nics, expected] : before)
     {
         const Json summary = Run(Small(nics), OutputDir("dfabric-small-" + std::to_string(nics)));
@@ -114,8 +114,7 @@ TEST_F(DfabricCollectiveTest, ExperimentFileGivesTheHostLevelRingsNumbers)
         for (uint32_t s = 0; s < 3; ++s)
         {
             const Time t = Direct(*helpers[s], 4194304);
-            EXPECT_NEAR(list[s].at("communication_us")[0].get<double>(), t.GetSeconds() * 1e6,
-                        1e-6)
+            EXPECT_NEAR(list[s].at("communication_us")[0].get<double>(), t.GetSeconds() * 1e6, 1e-6)
                 << list[s].at("name");
         }
     }

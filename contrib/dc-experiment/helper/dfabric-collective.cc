@@ -30,8 +30,7 @@ DfabricCollective::GetTypeId()
                           MakeTimeAccessor(&DfabricCollective::m_computeTime),
                           MakeTimeChecker(Seconds(0)))
             .AddAttribute("Iterations", "Iterations to run, back to back. Default 1.",
-                          UintegerValue(1),
-                          MakeUintegerAccessor(&DfabricCollective::m_iterations),
+                          UintegerValue(1), MakeUintegerAccessor(&DfabricCollective::m_iterations),
                           MakeUintegerChecker<uint32_t>(1))
             .AddTraceSource("IterationDone",
                             "An iteration's allreduce finished: (iteration, communication "
@@ -47,8 +46,8 @@ DfabricCollective::GetTypeId()
 }
 
 DfabricCollective::DfabricCollective()
-    : m_modelBytes(16777216),
-      m_iterations(1)
+    : m_modelBytes(16777216)
+    , m_iterations(1)
 {
 }
 

@@ -19,9 +19,9 @@ DfabricRackSet::DfabricRackSet(const ExperimentConfig& config)
         std::string at;
         std::string error;
         // Checked when the experiment file was read.
-        NS_ABORT_MSG_UNLESS(helper.Configure(nodes.dfabricRacks[r.description].description, &at,
-                                             &error),
-                            "dfabric_rack" << at << ": " << error);
+        NS_ABORT_MSG_UNLESS(
+            helper.Configure(nodes.dfabricRacks[r.description].description, &at, &error),
+            "dfabric_rack" << at << ": " << error);
         helper.SetHosts(static_cast<uint32_t>(r.hosts.size()));
         for (uint32_t i = 0; i < r.hosts.size(); ++i)
         {

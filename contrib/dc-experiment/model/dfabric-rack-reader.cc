@@ -14,10 +14,9 @@ namespace
 {
 
 /** The keys of a "dfabric_rack" object (DfabricRackHelper::Configure's, less "hosts"). */
-const std::vector<std::string> RACK_KEYS = {"nic_pool_size", "memory_pool_devices",
-                                            "nic",           "cxl_link",
-                                            "switch",        "local_memory",
-                                            "pool_memory",   "nic_pool"};
+const std::vector<std::string> RACK_KEYS = {
+    "nic_pool_size", "memory_pool_devices", "nic",         "cxl_link",
+    "switch",        "local_memory",        "pool_memory", "nic_pool"};
 
 /** \return the switch that host \p h's only link goes to. */
 uint32_t
@@ -71,8 +70,8 @@ DfabricRackReader::ReadEntry(const JsonSchemaReader& reader, const Json& value,
     for (uint32_t h : selected)
     {
         NodeSpec& s = c.hosts[h];
-        Json merged = s.dfabricRack >= 0 ? c.dfabricRacks[s.dfabricRack].description
-                                         : Json::object();
+        Json merged =
+            s.dfabricRack >= 0 ? c.dfabricRacks[s.dfabricRack].description : Json::object();
         for (auto it = value.begin(); it != value.end(); ++it)
         {
             merged[it.key()] = it.value();
@@ -103,8 +102,8 @@ DfabricRackReader::GetRacks(const JsonSchemaReader& reader, const ExperimentTopo
             continue;
         }
         const uint32_t tor = TorOf(topology, h);
-        auto rack = std::find_if(racks.begin(), racks.end(),
-                                 [tor](const Rack& r) { return r.tor == tor; });
+        auto rack =
+            std::find_if(racks.begin(), racks.end(), [tor](const Rack& r) { return r.tor == tor; });
         if (rack == racks.end())
         {
             racks.push_back(Rack{tor, {h}, d});
@@ -119,8 +118,7 @@ DfabricRackReader::GetRacks(const JsonSchemaReader& reader, const ExperimentTopo
             reader.Fail(a.entry > b.entry ? a.pointer : b.pointer,
                         "hosts " + topology.hosts[first] + " and " + topology.hosts[h] +
                             " are compute nodes of one DFabric rack (the hosts under " +
-                            topology.switches[tor] +
-                            ") but their \"dfabric_rack\" differ: " +
+                            topology.switches[tor] + ") but their \"dfabric_rack\" differ: " +
                             c.dfabricRacks[rack->description].description.dump() + " and " +
                             c.dfabricRacks[d].description.dump() +
                             " (give the hosts of a ToR the same rack)");

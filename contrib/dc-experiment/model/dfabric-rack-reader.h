@@ -40,9 +40,9 @@ class DfabricRackReader
     /** One rack: the hosts under one ToR that have a "dfabric_rack". */
     struct Rack
     {
-        uint32_t tor;               //!< switch index (topology.switches)
+        uint32_t tor;                //!< switch index (topology.switches)
         std::vector<uint32_t> hosts; //!< ascending host indices: compute nodes cn0..
-        int32_t description;        //!< index into NodeComposition::dfabricRacks
+        int32_t description;         //!< index into NodeComposition::dfabricRacks
     };
 
     /**
@@ -53,8 +53,8 @@ class DfabricRackReader
      * \throw ExperimentConfigError at the offending field
      */
     static nlohmann::ordered_json ReadEntry(const JsonSchemaReader& reader,
-                                            const nlohmann::json& value,
-                                            const std::string& pointer, std::size_t entry,
+                                            const nlohmann::json& value, const std::string& pointer,
+                                            std::size_t entry,
                                             const std::vector<uint32_t>& selected,
                                             NodeComposition& composition);
 
