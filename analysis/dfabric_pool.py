@@ -1,12 +1,15 @@
 #!/usr/bin/python3
-"""Plot DFabric Fig. 2 (ring allreduce time against the NIC pool size) from a dfabric-pool run.
+"""Plot DFabric Fig. 2 (ring allreduce time against the NIC pool size) from the sweep
+scratch/sweeps/dfabric-pool.json.
 
-usage: analysis/dfabric_pool.py OUTDIR [-o dfabric-fig2.png]
+usage: analysis/dfabric_pool.py SWEEPDIR [-o dfabric-fig2.png]
 
-OUTDIR is the --out directory of `dfabric-pool`; its dfabric-pool.csv is read by column name
-(scenario, nic_pool_size, allreduce_us, optimal_us, normalized). One line per scenario: the
-allreduce time over the optimal one (every hop at a node's CXL link rate), with the optimal
-drawn at 1.
+SWEEPDIR is the sweep's output directory (`./roce-lab sweep scratch/sweeps/dfabric-pool.json`
+writes results/sweeps/dfabric-pool); its table.csv is read by column name: the NIC pool size
+(the grid pointer ending in /nic_pool_size) and, per collective k of the experiment (one per
+scenario), collectives.k.name and collectives.k.normalized.0 (the allreduce time over the
+optimal one: every hop at a node's CXL link rate). One line per scenario, the optimal drawn
+at 1.
 """
 import argparse
 from collections import defaultdict
@@ -17,15 +20,29 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 from output_csv import parse, read_rows  # noqa: E402
 
-COLUMNS = ("scenario", "nic_pool_size", "allreduce_us", "optimal_us", "normalized")
-
 
 def load(outdir):
-    path, lines = read_rows(outdir, "dfabric-pool.csv", COLUMNS, "dfabric-pool")
+    path, lines = read_rows(outdir, "table.csv", ("run", "status"),
+                            "./roce-lab sweep scratch/sweeps/dfabric-pool.json")
+    columns = lines[0][1].keys()
+    size = [c for c in columns if c.endswith("/nic_pool_size")]
+    if len(size) != 1:
+        raise SystemExit(f"{path}: no grid column ending in /nic_pool_size "
+                         f"(columns: {list(columns)})")
     rows = defaultdict(list)
     for line, row in lines:
-        rows[row["scenario"]].append(
-            parse(path, line, lambda: (int(row["nic_pool_size"]), float(row["normalized"]))))
+        if row["status"] != "done":
+            raise SystemExit(f"{path}:{line}: run {row['run']} is {row['status']} "
+                             "(run the sweep again: it reruns what is missing)")
+        k = 0
+        while f"collectives.{k}.name" in row:
+            name = row[f"collectives.{k}.name"]
+            value = row.get(f"collectives.{k}.normalized.0", "")
+            rows[name].append(parse(path, line, lambda: (int(row[size[0]]), float(value))))
+            k += 1
+        if k == 0:
+            raise SystemExit(f"{path}:{line}: no collectives.0.name column (not a run of "
+                             "dfabric-pool.json?)")
     return rows
 
 

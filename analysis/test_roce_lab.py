@@ -194,13 +194,22 @@ class FigureScripts(unittest.TestCase):
         r = self.figure("srnic_loss.py", out, "-o", os.path.join(WORK, "fig11.png"))
         self.assertNotEqual(r.returncode, 0)
         self.assertIn("fig11.csv:3:", r.stderr)
+        header = ("run,status,seed,/nodes/0/dfabric_rack/nic_pool_size,collectives.0.name,"
+                  "collectives.0.communication_us.0,collectives.0.optimal_us,"
+                  "collectives.0.normalized.0\n")
         out = self.write("fig-dfabric", {
-            "dfabric-pool.csv": "scenario,nic_pool_size,allreduce_us,optimal_us,normalized\n"
-                                "full,1,678,70,9.64\nfull,10,79,70,1.05\n"})
+            "table.csv": header + "nic_pool_size=1,done,1,1,full,678,70,9.64\n"
+                                  "nic_pool_size=10,done,1,10,full,79,70,1.05\n"})
         png = os.path.join(WORK, "dfabric.png")
         r = self.figure("dfabric_pool.py", out, "-o", png)
         self.assertEqual(r.returncode, 0, r.stderr)
         self.assertTrue(os.path.getsize(png) > 0)
+        out = self.write("fig-dfabric-bad", {
+            "table.csv": header + "nic_pool_size=1,done,1,1,full,678,70,x\n"})
+        r = self.figure("dfabric_pool.py", out, "-o", png)
+        self.assertNotEqual(r.returncode, 0)
+        self.assertIn("table.csv:2:", r.stderr)
+        self.assertNotIn("Traceback", r.stderr)
 
 
 @unittest.skipUnless(os.access(ROCE_RUN, os.X_OK), "roce-run not built: " + ROCE_RUN)

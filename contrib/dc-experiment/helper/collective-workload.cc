@@ -50,6 +50,29 @@ CollectiveWorkload::Install(ExperimentRunContext& /* context */)
     for (uint32_t i = 0; i < all.size(); ++i)
     {
         const ExperimentCollective& e = all[i];
+        m_stepEnd.push_back(e.start);
+        m_lastEnd.push_back(e.start);
+        if (e.overDfabric)
+        {
+            if (!m_racks)
+            {
+                m_racks = std::make_unique<DfabricRackSet>(m_config);
+            }
+            Ptr<DfabricCollective> d = CreateObject<DfabricCollective>();
+            d->SetAttribute("ModelSize", UintegerValue(e.bytes));
+            d->SetAttribute("Iterations", UintegerValue(e.iterations));
+            d->SetAttribute("ComputeTime", TimeValue(e.computeTime));
+            d->SetRacks(m_racks->GetRing(e.hosts));
+            d->TraceConnectWithoutContext("StepDone",
+                                          MakeCallback(&CollectiveWorkload::OnStep, this).Bind(i));
+            d->TraceConnectWithoutContext(
+                "IterationDone", MakeCallback(&CollectiveWorkload::OnIteration, this).Bind(i));
+            Simulator::Schedule(e.start, &DfabricCollective::Start, d);
+            m_dfabric.push_back(d);
+            m_collectives.push_back(nullptr);
+            m_links.emplace_back();
+            continue;
+        }
         const uint32_t n = static_cast<uint32_t>(e.hosts.size());
         std::vector<Ptr<MaestroRingLink>> links;
         for (uint32_t w = 0; w < n; ++w)
@@ -91,9 +114,8 @@ CollectiveWorkload::Install(ExperimentRunContext& /* context */)
                                       MakeCallback(&CollectiveWorkload::OnIteration, this).Bind(i));
         Simulator::Schedule(e.start, &MaestroCollective::Start, c);
         m_collectives.push_back(c);
+        m_dfabric.push_back(nullptr);
         m_links.push_back(std::move(links));
-        m_stepEnd.push_back(e.start);
-        m_lastEnd.push_back(e.start);
     }
 }
 
@@ -112,7 +134,20 @@ CollectiveWorkload::IsDone() const
 const std::vector<Time>&
 CollectiveWorkload::GetCommunicationTimes(uint32_t c) const
 {
-    return m_collectives.at(c)->GetCommunicationTimes();
+    return m_dfabric.at(c) ? m_dfabric[c]->GetCommunicationTimes()
+                           : m_collectives.at(c)->GetCommunicationTimes();
+}
+
+uint64_t
+CollectiveWorkload::SegmentBytes(uint32_t c) const
+{
+    return m_dfabric[c] ? m_dfabric[c]->GetSegmentBytes() : m_collectives[c]->GetSegmentBytes();
+}
+
+uint64_t
+CollectiveWorkload::ModelBytes(uint32_t c) const
+{
+    return m_dfabric[c] ? m_dfabric[c]->GetModelBytes() : m_collectives[c]->GetModelBytes();
 }
 
 uint64_t
@@ -131,8 +166,7 @@ CollectiveWorkload::OnStep(uint32_t c, uint32_t iteration, uint32_t step, Time s
 {
     const Time now = Simulator::Now();
     const Time start = step == 0 ? now - sinceStart : m_stepEnd[c];
-    m_rows.push_back(
-        Row{c, iteration, step, m_collectives[c]->GetSegmentBytes(), start, now, true, 0});
+    m_rows.push_back(Row{c, iteration, step, SegmentBytes(c), start, now, true, 0});
     m_stepEnd[c] = now;
 }
 
@@ -140,8 +174,8 @@ void
 CollectiveWorkload::OnIteration(uint32_t c, uint32_t iteration, Time communication)
 {
     const Time now = Simulator::Now();
-    m_rows.push_back(Row{c, iteration, -1, m_collectives[c]->GetModelBytes(), now - communication,
-                         now, true, FailedMessages(c)});
+    m_rows.push_back(
+        Row{c, iteration, -1, ModelBytes(c), now - communication, now, true, FailedMessages(c)});
     m_lastEnd[c] = now;
     if (iteration + 1 == m_config.GetCollectives()[c].iterations &&
         ++m_done == m_collectives.size() && m_doneCallback)
@@ -168,12 +202,25 @@ CollectiveWorkload::AddToSummary(const ExperimentRunContext& /* context */,
             // The digits collectives.csv writes (FormatMicros: integer arithmetic).
             times.push_back(nlohmann::ordered_json::parse(FormatMicros(t)));
         }
-        list.push_back({{"name", e.name},
-                        {"over", e.overMaestro ? "maestro" : "qps"},
-                        {"iterations", e.iterations},
-                        {"finished_iterations", times.size()},
-                        {"communication_us", times},
-                        {"failed_messages", FailedMessages(c)}});
+        nlohmann::ordered_json entry = {{"name", e.name},
+                                        {"over", e.GetOver()},
+                                        {"iterations", e.iterations},
+                                        {"finished_iterations", times.size()},
+                                        {"communication_us", times},
+                                        {"failed_messages", FailedMessages(c)}};
+        if (m_dfabric[c])
+        {
+            // DFabric Fig. 2's y axis: the allreduce time over every hop at CXL link rate.
+            const double optimal = m_dfabric[c]->GetOptimalMicros();
+            nlohmann::ordered_json normalized = nlohmann::ordered_json::array();
+            for (const Time& t : GetCommunicationTimes(c))
+            {
+                normalized.push_back(t.GetSeconds() * 1e6 / optimal);
+            }
+            entry["optimal_us"] = optimal;
+            entry["normalized"] = normalized;
+        }
+        list.push_back(entry);
     }
     summary["collectives"] = list;
 }
@@ -198,16 +245,15 @@ CollectiveWorkload::Write(ExperimentRunContext& context)
         if (done < all[c].iterations)
         {
             const Time begin = m_lastEnd[c] + all[c].computeTime;
-            rows.push_back(Row{c, done, -1, m_collectives[c]->GetModelBytes(), begin, Time(0),
-                               false, FailedMessages(c)});
+            rows.push_back(
+                Row{c, done, -1, ModelBytes(c), begin, Time(0), false, FailedMessages(c)});
         }
     }
     for (const Row& r : rows)
     {
         const ExperimentCollective& e = all[r.collective];
-        out << e.name << ',' << e.type << ',' << (e.overMaestro ? "maestro" : "qps") << ','
-            << e.hosts.size() << ',' << (r.step < 0 ? "iteration" : "step") << ',' << r.iteration
-            << ',';
+        out << e.name << ',' << e.type << ',' << e.GetOver() << ',' << e.hosts.size() << ','
+            << (r.step < 0 ? "iteration" : "step") << ',' << r.iteration << ',';
         if (r.step >= 0)
         {
             out << r.step;

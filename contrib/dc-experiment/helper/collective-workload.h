@@ -5,6 +5,8 @@
 #ifndef COLLECTIVE_WORKLOAD_H
 #define COLLECTIVE_WORKLOAD_H
 
+#include "dfabric-collective.h"
+#include "dfabric-rack-set.h"
 #include "experiment-monitor.h"
 #include "topology-builder.h"
 
@@ -13,6 +15,7 @@
 #include "ns3/maestro-ring-link.h"
 
 #include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -37,6 +40,10 @@ namespace ns3
  * the compute phase until every worker has sent and received every step); an
  * iteration that did not finish by the end of the run has an empty end_us. summary.json
  * gets "collectives": per collective, its iterations finished and their times.
+ *
+ * A collective "over": "dfabric" is a DfabricCollective instead: DfabricRingAllreduce over
+ * the DFabric racks "nodes" composed (DfabricRackSet), with no packets and no QPs; its rows
+ * and summary entry are the same, the summary adding "optimal_us" and "normalized".
  *
  * It takes the monitors' slot (ExperimentMonitor) for its phases: CheckConfig,
  * Install (the rings), Write and AddToSummary.
@@ -91,10 +98,14 @@ class CollectiveWorkload : public ExperimentMonitor
     void OnStep(uint32_t c, uint32_t iteration, uint32_t step, Time sinceStart);
     void OnIteration(uint32_t c, uint32_t iteration, Time communication);
     uint64_t FailedMessages(uint32_t c) const;
+    uint64_t SegmentBytes(uint32_t c) const;
+    uint64_t ModelBytes(uint32_t c) const;
 
     const ExperimentConfig& m_config;
     const TopologyBuilder& m_topology;
-    std::vector<Ptr<MaestroCollective>> m_collectives;
+    std::vector<Ptr<MaestroCollective>> m_collectives; //!< null for "over": "dfabric"
+    std::vector<Ptr<DfabricCollective>> m_dfabric;     //!< null unless "over": "dfabric"
+    std::unique_ptr<DfabricRackSet> m_racks;           //!< built for the first such one
     std::vector<std::vector<Ptr<MaestroRingLink>>> m_links;
     std::vector<Time> m_stepEnd; //!< per collective: end of its last step (or comm start)
     std::vector<Time> m_lastEnd; //!< per collective: end of its last iteration (or its start)

@@ -74,8 +74,16 @@ CollectiveWorkloadReader::Read(const JsonSchemaReader& reader, const Json* secti
             reader.Fail(hp, "a ring needs at least 2 hosts, got " + std::to_string(c.hosts.size()));
         }
         c.bytes = reader.GetUint(e, p, "bytes", std::nullopt, 1, MAX_BYTES);
-        const std::string over = reader.GetString(e, p, "over", std::nullopt, {"maestro", "qps"});
+        const std::string over =
+            reader.GetString(e, p, "over", std::nullopt, {"maestro", "qps", "dfabric"});
         c.overMaestro = over == "maestro";
+        // "dfabric": between DFabric racks' NIC pools (DfabricRackReader::Check, "nodes").
+        c.overDfabric = over == "dfabric";
+        if (c.overDfabric && c.type != "ring_allreduce")
+        {
+            reader.Fail(JsonSchemaReader::Child(p, "type"),
+                        "over \"dfabric\" runs \"ring_allreduce\" (DfabricRingAllreduce)");
+        }
         c.start = reader.GetTime(e, p, "start", "0s", Seconds(0));
         c.iterations =
             static_cast<uint32_t>(reader.GetUint(e, p, "iterations", 1, 1, MAX_ITERATIONS));
@@ -105,7 +113,8 @@ CollectiveWorkloadReader::Read(const JsonSchemaReader& reader, const Json* secti
         if (maestro && !c.overMaestro)
         {
             reader.Fail(mp, "\"maestro\" configures the endpoints of \"over\": \"maestro\"; "
-                            "this collective runs over \"qps\"");
+                            "this collective runs over \"" +
+                                over + "\"");
         }
         if (c.overMaestro)
         {

@@ -28,13 +28,20 @@ struct ExperimentCollective
     std::string type;            //!< "ring_allreduce" or "allgather"
     std::vector<uint32_t> hosts; //!< host indices, in ring order
     uint64_t bytes{0};           //!< model (gradient) bytes per iteration
-    bool overMaestro{false};     //!< "over": "maestro" (else "qps")
+    bool overMaestro{false};     //!< "over": "maestro"
+    bool overDfabric{false};     //!< "over": "dfabric" (DfabricCollective; neither: "qps")
     Time start;                  //!< first iteration's compute phase begins
     uint32_t iterations{1};
     Time computeTime;              //!< compute phase before each iteration's communication
     ExperimentComponent endpoint;  //!< ns3::MaestroEndpoint attributes ("maestro"/"endpoint")
     ExperimentComponent qpManager; //!< ns3::MaestroQpManager attributes ("maestro"/"qp_manager")
     std::string pointer;           //!< of the entry
+
+    /** \return "maestro", "dfabric" or "qps" (its "over"). */
+    std::string GetOver() const
+    {
+        return overMaestro ? "maestro" : (overDfabric ? "dfabric" : "qps");
+    }
 };
 
 } // namespace ns3

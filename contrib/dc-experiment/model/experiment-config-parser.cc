@@ -2,6 +2,7 @@
 
 #include "collective-workload-reader.h"
 #include "congestion-control-reader.h"
+#include "dfabric-rack-reader.h"
 #include "flow-list-reader.h"
 #include "flow-set-reader.h"
 #include "host-reference.h"
@@ -221,6 +222,8 @@ ExperimentConfigParser::Parse(const Json& root)
     {
         eff["nodes"] = nodes;
     }
+    // DFabric racks of "nodes" and the collectives "over": "dfabric" between them.
+    DfabricRackReader::Check(m_reader, topology, m_config.m_nodes, m_config.m_collectives);
     // "plots": figures ./roce-lab run makes after the run.
     OrderedJson plots;
     OutputsReader::ReadPlots(m_reader, JsonSchemaReader::Find(root, "plots"), plots);

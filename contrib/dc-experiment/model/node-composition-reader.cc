@@ -1,5 +1,6 @@
 #include "node-composition-reader.h"
 
+#include "dfabric-rack-reader.h"
 #include "experiment-config-error.h"
 #include "json-attribute-converter.h"
 
@@ -602,7 +603,9 @@ NodeCompositionReader::Read(const JsonSchemaReader& reader, const Json* section,
     {
         const Json& e = (*section)[i];
         const std::string p = JsonSchemaReader::Child(pointer, i);
-        reader.CheckKeys(e, p, {"hosts", "nic_profile", "host_model", "nic_cache", "description"});
+        reader.CheckKeys(
+            e, p,
+            {"hosts", "nic_profile", "host_model", "nic_cache", "dfabric_rack", "description"});
         const Json* hosts = JsonSchemaReader::Find(e, "hosts");
         if (!hosts)
         {
@@ -646,10 +649,17 @@ NodeCompositionReader::Read(const JsonSchemaReader& reader, const Json* section,
             cache = static_cast<int32_t>(c.nicCaches.size() - 1);
             eff["nic_cache"] = cacheEff;
         }
-        if (profile < 0 && host < 0 && cache < 0)
+        // "dfabric_rack": DFabric rack composition (DfabricRackReader).
+        const Json* rack = JsonSchemaReader::Find(e, "dfabric_rack");
+        if (rack)
         {
-            reader.Fail(p, "the entry gives nothing: add \"nic_profile\", \"host_model\" or "
-                           "\"nic_cache\"");
+            eff["dfabric_rack"] = DfabricRackReader::ReadEntry(
+                reader, *rack, JsonSchemaReader::Child(p, "dfabric_rack"), i, selected, c);
+        }
+        if (profile < 0 && host < 0 && cache < 0 && !rack)
+        {
+            reader.Fail(p, "the entry gives nothing: add \"nic_profile\", \"host_model\", "
+                           "\"nic_cache\" or \"dfabric_rack\"");
         }
         for (uint32_t h : selected)
         {

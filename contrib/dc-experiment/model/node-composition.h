@@ -7,6 +7,7 @@
 
 #include "experiment-component.h"
 
+#include <nlohmann/json.hpp>
 #include <string>
 #include <utility>
 #include <vector>
@@ -68,6 +69,19 @@ struct NodeNicCache
 
 /**
  * \ingroup dc-experiment
+ * The DFabric rack a host is a compute node of ("dfabric_rack", DfabricRackReader):
+ * DfabricRackHelper's keys after the entries that gave them, field by field. The hosts
+ * under one ToR with a description form one rack (they must have the same one).
+ */
+struct NodeDfabricRack
+{
+    nlohmann::json description; //!< DfabricRackHelper::Configure keys (no "hosts")
+    std::string pointer;        //!< of the last entry's "dfabric_rack" field
+    std::size_t entry{0};       //!< that entry's index in "nodes"
+};
+
+/**
+ * \ingroup dc-experiment
  * What the "nodes" section gives one host; each field is absent (-1) or an index
  * into NodeComposition's tables.
  */
@@ -76,6 +90,7 @@ struct NodeSpec
     int32_t nicProfile{-1};
     int32_t hostModel{-1};
     int32_t nicCache{-1};
+    int32_t dfabricRack{-1};
 };
 
 /**
@@ -88,6 +103,7 @@ struct NodeComposition
     std::vector<NodeNicProfile> nicProfiles;
     std::vector<NodeHostModel> hostModels;
     std::vector<NodeNicCache> nicCaches;
+    std::vector<NodeDfabricRack> dfabricRacks;
     std::vector<NodeSpec> hosts; //!< by host index; empty when there is no "nodes" section
 
     /** \return true when no host is given anything. */
@@ -95,7 +111,7 @@ struct NodeComposition
     {
         for (const NodeSpec& s : hosts)
         {
-            if (s.nicProfile >= 0 || s.hostModel >= 0 || s.nicCache >= 0)
+            if (s.nicProfile >= 0 || s.hostModel >= 0 || s.nicCache >= 0 || s.dfabricRack >= 0)
             {
                 return false;
             }

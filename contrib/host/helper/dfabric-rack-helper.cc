@@ -82,13 +82,33 @@ DfabricRackHelper::SetNicPoolAttribute(const std::string& name, const AttributeV
     m_nicPool.Set(name, value);
 }
 
+uint32_t
+DfabricRackHelper::GetHosts() const
+{
+    return m_hosts;
+}
+
 bool
 DfabricRackHelper::Configure(const nlohmann::json& rack, const std::string& where,
                              std::string* error)
 {
+    std::string pointer;
+    std::string reason;
+    if (!Configure(rack, &pointer, &reason))
+    {
+        *error = where + pointer + ": " + reason;
+        return false;
+    }
+    return true;
+}
+
+bool
+DfabricRackHelper::Configure(const nlohmann::json& rack, std::string* where, std::string* error)
+{
     auto fail = [&](const std::string& pointer, const std::string& what)
     {
-        *error = where + pointer + ": " + what;
+        *where = pointer;
+        *error = what;
         return false;
     };
     if (!rack.is_object())

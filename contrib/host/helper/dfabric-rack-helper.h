@@ -53,6 +53,15 @@ class DfabricRackHelper
      * pointer of rack). \return false with error set (nothing printed) on bad input.
      */
     bool Configure(const nlohmann::json& rack, const std::string& where, std::string* error);
+    /**
+     * The same, with the JSON pointer of the bad field (relative to rack, "" for rack
+     * itself) in pointer and what is wrong with it in reason, for callers that locate
+     * errors themselves (the experiment file's "nodes" section).
+     */
+    bool Configure(const nlohmann::json& rack, std::string* pointer, std::string* reason);
+
+    /** \return the number of compute nodes per rack. */
+    uint32_t GetHosts() const;
 
     DfabricRack Create() const;
 
