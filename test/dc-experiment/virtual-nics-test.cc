@@ -52,11 +52,11 @@ class VirtualNicsTest : public ::testing::Test
 
 TEST_F(VirtualNicsTest, ReadOverriddenAndRecordedInConfigJson)
 {
-    const ExperimentConfig config = ExperimentConfig::LoadString(
-        LeafSpine(R"([{"hosts": "all", "virtual_nics": 4},
+    const ExperimentConfig config =
+        ExperimentConfig::LoadString(LeafSpine(R"([{"hosts": "all", "virtual_nics": 4},
                       {"hosts": "h1", "host_model": "plain"},
                       {"hosts": "h3", "virtual_nics": 2}])"),
-        "vnics.json");
+                                     "vnics.json");
     const NodeComposition& nodes = config.GetNodes();
     ASSERT_EQ(nodes.hosts.size(), 4u);
     EXPECT_EQ(nodes.hosts[0].virtualNics, 4u);
@@ -67,8 +67,8 @@ TEST_F(VirtualNicsTest, ReadOverriddenAndRecordedInConfigJson)
     EXPECT_FALSE(eff[1].contains("virtual_nics"));
     EXPECT_EQ(eff[2]["virtual_nics"], 2);
     // config.json loads again to the same composition.
-    const ExperimentConfig again = ExperimentConfig::LoadString(config.EffectiveJson().dump(),
-                                                                "config.json");
+    const ExperimentConfig again =
+        ExperimentConfig::LoadString(config.EffectiveJson().dump(), "config.json");
     for (uint32_t h = 0; h < 4; ++h)
     {
         EXPECT_EQ(again.GetNodes().hosts[h].virtualNics, nodes.hosts[h].virtualNics);
@@ -127,9 +127,9 @@ TEST_F(VirtualNicsTest, QueuePairBetweenTwoAliasesCompletes)
     std::vector<RdmaCompletion> done;
     topo.GetNic(0)->TraceConnectWithoutContext(
         "Completion",
-        MakeBoundCallback(+[](std::vector<RdmaCompletion>* d, const RdmaCompletion& c)
-                          { d->push_back(c); },
-                          &done));
+        MakeBoundCallback(
+            +[](std::vector<RdmaCompletion>* d, const RdmaCompletion& c) { d->push_back(c); },
+            &done));
     RdmaWorkRequest wr;
     wr.wrId = 7;
     wr.verb = RdmaVerb::Write;
@@ -164,10 +164,10 @@ TEST_F(VirtualNicsTest, MaestroEndpointUsesTheAliases)
     // The virtual paths run over more than the primary pair.
     EXPECT_GT(pairs.size(), 1u);
     Time done;
-    ep->TraceConnectWithoutContext("MessageCompleted",
-                                   MakeBoundCallback(+[](Time* t, const MaestroMessageCompletion& c)
-                                                     { *t = c.completionTime; },
-                                                     &done));
+    ep->TraceConnectWithoutContext(
+        "MessageCompleted",
+        MakeBoundCallback(
+            +[](Time* t, const MaestroMessageCompletion& c) { *t = c.completionTime; }, &done));
     RdmaWorkRequest wr;
     wr.length = 1000000;
     ep->PostSend(wr);

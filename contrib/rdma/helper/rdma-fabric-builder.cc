@@ -39,9 +39,8 @@ uint32_t
 RdmaFabricBuilder::AddLink(uint32_t a, uint32_t b, DataRate rate, Time delay)
 {
     const uint32_t n = m_nHosts + m_nSwitches;
-    NS_ABORT_MSG_IF(a >= n || b >= n || a == b,
-                    "RdmaFabricBuilder::AddLink: no link " << a << "-" << b << " among " << n
-                                                           << " nodes");
+    NS_ABORT_MSG_IF(a >= n || b >= n || a == b, "RdmaFabricBuilder::AddLink: no link "
+                                                    << a << "-" << b << " among " << n << " nodes");
     m_links.push_back(Link{a, b, rate, delay});
     return static_cast<uint32_t>(m_links.size() - 1);
 }
@@ -204,9 +203,8 @@ RdmaFabricBuilder::PinRoute(uint32_t sw, Ipv4Address src, Ipv4Address dst, uint3
                                                               << " (built?)");
     const Link& l = m_links[link];
     const uint32_t node = m_nHosts + sw;
-    NS_ABORT_MSG_IF(l.a != node && l.b != node,
-                    "RdmaFabricBuilder::PinRoute: link " << link << " does not end at switch "
-                                                         << sw);
+    NS_ABORT_MSG_IF(l.a != node && l.b != node, "RdmaFabricBuilder::PinRoute: link "
+                                                    << link << " does not end at switch " << sw);
     Ptr<NetDevice> dev = m_linkDevices[link].Get(l.a == node ? 0 : 1);
     Ptr<DcbSwitch> s = m_switches[sw];
     for (uint32_t p = 0; p < s->GetNPorts(); ++p)

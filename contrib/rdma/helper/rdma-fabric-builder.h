@@ -27,7 +27,7 @@ namespace ns3
  * Builds a fabric from a graph: nHosts hosts and nSwitches switches, links with
  * their own rate and delay, one RDMA NIC per host and destination routes
  * (DcbRoutingHelper). The experiment runner (TopologyBuilder), Maestro's
- * two-leaf testbed and the tests' fabrics (RdmaFabricShape) all build through it.
+ * two-leaf testbed and the tests' fabrics (RdmaLeafSpineFabric) all build through it.
  *
  * Node index i < nHosts is host i, nHosts + s is switch s. Nodes are created hosts
  * first, then switches, so host i is ns-3 node i when the fabric is built first.
@@ -135,11 +135,11 @@ class RdmaFabricBuilder
     uint32_t m_nSwitches;
     std::vector<uint32_t> m_systemIds; //!< empty: every node on system 0
     std::vector<Link> m_links;
-    std::vector<uint32_t> m_vnics;                  //!< by host
-    std::vector<DcbHelper> m_switchHelpers;         //!< SetSwitchHelper's copies
-    std::vector<int32_t> m_switchHelperOf;          //!< by switch: index, or -1
-    std::vector<RdmaHelper> m_nicHelpers;           //!< SetNicHelper's copies
-    std::vector<int32_t> m_nicHelperOf;             //!< by host: index, or -1
+    std::vector<uint32_t> m_vnics;          //!< by host
+    std::vector<DcbHelper> m_switchHelpers; //!< SetSwitchHelper's copies
+    std::vector<int32_t> m_switchHelperOf;  //!< by switch: index, or -1
+    std::vector<RdmaHelper> m_nicHelpers;   //!< SetNicHelper's copies
+    std::vector<int32_t> m_nicHelperOf;     //!< by host: index, or -1
     std::function<void(uint32_t, const std::string&)> m_switchError;
     NodeContainer m_hosts;
     NodeContainer m_switchNodes;

@@ -8,13 +8,13 @@ namespace ns3
 
 RdmaLeafSpineFabric::RdmaLeafSpineFabric(std::vector<uint32_t> hostLeaf, uint32_t leaves,
                                          uint32_t spines)
-    : m_hostLeaf(std::move(hostLeaf)),
-      m_leaves(leaves),
-      m_spines(spines),
-      m_hostRates(m_hostLeaf.size(), DataRate("40Gbps")),
-      m_coreRate("40Gbps"),
-      m_delay(MicroSeconds(1)),
-      m_fabric(static_cast<uint32_t>(m_hostLeaf.size()), leaves + spines)
+    : m_hostLeaf(std::move(hostLeaf))
+    , m_leaves(leaves)
+    , m_spines(spines)
+    , m_hostRates(m_hostLeaf.size(), DataRate("40Gbps"))
+    , m_coreRate("40Gbps")
+    , m_delay(MicroSeconds(1))
+    , m_fabric(static_cast<uint32_t>(m_hostLeaf.size()), leaves + spines)
 {
     NS_ABORT_MSG_IF(leaves == 0, "RdmaLeafSpineFabric: at least one leaf");
     for (uint32_t l : m_hostLeaf)
@@ -33,8 +33,8 @@ RdmaLeafSpineFabric::Star(uint32_t hosts, DataRate rate, Time delay)
 }
 
 RdmaLeafSpineFabric
-RdmaLeafSpineFabric::Uniform(uint32_t leaves, uint32_t spines, uint32_t hostsPerLeaf,
-                             DataRate rate, Time delay)
+RdmaLeafSpineFabric::Uniform(uint32_t leaves, uint32_t spines, uint32_t hostsPerLeaf, DataRate rate,
+                             Time delay)
 {
     std::vector<uint32_t> hostLeaf;
     for (uint32_t i = 0; i < leaves * hostsPerLeaf; ++i)
