@@ -46,8 +46,8 @@ class RdmaFabricBuilderTest : public ::testing::Test
         auto [qa, qb] = RdmaHelper::Connect(a, local, b, remote);
         Time done;
         a->TraceConnectWithoutContext(
-            "Completion",
-            MakeBoundCallback(+[](Time* t, const RdmaCompletion& c)
+            "Completion", MakeBoundCallback(
+                              +[](Time* t, const RdmaCompletion& c)
                               { *t = c.status == RdmaWcStatus::Success ? c.completionTime : *t; },
                               &done));
         RdmaWorkRequest wr;
@@ -102,8 +102,7 @@ TEST_F(RdmaFabricBuilderTest, NodesLinksAndNicsInGraphOrder)
     // Host 2's NIC came from the other helper.
     EXPECT_EQ(f.GetNic(2)->GetCongestionControl()->GetInstanceTypeId().GetName(),
               "ns3::RdmaNoCongestionControl");
-    EXPECT_EQ(f.GetNic(0)->GetCongestionControl()->GetInstanceTypeId().GetName(),
-              "ns3::RdmaDcqcn");
+    EXPECT_EQ(f.GetNic(0)->GetCongestionControl()->GetInstanceTypeId().GetName(), "ns3::RdmaDcqcn");
     // Both core links are equal-cost next hops for the far hosts.
     EXPECT_EQ(f.GetSwitch(0)->GetRoute(RdmaFabricBuilder::GetHostAddress(3)).size(), 2u);
 }
@@ -170,8 +169,8 @@ TEST_F(RdmaFabricBuilderTest, PinnedRouteAndLinkDownSteerTraffic)
         f.SetLinkUp(pinned, false);
         EXPECT_FALSE(DynamicCast<DcbNetDevice>(f.GetLinkDevices(pinned).Get(0))->IsLinkUp());
         EXPECT_FALSE(DynamicCast<DcbNetDevice>(f.GetLinkDevices(pinned).Get(1))->IsLinkUp());
-        EXPECT_TRUE(DynamicCast<DcbNetDevice>(f.GetLinkDevices(pinned == 4 ? 5 : 4).Get(0))
-                        ->IsLinkUp());
+        EXPECT_TRUE(
+            DynamicCast<DcbNetDevice>(f.GetLinkDevices(pinned == 4 ? 5 : 4).Get(0))->IsLinkUp());
         Simulator::Destroy();
     }
 }
@@ -219,18 +218,18 @@ TEST_F(RdmaFabricBuilderTest, LeafSpineShapeNumbersLinksAndFindsSpines)
         for (uint32_t s = 0; s < 3; ++s)
         {
             Ptr<NetDevice> leafPort = b.GetLinkDevices(f.GetCoreLink(l, s)).Get(0);
-            const uint64_t id = (uint64_t{f.GetSwitches().Get(l)->GetId()} << 32) |
-                                leafPort->GetIfIndex();
+            const uint64_t id =
+                (uint64_t{f.GetSwitches().Get(l)->GetId()} << 32) | leafPort->GetIfIndex();
             EXPECT_EQ(f.SpineOfLink(id), s);
         }
     }
     EXPECT_EQ(f.SpineOfLink(uint64_t{f.GetHosts().Get(0)->GetId()} << 32), -1);
     EXPECT_EQ(f.VirtualAddress(2, 1), Ipv4Address("10.0.0.6"));
     f.SetSpineUp(1, false);
-    EXPECT_FALSE(DynamicCast<DcbNetDevice>(b.GetLinkDevices(f.GetCoreLink(0, 1)).Get(1))
-                     ->IsLinkUp());
-    EXPECT_TRUE(DynamicCast<DcbNetDevice>(b.GetLinkDevices(f.GetCoreLink(0, 2)).Get(1))
-                    ->IsLinkUp());
+    EXPECT_FALSE(
+        DynamicCast<DcbNetDevice>(b.GetLinkDevices(f.GetCoreLink(0, 1)).Get(1))->IsLinkUp());
+    EXPECT_TRUE(
+        DynamicCast<DcbNetDevice>(b.GetLinkDevices(f.GetCoreLink(0, 2)).Get(1))->IsLinkUp());
     RdmaLeafSpineFabric star = RdmaLeafSpineFabric::Star(3, DataRate("10Gbps"), MicroSeconds(2));
     star.Build(DcbHelper(), RdmaHelper());
     EXPECT_EQ(star.GetSwitches().GetN(), 1u);
