@@ -175,6 +175,26 @@ TEST_F(RdmaFabricBuilderTest, PinnedRouteAndLinkDownSteerTraffic)
     }
 }
 
+// System ids (a distributed run's ranks): nodes are created on them in graph order, and
+// links between nodes of one rank stay ns3::DcbChannel (the sequential build has no
+// remote channel; ci-mpi-check covers ranks that differ).
+TEST_F(RdmaFabricBuilderTest, SystemIdsKeepNodeOrderAndLocalChannels)
+{
+    RdmaFabricBuilder f = TwoSwitches();
+    f.SetSystemIds(std::vector<uint32_t>(6, 0));
+    f.Build(DcbHelper(), RdmaHelper());
+    for (uint32_t i = 0; i < 6; ++i)
+    {
+        EXPECT_EQ(f.GetNode(i)->GetId(), i);
+        EXPECT_EQ(f.GetNode(i)->GetSystemId(), 0u);
+    }
+    for (uint32_t l = 0; l < f.GetNLinks(); ++l)
+    {
+        EXPECT_EQ(f.GetLinkDevices(l).Get(0)->GetChannel()->GetInstanceTypeId().GetName(),
+                  "ns3::DcbChannel");
+    }
+}
+
 TEST_F(RdmaFabricBuilderTest, RefusedSwitchReachesTheHandler)
 {
     RdmaFabricBuilder f = TwoSwitches();

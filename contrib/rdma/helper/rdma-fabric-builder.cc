@@ -5,6 +5,8 @@
 #include "ns3/dcb-routing-helper.h"
 #include "ns3/node.h"
 
+#include <algorithm>
+
 namespace ns3
 {
 
