@@ -3,6 +3,7 @@
 // by a QP between two aliases, and used by a Maestro endpoint's address pairs.
 #include "output-file-reader.h"
 
+#include "ns3/dcb-switch.h"
 #include "ns3/experiment-config-error.h"
 #include "ns3/experiment-config.h"
 #include "ns3/experiment-runner.h"
@@ -180,6 +181,33 @@ TEST_F(VirtualNicsTest, MaestroEndpointUsesTheAliases)
     Simulator::Stop(MilliSeconds(20));
     Simulator::Run();
     EXPECT_GT(done, Time(0)); // the message arrived over the alias paths
+}
+
+// A link fault removes the dead port from the ECMP routes to every address, aliases
+// included: leaf s0 then reaches h2 (under s1) and its alias only through spine s3.
+TEST_F(VirtualNicsTest, LinkDownPrunesTheAliasesRoutesToo)
+{
+    const ExperimentConfig config = ExperimentConfig::LoadString(
+        R"({"progress": false, "stop_time": "50us",
+            "topology": {"type": "leaf_spine", "leaves": 2, "spines": 2, "hosts_per_leaf": 2},
+            "flows": [{"src": "h0", "dst": "h3", "bytes": 10000000}],
+            "nodes": [{"hosts": "all", "virtual_nics": 2}],
+            "faults": {"events": [{"time": "10us", "kind": "link_down", "link": ["s0", "s2"]}]}})",
+        "vnics.json");
+    ExperimentRunner runner(config, test::OutputDir("link-down"));
+    Ptr<DcbSwitch> s0;
+    std::vector<uint32_t> before;
+    Simulator::Schedule(MicroSeconds(5),
+                        [&]()
+                        {
+                            s0 = runner.GetTopology().GetSwitch(0);
+                            before = s0->GetRoute(Ipv4Address("10.0.0.7"));
+                        });
+    runner.Run();
+    ASSERT_TRUE(s0);
+    EXPECT_EQ(before.size(), 2u);                                // alias 1 of h2: both spines
+    EXPECT_EQ(s0->GetRoute(Ipv4Address("10.0.0.3")).size(), 1u); // h2
+    EXPECT_EQ(s0->GetRoute(Ipv4Address("10.0.0.7")), s0->GetRoute(Ipv4Address("10.0.0.3")));
 }
 
 // End to end: a ring allreduce over Maestro between h0 and h3 (different leaves) with
