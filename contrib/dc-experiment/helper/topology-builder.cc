@@ -64,14 +64,14 @@ TopologyBuilder::Build()
         }
     }
     m_fabric.SetSwitchErrorHandler(
-        [this, &topo](uint32_t s, const std::string& error)
+        [this](uint32_t s, const std::string& error)
         {
             // The buffer or ECN attributes are individually valid but cannot work together
             // on this topology (e.g. a buffer smaller than the PFC headroom it must reserve).
             const bool ecn = error.find("EcnMarker") != std::string::npos;
-            throw ExperimentConfigError(m_config.GetSource(),
-                                        ecn ? "/ecn" : m_config.GetBuffer(s).pointer,
-                                        "switch " + topo.switches[s] + ": " + error);
+            throw ExperimentConfigError(
+                m_config.GetSource(), ecn ? "/ecn" : m_config.GetBuffer(s).pointer,
+                "switch " + m_config.GetTopology().switches[s] + ": " + error);
         });
 
     // One NIC helper per congestion control: "cc" and each "cc_hosts" entry (a NIC mix).
