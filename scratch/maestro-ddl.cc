@@ -9,7 +9,7 @@
 #include "ns3/json-attribute-converter.h"
 #include "ns3/maestro-collective.h"
 #include "ns3/maestro-helper.h"
-#include "ns3/maestro-leaf-spine-helper.h"
+#include "ns3/rdma-leaf-spine-fabric.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"
 
@@ -70,10 +70,10 @@ RunScenario(int argc, char** argv)
     {
         DcbHelper dcb;
         RdmaHelper rdma;
-        MaestroLeafSpineHelper fabric({0, 0, 1, 1}, 4);
+        RdmaLeafSpineFabric fabric({0, 0, 1, 1}, 2, 4);
         fabric.SetHostRate(hostRate);
         fabric.SetCoreRate(coreRate);
-        fabric.SetVirtualNics(static_cast<uint32_t>(vnics.get<uint64_t>()));
+        fabric.GetFabric().SetVirtualNics(static_cast<uint32_t>(vnics.get<uint64_t>()));
         fabric.Build(dcb, rdma);
         MaestroHelper mh;
         std::vector<Ptr<MaestroRingLink>> links;

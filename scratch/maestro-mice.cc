@@ -8,8 +8,8 @@
 #include "ns3/config.h"
 #include "ns3/json-attribute-converter.h"
 #include "ns3/maestro-helper.h"
-#include "ns3/maestro-leaf-spine-helper.h"
 #include "ns3/maestro-token-ring.h"
+#include "ns3/rdma-leaf-spine-fabric.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"
 
@@ -79,7 +79,7 @@ RunScenario(int argc, char** argv)
     {
         DcbHelper dcb;
         RdmaHelper rdma;
-        MaestroLeafSpineHelper fabric({0, 0, 1, 1}, 4);
+        RdmaLeafSpineFabric fabric({0, 0, 1, 1}, 2, 4);
         fabric.SetHostRate(hostRate);
         fabric.SetCoreRate(coreRate);
         fabric.SetSpineDelays(delays);

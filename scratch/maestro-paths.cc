@@ -8,7 +8,7 @@
 #include "ns3/config.h"
 #include "ns3/json-attribute-converter.h"
 #include "ns3/maestro-helper.h"
-#include "ns3/maestro-leaf-spine-helper.h"
+#include "ns3/rdma-leaf-spine-fabric.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"
 
@@ -70,7 +70,7 @@ RunScenario(int argc, char** argv)
     csv << "time_ms,spine,gbps\n";
     DcbHelper dcb;
     RdmaHelper rdma;
-    MaestroLeafSpineHelper fabric({0, 1}, 4);
+    RdmaLeafSpineFabric fabric({0, 1}, 2, 4);
     fabric.SetHostRate(hostRate);
     fabric.SetCoreRate(coreRate);
     fabric.Build(dcb, rdma);
@@ -82,7 +82,7 @@ RunScenario(int argc, char** argv)
         {
             fabric.SetSpineUp(spine, false);
         }
-        Simulator::Schedule(step * (s + 1), &MaestroLeafSpineHelper::SetSpineUp, &fabric, spine,
+        Simulator::Schedule(step * (s + 1), &RdmaLeafSpineFabric::SetSpineUp, &fabric, spine,
                             mode == "enable");
     }
     const Time end = step * 4;
