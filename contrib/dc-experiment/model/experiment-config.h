@@ -10,6 +10,7 @@
 #include "experiment-collective.h"
 #include "experiment-component.h"
 #include "experiment-config-error.h"
+#include "experiment-host-dma-flow.h"
 #include "experiment-topology.h"
 #include "fault-plan.h"
 #include "node-composition.h"
@@ -192,6 +193,8 @@ class ExperimentConfig
     const FaultPlan& GetFaults() const;
     /** \return the "collectives" section (empty when not given). */
     const std::vector<ExperimentCollective>& GetCollectives() const;
+    /** \return the "host_dma_flows" section, one entry per stream (empty when not given). */
+    const std::vector<ExperimentHostDmaFlow>& GetHostDmaFlows() const;
     /** \return the "nodes" section, per host (empty when not given). */
     const NodeComposition& GetNodes() const;
     /** \return the ports that write pcap files ("pcap"; empty when absent). */
@@ -240,8 +243,9 @@ class ExperimentConfig
     ExperimentComponent m_deadlockMonitor;
     ExperimentComponent m_pfcWatchdog;
     FaultPlan m_faults;
-    NodeComposition m_nodes;                         //!< "nodes"
-    std::vector<ExperimentCollective> m_collectives; //!< "collectives"
+    NodeComposition m_nodes;                           //!< "nodes"
+    std::vector<ExperimentCollective> m_collectives;   //!< "collectives"
+    std::vector<ExperimentHostDmaFlow> m_hostDmaFlows; //!< "host_dma_flows"
     PcapSelection m_pcap;
     nlohmann::ordered_json m_effective;
     std::vector<std::string> m_warnings;
