@@ -50,7 +50,6 @@ ReadName(const JsonSchemaReader& reader, const Json& entry, const std::string& p
          Ptr<HostModel> model)
 {
     const std::string name = reader.GetString(entry, pointer, "name", std::nullopt, {});
-    reader.CheckNoNul(entry["name"], JsonSchemaReader::Child(pointer, "name"));
     if (name.empty())
     {
         reader.Fail(JsonSchemaReader::Child(pointer, "name"), "expected a non-empty name");
