@@ -84,10 +84,7 @@ class HostDmaFlowWorkloadTest : public ::testing::Test
         return dir;
     }
 
-    static Json Shipped(const std::string& name)
-    {
-        return Json::parse(ReadFile(CONFIGS + name));
-    }
+    static Json Shipped(const std::string& name) { return Json::parse(ReadFile(CONFIGS + name)); }
 };
 
 TEST_F(HostDmaFlowWorkloadTest, ReaderRecordsEveryStreamAndItsAttributes)

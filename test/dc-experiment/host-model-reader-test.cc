@@ -101,7 +101,8 @@ TEST_F(HostModelReaderTest, JsonErrorsNameFileAndPointer)
     fails("[\"rp0\", \"rc0\"]", "[\"rp0\", \"rc9\"]", "plain.json: /links/1/ends/1");
     fails("\"200Gbps\"", "\"fast\"", "plain.json: /devices/0/attributes/LineRate");
     // A number too large for a double threw out of the reader (found by fuzzing).
-    fails("\"Lanes\": 16", "\"Lanes\": 10E8577", "plain.json: /links/0/attributes/Lanes: invalid JSON");
+    fails("\"Lanes\": 16", "\"Lanes\": 10E8577",
+          "plain.json: /links/0/attributes/Lanes: invalid JSON");
     try
     {
         HostModelReader::ReadFile("/nonexistent/host.json");
@@ -133,7 +134,8 @@ TEST_F(HostModelReaderTest, ExperimentDialect)
     fails("\"Lanes\": 16", "\"Lanes\": \"16\"", "plain.json: /links/0/attributes/Lanes: expected");
     fails("{\"ends\": [\"rp0\", \"rc0\"]}", "{\"ends\": [\"rp0\", \"rc0\"], \"attributes\": {}}",
           "plain.json: /links/1/attributes: an ideal connection");
-    fails("\"name\": \"rp0\"", "\"name\": \"rnic0\"", "plain.json: /devices/1/name: duplicate name");
+    fails("\"name\": \"rp0\"", "\"name\": \"rnic0\"",
+          "plain.json: /devices/1/name: duplicate name");
     fails("\"links\": [", "\"links\": 3, \"x\": [", "plain.json: /x: unknown key");
     EXPECT_NE(ErrorOf("{\"devices\": 1}", "h.json").find("h.json: /devices: required array"),
               std::string::npos);

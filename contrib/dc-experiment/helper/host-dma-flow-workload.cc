@@ -102,9 +102,8 @@ double
 HostDmaFlowWorkload::RateOf(uint32_t i, Time end) const
 {
     const Time ran = EndOf(i, end) - m_config.GetHostDmaFlows()[i].start;
-    return ran.IsStrictlyPositive()
-               ? m_flows[i]->GetBytesMoved() * 8.0 / ran.GetSeconds() / 1e9
-               : 0.0;
+    return ran.IsStrictlyPositive() ? m_flows[i]->GetBytesMoved() * 8.0 / ran.GetSeconds() / 1e9
+                                    : 0.0;
 }
 
 void
@@ -119,12 +118,12 @@ HostDmaFlowWorkload::AddToSummary(const ExperimentRunContext& context,
     for (uint32_t i = 0; i < m_flows.size(); ++i)
     {
         const ExperimentHostDmaFlow& f = m_config.GetHostDmaFlows()[i];
-        list.push_back({{"host", m_config.GetTopology().hosts[f.host]},
-                        {"rnic", f.rnic},
-                        {"target", f.target},
-                        {"bytes", m_flows[i]->GetBytesMoved()},
-                        {"gbps", nlohmann::ordered_json::parse(
-                                     FormatRate(RateOf(i, context.GetEndTime())))}});
+        list.push_back(
+            {{"host", m_config.GetTopology().hosts[f.host]},
+             {"rnic", f.rnic},
+             {"target", f.target},
+             {"bytes", m_flows[i]->GetBytesMoved()},
+             {"gbps", nlohmann::ordered_json::parse(FormatRate(RateOf(i, context.GetEndTime())))}});
     }
     summary["host_dma_flows"] = list;
 }
@@ -148,10 +147,9 @@ HostDmaFlowWorkload::Write(ExperimentRunContext& context)
         const char* kindName = kind.Get() == HostModel::DMA_READ    ? "Read"
                                : kind.Get() == HostModel::DMA_WRITE ? "Write"
                                                                     : "Loopback";
-        out << i << ',' << m_config.GetTopology().hosts[f.host] << ',' << f.rnic << ','
-            << f.target << ',' << kindName << ',' << FormatMicros(f.start) << ','
-            << FormatMicros(EndOf(i, end)) << ',' << m_flows[i]->GetBytesMoved() << ','
-            << FormatRate(RateOf(i, end)) << '\n';
+        out << i << ',' << m_config.GetTopology().hosts[f.host] << ',' << f.rnic << ',' << f.target
+            << ',' << kindName << ',' << FormatMicros(f.start) << ',' << FormatMicros(EndOf(i, end))
+            << ',' << m_flows[i]->GetBytesMoved() << ',' << FormatRate(RateOf(i, end)) << '\n';
     }
     RunReadmeWriter::CloseChecked(out, path);
     context.GetReadme().AddCsv(

@@ -243,12 +243,13 @@ class ExperimentConfig
     ExperimentComponent m_deadlockMonitor;
     ExperimentComponent m_pfcWatchdog;
     FaultPlan m_faults;
-    NodeComposition m_nodes;                           //!< "nodes"
-    std::vector<ExperimentCollective> m_collectives;   //!< "collectives"
-    std::vector<ExperimentHostDmaFlow> m_hostDmaFlows; //!< "host_dma_flows"
+    NodeComposition m_nodes;                         //!< "nodes"
+    std::vector<ExperimentCollective> m_collectives; //!< "collectives"
     PcapSelection m_pcap;
     nlohmann::ordered_json m_effective;
     std::vector<std::string> m_warnings;
+    /** "host_dma_flows", one entry per stream */
+    std::vector<ExperimentHostDmaFlow> m_hostDmaFlows;
 };
 
 } // namespace ns3

@@ -23,13 +23,13 @@ namespace ns3
  */
 struct ExperimentHostDmaFlow
 {
-    uint32_t host{0};             //!< host index
-    std::string rnic;             //!< RnicPort of the host model
-    std::string target;           //!< device of the host model
-    Time start;                   //!< the stream starts
-    Time stop;                    //!< it stops; 0: runs until the end of the run
-    ExperimentComponent flow;     //!< ns3::HostDmaFlow attributes (Kind, ChunkSize, MaxRate)
-    std::string pointer;          //!< of the entry that gave it
+    uint32_t host{0};         //!< host index
+    std::string rnic;         //!< RnicPort of the host model
+    std::string target;       //!< device of the host model
+    Time start;               //!< the stream starts
+    Time stop;                //!< it stops; 0: runs until the end of the run
+    ExperimentComponent flow; //!< ns3::HostDmaFlow attributes (Kind, ChunkSize, MaxRate)
+    std::string pointer;      //!< of the entry that gave it
 };
 
 } // namespace ns3

@@ -85,17 +85,18 @@ HostDmaFlowReader::Read(const JsonSchemaReader& reader, const Json* section,
         {
             eff["stop"] = JsonAttributeConverter::FormatTime(f.stop);
         }
-        eff["attributes"] = parse(JsonSchemaReader::Find(e, "attributes"),
-                                  JsonSchemaReader::Child(p, "attributes"), "ns3::HostDmaFlow", "",
-                                  f.flow);
+        eff["attributes"] =
+            parse(JsonSchemaReader::Find(e, "attributes"), JsonSchemaReader::Child(p, "attributes"),
+                  "ns3::HostDmaFlow", "", f.flow);
         // Each host's model must have the stream's path (the model as "nodes" built it).
         for (uint32_t h : selected)
         {
             const int32_t m = h < nodes.hosts.size() ? nodes.hosts[h].hostModel : -1;
             if (m < 0)
             {
-                reader.Fail(hp, "host " + topology.hosts[h] +
-                                    " has no host model: give it one in \"nodes\" (\"host_model\")");
+                reader.Fail(hp,
+                            "host " + topology.hosts[h] +
+                                " has no host model: give it one in \"nodes\" (\"host_model\")");
             }
             const NodeHostModel& model = nodes.hostModels[m];
             std::string error;

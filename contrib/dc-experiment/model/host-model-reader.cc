@@ -17,8 +17,8 @@ using Json = nlohmann::json;
 namespace
 {
 
-const std::vector<std::string> DEVICE_TYPES = {"RnicPort",    "PcieSwitch",    "RootPort",
-                                               "RootComplex", "MemoryChannel", "GpuDevice",
+const std::vector<std::string> DEVICE_TYPES = {"RnicPort",    "PcieSwitch",     "RootPort",
+                                               "RootComplex", "MemoryChannel",  "GpuDevice",
                                                "CxlSwitch",   "CxlMemoryDevice"};
 const std::vector<std::string> LINK_TYPES = {"PcieLink", "SocketLink", "CxlLink"};
 
