@@ -170,20 +170,38 @@ class FigureScripts(unittest.TestCase):
         return write_files(WORK, name, files)
 
     def test_host_pushback(self):
-        out = self.write("fig-host", {
-            "allreduce.csv": "case,hosts,comm_time_ms,per_host_gbps\nideal,8,1.2,179.9\n"
-                             "degraded,8,4.3,51.8\n",
-            "azure.csv": "loopback,server,xoff_sent,tor_paused_share,external_gbps,"
-                         "loopback_gbps,max_rx_buffer_bytes\n1,0,62,0.27,47.9,52.1,915498\n"
-                         "0,0,0,0,92.9,0,1102\n"})
+        # Run directories of ./roce-lab run on the host experiment files (trimmed).
+        steps = "".join(f"allreduce,ring_allreduce,qps,2,step,0,{k},500,0,1,1,\n" for k in range(2))
+        head = "collective,type,over,ranks,kind,iteration,step,bytes,start_us,end_us,duration_us," \
+               "failed_messages\n"
+        ideal = self.write("fig-host-ideal", {
+            "collectives.csv": head + steps + "allreduce,ring_allreduce,qps,2,iteration,0,,1000,"
+                                              "0,0.05,0.05,0\n"})
+        azure = {"flows.csv": "id,src,dst,bytes\n0,h1,h0,1000\n",
+                 "ports.csv": "node,port,peer_node,peer_port\nh0,0,s0,0\ns0,0,h0,0\n",
+                 "summary.json": json.dumps({"end_time_us": 100.0})}
+        loop = self.write("fig-host-loop", dict(azure, **{
+            "pfc.csv": "node,port,class,xoff_sent,xon_sent,xoff_received,paused_us\n"
+                       "s0,0,3,0,0,5,25.0\n",
+            "host_dma_flows.csv": "stream,host\n0,h0\n"}))
+        quiet = self.write("fig-host-quiet", dict(azure, **{
+            "pfc.csv": "node,port,class,xoff_sent,xon_sent,xoff_received,paused_us\n"}))
         png = os.path.join(WORK, "fig-host.png")
-        r = self.figure("host_pushback.py", out, "-o", png)
+        r = self.figure("host_pushback.py", ideal, loop, quiet, "-o", png)
         self.assertEqual(r.returncode, 0, r.stderr)
         self.assertTrue(os.path.getsize(png) > 0)
-        bad = self.write("fig-host-bad", {"azure.csv": "loopback,server\n1,0\n"})
+        # 2 steps of 500 B in 0.05 us: 160 Gb/s; s0's port to h0 paused 25 of 100 us.
+        r = subprocess.run([python_with_matplotlib(), "-c",
+                            "import pathlib, sys; sys.path.insert(0, sys.argv[1]); "
+                            "import host_pushback as h; "
+                            "print(round(h.allreduce_gbps(pathlib.Path(sys.argv[2])), 6), "
+                            "h.paused_shares(sys.argv[3]), h.paused_shares(sys.argv[4]))",
+                            HERE, ideal, loop, quiet], capture_output=True, text=True, cwd=WORK)
+        self.assertEqual(r.stdout.strip(), "160.0 {'h0': 0.25} {'h0': 0.0}", r.stderr)
+        bad = self.write("fig-host-bad", dict(azure, **{"pfc.csv": "node,port\ns0,0\n"}))
         r = self.figure("host_pushback.py", bad)
         self.assertNotEqual(r.returncode, 0)
-        self.assertIn("azure.csv: no column 'xoff_sent'", r.stderr)
+        self.assertIn("pfc.csv: no column 'class'", r.stderr)
         self.assertNotIn("Traceback", r.stderr)
 
     def test_srnic_loss_and_dfabric_name_the_line(self):

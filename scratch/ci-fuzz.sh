@@ -30,7 +30,7 @@ declare -A READERS=(
     [trace-hpcc]="$D/flow-trace.cc $D/text-field.cc"
     [cdf]="$D/flow-size-cdf.cc $D/text-field.cc"
     [config-db]="contrib/dcb/model/sonic-config-loader.cc"
-    [host-model]="contrib/host/helper/host-config-loader.cc"
+    [host-model]="$D/host-model-reader.cc $D/json-schema-reader.cc $D/json-attribute-converter.cc"
     [hpcc-config]="$D/hpcc-config-translator.cc $D/text-field.cc"
 )
 

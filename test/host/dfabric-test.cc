@@ -5,7 +5,6 @@
 #include "ns3/cxl-switch.h"
 #include "ns3/dfabric-rack-helper.h"
 #include "ns3/dfabric-ring-allreduce.h"
-#include "ns3/host-config-loader.h"
 #include "ns3/nic-pool.h"
 #include "ns3/rnic-port.h"
 #include "ns3/simulator.h"
@@ -179,49 +178,6 @@ TEST_F(DfabricTest, ConfigureNamesTheBadField)
     DfabricRack rack = helper.Create();
     EXPECT_EQ(rack.cnMemory.size(), 2u);
     EXPECT_EQ(rack.poolMemory.size(), 2u);
-}
-
-TEST_F(DfabricTest, LoaderReadsCxlResources)
-{
-    HostConfigLoader loader;
-    Ptr<HostModel> host;
-    ASSERT_TRUE(loader.LoadString(R"({"devices": [
-        {"name": "nic0", "type": "RnicPort"}, {"name": "sw", "type": "CxlSwitch"},
-        {"name": "pmem0", "type": "CxlMemoryDevice", "attributes": {"Channels": 4}}],
-      "links": [{"name": "l0", "type": "CxlLink", "ends": ["nic0", "sw"],
-                 "attributes": {"Lanes": 8}},
-                {"name": "l1", "type": "CxlLink", "ends": ["sw", "pmem0"]}]})",
-                                  "cxl.json", host))
-        << loader.GetError();
-    EXPECT_EQ(host->GetResource("l0")->GetCapacity().GetBitRate(), 480000000000ULL);
-    EXPECT_EQ(host->GetPathLatency(host->GetResourceId("nic0"), host->GetResourceId("pmem0")),
-              NanoSeconds(500 + 70 + 170));
-}
-
-TEST_F(DfabricTest, ExampleRackFileMatchesThePreset)
-{
-    // contrib/host/examples/dfabric-rack.json describes the preset's graph (two nodes, two
-    // pooled NICs, two pool devices): same paths, latencies and capacities.
-    HostConfigLoader loader;
-    Ptr<HostModel> file;
-    ASSERT_TRUE(
-        loader.LoadFile(ROCE_LAB_SOURCE_DIR "/contrib/host/examples/dfabric-rack.json", file))
-        << loader.GetError();
-    DfabricRackHelper helper;
-    helper.SetHosts(2);
-    helper.SetNicPoolSize(2);
-    helper.SetMemoryPoolDevices(2);
-    helper.SetNicAttribute("LineRate", DataRateValue(DataRate("100Gbps")));
-    DfabricRack rack = helper.Create();
-    for (const char* target : {"cn1-mem", "pmem1"})
-    {
-        auto a = [&](Ptr<HostModel> h) { return h->GetResourceId("nic1"); };
-        auto b = [&](Ptr<HostModel> h) { return h->GetResourceId(target); };
-        EXPECT_EQ(file->GetPathLatency(a(file), b(file)),
-                  rack.host->GetPathLatency(a(rack.host), b(rack.host)));
-        EXPECT_EQ(file->GetDmaRateLimit(a(file), b(file), HostModel::DMA_READ),
-                  rack.host->GetDmaRateLimit(a(rack.host), b(rack.host), HostModel::DMA_READ));
-    }
 }
 
 } // namespace

@@ -1,7 +1,7 @@
-// contrib/host: PCIe arithmetic, Hostping Fig. 4 read budget, max-min sharing, faults,
-// JSON loading. Algorithm units and small graphs, no network.
+// contrib/host: PCIe arithmetic, Hostping Fig. 4 read budget, max-min sharing, faults.
+// Algorithm units and small graphs, no network. Host graph files are read by dc-experiment's
+// HostModelReader (test/dc-experiment/host-model-reader-test.cc).
 #include "ns3/gpu-device.h"
-#include "ns3/host-config-loader.h"
 #include "ns3/host-model.h"
 #include "ns3/host-preset-helper.h"
 #include "ns3/memory-channel.h"
@@ -168,80 +168,6 @@ TEST_F(HostModelTest, CompletionTimeOfAWrite)
     double gbps = MeasureDma(host, "rnic0", "mem0", HostModel::DMA_WRITE, 1000000);
     EXPECT_NEAR(gbps, 200.0, 0.01);
     EXPECT_EQ(m_done, 1u);
-}
-
-const std::string PLAIN_JSON = R"({
-  "devices": [
-    {"name": "rnic0", "type": "RnicPort", "attributes": {"LineRate": "200Gbps"}},
-    {"name": "rp0", "type": "RootPort"},
-    {"name": "rc0", "type": "RootComplex"},
-    {"name": "mem0", "type": "MemoryChannel", "attributes": {"Channels": 8}}
-  ],
-  "links": [
-    {"name": "pcie-rnic0", "type": "PcieLink", "ends": ["rnic0", "rp0"],
-     "attributes": {"Generation": 4, "Lanes": 16}},
-    {"ends": ["rp0", "rc0"]},
-    {"ends": ["rc0", "mem0"]}
-  ]
-})";
-
-TEST_F(HostModelTest, JsonMatchesPreset)
-{
-    Ptr<HostModel> fromJson;
-    HostConfigLoader loader;
-    ASSERT_TRUE(loader.LoadString(PLAIN_JSON, "plain.json", fromJson)) << loader.GetError();
-    auto preset = HostPresetHelper().CreatePlainServer();
-    for (auto host : {fromJson, preset})
-    {
-        uint32_t a = host->GetResourceId("rnic0");
-        uint32_t b = host->GetResourceId("mem0");
-        EXPECT_EQ(host->GetPathLatency(a, b), preset->GetPathLatency(a, b));
-        EXPECT_EQ(host->GetPathCapacity(a, b), preset->GetPathCapacity(a, b));
-    }
-}
-
-TEST_F(HostModelTest, JsonFile)
-{
-    Ptr<HostModel> host;
-    HostConfigLoader loader;
-    ASSERT_TRUE(loader.LoadFile(
-        std::string(ROCE_LAB_SOURCE_DIR) + "/contrib/host/examples/dgx-like.json", host))
-        << loader.GetError();
-    auto preset = HostPresetHelper().CreateDgxLike();
-    EXPECT_EQ(host->GetResourceCount(), preset->GetResourceCount());
-    for (std::string ep : {"gpu0", "gpu1", "gpu2", "gpu4", "mem0", "mem1"})
-    {
-        uint32_t a = host->GetResourceId("rnic0");
-        uint32_t b = host->GetResourceId(ep);
-        uint32_t pa = preset->GetResourceId("rnic0");
-        uint32_t pb = preset->GetResourceId(ep);
-        EXPECT_EQ(host->GetPathLatency(a, b), preset->GetPathLatency(pa, pb)) << ep;
-        EXPECT_EQ(host->GetDmaRateLimit(a, b, HostModel::DMA_READ),
-                  preset->GetDmaRateLimit(pa, pb, HostModel::DMA_READ))
-            << ep;
-    }
-}
-
-TEST_F(HostModelTest, JsonErrorsNameFileAndPointer)
-{
-    Ptr<HostModel> host;
-    HostConfigLoader loader;
-    auto fails = [&](std::string from, std::string to, std::string expect)
-    {
-        std::string text = PLAIN_JSON;
-        text.replace(text.find(from), from.size(), to);
-        EXPECT_FALSE(loader.LoadString(text, "plain.json", host));
-        EXPECT_NE(loader.GetError().find(expect), std::string::npos) << loader.GetError();
-    };
-    fails("\"RootPort\"", "\"RootPorts\"", "plain.json: /devices/1/type: required, one of");
-    fails("\"Lanes\": 16", "\"Lanes\": 3", "plain.json: /links/0/attributes/Lanes");
-    fails("\"Channels\": 8", "\"Colour\": 8", "plain.json: /devices/3/attributes/Colour");
-    fails("[\"rp0\", \"rc0\"]", "[\"rp0\", \"rc9\"]", "plain.json: /links/1/ends/1");
-    fails("\"200Gbps\"", "\"fast\"", "plain.json: /devices/0/attributes/LineRate");
-    // A number too large for a double threw out of the reader (found by fuzzing).
-    fails("\"Lanes\": 16", "\"Lanes\": 10E8577", "plain.json: invalid JSON");
-    EXPECT_FALSE(loader.LoadFile("/nonexistent/host.json", host));
-    EXPECT_NE(loader.GetError().find("/nonexistent/host.json"), std::string::npos);
 }
 
 } // namespace

@@ -5,6 +5,7 @@
 #include "delivery-checker.h"
 #include "experiment-output-writer.h"
 #include "flow-queue-pairs.h"
+#include "host-dma-flow-workload.h"
 #include "output-directory.h"
 #include "standard-monitors.h"
 
@@ -86,6 +87,8 @@ ExperimentRunner::Run()
             }
         });
     m_ownMonitors.push_back(std::move(collectives));
+    // "host_dma_flows": streams inside the hosts' models, started once "nodes" attached them.
+    m_ownMonitors.push_back(std::make_unique<HostDmaFlowWorkload>(m_config, m_topology));
     m_monitors.clear();
     for (const auto& monitor : m_ownMonitors)
     {

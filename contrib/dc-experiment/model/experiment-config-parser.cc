@@ -5,6 +5,7 @@
 #include "dfabric-rack-reader.h"
 #include "flow-list-reader.h"
 #include "flow-set-reader.h"
+#include "host-dma-flow-reader.h"
 #include "host-reference.h"
 #include "json-attribute-converter.h"
 #include "monitors-reader.h"
@@ -73,6 +74,7 @@ ExperimentConfigParser::Parse(const Json& root)
                         "faults",
                         "nodes",
                         "collectives",
+                        "host_dma_flows",
                         "pcap",
                         "plots",
                         "non_default_attributes"});
@@ -224,6 +226,18 @@ ExperimentConfigParser::Parse(const Json& root)
     }
     // DFabric racks of "nodes" and the collectives "over": "dfabric" between them.
     DfabricRackReader::Check(m_reader, topology, m_config.m_nodes, m_config.m_collectives);
+    // "host_dma_flows": DMA streams inside the hosts' models (HostDmaFlowReader).
+    OrderedJson dmaFlows;
+    m_config.m_hostDmaFlows = HostDmaFlowReader::Read(
+        m_reader, JsonSchemaReader::Find(root, "host_dma_flows"), "/host_dma_flows", topology,
+        m_config.m_nodes,
+        [this](const Json* s, const std::string& p, const std::string& t, const std::string& b,
+               ExperimentComponent& c) { return m_components.Read(s, p, t, b, {}, c); },
+        m_config.m_stopTime, dmaFlows);
+    if (!dmaFlows.is_null())
+    {
+        eff["host_dma_flows"] = dmaFlows;
+    }
     // "plots": figures ./roce-lab run makes after the run.
     OrderedJson plots;
     OutputsReader::ReadPlots(m_reader, JsonSchemaReader::Find(root, "plots"), plots);

@@ -251,6 +251,12 @@ ExperimentConfig::GetCollectives() const
     return m_collectives;
 }
 
+const std::vector<ExperimentHostDmaFlow>&
+ExperimentConfig::GetHostDmaFlows() const
+{
+    return m_hostDmaFlows;
+}
+
 const NodeComposition&
 ExperimentConfig::GetNodes() const
 {

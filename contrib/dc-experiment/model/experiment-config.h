@@ -10,6 +10,7 @@
 #include "experiment-collective.h"
 #include "experiment-component.h"
 #include "experiment-config-error.h"
+#include "experiment-host-dma-flow.h"
 #include "experiment-topology.h"
 #include "fault-plan.h"
 #include "node-composition.h"
@@ -192,6 +193,8 @@ class ExperimentConfig
     const FaultPlan& GetFaults() const;
     /** \return the "collectives" section (empty when not given). */
     const std::vector<ExperimentCollective>& GetCollectives() const;
+    /** \return the "host_dma_flows" section, one entry per stream (empty when not given). */
+    const std::vector<ExperimentHostDmaFlow>& GetHostDmaFlows() const;
     /** \return the "nodes" section, per host (empty when not given). */
     const NodeComposition& GetNodes() const;
     /** \return the ports that write pcap files ("pcap"; empty when absent). */
@@ -245,6 +248,8 @@ class ExperimentConfig
     PcapSelection m_pcap;
     nlohmann::ordered_json m_effective;
     std::vector<std::string> m_warnings;
+    /** "host_dma_flows", one entry per stream */
+    std::vector<ExperimentHostDmaFlow> m_hostDmaFlows;
 };
 
 } // namespace ns3

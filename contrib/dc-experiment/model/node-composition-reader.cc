@@ -2,9 +2,9 @@
 
 #include "dfabric-rack-reader.h"
 #include "experiment-config-error.h"
+#include "host-model-reader.h"
 #include "json-attribute-converter.h"
 
-#include "ns3/host-config-loader.h"
 #include "ns3/host-preset-helper.h"
 #include "ns3/nic-profile.h"
 #include "ns3/rdma-fabric-builder.h"
@@ -14,6 +14,7 @@
 #include <algorithm>
 #include <cctype>
 #include <filesystem>
+#include <fstream>
 
 namespace ns3
 {
@@ -262,6 +263,10 @@ ReadHostModel(const JsonSchemaReader& reader, const Json& v, const std::string& 
         reader.CheckNoNul(object["file"], fieldPointer);
         m.file = ExperimentTopology::ResolvePath(reader.GetFile(), given);
         m.label = std::filesystem::path(given).filename().string();
+        if (!std::ifstream(m.file))
+        {
+            reader.Fail(fieldPointer, m.file + ": cannot open the host graph file");
+        }
     }
     m.rnic = reader.GetString(object, pointer, "rnic", "rnic0", {});
     m.memory = reader.GetString(object, pointer, "memory", "mem0", {});
@@ -285,14 +290,10 @@ ReadHostModel(const JsonSchemaReader& reader, const Json& v, const std::string& 
             }
             for (auto a = r.value().begin(); a != r.value().end(); ++a)
             {
-                const std::string text = AttributeText(a.value());
-                const std::string e =
-                    HostPresetHelper::SetResourceAttribute(host, r.key(), a.key(), text);
-                if (!e.empty())
-                {
-                    reader.Fail(JsonSchemaReader::Child(p, a.key()), e);
-                }
-                m.overrides.push_back({r.key(), {a.key(), text}});
+                // Typed and checked as in host graph files; stored as attribute text.
+                HostModelReader::SetAttribute(reader, host->GetResource(r.key()), a.key(),
+                                              a.value(), JsonSchemaReader::Child(p, a.key()));
+                m.overrides.push_back({r.key(), {a.key(), AttributeText(a.value())}});
             }
         }
         if (!m.overrides.empty())
@@ -326,10 +327,24 @@ HostModelEffective(const NodeHostModel& m)
     e["memory"] = m.memory;
     if (!m.overrides.empty())
     {
+        // Each value as the resource holds it, typed as the reader takes it back.
+        std::string error;
+        Ptr<HostModel> host = NodeCompositionReader::BuildHostModel(m, error);
         OrderedJson r = OrderedJson::object();
         for (const auto& [resource, av] : m.overrides)
         {
-            r[resource][av.first] = av.second;
+            Ptr<HostResource> res = host ? host->GetResource(resource) : nullptr;
+            TypeId::AttributeInformation info;
+            if (res && res->GetInstanceTypeId().LookupAttributeByName(av.first, &info))
+            {
+                Ptr<AttributeValue> value = info.checker->Create();
+                res->GetAttribute(av.first, *value);
+                r[resource][av.first] = JsonAttributeConverter::ToJson(info, *value);
+            }
+            else
+            {
+                r[resource][av.first] = av.second;
+            }
         }
         e["resources"] = r;
     }
@@ -563,12 +578,7 @@ NodeCompositionReader::BuildHostModel(const NodeHostModel& m, std::string& error
     }
     else
     {
-        HostConfigLoader loader;
-        if (!loader.LoadFile(m.file, host))
-        {
-            error = loader.GetError();
-            return nullptr;
-        }
+        host = HostModelReader::ReadFile(m.file); // errors name the host graph file
     }
     for (const auto& [resource, av] : m.overrides)
     {

@@ -58,6 +58,7 @@ class NodeCompositionReader
     /**
      * Build the host model \p model describes (preset or file, then its overrides).
      * \return null, with what is wrong in \p error, on failure
+     * \throw ExperimentConfigError naming the host graph file for an error inside it
      */
     static Ptr<HostModel> BuildHostModel(const NodeHostModel& model, std::string& error);
 

@@ -39,13 +39,13 @@ struct NodeNicProfile
 /**
  * \ingroup dc-experiment
  * An intra-host model for one host: a preset of HostPresetHelper or a file read by
- * HostConfigLoader, then per-resource attribute overrides. The NIC's DMA goes from
+ * HostModelReader, then per-resource attribute overrides. The NIC's DMA goes from
  * the RnicPort \p rnic to \p memory.
  */
 struct NodeHostModel
 {
     std::string preset; //!< a HostPresetHelper name, or "" for \p file
-    std::string file;   //!< a HostConfigLoader file (resolved), or ""
+    std::string file;   //!< a HostModelReader file (resolved), or ""
     std::string rnic{"rnic0"};
     std::string memory{"mem0"};
     /** (resource, attribute, value) in file order. */
