@@ -120,8 +120,8 @@ MaestroPathSampler::Write(ExperimentRunContext& context) const
         std::snprintf(gbps, sizeof(gbps), "%.6f",
                       static_cast<double>(r.bytes) * 8 / s.interval.GetSeconds() / 1e9);
         out << s.name << ',' << s.hop << ',' << FormatMicros(r.time) << ',' << r.path << ','
-            << (r.path < via[r.source].size() ? via[r.source][r.path] : "") << ',' << r.bytes
-            << ',' << gbps << '\n';
+            << (r.path < via[r.source].size() ? via[r.source][r.path] : "") << ',' << r.bytes << ','
+            << gbps << '\n';
     }
     RunReadmeWriter::CloseChecked(out, path);
     context.GetReadme().AddCsv(

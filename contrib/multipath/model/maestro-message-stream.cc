@@ -36,8 +36,7 @@ MaestroMessageStream::GetTypeId()
                           TimeValue(MilliSeconds(8)),
                           MakeTimeAccessor(&MaestroMessageStream::m_duration),
                           MakeTimeChecker(Time(0)))
-            .AddTraceSource("MessageDone",
-                            "A message of the stream completed.",
+            .AddTraceSource("MessageDone", "A message of the stream completed.",
                             MakeTraceSourceAccessor(&MaestroMessageStream::m_messageDoneTrace),
                             "ns3::MaestroMessageStream::MessageDoneCallback");
     return tid;
@@ -63,9 +62,8 @@ MaestroMessageStream::SetEndpoint(Ptr<MaestroEndpoint> endpoint)
 {
     NS_ABORT_MSG_IF(m_started, "MaestroMessageStream: SetEndpoint before Start");
     m_endpoint = endpoint;
-    m_endpoint->TraceConnectWithoutContext(
-        "MessageCompleted",
-        MakeCallback(&MaestroMessageStream::OnCompleted, this));
+    m_endpoint->TraceConnectWithoutContext("MessageCompleted",
+                                           MakeCallback(&MaestroMessageStream::OnCompleted, this));
 }
 
 void
