@@ -59,7 +59,7 @@ class AzureLoopbackTest : public ::testing::Test
     {
         DcbHelper dcb;
         RdmaHelper rdma; // DCQCN, as Azure runs it
-        RdmaTestFabric f = RdmaTestFabric::Star(2 * SERVERS, "100Gbps", MicroSeconds(1), dcb, rdma);
+        RdmaLeafSpineFabric f = BuildStar(2 * SERVERS, "100Gbps", MicroSeconds(1), dcb, rdma);
         std::vector<Ptr<HostDmaFlow>> flows;
         for (uint32_t i = 0; i < 2 * SERVERS; ++i)
         {
@@ -67,7 +67,7 @@ class AzureLoopbackTest : public ::testing::Test
             host->GetResource("rnic0")->SetAttribute("LineRate",
                                                      DataRateValue(DataRate("100Gbps")));
             host->GetResource("pcie-rnic0")->SetAttribute("Generation", UintegerValue(3));
-            EXPECT_EQ(f.nics[i]->SetHostModel(host, "rnic0", "mem0"), "");
+            EXPECT_EQ(f.GetNics()[i]->SetHostModel(host, "rnic0", "mem0"), "");
             auto flow = CreateObject<HostDmaFlow>();
             EXPECT_EQ(flow->Setup(host, "rnic0", "mem0"), "");
             if (loopback && i < SERVERS)
@@ -79,16 +79,16 @@ class AzureLoopbackTest : public ::testing::Test
             {
                 continue;
             }
-            f.nics[i]->TraceConnectWithoutContext("DataPlaced",
-                                                  MakeCallback(&AzureLoopbackTest::OnPlaced, this));
-            Ptr<DcbNetDevice> dev = f.nics[i]->GetDevice();
+            f.GetNics()[i]->TraceConnectWithoutContext(
+                "DataPlaced", MakeCallback(&AzureLoopbackTest::OnPlaced, this));
+            Ptr<DcbNetDevice> dev = f.GetNics()[i]->GetDevice();
             Ptr<DcbNetDevice> tor = dev->GetDcbChannel()->GetPeer(dev);
             tor->TraceConnectWithoutContext("PauseState",
                                             MakeCallback(&AzureLoopbackTest::OnPause, this));
         }
         for (uint32_t i = 0; i < SERVERS; ++i)
         {
-            auto [qa, qb] = RdmaHelper::Connect(f.nics[SERVERS + i], f.nics[i]);
+            auto [qa, qb] = RdmaHelper::Connect(f.GetNics()[SERVERS + i], f.GetNics()[i]);
             RdmaWorkRequest wr;
             wr.verb = RdmaVerb::Write;
             wr.length = 100000000; // longer than the run
@@ -100,7 +100,7 @@ class AzureLoopbackTest : public ::testing::Test
         {
             auto m = CreateObject<HostpingMonitor>();
             m->SetAttribute("MetricsPeriod", TimeValue(MicroSeconds(250))); // 1 s, scaled
-            m->AddRnic(MakeBoundCallback(&SampleNic, f.nics[i]));
+            m->AddRnic(MakeBoundCallback(&SampleNic, f.GetNics()[i]));
             m->Start();
             monitors.push_back(m);
         }
@@ -113,7 +113,7 @@ class AzureLoopbackTest : public ::testing::Test
         Time paused;
         for (uint32_t i = 0; i < SERVERS; ++i)
         {
-            Ptr<DcbNetDevice> dev = f.nics[i]->GetDevice();
+            Ptr<DcbNetDevice> dev = f.GetNics()[i]->GetDevice();
             r.serverXoff += dev->GetCounters(3).pfcXoffSent;
             paused += dev->GetDcbChannel()->GetPeer(dev)->GetCounters(3).pausedTime;
             r.loopbackGbps += (flows[i]->GetBytesMoved() - loopbackAtMark[i]) * 8.0 / window / 1e9;

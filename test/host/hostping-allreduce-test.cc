@@ -30,7 +30,7 @@ class HostpingAllreduceTest : public ::testing::Test
         DcbHelper dcb;
         RdmaHelper rdma; // DCQCN
         rdma.SetQueuePairAttribute("Mtu", UintegerValue(4096));
-        RdmaTestFabric f = RdmaTestFabric::Star(HOSTS, "200Gbps", MicroSeconds(1), dcb, rdma);
+        RdmaLeafSpineFabric f = BuildStar(HOSTS, "200Gbps", MicroSeconds(1), dcb, rdma);
         std::vector<Ptr<MaestroRingLink>> links;
         for (uint32_t i = 0; i < HOSTS; ++i)
         {
@@ -41,12 +41,12 @@ class HostpingAllreduceTest : public ::testing::Test
             {
                 host->GetResource("pcie-rnic0")->SetAttribute("Lanes", UintegerValue(4));
             }
-            EXPECT_EQ(f.nics[i]->SetHostModel(host, "rnic0", "gpu0"), "");
+            EXPECT_EQ(f.GetNics()[i]->SetHostModel(host, "rnic0", "gpu0"), "");
         }
         for (uint32_t i = 0; i < HOSTS; ++i)
         {
-            auto qp = RdmaHelper::Connect(f.nics[i], f.nics[(i + 1) % HOSTS]).first;
-            links.push_back(MaestroRingLink::OverQueuePair(f.nics[i], qp));
+            auto qp = RdmaHelper::Connect(f.GetNics()[i], f.GetNics()[(i + 1) % HOSTS]).first;
+            links.push_back(MaestroRingLink::OverQueuePair(f.GetNics()[i], qp));
         }
         auto c = CreateObject<MaestroCollective>();
         c->SetAttribute("ModelSize", UintegerValue(MODEL));

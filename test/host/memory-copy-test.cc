@@ -6,6 +6,7 @@
 #include "ns3/simulator.h"
 
 #include <gtest/gtest.h>
+#include <optional>
 
 using namespace ns3;
 
@@ -24,11 +25,11 @@ class MemoryCopyTest : public ::testing::Test
     {
         DcbHelper dcb;
         RdmaHelper rdma;
-        fabric = RdmaTestFabric::Star(2, "100Gbps", MicroSeconds(1), dcb, rdma);
+        fabric = BuildStar(2, "100Gbps", MicroSeconds(1), dcb, rdma);
         sender = CreateObject<MemoryCopy>();
         receiver = CreateObject<MemoryCopy>();
-        qp = RdmaHelper::Connect(fabric.nics[0], fabric.nics[1]).first;
-        fabric.nics[0]->TraceConnectWithoutContext(
+        qp = RdmaHelper::Connect(fabric->GetNics()[0], fabric->GetNics()[1]).first;
+        fabric->GetNics()[0]->TraceConnectWithoutContext(
             "Completion", MakeCallback(&MemoryCopyTest::OnCompletion, this));
         copying = copy;
         if (copy)
@@ -70,7 +71,7 @@ class MemoryCopyTest : public ::testing::Test
 
     void Done() { done = Simulator::Now(); }
 
-    RdmaTestFabric fabric;
+    std::optional<RdmaLeafSpineFabric> fabric;
     Ptr<MemoryCopy> sender;
     Ptr<MemoryCopy> receiver;
     Ptr<RdmaQueuePair> qp;

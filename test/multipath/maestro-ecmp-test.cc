@@ -3,7 +3,7 @@
 // Measured on the wire: leaf 0's uplink ports that transmit each trial's packets.
 #include "ns3/channel.h"
 #include "ns3/dcb-switch.h"
-#include "ns3/maestro-leaf-spine-helper.h"
+#include "ns3/rdma-leaf-spine-fabric.h"
 #include "ns3/simulator.h"
 
 #include <cmath>
@@ -33,7 +33,7 @@ MeasuredUtilisation(uint32_t n, uint32_t trials)
     DcbHelper dcb;
     RdmaHelper rdma;
     rdma.SetCongestionControl("ns3::RdmaNoCongestionControl");
-    MaestroLeafSpineHelper f({0, 1}, 4);
+    RdmaLeafSpineFabric f({0, 1}, 2, 4);
     f.Build(dcb, rdma);
     Ptr<Node> leaf = f.GetSwitches().Get(0);
     Ptr<DcbSwitch> sw = leaf->GetObject<DcbSwitch>();

@@ -1,14 +1,13 @@
 // Maestro scenario tests on a 2-leaf, 4-spine fabric with 40 Gb/s core links:
 // ECMP collisions vs Maestro, bandwidth-proportional split under background load,
 // failover with no message lost.
-#include "maestro-test-fabric.h"
-
 #include "ns3/channel.h"
 #include "ns3/double.h"
 #include "ns3/error-model.h"
 #include "ns3/maestro-helper.h"
 #include "ns3/pointer.h"
 #include "ns3/queue-size.h"
+#include "ns3/rdma-leaf-spine-fabric.h"
 #include "ns3/simulator.h"
 
 #include <gtest/gtest.h>
@@ -19,6 +18,36 @@ using namespace ns3;
 
 namespace
 {
+
+/** A host of TwoLeaves: its leaf, access-link rate and NIC helper. */
+struct TestHost
+{
+    uint32_t leaf;
+    std::string rate;
+    const RdmaHelper* rdma;
+};
+
+/** \p hosts on two leaves joined by \p spines spines of \p coreRate; every link \p delay. */
+RdmaLeafSpineFabric
+TwoLeaves(const std::vector<TestHost>& hosts, uint32_t spines, const std::string& coreRate,
+          Time delay, const DcbHelper& dcb)
+{
+    std::vector<uint32_t> leaves;
+    for (const TestHost& h : hosts)
+    {
+        leaves.push_back(h.leaf);
+    }
+    RdmaLeafSpineFabric f(leaves, 2, spines);
+    f.SetCoreRate(DataRate(coreRate));
+    f.SetDelay(delay);
+    for (uint32_t i = 0; i < hosts.size(); ++i)
+    {
+        f.SetHostRate(i, DataRate(hosts[i].rate));
+        f.GetFabric().SetNicHelper(i, *hosts[i].rdma);
+    }
+    f.Build(dcb, *hosts[0].rdma);
+    return f;
+}
 
 class MaestroFabricTest : public ::testing::Test
 {
@@ -64,11 +93,11 @@ TEST_F(MaestroFabricTest, MaestroAvoidsEcmpCollisionsAndCutsTransferTime)
         DcbHelper dcb;
         RdmaHelper rdma;
         rdma.SetCongestionControl("ns3::RdmaNoCongestionControl");
-        MaestroTestFabric f = MaestroTestFabric::Build({{0, "40Gbps", &rdma},
-                                                        {0, "40Gbps", &rdma},
-                                                        {1, "40Gbps", &rdma},
-                                                        {1, "40Gbps", &rdma}},
-                                                       4, "40Gbps", MicroSeconds(1), dcb);
+        RdmaLeafSpineFabric f = TwoLeaves({{0, "40Gbps", &rdma},
+                                           {0, "40Gbps", &rdma},
+                                           {1, "40Gbps", &rdma},
+                                           {1, "40Gbps", &rdma}},
+                                          4, "40Gbps", MicroSeconds(1), dcb);
         std::vector<Time> done;
         std::set<uint64_t> spinesUsed;
         if (maestro)
@@ -77,7 +106,7 @@ TEST_F(MaestroFabricTest, MaestroAvoidsEcmpCollisionsAndCutsTransferTime)
             std::vector<Ptr<MaestroEndpoint>> eps; // endpoints must outlive the run
             for (uint32_t s = 0; s < 2; ++s)
             {
-                Ptr<MaestroEndpoint> ep = mh.Install(f.nics[s], f.nics[s + 2]);
+                Ptr<MaestroEndpoint> ep = mh.Install(f.GetNics()[s], f.GetNics()[s + 2]);
                 eps.push_back(ep);
                 EXPECT_EQ(ep->GetQpManager()->GetNPaths(), 4u);
                 for (uint32_t vp = 0; vp < 4; ++vp)
@@ -100,15 +129,15 @@ TEST_F(MaestroFabricTest, MaestroAvoidsEcmpCollisionsAndCutsTransferTime)
         }
         else
         {
-            auto qps0 = RdmaHelper::Connect(f.nics[0], f.nics[2]);
-            auto first =
-                MaestroQpManager::EcmpPath(f.nics[0]->GetDevice(), f.nics[0]->GetAddress(),
-                                           f.nics[2]->GetAddress(), qps0.first->GetUdpSourcePort());
-            Ptr<RdmaQueuePair> q1 = ConnectOver(f.nics[1], f.nics[3], first[0]);
+            auto qps0 = RdmaHelper::Connect(f.GetNics()[0], f.GetNics()[2]);
+            auto first = MaestroQpManager::EcmpPath(
+                f.GetNics()[0]->GetDevice(), f.GetNics()[0]->GetAddress(),
+                f.GetNics()[2]->GetAddress(), qps0.first->GetUdpSourcePort());
+            Ptr<RdmaQueuePair> q1 = ConnectOver(f.GetNics()[1], f.GetNics()[3], first[0]);
             EXPECT_TRUE(q1);
             spinesUsed.insert(first[0]);
             std::vector<RdmaCompletion> cs;
-            for (auto& nic : {f.nics[0], f.nics[1]})
+            for (auto& nic : {f.GetNics()[0], f.GetNics()[1]})
             {
                 nic->TraceConnectWithoutContext(
                     "Completion", MakeBoundCallback(
@@ -181,25 +210,25 @@ RunBackground(const std::string& policy, uint64_t bytes)
     RdmaHelper dcqcn;
     RdmaHelper fixed;
     fixed.SetCongestionControl("ns3::RdmaNoCongestionControl");
-    MaestroTestFabric f = MaestroTestFabric::Build({{0, "100Gbps", &dcqcn},
-                                                    {0, "10Gbps", &fixed},
-                                                    {0, "20Gbps", &fixed},
-                                                    {0, "30Gbps", &fixed},
-                                                    {1, "100Gbps", &dcqcn},
-                                                    {1, "40Gbps", &fixed},
-                                                    {1, "40Gbps", &fixed},
-                                                    {1, "40Gbps", &fixed}},
-                                                   4, "40Gbps", MicroSeconds(1), dcb);
+    RdmaLeafSpineFabric f = TwoLeaves({{0, "100Gbps", &dcqcn},
+                                       {0, "10Gbps", &fixed},
+                                       {0, "20Gbps", &fixed},
+                                       {0, "30Gbps", &fixed},
+                                       {1, "100Gbps", &dcqcn},
+                                       {1, "40Gbps", &fixed},
+                                       {1, "40Gbps", &fixed},
+                                       {1, "40Gbps", &fixed}},
+                                      4, "40Gbps", MicroSeconds(1), dcb);
     MaestroHelper mh;
     mh.SetLoadBalancer(policy);
-    Ptr<MaestroEndpoint> ep = mh.Install(f.nics[0], f.nics[4]);
+    Ptr<MaestroEndpoint> ep = mh.Install(f.GetNics()[0], f.GetNics()[4]);
     Ptr<MaestroQpManager> qm = ep->GetQpManager();
     EXPECT_EQ(qm->GetNPaths(), 4u);
     // background k (10k Gb/s) on the spine of VP 4-k: VP0 free 40, VP1 30, VP2 20, VP3 10
     for (uint32_t k = 1; k <= 3; ++k)
     {
-        Ptr<RdmaQueuePair> q =
-            MaestroFabricTest_ConnectOver(f.nics[k], f.nics[4 + k], qm->GetPath(k).links[0]);
+        Ptr<RdmaQueuePair> q = MaestroFabricTest_ConnectOver(f.GetNics()[k], f.GetNics()[4 + k],
+                                                             qm->GetPath(k).links[0]);
         EXPECT_TRUE(q);
         RdmaWorkRequest wr;
         wr.length = static_cast<uint64_t>(k * 10e9 / 8 * 0.04); // 40 ms of load
@@ -263,14 +292,14 @@ TEST_F(MaestroFabricTest, FailedPathChunksMoveToSurvivorsWithNoMessageLost)
 {
     DcbHelper dcb;
     RdmaHelper rdma;
-    MaestroTestFabric f = MaestroTestFabric::Build({{0, "40Gbps", &rdma}, {1, "40Gbps", &rdma}}, 4,
-                                                   "40Gbps", MicroSeconds(1), dcb);
+    RdmaLeafSpineFabric f =
+        TwoLeaves({{0, "40Gbps", &rdma}, {1, "40Gbps", &rdma}}, 4, "40Gbps", MicroSeconds(1), dcb);
     MaestroHelper mh;
-    Ptr<MaestroEndpoint> ep = mh.Install(f.nics[0], f.nics[1]);
+    Ptr<MaestroEndpoint> ep = mh.Install(f.GetNics()[0], f.GetNics()[1]);
     ep->TraceConnectWithoutContext("MessageCompleted",
                                    MakeCallback(&MaestroFabricTest::OnMessage, this));
     std::map<uint64_t, uint64_t> placed; // remote address -> bytes (merged below)
-    f.nics[1]->TraceConnectWithoutContext(
+    f.GetNics()[1]->TraceConnectWithoutContext(
         "DataPlaced", MakeBoundCallback(
                           +[](std::map<uint64_t, uint64_t>* p, uint32_t, uint64_t a, uint32_t b)
                           {
@@ -290,8 +319,9 @@ TEST_F(MaestroFabricTest, FailedPathChunksMoveToSurvivorsWithNoMessageLost)
     }
     // fail the spine of VP 0: its port facing leaf 0 drops everything it receives
     const uint64_t link = ep->GetQpManager()->GetPath(0).links[0];
-    Ptr<DcbSwitch> leaf =
-        f.switches.Get(uint32_t(link >> 32) - f.switches.Get(0)->GetId())->GetObject<DcbSwitch>();
+    Ptr<DcbSwitch> leaf = f.GetSwitches()
+                              .Get(uint32_t(link >> 32) - f.GetSwitches().Get(0)->GetId())
+                              ->GetObject<DcbSwitch>();
     Ptr<DcbNetDevice> up = leaf->GetPort(uint32_t(link & 0xffffffff));
     Ptr<Channel> ch = up->GetChannel();
     Ptr<NetDevice> spinePort = ch->GetDevice(0) == up ? ch->GetDevice(1) : ch->GetDevice(0);

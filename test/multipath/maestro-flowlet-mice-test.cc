@@ -6,7 +6,7 @@
 #include "ns3/maestro-collective.h"
 #include "ns3/maestro-flowlet.h"
 #include "ns3/maestro-helper.h"
-#include "ns3/maestro-leaf-spine-helper.h"
+#include "ns3/rdma-leaf-spine-fabric.h"
 #include "ns3/rdma-no-congestion-control.h"
 #include "ns3/simulator.h"
 #include "ns3/uinteger.h"
@@ -46,7 +46,7 @@ RunFlowlet(uint32_t cnpBurst)
     const Time loadStart = MilliSeconds(1);
     DcbHelper dcb;
     RdmaHelper dcqcn;
-    MaestroLeafSpineHelper f({0, 1, 0, 1}, 4);
+    RdmaLeafSpineFabric f({0, 1, 0, 1}, 2, 4);
     f.SetHostRate(DataRate("40Gbps"));
     f.SetCoreRate(DataRate("40Gbps"));
     f.Build(dcb, dcqcn);
@@ -160,7 +160,7 @@ RunMice(int mode) // 0: no allreduce, 1: single QPs, 2: Maestro
 {
     DcbHelper dcb;
     RdmaHelper rdma;
-    MaestroLeafSpineHelper f({0, 0, 1, 1, 0, 1}, 4);
+    RdmaLeafSpineFabric f({0, 0, 1, 1, 0, 1}, 2, 4);
     f.SetHostRate(DataRate("40Gbps"));
     f.SetCoreRate(DataRate("20Gbps"));
     f.Build(dcb, rdma);

@@ -4,9 +4,9 @@
 #include "ns3/double.h"
 #include "ns3/maestro-collective.h"
 #include "ns3/maestro-helper.h"
-#include "ns3/maestro-leaf-spine-helper.h"
 #include "ns3/maestro-message-stream.h"
 #include "ns3/maestro-token-ring.h"
+#include "ns3/rdma-leaf-spine-fabric.h"
 #include "ns3/simulator.h"
 #include "ns3/uinteger.h"
 
@@ -22,7 +22,7 @@ namespace
 const std::vector<uint32_t> RING = {0, 2, 1, 3};
 
 std::vector<Ptr<MaestroRingLink>>
-RingLinks(const MaestroLeafSpineHelper& fabric, bool maestro, const std::string& policy,
+RingLinks(const RdmaLeafSpineFabric& fabric, bool maestro, const std::string& policy,
           bool notifyReceiver = false)
 {
     std::vector<Ptr<MaestroRingLink>> links;
@@ -64,7 +64,7 @@ RunAllreduce(bool maestro, std::vector<Time>* perIteration)
     DcbHelper dcb;
     RdmaHelper rdma;
     rdma.SetCongestionControl("ns3::RdmaNoCongestionControl");
-    MaestroLeafSpineHelper fabric({0, 0, 1, 1}, 4);
+    RdmaLeafSpineFabric fabric({0, 0, 1, 1}, 2, 4);
     fabric.SetHostRate(DataRate("40Gbps"));
     fabric.SetCoreRate(DataRate("10Gbps"));
     fabric.Build(dcb, rdma);
@@ -101,7 +101,7 @@ TEST_F(MaestroScenarioTest, StepDoneReportsEveryStepInOrder)
     DcbHelper dcb;
     RdmaHelper rdma;
     rdma.SetCongestionControl("ns3::RdmaNoCongestionControl");
-    MaestroLeafSpineHelper fabric({0, 0, 1, 1}, 2);
+    RdmaLeafSpineFabric fabric({0, 0, 1, 1}, 2, 2);
     fabric.Build(dcb, rdma);
     Ptr<MaestroCollective> c = CreateObject<MaestroCollective>();
     c->SetAttribute("ModelSize", UintegerValue(400000));
@@ -168,7 +168,7 @@ RunPathSteps(bool enable)
     DcbHelper dcb;
     RdmaHelper rdma;
     rdma.SetCongestionControl("ns3::RdmaNoCongestionControl");
-    MaestroLeafSpineHelper fabric({0, 1}, 4);
+    RdmaLeafSpineFabric fabric({0, 1}, 2, 4);
     fabric.SetCoreRate(DataRate("10Gbps"));
     fabric.Build(dcb, rdma);
     MaestroHelper mh;
@@ -186,14 +186,14 @@ RunPathSteps(bool enable)
         for (uint32_t s = 1; s < 4; ++s)
         {
             fabric.SetSpineUp(s, false);
-            Simulator::Schedule(step * s, &MaestroLeafSpineHelper::SetSpineUp, &fabric, s, true);
+            Simulator::Schedule(step * s, &RdmaLeafSpineFabric::SetSpineUp, &fabric, s, true);
         }
     }
     else
     {
         for (uint32_t s = 0; s < 3; ++s)
         {
-            Simulator::Schedule(step * (s + 1), &MaestroLeafSpineHelper::SetSpineUp, &fabric, s,
+            Simulator::Schedule(step * (s + 1), &RdmaLeafSpineFabric::SetSpineUp, &fabric, s,
                                 false);
         }
     }
@@ -328,7 +328,7 @@ RunTokenRing(bool maestro, uint64_t* fastChunks, uint64_t* chunks)
 {
     DcbHelper dcb;
     RdmaHelper rdma;
-    MaestroLeafSpineHelper fabric({0, 0, 1, 1}, 4);
+    RdmaLeafSpineFabric fabric({0, 0, 1, 1}, 2, 4);
     fabric.SetSpineDelays({MicroSeconds(1), MicroSeconds(5), MicroSeconds(5), MicroSeconds(5)});
     fabric.Build(dcb, rdma);
     // the token is passed on when it arrives (receiver notified by the immediate)

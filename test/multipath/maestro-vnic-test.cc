@@ -5,7 +5,7 @@
 #include "ns3/boolean.h"
 #include "ns3/dcb-switch.h"
 #include "ns3/maestro-helper.h"
-#include "ns3/maestro-leaf-spine-helper.h"
+#include "ns3/rdma-leaf-spine-fabric.h"
 #include "ns3/simulator.h"
 
 #include <gtest/gtest.h>
@@ -22,13 +22,13 @@ class MaestroVnicTest : public ::testing::Test
     void TearDown() override { Simulator::Destroy(); }
 
     /** Two hosts on different leaves, 4 spines of \p coreRate, \p vnics addresses each. */
-    static MaestroLeafSpineHelper Fabric(uint32_t vnics, bool hashSourcePort,
-                                         const std::string& coreRate = "10Gbps")
+    static RdmaLeafSpineFabric Fabric(uint32_t vnics, bool hashSourcePort,
+                                      const std::string& coreRate = "10Gbps")
     {
-        MaestroLeafSpineHelper fabric({0, 1}, 4);
+        RdmaLeafSpineFabric fabric({0, 1}, 2, 4);
         fabric.SetHostRate(DataRate("40Gbps"));
         fabric.SetCoreRate(DataRate(coreRate));
-        fabric.SetVirtualNics(vnics);
+        fabric.GetFabric().SetVirtualNics(vnics);
         DcbHelper dcb;
         dcb.SetSwitchAttribute("EcmpHashSourcePort", BooleanValue(hashSourcePort));
         RdmaHelper rdma;
@@ -38,7 +38,7 @@ class MaestroVnicTest : public ::testing::Test
     }
 
     /** Packets each spine forwarded. */
-    static std::vector<uint64_t> SpineTraffic(const MaestroLeafSpineHelper& fabric)
+    static std::vector<uint64_t> SpineTraffic(const RdmaLeafSpineFabric& fabric)
     {
         std::vector<uint64_t> n;
         for (uint32_t s = 0; s < 4; ++s)
@@ -68,7 +68,7 @@ class MaestroVnicTest : public ::testing::Test
         return done;
     }
 
-    static std::set<int64_t> Spines(const MaestroLeafSpineHelper& fabric, Ptr<MaestroEndpoint> ep)
+    static std::set<int64_t> Spines(const RdmaLeafSpineFabric& fabric, Ptr<MaestroEndpoint> ep)
     {
         std::set<int64_t> spines;
         for (uint32_t vp = 0; vp < ep->GetQpManager()->GetNPaths(); ++vp)
@@ -85,7 +85,7 @@ class MaestroVnicTest : public ::testing::Test
 TEST_F(MaestroVnicTest, VirtualNicPairsAreMappedToDistinctSpinesAPriori)
 {
     const uint64_t bytes = 4000000;
-    MaestroLeafSpineHelper one = Fabric(1, false);
+    RdmaLeafSpineFabric one = Fabric(1, false);
     Ptr<MaestroEndpoint> single = MaestroHelper().Install(one.GetNics()[0], one.GetNics()[1]);
     EXPECT_TRUE(single->GetQpManager()->IsAPriori());
     EXPECT_EQ(single->GetQpManager()->GetNPaths(), 1u); // one address pair: one path
@@ -93,7 +93,7 @@ TEST_F(MaestroVnicTest, VirtualNicPairsAreMappedToDistinctSpinesAPriori)
     std::vector<uint64_t> spinesSingle = SpineTraffic(one);
     Simulator::Destroy();
 
-    MaestroLeafSpineHelper four = Fabric(4, false);
+    RdmaLeafSpineFabric four = Fabric(4, false);
     Ptr<MaestroEndpoint> ep = MaestroHelper().Install(four.GetNics()[0], four.GetNics()[1]);
     Ptr<MaestroQpManager> qm = ep->GetQpManager();
     EXPECT_TRUE(qm->IsAPriori());
@@ -131,7 +131,7 @@ TEST_F(MaestroVnicTest, VirtualNicPairsAreMappedToDistinctSpinesAPriori)
 // kept ones cover the 4 spines from several vNIC pairs.
 TEST_F(MaestroVnicTest, SourcePortHashProbesCandidatesOverAddressPairs)
 {
-    MaestroLeafSpineHelper four = Fabric(4, true);
+    RdmaLeafSpineFabric four = Fabric(4, true);
     Ptr<MaestroEndpoint> ep = MaestroHelper().Install(four.GetNics()[0], four.GetNics()[1]);
     Ptr<MaestroQpManager> qm = ep->GetQpManager();
     EXPECT_FALSE(qm->IsAPriori());
@@ -152,7 +152,7 @@ TEST_F(MaestroVnicTest, SourcePortHashProbesCandidatesOverAddressPairs)
 // waits for them and completes.
 TEST_F(MaestroVnicTest, CapturedProbesSelectDistinctPathsBeforeTheFirstChunk)
 {
-    MaestroLeafSpineHelper four = Fabric(4, true);
+    RdmaLeafSpineFabric four = Fabric(4, true);
     Ptr<MaestroEndpoint> ep = CreateObject<MaestroEndpoint>();
     Ptr<MaestroQpManager> qm = ep->GetQpManager();
     qm->SetAttribute("ProbeCandidates", BooleanValue(true));
@@ -196,7 +196,7 @@ TEST_F(MaestroVnicTest, CapturedProbesSelectDistinctPathsBeforeTheFirstChunk)
 // pinned ones, whatever the hash says, and the data follows them.
 TEST_F(MaestroVnicTest, PinnedVirtualPathsAreUsedAsPinned)
 {
-    MaestroLeafSpineHelper f = Fabric(2, false);
+    RdmaLeafSpineFabric f = Fabric(2, false);
     // pairs (0,0) (0,1) (1,0) (1,1) -> spines 3 2 1 0
     for (uint32_t a = 0; a < 2; ++a)
     {
@@ -228,7 +228,7 @@ TEST_F(MaestroVnicTest, PinnedVirtualPathsAreUsedAsPinned)
 // pinned for a vNIC pair; a link that is no switch port is refused, naming it.
 TEST_F(MaestroVnicTest, PinPathPinsAnExplicitPathAndRejectsABadLink)
 {
-    MaestroLeafSpineHelper f = Fabric(2, false);
+    RdmaLeafSpineFabric f = Fabric(2, false);
     Ptr<DcbNetDevice> dev = f.GetNics()[0]->GetDevice();
     const Ipv4Address a = f.VirtualAddress(0, 1);
     const Ipv4Address b = f.VirtualAddress(1, 1);
@@ -264,11 +264,11 @@ TEST_F(MaestroVnicTest, SendIsNotifiedOnceByTheImmediateOfTheLastChunk)
 {
     for (int fail = 0; fail < 2; ++fail)
     {
-        MaestroLeafSpineHelper f({0, 1}, 4);
+        RdmaLeafSpineFabric f({0, 1}, 2, 4);
         f.SetHostRate(DataRate("40Gbps"));
         f.SetCoreRate(DataRate("10Gbps"));
         f.SetSpineDelays({MicroSeconds(1), MicroSeconds(4), MicroSeconds(8), MicroSeconds(16)});
-        f.SetVirtualNics(4);
+        f.GetFabric().SetVirtualNics(4);
         DcbHelper dcb;
         RdmaHelper rdma;
         rdma.SetCongestionControl("ns3::RdmaNoCongestionControl");

@@ -123,18 +123,18 @@ RunBottleneck(uint32_t flows, Time from, Time to, DataRate rateAi, const char* k
     rdma.SetCongestionControl("ns3::RdmaDcqcn");
     rdma.SetCongestionControlAttribute("RateAI", DataRateValue(rateAi));
     rdma.SetCongestionControlAttribute("G", DoubleValue(g));
-    RdmaTestFabric f = RdmaTestFabric::Star(flows + 1, "40Gbps", MicroSeconds(1), dcb, rdma);
+    RdmaLeafSpineFabric f = BuildStar(flows + 1, "40Gbps", MicroSeconds(1), dcb, rdma);
     std::vector<Ptr<RdmaQueuePair>> qps;
     for (uint32_t s = 0; s < flows; ++s)
     {
-        qps.push_back(RdmaHelper::Connect(f.nics[s], f.nics[flows]).first);
+        qps.push_back(RdmaHelper::Connect(f.GetNics()[s], f.GetNics()[flows]).first);
         RdmaWorkRequest wr;
         wr.verb = RdmaVerb::Write;
         wr.length = 1000000000ULL;
         qps.back()->PostSend(wr);
     }
     const uint8_t tc = qps[0]->GetTrafficClass();
-    Ptr<DcbSwitch> sw = f.Switch(0);
+    Ptr<DcbSwitch> sw = f.GetSwitch(0);
     std::vector<uint64_t> sent0(flows, 0);
     uint64_t packets0 = 0;
     uint64_t cnps0 = 0;

@@ -76,31 +76,20 @@ RunInterop(bool interop, const InteropScenario& sc = InteropScenario())
 
     const uint32_t nSenders = 2 + sc.burstSenders;
     const uint32_t nHosts = nSenders + 3; // receivers: Gen2, Gen1, background Gen1
-    RdmaTestFabric f;
-    f.hosts.Create(nHosts);
-    f.switches.Create(2);
-    dcb.SetDeviceAttribute("DataRate", DataRateValue(DataRate("40Gbps")));
-    dcb.SetChannelAttribute("Delay", TimeValue(MicroSeconds(1)));
+    // Senders on switch 0, receivers on switch 1, one link between the switches.
+    RdmaFabricBuilder f(nHosts, 2);
     for (uint32_t i = 0; i < nHosts; ++i)
     {
-        dcb.Install(f.hosts.Get(i), f.switches.Get(i < nSenders ? 0 : 1));
+        f.AddLink(i, nHosts + (i < nSenders ? 0 : 1), DataRate("40Gbps"), MicroSeconds(1));
     }
-    dcb.Install(f.switches.Get(0), f.switches.Get(1));
-    dcb.InstallSwitch(f.switches.Get(0));
-    dcb.InstallSwitch(f.switches.Get(1));
-    std::vector<DcbRoutingHelper::HostAddress> addresses;
+    f.AddLink(nHosts, nHosts + 1, DataRate("40Gbps"), MicroSeconds(1));
     const uint32_t gen2Host = nSenders;
-    for (uint32_t i = 0; i < nHosts; ++i)
-    {
-        const RdmaHelper& h = (i == gen2Host) ? gen2 : gen1;
-        f.nics.push_back(h.Install(f.hosts.Get(i), RdmaTestFabric::HostAddress(i)));
-        addresses.push_back({RdmaTestFabric::HostAddress(i), f.hosts.Get(i)});
-    }
-    DcbRoutingHelper::PopulateRoutes(addresses);
-    DcbHelper::AssignStreams(f.switches, 1);
+    f.SetNicHelper(gen2Host, gen2);
+    f.Build(dcb, gen1);
+    f.AssignStreams(1);
 
-    auto [q1, r1] = RdmaHelper::Connect(f.nics[0], f.nics[gen2Host]);
-    auto [q2, r2] = RdmaHelper::Connect(f.nics[1], f.nics[gen2Host + 1]);
+    auto [q1, r1] = RdmaHelper::Connect(f.GetNics()[0], f.GetNics()[gen2Host]);
+    auto [q2, r2] = RdmaHelper::Connect(f.GetNics()[1], f.GetNics()[gen2Host + 1]);
     RdmaWorkRequest wr;
     wr.verb = RdmaVerb::Write;
     wr.length = 1000000000ULL;
@@ -109,7 +98,8 @@ RunInterop(bool interop, const InteropScenario& sc = InteropScenario())
     std::vector<Ptr<RdmaQueuePair>> background;
     for (uint32_t b = 0; b < sc.burstSenders; ++b)
     {
-        background.push_back(RdmaHelper::Connect(f.nics[2 + b], f.nics[gen2Host + 2]).first);
+        background.push_back(
+            RdmaHelper::Connect(f.GetNics()[2 + b], f.GetNics()[gen2Host + 2]).first);
     }
     RdmaWorkRequest burst;
     burst.verb = RdmaVerb::Write;
@@ -175,7 +165,7 @@ RunIncast(Receiver receiver)
     dcb.SetEcnMarkerAttribute("Pmax", DoubleValue(0.05));
     RdmaHelper gen1;
     gen1.SetCongestionControl("ns3::RdmaDcqcnGen1");
-    RdmaTestFabric f = RdmaTestFabric::Star(3, "40Gbps", MicroSeconds(1), dcb, gen1);
+    RdmaLeafSpineFabric f = BuildStar(3, "40Gbps", MicroSeconds(1), dcb, gen1);
     if (receiver != Receiver::GEN1)
     {
         Ptr<RdmaDcqcnFirmware> fw = CreateObject<RdmaDcqcnFirmware>();
@@ -183,12 +173,12 @@ RunIncast(Receiver receiver)
         {
             fw->ApplyInteropPreset(MicroSeconds(50), 16384);
         }
-        f.nics[2]->SetCongestionControl(fw);
+        f.GetNics()[2]->SetCongestionControl(fw);
     }
     std::vector<Ptr<RdmaQueuePair>> qps;
     for (uint32_t s = 0; s < 2; ++s)
     {
-        qps.push_back(RdmaHelper::Connect(f.nics[s], f.nics[2]).first);
+        qps.push_back(RdmaHelper::Connect(f.GetNics()[s], f.GetNics()[2]).first);
         RdmaWorkRequest wr;
         wr.verb = RdmaVerb::Write;
         wr.length = 1000000000ULL;

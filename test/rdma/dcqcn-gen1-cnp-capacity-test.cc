@@ -60,20 +60,20 @@ RunCapacity(Np np)
     // that every QP has packets in flight, and marked, in every CNP window.
     RdmaHelper paper;
     paper.SetCongestionControl("ns3::RdmaDcqcn");
-    RdmaTestFabric f = RdmaTestFabric::Star(3, "40Gbps", MicroSeconds(1), dcb, paper);
+    RdmaLeafSpineFabric f = BuildStar(3, "40Gbps", MicroSeconds(1), dcb, paper);
     if (np == Np::GEN1)
     {
-        f.nics[2]->SetCongestionControl(CreateObject<RdmaDcqcnGen1>());
+        f.GetNics()[2]->SetCongestionControl(CreateObject<RdmaDcqcnGen1>());
     }
     else if (np == Np::GEN1_UNLIMITED)
     {
         Ptr<RdmaDcqcnGen1> cc = CreateObject<RdmaDcqcnGen1>();
         cc->SetAttribute("FirmwareCnpTime", TimeValue(Time(0)));
-        f.nics[2]->SetCongestionControl(cc);
+        f.GetNics()[2]->SetCongestionControl(cc);
     }
     else if (np == Np::GEN2)
     {
-        f.nics[2]->SetCongestionControl(CreateObject<RdmaDcqcnFirmware>());
+        f.GetNics()[2]->SetCongestionControl(CreateObject<RdmaDcqcnFirmware>());
     }
     std::vector<Ptr<RdmaQueuePair>> senders;
     std::vector<Ptr<RdmaQueuePair>> receivers;
@@ -81,7 +81,7 @@ RunCapacity(Np np)
     {
         for (uint32_t i = 0; i < QPS_PER_SENDER; ++i)
         {
-            auto [q, r] = RdmaHelper::Connect(f.nics[s], f.nics[2]);
+            auto [q, r] = RdmaHelper::Connect(f.GetNics()[s], f.GetNics()[2]);
             RdmaWorkRequest wr;
             wr.verb = RdmaVerb::Write;
             wr.length = 1000000000ULL;
@@ -101,7 +101,7 @@ RunCapacity(Np np)
     };
     CapacityResult res;
     const uint8_t tc = senders[0]->GetTrafficClass();
-    Ptr<DcbSwitch> sw = f.Switch(0);
+    Ptr<DcbSwitch> sw = f.GetSwitch(0);
     std::vector<bool> cut(senders.size(), false);
     double rateSum = 0;
     double queueSum = 0;
@@ -142,7 +142,7 @@ RunCapacity(Np np)
                             res.cnpsSent = cnpsSent();
                             res.meanRateGbps = rateSum / samples / senders.size() / 1e9;
                             res.meanQueueBytes = queueSum / samples;
-                            Ptr<RdmaFirmwareCnpQueue> fw = f.nics[2]->GetCnpFirmware();
+                            Ptr<RdmaFirmwareCnpQueue> fw = f.GetNics()[2]->GetCnpFirmware();
                             res.hasFirmware = fw != nullptr;
                             if (fw)
                             {

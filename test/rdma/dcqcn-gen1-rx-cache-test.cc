@@ -43,21 +43,21 @@ RunRxCache(bool interop, uint32_t qps)
     DcbHelper dcb;
     RdmaHelper gen1;
     gen1.SetCongestionControl("ns3::RdmaDcqcnGen1");
-    RdmaTestFabric f = RdmaTestFabric::Star(2, "40Gbps", MicroSeconds(1), dcb, gen1);
+    RdmaLeafSpineFabric f = BuildStar(2, "40Gbps", MicroSeconds(1), dcb, gen1);
     Ptr<RdmaDcqcnFirmware> gen2 = CreateObject<RdmaDcqcnFirmware>();
     if (interop)
     {
         gen2->ApplyInteropPreset(MicroSeconds(50), 16384);
     }
-    f.nics[0]->SetCongestionControl(gen2);
+    f.GetNics()[0]->SetCongestionControl(gen2);
     Ptr<RdmaRxQpcCache> cache = CreateObject<RdmaRxQpcCache>();
-    cache->Install(f.nics[1]);
-    Ptr<RdmaRxPipeline> rx = f.nics[1]->GetRxPipeline();
+    cache->Install(f.GetNics()[1]);
+    Ptr<RdmaRxPipeline> rx = f.GetNics()[1]->GetRxPipeline();
 
     std::vector<Ptr<RdmaQueuePair>> senders;
     for (uint32_t i = 0; i < qps; ++i)
     {
-        senders.push_back(RdmaHelper::Connect(f.nics[0], f.nics[1]).first);
+        senders.push_back(RdmaHelper::Connect(f.GetNics()[0], f.GetNics()[1]).first);
         RdmaWorkRequest wr;
         wr.verb = RdmaVerb::Write;
         wr.length = 4000000;

@@ -181,10 +181,10 @@ RunTwoRates(bool headOfLineBlocking)
     RdmaHelper rdma;
     rdma.SetQpScheduler("ns3::RoundRobinQpScheduler");
     rdma.SetQpSchedulerAttribute("HeadOfLineBlocking", BooleanValue(headOfLineBlocking));
-    RdmaTestFabric f = RdmaTestFabric::Star(3, "100Gbps", MicroSeconds(1), dcb, rdma);
-    f.nics[0]->SetCongestionControl(Create<FixedRateCc>(DataRate("2Gbps"), 0));
-    auto [q1, r1] = RdmaHelper::Connect(f.nics[0], f.nics[1]);
-    auto [q2, r2] = RdmaHelper::Connect(f.nics[0], f.nics[2]);
+    RdmaLeafSpineFabric f = BuildStar(3, "100Gbps", MicroSeconds(1), dcb, rdma);
+    f.GetNics()[0]->SetCongestionControl(Create<FixedRateCc>(DataRate("2Gbps"), 0));
+    auto [q1, r1] = RdmaHelper::Connect(f.GetNics()[0], f.GetNics()[1]);
+    auto [q2, r2] = RdmaHelper::Connect(f.GetNics()[0], f.GetNics()[2]);
     DynamicCast<FixedRateCc>(q2->GetCongestionOps())->SetRate(DataRate("20Gbps"));
     RdmaWorkRequest wr;
     wr.verb = RdmaVerb::Write;

@@ -156,16 +156,16 @@ RunDctcpTwoFlows(uint32_t ackInterval, Time secondStart, Time from, Time to)
     RdmaHelper rdma;
     rdma.SetCongestionControl("ns3::RdmaDctcp");
     rdma.SetQueuePairAttribute("AckInterval", UintegerValue(ackInterval));
-    RdmaTestFabric f = RdmaTestFabric::Star(3, "100Gbps", MicroSeconds(1), dcb, rdma);
-    auto [q1, r1] = RdmaHelper::Connect(f.nics[0], f.nics[2]);
-    auto [q2, r2] = RdmaHelper::Connect(f.nics[1], f.nics[2]);
+    RdmaLeafSpineFabric f = BuildStar(3, "100Gbps", MicroSeconds(1), dcb, rdma);
+    auto [q1, r1] = RdmaHelper::Connect(f.GetNics()[0], f.GetNics()[2]);
+    auto [q2, r2] = RdmaHelper::Connect(f.GetNics()[1], f.GetNics()[2]);
     RdmaWorkRequest wr;
     wr.verb = RdmaVerb::Write;
     wr.length = 4000000000ULL;
     q1->PostSend(wr);
     Simulator::Schedule(secondStart, &RdmaQueuePair::PostSend, q2, wr);
     // The bottleneck is the switch port towards host 2 (Star links host i to port i).
-    Ptr<DcbNetDevice> port = f.Switch(0)->GetPort(2);
+    Ptr<DcbNetDevice> port = f.GetSwitch(0)->GetPort(2);
     DctcpTwoFlows res{};
     uint64_t sent1 = 0;
     uint64_t sent2 = 0;
@@ -188,7 +188,7 @@ RunDctcpTwoFlows(uint32_t ackInterval, Time secondStart, Time from, Time to)
                             res.rate2 = (q2->GetCounters().payloadBytesSent - sent2) * 8.0 / secs;
                             res.echoes = q1->GetCounters().ecnEchoesReceived +
                                          q2->GetCounters().ecnEchoesReceived;
-                            res.xoff = f.SwitchXoffSent(3);
+                            res.xoff = SwitchXoffSent(f, 3);
                             res.window1 = q1->GetCcState().m_window;
                             Simulator::Stop();
                         });

@@ -116,12 +116,12 @@ TEST_F(HpccTest, SwitchesAppendHopRecordsInCapturedFrames)
     RdmaHelper rdma;
     rdma.SetCongestionControl("ns3::RdmaHpcc");
     // h0 on leaf 0, h2 on leaf 1: three switch hops (leaf, spine, leaf).
-    RdmaTestFabric f = RdmaTestFabric::LeafSpine(2, 1, 2, "100Gbps", MicroSeconds(1), dcb, rdma);
+    RdmaLeafSpineFabric f = BuildLeafSpine(2, 1, 2, "100Gbps", MicroSeconds(1), dcb, rdma);
     Capture cap;
     // The port of leaf 1 towards h2 (its first port: hosts are installed first).
-    f.Switch(1)->GetPort(0)->TraceConnectWithoutContext("PhyTxBegin",
-                                                        MakeCallback(&Capture::OnTx, &cap));
-    auto [qa, qb] = RdmaHelper::Connect(f.nics[0], f.nics[2]);
+    f.GetSwitch(1)->GetPort(0)->TraceConnectWithoutContext("PhyTxBegin",
+                                                           MakeCallback(&Capture::OnTx, &cap));
+    auto [qa, qb] = RdmaHelper::Connect(f.GetNics()[0], f.GetNics()[2]);
     RdmaWorkRequest wr;
     wr.verb = RdmaVerb::Write;
     wr.length = 200000;
@@ -178,18 +178,18 @@ RunIncast(const std::string& cc, double eta, Time from, Time to)
     dcb.SetEcnMarkerAttribute("Pmax", DoubleValue(0.2));
     RdmaHelper rdma;
     rdma.SetCongestionControl(cc);
-    RdmaTestFabric f = RdmaTestFabric::Star(5, "100Gbps", MicroSeconds(1), dcb, rdma);
+    RdmaLeafSpineFabric f = BuildStar(5, "100Gbps", MicroSeconds(1), dcb, rdma);
     std::vector<Ptr<RdmaQueuePair>> qps;
     RdmaWorkRequest wr;
     wr.verb = RdmaVerb::Write;
     wr.length = 4000000000ULL;
     for (uint32_t s = 0; s < 4; ++s)
     {
-        auto [qa, qb] = RdmaHelper::Connect(f.nics[s], f.nics[4]);
+        auto [qa, qb] = RdmaHelper::Connect(f.GetNics()[s], f.GetNics()[4]);
         qa->PostSend(wr);
         qps.push_back(qa);
     }
-    Ptr<DcbNetDevice> port = f.Switch(0)->GetPort(4);
+    Ptr<DcbNetDevice> port = f.GetSwitch(0)->GetPort(4);
     double sum = 0;
     uint64_t samples = 0;
     for (Time t = from; t < to; t += MicroSeconds(1))
@@ -260,9 +260,9 @@ TEST_F(HpccTest, NewFlowGetsItsShareWithinAFewRtts)
     DcbHelper dcb;
     RdmaHelper rdma;
     rdma.SetCongestionControl("ns3::RdmaHpcc");
-    RdmaTestFabric f = RdmaTestFabric::Star(3, "100Gbps", MicroSeconds(1), dcb, rdma);
-    auto [q1, r1] = RdmaHelper::Connect(f.nics[0], f.nics[2]);
-    auto [q2, r2] = RdmaHelper::Connect(f.nics[1], f.nics[2]);
+    RdmaLeafSpineFabric f = BuildStar(3, "100Gbps", MicroSeconds(1), dcb, rdma);
+    auto [q1, r1] = RdmaHelper::Connect(f.GetNics()[0], f.GetNics()[2]);
+    auto [q2, r2] = RdmaHelper::Connect(f.GetNics()[1], f.GetNics()[2]);
     RdmaWorkRequest wr;
     wr.verb = RdmaVerb::Write;
     wr.length = 4000000000ULL;
@@ -328,9 +328,9 @@ RunJoin(const std::string& cc, double eta)
     dcb.SetEcnMarkerAttribute("Pmax", DoubleValue(0.2));
     RdmaHelper rdma;
     rdma.SetCongestionControl(cc);
-    RdmaTestFabric f = RdmaTestFabric::Star(3, "100Gbps", MicroSeconds(1), dcb, rdma);
-    auto [q1, r1] = RdmaHelper::Connect(f.nics[0], f.nics[2]);
-    auto [q2, r2] = RdmaHelper::Connect(f.nics[1], f.nics[2]);
+    RdmaLeafSpineFabric f = BuildStar(3, "100Gbps", MicroSeconds(1), dcb, rdma);
+    auto [q1, r1] = RdmaHelper::Connect(f.GetNics()[0], f.GetNics()[2]);
+    auto [q2, r2] = RdmaHelper::Connect(f.GetNics()[1], f.GetNics()[2]);
     RdmaWorkRequest wr;
     wr.verb = RdmaVerb::Write;
     wr.length = 4000000000ULL;
@@ -348,7 +348,7 @@ RunJoin(const std::string& cc, double eta)
     };
     rate(join - MicroSeconds(20), join, r.rateBefore);
     rate(join + 5 * t, join + 10 * t, r.rateAfter);
-    Ptr<DcbNetDevice> port = f.Switch(0)->GetPort(2);
+    Ptr<DcbNetDevice> port = f.GetSwitch(0)->GetPort(2);
     double early = 0;
     uint64_t nEarly = 0;
     double late = 0;

@@ -21,9 +21,9 @@ class RdmaFabricTest : public ::testing::Test
   protected:
     void TearDown() override { Simulator::Destroy(); }
 
-    void Track(const RdmaTestFabric& f)
+    void Track(const RdmaLeafSpineFabric& f)
     {
-        for (auto& nic : f.nics)
+        for (auto& nic : f.GetNics())
         {
             nic->TraceConnectWithoutContext("Completion",
                                             MakeCallback(&RdmaFabricTest::OnCompletion, this));
@@ -55,12 +55,12 @@ TEST_F(RdmaFabricTest, LosslessIncastOfEightLosesNothing)
     DcbHelper dcb;
     RdmaHelper rdma;
     rdma.SetCongestionControl("ns3::RdmaNoCongestionControl"); // worst case: line rate
-    RdmaTestFabric f = RdmaTestFabric::Star(9, "100Gbps", MicroSeconds(1), dcb, rdma);
+    RdmaLeafSpineFabric f = BuildStar(9, "100Gbps", MicroSeconds(1), dcb, rdma);
     Track(f);
     std::vector<Ptr<RdmaQueuePair>> qps;
     for (uint32_t s = 0; s < 8; ++s)
     {
-        auto [qa, qb] = RdmaHelper::Connect(f.nics[s], f.nics[8]);
+        auto [qa, qb] = RdmaHelper::Connect(f.GetNics()[s], f.GetNics()[8]);
         Write(qa, 4000000, s);
         qps.push_back(qa);
     }
@@ -70,14 +70,14 @@ TEST_F(RdmaFabricTest, LosslessIncastOfEightLosesNothing)
     {
         EXPECT_EQ(c.status, RdmaWcStatus::Success);
     }
-    EXPECT_EQ(f.SwitchDrops(), 0u);
+    EXPECT_EQ(SwitchDrops(f), 0u);
     uint64_t retransmitted = 0;
     for (const auto& qp : qps)
     {
         retransmitted += qp->GetCounters().retransmittedPackets;
     }
     EXPECT_EQ(retransmitted, 0u);
-    EXPECT_GT(f.SwitchXoffSent(3), 0u); // 8:1 oversubscription must have paused senders
+    EXPECT_GT(SwitchXoffSent(f, 3), 0u); // 8:1 oversubscription must have paused senders
     // The bottleneck ran at line rate: 32 MB at 100 Gb/s (1024 B payload in 1098 B
     // on the wire) takes 2.75 ms; allow 10%.
     Time last;
@@ -110,9 +110,9 @@ RunTwoFlows(const std::string& cc, Time secondStart, Time from, Time to, bool de
     }
     RdmaHelper rdma;
     rdma.SetCongestionControl(cc);
-    RdmaTestFabric f = RdmaTestFabric::Star(3, "100Gbps", MicroSeconds(1), dcb, rdma);
-    auto [q1, r1] = RdmaHelper::Connect(f.nics[0], f.nics[2]);
-    auto [q2, r2] = RdmaHelper::Connect(f.nics[1], f.nics[2]);
+    RdmaLeafSpineFabric f = BuildStar(3, "100Gbps", MicroSeconds(1), dcb, rdma);
+    auto [q1, r1] = RdmaHelper::Connect(f.GetNics()[0], f.GetNics()[2]);
+    auto [q2, r2] = RdmaHelper::Connect(f.GetNics()[1], f.GetNics()[2]);
     const uint64_t big = 4000000000ULL;
     RdmaWorkRequest wr;
     wr.verb = RdmaVerb::Write;
@@ -136,7 +136,7 @@ RunTwoFlows(const std::string& cc, Time secondStart, Time from, Time to, bool de
                                 (q1->GetCounters().payloadBytesSent - sent1From) * 8.0 / secs;
                             res.rate2 =
                                 (q2->GetCounters().payloadBytesSent - sent2From) * 8.0 / secs;
-                            res.xoff = f.SwitchXoffSent(3);
+                            res.xoff = SwitchXoffSent(f, 3);
                             Simulator::Stop();
                         });
     Simulator::Run();
@@ -172,17 +172,17 @@ TEST_F(RdmaFabricTest, EcmpSpreadsSixtyFourFlowsOverFourPaths)
 {
     DcbHelper dcb;
     RdmaHelper rdma;
-    RdmaTestFabric f = RdmaTestFabric::LeafSpine(2, 4, 4, "100Gbps", MicroSeconds(1), dcb, rdma);
+    RdmaLeafSpineFabric f = BuildLeafSpine(2, 4, 4, "100Gbps", MicroSeconds(1), dcb, rdma);
     Track(f);
     for (uint32_t i = 0; i < 64; ++i)
     {
-        auto [qa, qb] = RdmaHelper::Connect(f.nics[i % 4], f.nics[4 + (i / 4) % 4]);
+        auto [qa, qb] = RdmaHelper::Connect(f.GetNics()[i % 4], f.GetNics()[4 + (i / 4) % 4]);
         Write(qa, 8192, i);
     }
     Simulator::Run();
     ASSERT_EQ(completions.size(), 64u);
     // Leaf 0's uplinks are its ports 4..7 (ports 0..3 face its hosts).
-    Ptr<DcbSwitch> leaf = f.Switch(0);
+    Ptr<DcbSwitch> leaf = f.GetSwitch(0);
     uint32_t used = 0;
     for (uint32_t p = 4; p < 8; ++p)
     {

@@ -189,10 +189,10 @@ class RdmaRttSampleTest : public ::testing::Test
     {
         DcbHelper dcb;
         RdmaHelper rdma;
-        RdmaTestFabric f = RdmaTestFabric::Star(2, "100Gbps", MicroSeconds(1), dcb, rdma);
+        RdmaLeafSpineFabric f = BuildStar(2, "100Gbps", MicroSeconds(1), dcb, rdma);
         std::vector<RdmaAckSample> samples;
-        f.nics[0]->SetCongestionControl(Create<SampleRecorderCc>(&samples, wantsRtt));
-        auto [qa, qb] = RdmaHelper::Connect(f.nics[0], f.nics[1]);
+        f.GetNics()[0]->SetCongestionControl(Create<SampleRecorderCc>(&samples, wantsRtt));
+        auto [qa, qb] = RdmaHelper::Connect(f.GetNics()[0], f.GetNics()[1]);
         RdmaWorkRequest wr;
         wr.verb = RdmaVerb::Write;
         wr.length = length;

@@ -9,6 +9,7 @@
 #include "ns3/uinteger.h"
 
 #include <gtest/gtest.h>
+#include <optional>
 
 using namespace ns3;
 
@@ -34,8 +35,8 @@ class RdmaRxPipelineTest : public ::testing::Test
     void Build()
     {
         rdma.SetCongestionControl("ns3::RdmaNoCongestionControl"); // line rate: worst case
-        fabric = RdmaTestFabric::Star(2, "100Gbps", MicroSeconds(1), dcb, rdma);
-        fabric.nics[0]->TraceConnectWithoutContext(
+        fabric = BuildStar(2, "100Gbps", MicroSeconds(1), dcb, rdma);
+        fabric->GetNics()[0]->TraceConnectWithoutContext(
             "Completion", MakeCallback(&RdmaRxPipelineTest::OnCompletion, this));
     }
 
@@ -52,22 +53,23 @@ class RdmaRxPipelineTest : public ::testing::Test
     void BuildGdr()
     {
         rdma.SetCongestionControl("ns3::RdmaNoCongestionControl");
-        fabric = RdmaTestFabric::Star(2, "200Gbps", MicroSeconds(1), dcb, rdma);
-        fabric.nics[0]->TraceConnectWithoutContext(
+        fabric = BuildStar(2, "200Gbps", MicroSeconds(1), dcb, rdma);
+        fabric->GetNics()[0]->TraceConnectWithoutContext(
             "Completion", MakeCallback(&RdmaRxPipelineTest::OnCompletion, this));
-        fabric.nics[1]->TraceConnectWithoutContext(
+        fabric->GetNics()[1]->TraceConnectWithoutContext(
             "DataPlaced", MakeCallback(&RdmaRxPipelineTest::OnPlaced, this));
-        ASSERT_EQ(fabric.nics[0]->SetHostModel(HostPresetHelper().CreateDgxLike(), "rnic0", "mem0"),
-                  "");
+        ASSERT_EQ(
+            fabric->GetNics()[0]->SetHostModel(HostPresetHelper().CreateDgxLike(), "rnic0", "mem0"),
+            "");
     }
 
     /// \return goodput of the write in Gb/s.
     double RunWrite(const std::string& source = "")
     {
-        auto [qa, qb] = RdmaHelper::Connect(fabric.nics[0], fabric.nics[1]);
+        auto [qa, qb] = RdmaHelper::Connect(fabric->GetNics()[0], fabric->GetNics()[1]);
         if (!source.empty())
         {
-            EXPECT_EQ(fabric.nics[0]->SetQueuePairHostTarget(qa->GetQpn(), source), "");
+            EXPECT_EQ(fabric->GetNics()[0]->SetQueuePairHostTarget(qa->GetQpn(), source), "");
         }
         RdmaWorkRequest wr;
         wr.wrId = 1;
@@ -108,12 +110,12 @@ class RdmaRxPipelineTest : public ::testing::Test
 
     uint64_t ReceiverXoffSent(uint8_t cls) const
     {
-        return fabric.nics[1]->GetDevice()->GetCounters(cls).pfcXoffSent;
+        return fabric->GetNics()[1]->GetDevice()->GetCounters(cls).pfcXoffSent;
     }
 
     DcbHelper dcb;
     RdmaHelper rdma;
-    RdmaTestFabric fabric;
+    std::optional<RdmaLeafSpineFabric> fabric;
     RdmaCompletion completion{};
     uint64_t placed{0};
     Time quarter;
@@ -124,8 +126,8 @@ TEST_F(RdmaRxPipelineTest, IdealHostBypassesTheBuffer)
 {
     Build();
     const double goodput = RunWrite();
-    EXPECT_FALSE(fabric.nics[1]->GetRxPipeline()->IsActive());
-    EXPECT_EQ(fabric.nics[1]->GetRxPipeline()->GetCounters().packets, 0u);
+    EXPECT_FALSE(fabric->GetNics()[1]->GetRxPipeline()->IsActive());
+    EXPECT_EQ(fabric->GetNics()[1]->GetRxPipeline()->GetCounters().packets, 0u);
     EXPECT_EQ(ReceiverXoffSent(3), 0u);
     EXPECT_GT(goodput, 85.0); // 1024 B payload in a 1126 B frame: ~91 Gb/s at 100 Gb/s
 }
@@ -134,8 +136,8 @@ TEST_F(RdmaRxPipelineTest, SlowHostPausesTheFabricLosslessly)
 {
     Build();
     Ptr<HostModel> host = SlowHost();
-    ASSERT_EQ(fabric.nics[1]->SetHostModel(host, "rnic0", "mem0"), "");
-    Ptr<RdmaRxPipeline> rx = fabric.nics[1]->GetRxPipeline();
+    ASSERT_EQ(fabric->GetNics()[1]->SetHostModel(host, "rnic0", "mem0"), "");
+    Ptr<RdmaRxPipeline> rx = fabric->GetNics()[1]->GetRxPipeline();
     const double goodput = RunWrite();
     const double pcie = host->GetDmaRateLimit(host->GetResourceId("rnic0"),
                                               host->GetResourceId("mem0"), HostModel::DMA_WRITE)
@@ -147,7 +149,7 @@ TEST_F(RdmaRxPipelineTest, SlowHostPausesTheFabricLosslessly)
     EXPECT_GT(ReceiverXoffSent(3), 0u); // the NIC paused its ToR...
     EXPECT_GT(rx->GetCounters().xoffEvents, 0u);
     EXPECT_EQ(rx->GetCounters().droppedHeadroom + rx->GetCounters().droppedLossy, 0u);
-    EXPECT_EQ(fabric.SwitchDrops(), 0u); // ...and lost nothing
+    EXPECT_EQ(SwitchDrops(*fabric), 0u); // ...and lost nothing
     EXPECT_LE(rx->GetCounters().maxOccupancy, 1000000u);
     EXPECT_GT(rx->GetCounters().maxOccupancy, rx->GetXoffThreshold());
     EXPECT_EQ(rx->GetCounters().dmaWrites, (MESSAGE + 1023) / 1024);
@@ -159,19 +161,19 @@ TEST_F(RdmaRxPipelineTest, FastHostNeverPauses)
 {
     Build();
     Ptr<HostModel> host = HostPresetHelper().CreatePlainServer(); // Gen4 x16: 211 Gb/s
-    ASSERT_EQ(fabric.nics[1]->SetHostModel(host, "rnic0", "mem0"), "");
+    ASSERT_EQ(fabric->GetNics()[1]->SetHostModel(host, "rnic0", "mem0"), "");
     const double goodput = RunWrite();
     EXPECT_GT(goodput, 85.0);
     EXPECT_EQ(ReceiverXoffSent(3), 0u);
-    EXPECT_LT(fabric.nics[1]->GetRxPipeline()->GetCounters().maxOccupancy, 20000u);
+    EXPECT_LT(fabric->GetNics()[1]->GetRxPipeline()->GetCounters().maxOccupancy, 20000u);
 }
 
 TEST_F(RdmaRxPipelineTest, LossyClassDropsInsteadOfPausing)
 {
     Build();
-    Ptr<RdmaRxPipeline> rx = fabric.nics[1]->GetRxPipeline();
+    Ptr<RdmaRxPipeline> rx = fabric->GetNics()[1]->GetRxPipeline();
     rx->SetAttribute("LosslessClasses", UintegerValue(0)); // class 3 lossy at the NIC
-    ASSERT_EQ(fabric.nics[1]->SetHostModel(SlowHost(), "rnic0", "mem0"), "");
+    ASSERT_EQ(fabric->GetNics()[1]->SetHostModel(SlowHost(), "rnic0", "mem0"), "");
     RunWrite(); // go-back-N recovers every drop
     EXPECT_GT(rx->GetCounters().droppedLossy, 0u);
     EXPECT_EQ(rx->GetCounters().xoffEvents, 0u);
@@ -182,7 +184,7 @@ TEST_F(RdmaRxPipelineTest, LossyClassDropsInsteadOfPausing)
 TEST_F(RdmaRxPipelineTest, ServiceDelayHookSetsThePace)
 {
     Build();
-    Ptr<RdmaRxPipeline> rx = fabric.nics[1]->GetRxPipeline();
+    Ptr<RdmaRxPipeline> rx = fabric->GetNics()[1]->GetRxPipeline();
     uint32_t calls = 0;
     rx->AddServiceDelay(MakeBoundCallback(&CountedDelay, &calls));
     ASSERT_TRUE(rx->IsActive());
@@ -191,22 +193,22 @@ TEST_F(RdmaRxPipelineTest, ServiceDelayHookSetsThePace)
     EXPECT_NEAR(goodput, 1024 * 8 / 125.0, 0.03 * 65.5);
     EXPECT_EQ(calls, (MESSAGE + 1023) / 1024);
     EXPECT_GT(ReceiverXoffSent(3), 0u);
-    EXPECT_EQ(fabric.SwitchDrops() + rx->GetCounters().droppedHeadroom, 0u);
+    EXPECT_EQ(SwitchDrops(*fabric) + rx->GetCounters().droppedHeadroom, 0u);
 }
 
 TEST_F(RdmaRxPipelineTest, ImpossibleConfigurationIsReported)
 {
     Build();
-    Ptr<RdmaRxPipeline> rx = fabric.nics[1]->GetRxPipeline();
+    Ptr<RdmaRxPipeline> rx = fabric->GetNics()[1]->GetRxPipeline();
     rx->SetAttribute("Headroom", QueueSizeValue(QueueSize("2000000B")));
-    const std::string error = fabric.nics[1]->SetHostModel(SlowHost(), "rnic0", "mem0");
+    const std::string error = fabric->GetNics()[1]->SetHostModel(SlowHost(), "rnic0", "mem0");
     EXPECT_NE(error.find("Headroom (2000000 B) must be smaller than BufferSize"), std::string::npos)
         << error;
     EXPECT_FALSE(rx->IsActive());
     rx->SetAttribute("Headroom", QueueSizeValue(QueueSize("96928B")));
-    EXPECT_NE(fabric.nics[1]->SetHostModel(SlowHost(), "nic9", "mem0").find("'nic9'"),
+    EXPECT_NE(fabric->GetNics()[1]->SetHostModel(SlowHost(), "nic9", "mem0").find("'nic9'"),
               std::string::npos);
-    EXPECT_NE(fabric.nics[1]->SetHostModel(SlowHost(), "rnic0", "gpu7").find("'gpu7'"),
+    EXPECT_NE(fabric->GetNics()[1]->SetHostModel(SlowHost(), "rnic0", "gpu7").find("'gpu7'"),
               std::string::npos);
 }
 
@@ -219,7 +221,7 @@ TEST_F(RdmaRxPipelineTest, SendSideReadsFollowHostpingFig4)
     const double wire = 200.0 * 1024 / (1024 + 12 + 50 + 24);
     RunWrite("gpu0");
     EXPECT_NEAR(SteadyGoodput(), wire, 0.02 * wire); // (1) one switch: line rate
-    EXPECT_GT(fabric.nics[0]->GetTxPipeline()->GetCounters().dmaReads, 3900u);
+    EXPECT_GT(fabric->GetNics()[0]->GetTxPipeline()->GetCounters().dmaReads, 3900u);
 }
 
 TEST_F(RdmaRxPipelineTest, SendSideReadsThroughRootComplexAreBudgetLimited)

@@ -50,17 +50,17 @@ class RdmaTransportTest : public ::testing::Test
         }
     }
 
-    RdmaTestFabric TwoHosts()
+    RdmaLeafSpineFabric TwoHosts()
     {
-        RdmaTestFabric f = RdmaTestFabric::Star(2, "100Gbps", MicroSeconds(1), dcb, rdma);
-        for (auto& nic : f.nics)
+        RdmaLeafSpineFabric f = BuildStar(2, "100Gbps", MicroSeconds(1), dcb, rdma);
+        for (auto& nic : f.GetNics())
         {
             nic->TraceConnectWithoutContext("Completion",
                                             MakeCallback(&RdmaTransportTest::OnCompletion, this));
             nic->TraceConnectWithoutContext("DataPlaced",
                                             MakeCallback(&RdmaTransportTest::OnPlaced, this));
         }
-        f.nics[0]->GetDevice()->TraceConnectWithoutContext(
+        f.GetNics()[0]->GetDevice()->TraceConnectWithoutContext(
             "PhyTxBegin", MakeCallback(&RdmaTransportTest::OnTx, this));
         return f;
     }
@@ -95,8 +95,8 @@ class RdmaTransportTest : public ::testing::Test
 
 TEST_F(RdmaTransportTest, WriteSegmentsAtMtuAndCompletes)
 {
-    RdmaTestFabric f = TwoHosts();
-    auto [qa, qb] = RdmaHelper::Connect(f.nics[0], f.nics[1]);
+    RdmaLeafSpineFabric f = TwoHosts();
+    auto [qa, qb] = RdmaHelper::Connect(f.GetNics()[0], f.GetNics()[1]);
     RdmaWorkRequest wr;
     wr.wrId = 7;
     wr.verb = RdmaVerb::Write;
@@ -114,8 +114,8 @@ TEST_F(RdmaTransportTest, WriteSegmentsAtMtuAndCompletes)
 
 TEST_F(RdmaTransportTest, SendConsumesPostedReceiveAndWaitsWithoutOne)
 {
-    RdmaTestFabric f = TwoHosts();
-    auto [qa, qb] = RdmaHelper::Connect(f.nics[0], f.nics[1]);
+    RdmaLeafSpineFabric f = TwoHosts();
+    auto [qa, qb] = RdmaHelper::Connect(f.GetNics()[0], f.GetNics()[1]);
     RdmaWorkRequest wr;
     wr.wrId = 1;
     wr.verb = RdmaVerb::Send;
@@ -139,8 +139,8 @@ TEST_F(RdmaTransportTest, SendConsumesPostedReceiveAndWaitsWithoutOne)
 
 TEST_F(RdmaTransportTest, ReadReturnsResponsesAndCompletes)
 {
-    RdmaTestFabric f = TwoHosts();
-    auto [qa, qb] = RdmaHelper::Connect(f.nics[0], f.nics[1]);
+    RdmaLeafSpineFabric f = TwoHosts();
+    auto [qa, qb] = RdmaHelper::Connect(f.GetNics()[0], f.GetNics()[1]);
     RdmaWorkRequest wr;
     wr.wrId = 5;
     wr.verb = RdmaVerb::Read;
@@ -157,11 +157,11 @@ TEST_F(RdmaTransportTest, ReadReturnsResponsesAndCompletes)
 
 TEST_F(RdmaTransportTest, GoBackNResendsEverythingInFlightAfterTheLoss)
 {
-    RdmaTestFabric f = TwoHosts();
+    RdmaLeafSpineFabric f = TwoHosts();
     const uint32_t k = 20;
-    f.nics[1]->GetDevice()->SetAttribute("ReceiveErrorModel",
-                                         PointerValue(Create<PsnDropModel>(k, 1)));
-    auto [qa, qb] = RdmaHelper::Connect(f.nics[0], f.nics[1]);
+    f.GetNics()[1]->GetDevice()->SetAttribute("ReceiveErrorModel",
+                                              PointerValue(Create<PsnDropModel>(k, 1)));
+    auto [qa, qb] = RdmaHelper::Connect(f.GetNics()[0], f.GetNics()[1]);
     RdmaWorkRequest wr;
     wr.verb = RdmaVerb::Write;
     wr.length = 200 * 1024;
@@ -193,10 +193,10 @@ TEST_F(RdmaTransportTest, GoBackNResendsEverythingInFlightAfterTheLoss)
 
 TEST_F(RdmaTransportTest, TailLossRecoveredByTimeout)
 {
-    RdmaTestFabric f = TwoHosts();
-    f.nics[1]->GetDevice()->SetAttribute("ReceiveErrorModel",
-                                         PointerValue(Create<PsnDropModel>(9, 1)));
-    auto [qa, qb] = RdmaHelper::Connect(f.nics[0], f.nics[1]);
+    RdmaLeafSpineFabric f = TwoHosts();
+    f.GetNics()[1]->GetDevice()->SetAttribute("ReceiveErrorModel",
+                                              PointerValue(Create<PsnDropModel>(9, 1)));
+    auto [qa, qb] = RdmaHelper::Connect(f.GetNics()[0], f.GetNics()[1]);
     RdmaWorkRequest wr;
     wr.verb = RdmaVerb::Write;
     wr.length = 10 * 1024; // PSN 9 is the last packet: no later packet reveals the gap
@@ -212,11 +212,11 @@ TEST_F(RdmaTransportTest, TailLossRecoveredByTimeout)
 
 TEST_F(RdmaTransportTest, ReadResponseLossIsReRequested)
 {
-    RdmaTestFabric f = TwoHosts();
+    RdmaLeafSpineFabric f = TwoHosts();
     // Requester side drops response PSN 5 once.
-    f.nics[0]->GetDevice()->SetAttribute("ReceiveErrorModel",
-                                         PointerValue(Create<PsnDropModel>(5, 1)));
-    auto [qa, qb] = RdmaHelper::Connect(f.nics[0], f.nics[1]);
+    f.GetNics()[0]->GetDevice()->SetAttribute("ReceiveErrorModel",
+                                              PointerValue(Create<PsnDropModel>(5, 1)));
+    auto [qa, qb] = RdmaHelper::Connect(f.GetNics()[0], f.GetNics()[1]);
     RdmaWorkRequest wr;
     wr.verb = RdmaVerb::Read;
     wr.length = 40 * 1024;
@@ -233,10 +233,10 @@ TEST_F(RdmaTransportTest, ReadResponseLossIsReRequested)
 
 TEST_F(RdmaTransportTest, RetryExceededFailsTheQp)
 {
-    RdmaTestFabric f = TwoHosts();
-    f.nics[1]->GetDevice()->SetAttribute("ReceiveErrorModel",
-                                         PointerValue(Create<PsnDropModel>(0, 100)));
-    auto [qa, qb] = RdmaHelper::Connect(f.nics[0], f.nics[1]);
+    RdmaLeafSpineFabric f = TwoHosts();
+    f.GetNics()[1]->GetDevice()->SetAttribute("ReceiveErrorModel",
+                                              PointerValue(Create<PsnDropModel>(0, 100)));
+    auto [qa, qb] = RdmaHelper::Connect(f.GetNics()[0], f.GetNics()[1]);
     RdmaWorkRequest wr;
     wr.verb = RdmaVerb::Write;
     wr.length = 1000;

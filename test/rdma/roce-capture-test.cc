@@ -67,10 +67,10 @@ TEST_F(RoceCaptureTest, TsharkDecodesWriteAndAcks)
     DcbHelper dcb;
     RdmaHelper rdma;
     rdma.SetNicAttribute("ComputeIcrc", BooleanValue(true));
-    RdmaTestFabric f = RdmaTestFabric::Star(2, "100Gbps", MicroSeconds(1), dcb, rdma);
+    RdmaLeafSpineFabric f = BuildStar(2, "100Gbps", MicroSeconds(1), dcb, rdma);
     const std::string pcap = std::string(ROCE_LAB_BINARY_DIR) + "/test/roce-capture-write.pcap";
-    f.nics[0]->GetDevice()->EnablePcap(pcap);
-    auto [qa, qb] = RdmaHelper::Connect(f.nics[0], f.nics[1]);
+    f.GetNics()[0]->GetDevice()->EnablePcap(pcap);
+    auto [qa, qb] = RdmaHelper::Connect(f.GetNics()[0], f.GetNics()[1]);
     RdmaWorkRequest wr;
     wr.verb = RdmaVerb::Write;
     wr.length = 5 * 1024;
@@ -117,20 +117,20 @@ TEST_F(RoceCaptureTest, TsharkDecodesPfcFrames)
     DcbHelper dcb;
     RdmaHelper rdma;
     rdma.SetCongestionControl("ns3::RdmaNoCongestionControl");
-    RdmaTestFabric f = RdmaTestFabric::Star(5, "100Gbps", MicroSeconds(1), dcb, rdma);
+    RdmaLeafSpineFabric f = BuildStar(5, "100Gbps", MicroSeconds(1), dcb, rdma);
     const std::string pcap = std::string(ROCE_LAB_BINARY_DIR) + "/test/roce-capture-pfc.pcap";
-    f.nics[0]->GetDevice()->EnablePcap(pcap);
+    f.GetNics()[0]->GetDevice()->EnablePcap(pcap);
     for (uint32_t s = 0; s < 4; ++s)
     {
-        auto [qa, qb] = RdmaHelper::Connect(f.nics[s], f.nics[4]);
+        auto [qa, qb] = RdmaHelper::Connect(f.GetNics()[s], f.GetNics()[4]);
         RdmaWorkRequest wr;
         wr.verb = RdmaVerb::Write;
         wr.length = 4000000;
         qa->PostSend(wr);
     }
     Simulator::Run();
-    const uint64_t xoffReceived = f.nics[0]->GetDevice()->GetCounters(3).pfcXoffReceived;
-    const uint64_t xonReceived = f.nics[0]->GetDevice()->GetCounters(3).pfcXonReceived;
+    const uint64_t xoffReceived = f.GetNics()[0]->GetDevice()->GetCounters(3).pfcXoffReceived;
+    const uint64_t xonReceived = f.GetNics()[0]->GetDevice()->GetCounters(3).pfcXonReceived;
     Simulator::Destroy();
     ASSERT_GT(xoffReceived, 0u);
 

@@ -117,10 +117,10 @@ class SelectiveRepeatTest : public ::testing::Test
 
     void TearDown() override { Simulator::Destroy(); }
 
-    RdmaTestFabric TwoHosts()
+    RdmaLeafSpineFabric TwoHosts()
     {
-        RdmaTestFabric f = RdmaTestFabric::Star(2, "100Gbps", MicroSeconds(1), dcb, rdma);
-        for (auto& nic : f.nics)
+        RdmaLeafSpineFabric f = BuildStar(2, "100Gbps", MicroSeconds(1), dcb, rdma);
+        for (auto& nic : f.GetNics())
         {
             nic->TraceConnectWithoutContext("Completion",
                                             MakeCallback(&SelectiveRepeatTest::OnCompletion, this));
@@ -160,10 +160,10 @@ class SelectiveRepeatTest : public ::testing::Test
 
 TEST_F(SelectiveRepeatTest, OneDropIsResentExactlyOnce)
 {
-    RdmaTestFabric f = TwoHosts();
-    f.nics[1]->GetDevice()->SetAttribute("ReceiveErrorModel",
-                                         PointerValue(Create<PsnDropModel>(20, 1)));
-    auto [qa, qb] = RdmaHelper::Connect(f.nics[0], f.nics[1]);
+    RdmaLeafSpineFabric f = TwoHosts();
+    f.GetNics()[1]->GetDevice()->SetAttribute("ReceiveErrorModel",
+                                              PointerValue(Create<PsnDropModel>(20, 1)));
+    auto [qa, qb] = RdmaHelper::Connect(f.GetNics()[0], f.GetNics()[1]);
     RdmaWorkRequest wr;
     wr.verb = RdmaVerb::Write;
     wr.length = 200 * 1024;
@@ -183,10 +183,10 @@ TEST_F(SelectiveRepeatTest, OneDropIsResentExactlyOnce)
 
 TEST_F(SelectiveRepeatTest, SendMessagesCompleteInOrderAfterALoss)
 {
-    RdmaTestFabric f = TwoHosts();
-    f.nics[1]->GetDevice()->SetAttribute("ReceiveErrorModel",
-                                         PointerValue(Create<PsnDropModel>(2, 1)));
-    auto [qa, qb] = RdmaHelper::Connect(f.nics[0], f.nics[1]);
+    RdmaLeafSpineFabric f = TwoHosts();
+    f.GetNics()[1]->GetDevice()->SetAttribute("ReceiveErrorModel",
+                                              PointerValue(Create<PsnDropModel>(2, 1)));
+    auto [qa, qb] = RdmaHelper::Connect(f.GetNics()[0], f.GetNics()[1]);
     for (uint32_t i = 0; i < 4; ++i)
     {
         RdmaRecvRequest rr;
@@ -222,10 +222,10 @@ TEST_F(SelectiveRepeatTest, SendMessagesCompleteInOrderAfterALoss)
 
 TEST_F(SelectiveRepeatTest, TailLossWaitsForTheLowTimeout)
 {
-    RdmaTestFabric f = TwoHosts();
-    f.nics[1]->GetDevice()->SetAttribute("ReceiveErrorModel",
-                                         PointerValue(Create<PsnDropModel>(9, 1)));
-    auto [qa, qb] = RdmaHelper::Connect(f.nics[0], f.nics[1]);
+    RdmaLeafSpineFabric f = TwoHosts();
+    f.GetNics()[1]->GetDevice()->SetAttribute("ReceiveErrorModel",
+                                              PointerValue(Create<PsnDropModel>(9, 1)));
+    auto [qa, qb] = RdmaHelper::Connect(f.GetNics()[0], f.GetNics()[1]);
     RdmaWorkRequest wr;
     wr.verb = RdmaVerb::Write;
     wr.length = 10 * 1024;
@@ -263,14 +263,14 @@ LossyGoodput(bool detectLostResends, double p, uint32_t messages, uint64_t* rese
     rdma.SetCongestionControl("ns3::RdmaNoCongestionControl");
     rdma.SetLossRecovery("ns3::RdmaSelectiveRepeat");
     rdma.SetLossRecoveryAttribute("LostRetransmissionDetection", BooleanValue(detectLostResends));
-    RdmaTestFabric f = RdmaTestFabric::Star(2, "100Gbps", MicroSeconds(1), dcb, rdma);
+    RdmaLeafSpineFabric f = BuildStar(2, "100Gbps", MicroSeconds(1), dcb, rdma);
     Ptr<RateErrorModel> em = CreateObject<RateErrorModel>();
     em->SetUnit(RateErrorModel::ERROR_UNIT_PACKET);
     em->SetRate(p);
     em->AssignStreams(7);
     // Data arrives at host 1; ACKs and NAKs (towards host 0) are never lost.
-    f.nics[1]->GetDevice()->SetAttribute("ReceiveErrorModel", PointerValue(em));
-    auto [qa, qb] = RdmaHelper::Connect(f.nics[0], f.nics[1]);
+    f.GetNics()[1]->GetDevice()->SetAttribute("ReceiveErrorModel", PointerValue(em));
+    auto [qa, qb] = RdmaHelper::Connect(f.GetNics()[0], f.GetNics()[1]);
     RdmaWorkRequest wr;
     wr.verb = RdmaVerb::Write;
     wr.length = 4096;
@@ -281,8 +281,8 @@ LossyGoodput(bool detectLostResends, double p, uint32_t messages, uint64_t* rese
         qa->PostSend(wr);
     }
     CompletionTally tally;
-    f.nics[0]->TraceConnectWithoutContext("Completion",
-                                          MakeBoundCallback(&CompletionTally::Record, &tally));
+    f.GetNics()[0]->TraceConnectWithoutContext("Completion",
+                                               MakeBoundCallback(&CompletionTally::Record, &tally));
     Simulator::Run();
     *resent = qa->GetCounters().retransmittedPackets;
     *timeouts = qa->GetCounters().timeouts;

@@ -44,25 +44,27 @@ RunIncast(uint64_t shpBytes)
                                               "/topologies/sonic/azure-pizza-box-24MB.json"));
     RdmaHelper rdma;
     rdma.SetCongestionControl("ns3::RdmaNoCongestionControl"); // worst case: line rate
-    RdmaTestFabric f = RdmaTestFabric::Star(SENDERS + 1, "100Gbps", MicroSeconds(1), dcb, rdma);
-    Ptr<SonicBufferManager> bm = DynamicCast<SonicBufferManager>(f.Switch(0)->GetBufferManager());
+    RdmaLeafSpineFabric f = BuildStar(SENDERS + 1, "100Gbps", MicroSeconds(1), dcb, rdma);
+    Ptr<SonicBufferManager> bm =
+        DynamicCast<SonicBufferManager>(f.GetSwitch(0)->GetBufferManager());
     if (shpBytes > 0)
     {
         SonicBufferConfig c = bm->GetConfig();
         c.pools[c.FindPool("ingress_pool")].xoff = shpBytes;
         bm->SetConfig(c);
         const std::string err = bm->Setup(std::vector<BufferPortInfo>(
-            f.Switch(0)->GetNPorts(), BufferPortInfo{DataRate("100Gbps"), MicroSeconds(1), 9216}));
+            f.GetSwitch(0)->GetNPorts(),
+            BufferPortInfo{DataRate("100Gbps"), MicroSeconds(1), 9216}));
         EXPECT_EQ(err, "");
     }
     IncastResult r;
-    for (auto& nic : f.nics)
+    for (auto& nic : f.GetNics())
     {
         nic->TraceConnectWithoutContext("Completion", MakeBoundCallback(&CountCompletion, &r));
     }
     for (uint32_t s = 0; s < SENDERS; ++s)
     {
-        auto [qa, qb] = RdmaHelper::Connect(f.nics[s], f.nics[SENDERS]);
+        auto [qa, qb] = RdmaHelper::Connect(f.GetNics()[s], f.GetNics()[SENDERS]);
         RdmaWorkRequest wr;
         wr.wrId = s;
         wr.verb = RdmaVerb::Write;
@@ -71,9 +73,9 @@ RunIncast(uint64_t shpBytes)
     }
     Simulator::Stop(MilliSeconds(50));
     Simulator::Run();
-    r.switchDrops = f.SwitchDrops();
+    r.switchDrops = SwitchDrops(f);
     r.headroomOverflows = bm->GetDrops(BufferManager::DROP_HEADROOM_OVERFLOW);
-    r.xoff = f.SwitchXoffSent(3);
+    r.xoff = SwitchXoffSent(f, 3);
     r.shpWatermark = bm->GetPoolHeadroomWatermark(bm->GetConfig().FindPool("ingress_pool"));
     Simulator::Destroy();
     return r;

@@ -3,11 +3,11 @@
 // then the same with both switches modelled as what Azure deploys there, DeepBufferVoq
 // chassis (Jericho2 configuration), with the calculated headroom and with the 2 km
 // headroom of the chassis' static profile.
-#include "rdma-test-fabric.h"
-
 #include "ns3/boolean.h"
+#include "ns3/dcb-routing-helper.h"
 #include "ns3/deep-buffer-voq.h"
 #include "ns3/double.h"
+#include "ns3/rdma-fabric-builder.h"
 #include "ns3/simulator.h"
 #include "ns3/sonic-buffer-manager.h"
 #include "ns3/uinteger.h"
@@ -83,8 +83,8 @@ RunLongHaul(bool cableHeadroom, bool chassis = false)
     std::vector<DcbRoutingHelper::HostAddress> addresses;
     for (uint32_t i = 0; i <= SENDERS; ++i)
     {
-        nics.push_back(rdma.Install(hosts.Get(i), RdmaTestFabric::HostAddress(i)));
-        addresses.push_back({RdmaTestFabric::HostAddress(i), hosts.Get(i)});
+        nics.push_back(rdma.Install(hosts.Get(i), RdmaFabricBuilder::GetHostAddress(i)));
+        addresses.push_back({RdmaFabricBuilder::GetHostAddress(i), hosts.Get(i)});
     }
     DcbRoutingHelper::PopulateRoutes(addresses);
     Ptr<SonicBufferManager> bm = DynamicCast<SonicBufferManager>(rh->GetBufferManager());

@@ -1,8 +1,8 @@
 // Azure §7.1: a shared headroom pool with oversubscription absorbs a burst that static
 // per-PG headroom of the same total cannot. 8 -> 1 lossless incast where two senders sit
 // behind 2 km cables (10 us one way) and six behind 1 us cables.
-#include "rdma-test-fabric.h"
-
+#include "ns3/dcb-routing-helper.h"
+#include "ns3/rdma-fabric-builder.h"
 #include "ns3/simulator.h"
 #include "ns3/sonic-buffer-manager.h"
 
@@ -73,8 +73,8 @@ RunBurst(bool shared)
     std::vector<DcbRoutingHelper::HostAddress> addresses;
     for (uint32_t i = 0; i <= SENDERS; ++i)
     {
-        nics.push_back(rdma.Install(hosts.Get(i), RdmaTestFabric::HostAddress(i)));
-        addresses.push_back({RdmaTestFabric::HostAddress(i), hosts.Get(i)});
+        nics.push_back(rdma.Install(hosts.Get(i), RdmaFabricBuilder::GetHostAddress(i)));
+        addresses.push_back({RdmaFabricBuilder::GetHostAddress(i), hosts.Get(i)});
     }
     DcbRoutingHelper::PopulateRoutes(addresses);
     BurstResult r;

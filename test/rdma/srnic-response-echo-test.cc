@@ -98,7 +98,7 @@ class SrnicResponseEchoTest : public ::testing::Test
 
     void TearDown() override { Simulator::Destroy(); }
 
-    RdmaTestFabric TwoHosts(const std::string& lossRecovery, bool extensions)
+    RdmaLeafSpineFabric TwoHosts(const std::string& lossRecovery, bool extensions)
     {
         rdma.SetLossRecovery(lossRecovery);
         if (bdpCap != 0)
@@ -107,8 +107,8 @@ class SrnicResponseEchoTest : public ::testing::Test
         }
         rdma.SetQueuePairAttribute("SrnicHeaderExtensions", BooleanValue(extensions));
         m_ext = extensions;
-        RdmaTestFabric f = RdmaTestFabric::Star(2, "100Gbps", MicroSeconds(1), dcb, rdma);
-        for (auto& nic : f.nics)
+        RdmaLeafSpineFabric f = BuildStar(2, "100Gbps", MicroSeconds(1), dcb, rdma);
+        for (auto& nic : f.GetNics())
         {
             nic->TraceConnectWithoutContext(
                 "Completion", MakeCallback(&SrnicResponseEchoTest::OnCompletion, this));
@@ -241,11 +241,11 @@ TEST_F(SrnicResponseEchoTest, ResponseWireSizesWithAndWithoutExtensions)
     {
         sizes.clear();
         echoes.clear();
-        RdmaTestFabric f = TwoHosts("ns3::RdmaSelectiveRepeat", ext);
+        RdmaLeafSpineFabric f = TwoHosts("ns3::RdmaSelectiveRepeat", ext);
         // Responder drops WRITE PSN 2 once: the later packets come back as SACK-NAKs.
-        f.nics[1]->GetDevice()->SetAttribute("ReceiveErrorModel",
-                                             PointerValue(Create<PsnDropModel>(2, 1)));
-        auto [qa, qb] = RdmaHelper::Connect(f.nics[0], f.nics[1]);
+        f.GetNics()[1]->GetDevice()->SetAttribute("ReceiveErrorModel",
+                                                  PointerValue(Create<PsnDropModel>(2, 1)));
+        auto [qa, qb] = RdmaHelper::Connect(f.GetNics()[0], f.GetNics()[1]);
         RdmaWorkRequest wr;
         wr.verb = RdmaVerb::Write;
         wr.length = 8 * 1024;
@@ -304,10 +304,10 @@ TEST_F(SrnicResponseEchoTest, ResponseWireSizesWithAndWithoutExtensions)
 // header echoes, and only the lost response is fetched again.
 TEST_F(SrnicResponseEchoTest, OutOfOrderReadResponseIsPlacedAtTheEchoedAddress)
 {
-    RdmaTestFabric f = TwoHosts("ns3::RdmaSelectiveRepeat", true);
-    f.nics[0]->GetDevice()->SetAttribute("ReceiveErrorModel",
-                                         PointerValue(Create<PsnDropModel>(5, 1)));
-    auto [qa, qb] = RdmaHelper::Connect(f.nics[0], f.nics[1]);
+    RdmaLeafSpineFabric f = TwoHosts("ns3::RdmaSelectiveRepeat", true);
+    f.GetNics()[0]->GetDevice()->SetAttribute("ReceiveErrorModel",
+                                              PointerValue(Create<PsnDropModel>(5, 1)));
+    auto [qa, qb] = RdmaHelper::Connect(f.GetNics()[0], f.GetNics()[1]);
     qa->PostSend(Read(16 * 1024));
     Simulator::Run();
     ASSERT_EQ(completions.size(), 1u);
@@ -326,10 +326,10 @@ TEST_F(SrnicResponseEchoTest, OutOfOrderReadResponseIsPlacedAtTheEchoedAddress)
 // moves the data.
 TEST_F(SrnicResponseEchoTest, PlacementFollowsTheEchoedAddress)
 {
-    RdmaTestFabric f = TwoHosts("ns3::RdmaSelectiveRepeat", true);
-    f.nics[0]->GetDevice()->SetAttribute("ReceiveErrorModel",
-                                         PointerValue(Create<EchoRewriteModel>(3, 0x900000)));
-    auto [qa, qb] = RdmaHelper::Connect(f.nics[0], f.nics[1]);
+    RdmaLeafSpineFabric f = TwoHosts("ns3::RdmaSelectiveRepeat", true);
+    f.GetNics()[0]->GetDevice()->SetAttribute("ReceiveErrorModel",
+                                              PointerValue(Create<EchoRewriteModel>(3, 0x900000)));
+    auto [qa, qb] = RdmaHelper::Connect(f.GetNics()[0], f.GetNics()[1]);
     qa->PostSend(Read(8 * 1024));
     Simulator::Run();
     ASSERT_EQ(completions.size(), 1u);
@@ -352,10 +352,10 @@ class ReadResponseLossTest : public SrnicResponseEchoTest
     /** A 32-packet READ whose response PSN 10 is dropped once at the requester. */
     ReadLossResult Run(const std::string& lossRecovery, bool ext, uint32_t packets = 32)
     {
-        RdmaTestFabric f = TwoHosts(lossRecovery, ext);
-        f.nics[0]->GetDevice()->SetAttribute("ReceiveErrorModel",
-                                             PointerValue(Create<PsnDropModel>(10, 1)));
-        auto [qa, qb] = RdmaHelper::Connect(f.nics[0], f.nics[1]);
+        RdmaLeafSpineFabric f = TwoHosts(lossRecovery, ext);
+        f.GetNics()[0]->GetDevice()->SetAttribute("ReceiveErrorModel",
+                                                  PointerValue(Create<PsnDropModel>(10, 1)));
+        auto [qa, qb] = RdmaHelper::Connect(f.GetNics()[0], f.GetNics()[1]);
         qa->PostSend(Read(packets * 1024));
         Simulator::Run();
         const bool ok = completions.size() == 1 && completions[0].status == RdmaWcStatus::Success;

@@ -201,17 +201,17 @@ class SrnicFabricTest : public ::testing::Test
         rdma.SetCongestionControl("ns3::RdmaNoCongestionControl");
         rdma.SetLossRecovery(lossRecovery);
         rdma.SetLossRecoveryAttribute("LostRetransmissionDetection", BooleanValue(detect));
-        RdmaTestFabric f = RdmaTestFabric::Star(2, "100Gbps", MicroSeconds(1), dcb, rdma);
-        f.nics[1]->GetDevice()->SetAttribute("ReceiveErrorModel",
-                                             PointerValue(Create<PsnDropModel>(drop, times)));
-        auto [a, b] = RdmaHelper::Connect(f.nics[0], f.nics[1]);
+        RdmaLeafSpineFabric f = BuildStar(2, "100Gbps", MicroSeconds(1), dcb, rdma);
+        f.GetNics()[1]->GetDevice()->SetAttribute("ReceiveErrorModel",
+                                                  PointerValue(Create<PsnDropModel>(drop, times)));
+        auto [a, b] = RdmaHelper::Connect(f.GetNics()[0], f.GetNics()[1]);
         qa = a;
         qb = b;
         for (uint32_t i = 0; hosts && i < 2; ++i)
         {
             // A plain server each; count the DMAs of slow-path size (16 B).
             Ptr<HostModel> host = HostPresetHelper().CreatePlainServer();
-            EXPECT_EQ(f.nics[i]->SetHostModel(host, "rnic0", "mem0"), "");
+            EXPECT_EQ(f.GetNics()[i]->SetHostModel(host, "rnic0", "mem0"), "");
             host->TraceConnectWithoutContext("DmaComplete",
                                              MakeBoundCallback(&CountSmallDma, &smallDmas[i]));
         }
@@ -221,8 +221,10 @@ class SrnicFabricTest : public ::testing::Test
             EXPECT_EQ(c.status, RdmaWcStatus::Success);
             done = c.completionTime;
         };
-        f.nics[0]->TraceConnectWithoutContext("Completion", MakeFunctionCallback(&onCompletion));
-        f.nics[1]->TraceConnectWithoutContext("DataPlaced", MakeBoundCallback(&AddPlaced, &placed));
+        f.GetNics()[0]->TraceConnectWithoutContext("Completion",
+                                                   MakeFunctionCallback(&onCompletion));
+        f.GetNics()[1]->TraceConnectWithoutContext("DataPlaced",
+                                                   MakeBoundCallback(&AddPlaced, &placed));
         RdmaWorkRequest wr;
         wr.verb = RdmaVerb::Write;
         wr.length = packets * 1024;
@@ -319,13 +321,13 @@ TEST_F(SrnicFabricTest, SendsUnderRandomLossCompleteInOrderEveryBytePlacedOnce)
     RdmaHelper rdma;
     rdma.SetProfile("Srnic");
     rdma.SetCongestionControl("ns3::RdmaNoCongestionControl");
-    RdmaTestFabric f = RdmaTestFabric::Star(2, "100Gbps", MicroSeconds(1), dcb, rdma);
+    RdmaLeafSpineFabric f = BuildStar(2, "100Gbps", MicroSeconds(1), dcb, rdma);
     Ptr<RateErrorModel> em = CreateObject<RateErrorModel>();
     em->SetUnit(RateErrorModel::ERROR_UNIT_PACKET);
     em->SetRate(0.03);
     em->AssignStreams(11);
-    f.nics[1]->GetDevice()->SetAttribute("ReceiveErrorModel", PointerValue(em));
-    auto [a, b] = RdmaHelper::Connect(f.nics[0], f.nics[1]);
+    f.GetNics()[1]->GetDevice()->SetAttribute("ReceiveErrorModel", PointerValue(em));
+    auto [a, b] = RdmaHelper::Connect(f.GetNics()[0], f.GetNics()[1]);
     const uint32_t messages = 300;
     std::vector<uint64_t> received;
     uint32_t sent = 0;
@@ -335,8 +337,8 @@ TEST_F(SrnicFabricTest, SendsUnderRandomLossCompleteInOrderEveryBytePlacedOnce)
         c.receive ? received.push_back(c.wrId) : void(sent++);
     };
     Callback<void, const RdmaCompletion&> cb = MakeFunctionCallback(&onCompletion);
-    f.nics[0]->TraceConnectWithoutContext("Completion", cb);
-    f.nics[1]->TraceConnectWithoutContext("Completion", cb);
+    f.GetNics()[0]->TraceConnectWithoutContext("Completion", cb);
+    f.GetNics()[1]->TraceConnectWithoutContext("Completion", cb);
     std::vector<uint32_t> bytesPerOffset(4096, 0);
     std::function<void(uint32_t, uint64_t, uint32_t)> onPlaced =
         [&](uint32_t, uint64_t at, uint32_t n)
@@ -346,7 +348,7 @@ TEST_F(SrnicFabricTest, SendsUnderRandomLossCompleteInOrderEveryBytePlacedOnce)
             bytesPerOffset[i]++;
         }
     };
-    f.nics[1]->TraceConnectWithoutContext("DataPlaced", MakeFunctionCallback(&onPlaced));
+    f.GetNics()[1]->TraceConnectWithoutContext("DataPlaced", MakeFunctionCallback(&onPlaced));
     for (uint32_t i = 0; i < messages; ++i)
     {
         b->PostRecv(RdmaRecvRequest{1000 + i, 4096});
@@ -546,17 +548,18 @@ TEST(GoBackNFabric, NakReactionTimeLengthensTheGoBackByWhatLeavesMeanwhile)
         rdma.SetProfile("Cx6");
         rdma.SetCongestionControl("ns3::RdmaNoCongestionControl");
         rdma.SetLossRecoveryAttribute("NakReactionTime", StringValue(reaction));
-        RdmaTestFabric f = RdmaTestFabric::Star(2, "100Gbps", NanoSeconds(500), dcb, rdma);
-        f.nics[1]->GetDevice()->SetAttribute("ReceiveErrorModel",
-                                             PointerValue(Create<PsnDropModel>(50, 1)));
-        auto [a, b] = RdmaHelper::Connect(f.nics[0], f.nics[1]);
+        RdmaLeafSpineFabric f = BuildStar(2, "100Gbps", NanoSeconds(500), dcb, rdma);
+        f.GetNics()[1]->GetDevice()->SetAttribute("ReceiveErrorModel",
+                                                  PointerValue(Create<PsnDropModel>(50, 1)));
+        auto [a, b] = RdmaHelper::Connect(f.GetNics()[0], f.GetNics()[1]);
         RdmaWorkRequest wr;
         wr.verb = RdmaVerb::Write;
         wr.length = 400 * 1024;
         uint32_t ok = 0;
         std::function<void(const RdmaCompletion&)> onCompletion = [&ok](const RdmaCompletion& c)
         { ok += c.status == RdmaWcStatus::Success; };
-        f.nics[0]->TraceConnectWithoutContext("Completion", MakeFunctionCallback(&onCompletion));
+        f.GetNics()[0]->TraceConnectWithoutContext("Completion",
+                                                   MakeFunctionCallback(&onCompletion));
         a->PostSend(wr);
         Simulator::Run();
         EXPECT_EQ(ok, 1u);

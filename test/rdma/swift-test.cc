@@ -188,21 +188,21 @@ RunIncast(Ptr<RdmaCongestionOps> cc)
 {
     DcbHelper dcb;
     RdmaHelper rdma;
-    RdmaTestFabric f = RdmaTestFabric::Star(SENDERS + 1, "100Gbps", MicroSeconds(1), dcb, rdma);
+    RdmaLeafSpineFabric f = BuildStar(SENDERS + 1, "100Gbps", MicroSeconds(1), dcb, rdma);
     IncastRun r;
     for (uint32_t s = 0; s < SENDERS; ++s)
     {
-        f.nics[s]->SetCongestionControl(cc);
-        f.nics[s]->TraceConnectWithoutContext("Completion",
-                                              MakeBoundCallback(&CountCompletion, &r));
-        auto [qa, qb] = RdmaHelper::Connect(f.nics[s], f.nics[SENDERS]);
+        f.GetNics()[s]->SetCongestionControl(cc);
+        f.GetNics()[s]->TraceConnectWithoutContext("Completion",
+                                                   MakeBoundCallback(&CountCompletion, &r));
+        auto [qa, qb] = RdmaHelper::Connect(f.GetNics()[s], f.GetNics()[SENDERS]);
         RdmaWorkRequest wr;
         wr.verb = RdmaVerb::Write;
         wr.length = 2000000;
         qa->PostSend(wr);
     }
     std::vector<double> queue;
-    Simulator::Schedule(MicroSeconds(200), &SampleQueue, f.Switch(0)->GetPort(SENDERS), &queue);
+    Simulator::Schedule(MicroSeconds(200), &SampleQueue, f.GetSwitch(0)->GetPort(SENDERS), &queue);
     Simulator::Stop(MicroSeconds(1200));
     Simulator::Run();
     Simulator::Destroy();

@@ -168,11 +168,11 @@ RunGradient(Ptr<RdmaCongestionOps> cc)
 {
     DcbHelper dcb;
     RdmaHelper rdma;
-    RdmaTestFabric f = RdmaTestFabric::Star(3, "100Gbps", MicroSeconds(1), dcb, rdma);
-    f.nics[0]->SetCongestionControl(cc);
-    f.nics[1]->SetCongestionControl(cc);
-    auto [qa, qa2] = RdmaHelper::Connect(f.nics[0], f.nics[2]);
-    auto [qb, qb2] = RdmaHelper::Connect(f.nics[1], f.nics[2]);
+    RdmaLeafSpineFabric f = BuildStar(3, "100Gbps", MicroSeconds(1), dcb, rdma);
+    f.GetNics()[0]->SetCongestionControl(cc);
+    f.GetNics()[1]->SetCongestionControl(cc);
+    auto [qa, qa2] = RdmaHelper::Connect(f.GetNics()[0], f.GetNics()[2]);
+    auto [qb, qb2] = RdmaHelper::Connect(f.GetNics()[1], f.GetNics()[2]);
     RdmaWorkRequest a;
     a.verb = RdmaVerb::Write;
     a.length = 100000000ULL;

@@ -103,7 +103,6 @@ DcqcnRunMonitor::Finish(Time end)
     m_end = end;
     m_goodputs.clear();
     const double secs = (end - m_warmup).GetSeconds();
-    const uint32_t firstHost = TopologyBuilder::GetHostAddress(0).Get();
     for (uint32_t h = 0; h < m_topology.GetNHosts(); ++h)
     {
         Ptr<RdmaNic> nic = m_topology.GetNic(h);
@@ -116,11 +115,13 @@ DcqcnRunMonitor::Finish(Time end)
             {
                 continue; // released after its flow completed: not backlogged
             }
-            const uint32_t peerHost = qp->GetRemoteAddress().Get() - firstHost;
-            if (peerHost >= m_topology.GetNHosts())
+            // The peer's primary address or one of its virtual-NIC aliases.
+            const int64_t peerIndex = m_topology.GetFabric().FindHost(qp->GetRemoteAddress());
+            if (peerIndex < 0)
             {
                 continue; // not connected, or to a node outside the fabric's hosts
             }
+            const auto peerHost = static_cast<uint32_t>(peerIndex);
             const uint32_t peerQpn = qp->GetRemoteQpn();
             const uint64_t placed = Placed(peerHost, peerQpn);
             // Backlogged flows only: a message that completed inside the window has no

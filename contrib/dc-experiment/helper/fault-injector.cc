@@ -203,23 +203,25 @@ FaultInjector::UpdateRoutes(uint32_t link, uint32_t end, bool down)
     {
         for (uint32_t h = 0; h < nHosts; ++h)
         {
-            const Ipv4Address dst = TopologyBuilder::GetHostAddress(h);
-            std::vector<uint32_t> ports = sw->GetRoute(dst);
-            const auto it = std::find(ports.begin(), ports.end(), port);
-            if (it != ports.end() && ports.size() > 1)
+            // The primary address and any virtual-NIC aliases ("nodes"/"virtual_nics").
+            for (const Ipv4Address& dst : m_topology.GetNic(h)->GetAddresses())
             {
-                ports.erase(it);
-                sw->SetRoute(dst, ports);
-                ends.pruned[end].push_back(h);
-                ++changed;
+                std::vector<uint32_t> ports = sw->GetRoute(dst);
+                const auto it = std::find(ports.begin(), ports.end(), port);
+                if (it != ports.end() && ports.size() > 1)
+                {
+                    ports.erase(it);
+                    sw->SetRoute(dst, ports);
+                    ends.pruned[end].push_back(dst);
+                    ++changed;
+                }
             }
         }
     }
     else
     {
-        for (uint32_t h : ends.pruned[end])
+        for (const Ipv4Address& dst : ends.pruned[end])
         {
-            const Ipv4Address dst = TopologyBuilder::GetHostAddress(h);
             std::vector<uint32_t> ports = sw->GetRoute(dst);
             if (std::find(ports.begin(), ports.end(), port) == ports.end())
             {

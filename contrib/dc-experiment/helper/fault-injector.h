@@ -10,6 +10,7 @@
 #include "ns3/class-loss-error-model.h"
 #include "ns3/dcb-net-device.h"
 #include "ns3/fault-plan.h"
+#include "ns3/ipv4-address.h"
 #include "ns3/rdma-pcie-throttle.h"
 
 #include <string>
@@ -83,9 +84,9 @@ class FaultInjector : public ExperimentMonitor
   private:
     struct LinkEnds
     {
-        Ptr<DcbNetDevice> device[2];     //!< at topology link end a, b
-        uint32_t port[2];                //!< the device's index among its node's devices
-        std::vector<uint32_t> pruned[2]; //!< hosts whose route lost the port at the end
+        Ptr<DcbNetDevice> device[2];        //!< at topology link end a, b
+        uint32_t port[2];                   //!< the device's index among its node's devices
+        std::vector<Ipv4Address> pruned[2]; //!< addresses whose route lost the port at the end
     };
 
     struct LossModel

@@ -1,12 +1,9 @@
 #include "topology-builder.h"
 
 #include "ns3/abort.h"
-#include "ns3/data-rate.h"
 #include "ns3/dcb-helper.h"
-#include "ns3/dcb-routing-helper.h"
 #include "ns3/experiment-config-error.h"
 #include "ns3/node.h"
-#include "ns3/nstime.h"
 #include "ns3/rdma-helper.h"
 
 #include <map>
@@ -14,21 +11,16 @@
 namespace ns3
 {
 
-namespace
-{
-/** First host address; hosts are numbered contiguously from it. */
-const Ipv4Address FIRST_HOST_ADDRESS("10.0.0.1");
-} // namespace
-
 TopologyBuilder::TopologyBuilder(const ExperimentConfig& config)
     : m_config(config)
+    , m_fabric(config.GetTopology().hosts.size(), config.GetTopology().switches.size())
 {
 }
 
 Ipv4Address
 TopologyBuilder::GetHostAddress(uint32_t host)
 {
-    return Ipv4Address(FIRST_HOST_ADDRESS.Get() + host);
+    return RdmaFabricBuilder::GetHostAddress(host);
 }
 
 void
@@ -36,106 +28,99 @@ TopologyBuilder::SetSystemIds(std::vector<uint32_t> systemIds)
 {
     NS_ABORT_MSG_IF(systemIds.size() != m_config.GetTopology().GetNNodes(),
                     "TopologyBuilder::SetSystemIds: one id per node");
-    m_systemIds = std::move(systemIds);
+    m_fabric.SetSystemIds(std::move(systemIds));
 }
 
 void
 TopologyBuilder::Build()
 {
-    NS_ABORT_MSG_IF(m_hosts.GetN() > 0, "TopologyBuilder::Build called twice");
+    NS_ABORT_MSG_IF(m_built, "TopologyBuilder::Build called twice");
+    m_built = true;
     const ExperimentTopology& topo = m_config.GetTopology();
-    if (m_systemIds.empty())
-    {
-        m_hosts.Create(topo.hosts.size());
-        m_switchNodes.Create(topo.switches.size());
-    }
-    else
-    {
-        // Node ids follow creation order, so they are the same on every rank.
-        for (uint32_t i = 0; i < topo.GetNNodes(); ++i)
-        {
-            (i < topo.hosts.size() ? m_hosts : m_switchNodes)
-                .Add(CreateObject<Node>(m_systemIds[i]));
-        }
-    }
-
-    DcbHelper dcb;
-    for (const auto& a : m_config.GetLink().attributes)
-    {
-        dcb.SetDeviceAttribute(a.name, *a.value);
-    }
     for (const ExperimentLink& link : topo.links)
     {
-        dcb.SetDeviceAttribute("DataRate", DataRateValue(link.rate));
-        dcb.SetChannelAttribute("Delay", TimeValue(link.delay));
-        const bool remote = !m_systemIds.empty() && m_systemIds[link.a] != m_systemIds[link.b];
-        dcb.SetChannelType(remote ? "ns3::DcbRemoteChannel" : "ns3::DcbChannel");
-        dcb.Install(GetNode(link.a), GetNode(link.b));
+        m_fabric.AddLink(link.a, link.b, link.rate, link.delay);
     }
+    DcbHelper links;
+    for (const auto& a : m_config.GetLink().attributes)
+    {
+        links.SetDeviceAttribute(a.name, *a.value);
+    }
+
     // One switch helper per buffer section: "buffer" and each "buffer_switches" entry.
+    const DcbHelper switches = MakeSwitchHelper(m_config.GetBuffer());
     std::map<const ExperimentComponent*, DcbHelper> switchHelpers;
-    for (uint32_t s = 0; s < m_switchNodes.GetN(); ++s)
+    for (uint32_t s = 0; s < topo.switches.size(); ++s)
     {
         const ExperimentComponent& buffer = m_config.GetBuffer(s);
-        auto it = switchHelpers.find(&buffer);
-        if (it == switchHelpers.end())
+        if (&buffer != &m_config.GetBuffer())
         {
-            it = switchHelpers.emplace(&buffer, MakeSwitchHelper(buffer)).first;
+            auto it = switchHelpers.find(&buffer);
+            if (it == switchHelpers.end())
+            {
+                it = switchHelpers.emplace(&buffer, MakeSwitchHelper(buffer)).first;
+            }
+            m_fabric.SetSwitchHelper(s, it->second);
         }
-        std::string error;
-        Ptr<DcbSwitch> sw = it->second.InstallSwitch(m_switchNodes.Get(s), &error);
-        if (!sw)
+    }
+    m_fabric.SetSwitchErrorHandler(
+        [this, &topo](uint32_t s, const std::string& error)
         {
             // The buffer or ECN attributes are individually valid but cannot work together
             // on this topology (e.g. a buffer smaller than the PFC headroom it must reserve).
             const bool ecn = error.find("EcnMarker") != std::string::npos;
-            throw ExperimentConfigError(m_config.GetSource(), ecn ? "/ecn" : buffer.pointer,
+            throw ExperimentConfigError(m_config.GetSource(),
+                                        ecn ? "/ecn" : m_config.GetBuffer(s).pointer,
                                         "switch " + topo.switches[s] + ": " + error);
-        }
-        m_switches.push_back(sw);
-    }
+        });
 
-    // One helper per congestion control: "cc" and each "cc_hosts" entry (a NIC mix).
-    const auto configure = [this](RdmaHelper& rdma, const ExperimentComponent& cc)
-    {
-        for (const auto& a : m_config.GetNic().attributes)
-        {
-            rdma.SetNicAttribute(a.name, *a.value);
-        }
-        rdma.SetCongestionControl(cc.typeName);
-        for (const auto& a : cc.attributes)
-        {
-            rdma.SetCongestionControlAttribute(a.name, *a.value);
-        }
-        rdma.SetLossRecovery(m_config.GetLossRecovery().typeName);
-        for (const auto& a : m_config.GetLossRecovery().attributes)
-        {
-            rdma.SetLossRecoveryAttribute(a.name, *a.value);
-        }
-        for (const auto& a : m_config.GetQueuePair().attributes)
-        {
-            rdma.SetQueuePairAttribute(a.name, *a.value);
-        }
-    };
-    RdmaHelper rdma;
-    configure(rdma, m_config.GetCongestionControl());
-    std::vector<DcbRoutingHelper::HostAddress> addresses;
-    for (uint32_t h = 0; h < m_hosts.GetN(); ++h)
+    // One NIC helper per congestion control: "cc" and each "cc_hosts" entry (a NIC mix).
+    const RdmaHelper nics = MakeNicHelper(m_config.GetCongestionControl());
+    std::map<const ExperimentComponent*, RdmaHelper> nicHelpers;
+    const NodeComposition& nodes = m_config.GetNodes();
+    for (uint32_t h = 0; h < topo.hosts.size(); ++h)
     {
         const ExperimentComponent& cc = m_config.GetCongestionControl(h);
-        if (&cc == &m_config.GetCongestionControl())
+        if (&cc != &m_config.GetCongestionControl())
         {
-            m_nics.push_back(rdma.Install(m_hosts.Get(h), GetHostAddress(h)));
+            auto it = nicHelpers.find(&cc);
+            if (it == nicHelpers.end())
+            {
+                it = nicHelpers.emplace(&cc, MakeNicHelper(cc)).first;
+            }
+            m_fabric.SetNicHelper(h, it->second);
         }
-        else
+        if (h < nodes.hosts.size() && nodes.hosts[h].virtualNics > 0)
         {
-            RdmaHelper mixed;
-            configure(mixed, cc);
-            m_nics.push_back(mixed.Install(m_hosts.Get(h), GetHostAddress(h)));
+            m_fabric.SetVirtualNics(h, nodes.hosts[h].virtualNics);
         }
-        addresses.push_back(DcbRoutingHelper::HostAddress{GetHostAddress(h), m_hosts.Get(h)});
     }
-    DcbRoutingHelper::PopulateRoutes(addresses);
+    m_fabric.Build(links, switches, nics);
+}
+
+RdmaHelper
+TopologyBuilder::MakeNicHelper(const ExperimentComponent& cc) const
+{
+    RdmaHelper rdma;
+    for (const auto& a : m_config.GetNic().attributes)
+    {
+        rdma.SetNicAttribute(a.name, *a.value);
+    }
+    rdma.SetCongestionControl(cc.typeName);
+    for (const auto& a : cc.attributes)
+    {
+        rdma.SetCongestionControlAttribute(a.name, *a.value);
+    }
+    rdma.SetLossRecovery(m_config.GetLossRecovery().typeName);
+    for (const auto& a : m_config.GetLossRecovery().attributes)
+    {
+        rdma.SetLossRecoveryAttribute(a.name, *a.value);
+    }
+    for (const auto& a : m_config.GetQueuePair().attributes)
+    {
+        rdma.SetQueuePairAttribute(a.name, *a.value);
+    }
+    return rdma;
 }
 
 DcbHelper
@@ -170,49 +155,55 @@ TopologyBuilder::MakeSwitchHelper(const ExperimentComponent& buffer) const
 int64_t
 TopologyBuilder::AssignStreams(int64_t stream)
 {
-    return DcbHelper::AssignStreams(m_switchNodes, stream);
+    return m_fabric.AssignStreams(stream);
 }
 
 uint32_t
 TopologyBuilder::GetNHosts() const
 {
-    return m_hosts.GetN();
+    return m_fabric.GetHostNodes().GetN();
 }
 
 uint32_t
 TopologyBuilder::GetNSwitches() const
 {
-    return m_switchNodes.GetN();
+    return m_fabric.GetSwitchNodes().GetN();
 }
 
 Ptr<Node>
 TopologyBuilder::GetHost(uint32_t host) const
 {
-    return m_hosts.Get(host);
+    return m_fabric.GetHost(host);
 }
 
 Ptr<RdmaNic>
 TopologyBuilder::GetNic(uint32_t host) const
 {
-    return m_nics.at(host);
+    return m_fabric.GetNic(host);
 }
 
 Ptr<DcbSwitch>
 TopologyBuilder::GetSwitch(uint32_t sw) const
 {
-    return m_switches.at(sw);
+    return m_fabric.GetSwitch(sw);
 }
 
 Ptr<Node>
 TopologyBuilder::GetNode(uint32_t index) const
 {
-    return index < m_hosts.GetN() ? m_hosts.Get(index) : m_switchNodes.Get(index - m_hosts.GetN());
+    return m_fabric.GetNode(index);
 }
 
 const NodeContainer&
 TopologyBuilder::GetSwitchNodes() const
 {
-    return m_switchNodes;
+    return m_fabric.GetSwitchNodes();
+}
+
+const RdmaFabricBuilder&
+TopologyBuilder::GetFabric() const
+{
+    return m_fabric;
 }
 
 } // namespace ns3

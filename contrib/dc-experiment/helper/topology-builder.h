@@ -1,6 +1,6 @@
 /*
  * Builds the network of an experiment: nodes, DCB links and switches, RDMA
- * NICs and routes.
+ * NICs and routes, through RdmaFabricBuilder.
  */
 #ifndef TOPOLOGY_BUILDER_H
 #define TOPOLOGY_BUILDER_H
@@ -10,6 +10,8 @@
 #include "ns3/experiment-config.h"
 #include "ns3/ipv4-address.h"
 #include "ns3/node-container.h"
+#include "ns3/rdma-fabric-builder.h"
+#include "ns3/rdma-helper.h"
 #include "ns3/rdma-nic.h"
 
 #include <vector>
@@ -19,13 +21,14 @@ namespace ns3
 
 /**
  * \ingroup dc-experiment
- * Turns the topology and component sections of an ExperimentConfig into ns-3
- * objects with DcbHelper, RdmaHelper and DcbRoutingHelper.
+ * Turns the topology and component sections of an ExperimentConfig into
+ * RdmaFabricBuilder calls: its links, one DcbHelper per buffer section, one
+ * RdmaHelper per congestion control and each host's virtual NICs ("nodes").
  *
  * Nodes are created hosts first, then switches, in configuration order, so
- * host i is node i. Host i gets IPv4 address 10.0.0.1 + i (the switches'
- * forwarding tables need a contiguous range). Each host's NIC sits on its only
- * port; each switch is installed after all its links exist.
+ * host i is node i. Host i gets IPv4 address 10.0.0.1 + i, its aliases those of
+ * RdmaFabricBuilder. Each host's NIC sits on its only port; each switch is
+ * installed after all its links exist.
  */
 class TopologyBuilder
 {
@@ -55,6 +58,8 @@ class TopologyBuilder
     /** \return node \p index of the configuration's numbering (hosts, then switches). */
     Ptr<Node> GetNode(uint32_t index) const;
     const NodeContainer& GetSwitchNodes() const;
+    /** \return the fabric: links, addresses of virtual NICs, pinned routes. */
+    const RdmaFabricBuilder& GetFabric() const;
 
     /** \return the address of host \p host: 10.0.0.1 + host. */
     static Ipv4Address GetHostAddress(uint32_t host);
@@ -62,13 +67,12 @@ class TopologyBuilder
   private:
     /** \return a helper installing switches with \p buffer and the switch/ECN sections. */
     DcbHelper MakeSwitchHelper(const ExperimentComponent& buffer) const;
+    /** \return a helper installing NICs with congestion control \p cc and the NIC sections. */
+    RdmaHelper MakeNicHelper(const ExperimentComponent& cc) const;
 
     const ExperimentConfig& m_config;
-    NodeContainer m_hosts;
-    NodeContainer m_switchNodes;
-    std::vector<Ptr<RdmaNic>> m_nics;
-    std::vector<Ptr<DcbSwitch>> m_switches;
-    std::vector<uint32_t> m_systemIds; //!< empty: every node on system 0
+    RdmaFabricBuilder m_fabric;
+    bool m_built{false};
 };
 
 } // namespace ns3

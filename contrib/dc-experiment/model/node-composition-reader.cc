@@ -6,6 +6,7 @@
 #include "ns3/host-config-loader.h"
 #include "ns3/host-preset-helper.h"
 #include "ns3/nic-profile.h"
+#include "ns3/rdma-fabric-builder.h"
 #include "ns3/rdma-nic-profile.h"
 #include "ns3/string.h"
 
@@ -593,7 +594,7 @@ NodeCompositionReader::Read(const JsonSchemaReader& reader, const Json* section,
     if (!section->is_array())
     {
         reader.Fail(pointer, "expected an array of {\"hosts\": ..., \"nic_profile\", "
-                             "\"host_model\", \"nic_cache\"} entries");
+                             "\"host_model\", \"nic_cache\", \"virtual_nics\"} entries");
     }
     c.hosts.assign(topology.hosts.size(), NodeSpec{});
     const HostSelection selection(reader, topology);
@@ -602,7 +603,9 @@ NodeCompositionReader::Read(const JsonSchemaReader& reader, const Json* section,
     {
         const Json& e = (*section)[i];
         const std::string p = JsonSchemaReader::Child(pointer, i);
-        reader.CheckKeys(e, p, {"hosts", "nic_profile", "host_model", "nic_cache", "description"});
+        reader.CheckKeys(
+            e, p,
+            {"hosts", "nic_profile", "host_model", "nic_cache", "virtual_nics", "description"});
         const Json* hosts = JsonSchemaReader::Find(e, "hosts");
         if (!hosts)
         {
@@ -646,10 +649,25 @@ NodeCompositionReader::Read(const JsonSchemaReader& reader, const Json* section,
             cache = static_cast<int32_t>(c.nicCaches.size() - 1);
             eff["nic_cache"] = cacheEff;
         }
-        if (profile < 0 && host < 0 && cache < 0)
+        uint32_t vnics = 0;
+        if (JsonSchemaReader::Find(e, "virtual_nics"))
         {
-            reader.Fail(p, "the entry gives nothing: add \"nic_profile\", \"host_model\" or "
-                           "\"nic_cache\"");
+            vnics = static_cast<uint32_t>(reader.GetUint(e, p, "virtual_nics", std::nullopt, 1,
+                                                         RdmaFabricBuilder::MAX_VIRTUAL_NICS));
+            // Alias v of host h is 10.0.0.1 + v * hosts + h (RdmaFabricBuilder): inside 10/8.
+            if (uint64_t{vnics} * topology.hosts.size() >= (uint64_t{1} << 24) - 1)
+            {
+                reader.Fail(JsonSchemaReader::Child(p, "virtual_nics"),
+                            std::to_string(vnics) + " addresses for each of " +
+                                std::to_string(topology.hosts.size()) +
+                                " hosts do not fit in 10.0.0.0/8");
+            }
+            eff["virtual_nics"] = vnics;
+        }
+        if (profile < 0 && host < 0 && cache < 0 && vnics == 0)
+        {
+            reader.Fail(p, "the entry gives nothing: add \"nic_profile\", \"host_model\", "
+                           "\"nic_cache\" or \"virtual_nics\"");
         }
         for (uint32_t h : selected)
         {
@@ -657,6 +675,7 @@ NodeCompositionReader::Read(const JsonSchemaReader& reader, const Json* section,
             s.nicProfile = profile >= 0 ? profile : s.nicProfile;
             s.hostModel = host >= 0 ? host : s.hostModel;
             s.nicCache = cache >= 0 ? cache : s.nicCache;
+            s.virtualNics = vnics > 0 ? vnics : s.virtualNics;
         }
         effective.push_back(eff);
     }

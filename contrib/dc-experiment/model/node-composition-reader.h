@@ -21,8 +21,8 @@ namespace ns3
 /**
  * \ingroup dc-experiment
  * The "nodes" section: an array of entries, each selecting hosts and giving any of
- * "nic_profile", "host_model" and "nic_cache" (doc/dc-experiment.md, "Per-node
- * composition"). Entries apply in file order and field by field: a later entry's
+ * "nic_profile", "host_model", "nic_cache" and "virtual_nics" (doc/dc-experiment.md,
+ * "Per-node composition"). Entries apply in file order and field by field: a later entry's
  * field replaces an earlier one's for the hosts both select; fields an entry does
  * not give are left as earlier entries set them.
  *

@@ -76,6 +76,7 @@ struct NodeSpec
     int32_t nicProfile{-1};
     int32_t hostModel{-1};
     int32_t nicCache{-1};
+    uint32_t virtualNics{0}; //!< addresses of the NIC ("virtual_nics"); 0: not given (1)
 };
 
 /**
@@ -95,7 +96,7 @@ struct NodeComposition
     {
         for (const NodeSpec& s : hosts)
         {
-            if (s.nicProfile >= 0 || s.hostModel >= 0 || s.nicCache >= 0)
+            if (s.nicProfile >= 0 || s.hostModel >= 0 || s.nicCache >= 0 || s.virtualNics > 0)
             {
                 return false;
             }
