@@ -112,7 +112,10 @@ TEST_F(HpccCompatTest, KeysMapToTheExperiment)
     EXPECT_EQ(j["stop_time"], "2020ms");
     EXPECT_EQ(j["cc"]["type"], "ns3::RdmaDcqcn");
     EXPECT_EQ(j["cc"]["AlphaUpdatePeriod"], "1us");
-    EXPECT_EQ(j["cc"]["CnpInterval"], "4us");
+    // The peer's NP answers every marked packet and its RP cuts at most once per
+    // RATE_DECREASE_INTERVAL, at the tick of its check.
+    EXPECT_EQ(j["cc"]["CnpInterval"], "0us");
+    EXPECT_EQ(j["cc"]["RateDecreaseInterval"], "4us");
     EXPECT_EQ(j["cc"]["RateIncreaseTimer"], "300us");
     EXPECT_EQ(j["cc"]["G"], 0.00390625);
     EXPECT_EQ(j["cc"]["RateAI"], "20Mbps");
@@ -325,9 +328,9 @@ TEST_F(HpccCompatTest, AckHighPrioMapsToTheAckClassAndMatchesTheHpccDcqcnProfile
     const auto& p = profiled.EffectiveJson();
     EXPECT_EQ(t["nic"]["AckDscp"], 48);
     EXPECT_EQ(p["nic"]["AckDscp"], 48);
-    for (const char* key :
-         {"type", "AlphaUpdatePeriod", "CnpInterval", "RateIncreaseTimer", "ByteCounter", "G",
-          "FastRecoveryTimes", "RateAI", "RateHAI", "MinRate", "ClampTargetRate"})
+    for (const char* key : {"type", "AlphaUpdatePeriod", "CnpInterval", "RateDecreaseInterval",
+                            "RateIncreaseTimer", "ByteCounter", "G", "FastRecoveryTimes", "RateAI",
+                            "RateHAI", "MinRate", "ClampTargetRate"})
     {
         EXPECT_EQ(t["cc"][key], p["cc"][key]) << key;
     }

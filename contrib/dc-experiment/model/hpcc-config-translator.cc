@@ -213,7 +213,7 @@ Translation::Keys()
         {"USE_DYNAMIC_PFC_THRESHOLD", 1, &Translation::DynamicPfcThreshold, nullptr},
         {"BUFFER_SIZE", 1, &Translation::BufferSize, nullptr},
         {"ALPHA_RESUME_INTERVAL", 1, &Translation::CcMicros, "AlphaUpdatePeriod"},
-        {"RATE_DECREASE_INTERVAL", 1, &Translation::RateDecreaseInterval, "CnpInterval"},
+        {"RATE_DECREASE_INTERVAL", 1, &Translation::RateDecreaseInterval, "RateDecreaseInterval"},
         {"CLAMP_TARGET_RATE", 1, &Translation::CcFlag, "ClampTargetRate"},
         {"RP_TIMER", 1, &Translation::CcMicros, "RateIncreaseTimer"},
         {"EWMA_GAIN", 1, &Translation::CcGain, "G"},
@@ -354,9 +354,12 @@ Translation::CcMode(const Entry& e)
             m_cc["type"] = "ns3::RdmaDcqcn";
             // The HPCC simulator's DCQCN raises its rate on the RP timer only (no byte counter).
             m_cc["ByteCounter"] = 0;
+            // Its NP flags a CNP on the ACK of every marked packet: ours sends a CNP for each.
+            m_cc["CnpInterval"] = "0us";
             Note("CC_MODE 1: ns3::RdmaDcqcn with ByteCounter 0 (the HPCC simulator's DCQCN "
-                 "increases on its RP timer only); its other behaviour is ours "
-                 "(doc/dc-experiment.md)");
+                 "increases on its RP timer only) and CnpInterval 0 (its NP answers every "
+                 "marked packet; ours with a CNP packet where it flags the ACK); its other "
+                 "behaviour is ours (doc/dc-experiment.md)");
             return;
         case 3:
             m_mode = 3;
@@ -449,10 +452,9 @@ Translation::RateDecreaseInterval(const Entry& e)
     {
         return;
     }
-    Note("RATE_DECREASE_INTERVAL -> /cc/CnpInterval: at most one rate cut per interval and "
-         "QP, as in the HPCC simulator, but our NP limits the CNPs and the RP cuts when one "
-         "arrives, where the peer's NP sends a CNP per marked packet and its RP cuts at the "
-         "next tick of the interval timer");
+    Note("RATE_DECREASE_INTERVAL -> /cc/RateDecreaseInterval: the RP cuts at most once per "
+         "interval and QP, at the next tick of a check started by the QP's first CNP "
+         "(RateDecreaseTiming PeriodicCheck), as in the HPCC simulator");
 }
 
 bool

@@ -108,9 +108,11 @@ RdmaDcqcnFirmware::GetTypeId()
             .AddAttribute("RateDecreasePeriod",
                           "RATE_REDUCE_MONITOR_PERIOD / rp_rate_reduce_monitor_period: the rate "
                           "is cut at most once per period, if a CNP arrived in it (RP-side "
-                          "coalescing); 0 cuts on every CNP. Default 4 us [MLX-DUMP][DCQCN-NOTES].",
+                          "coalescing); 0 cuts on every CNP. Sets RateDecreaseInterval (with "
+                          "RateDecreaseTiming SinceLastCut). Default 4 us [MLX-DUMP][DCQCN-NOTES].",
                           TimeValue(MicroSeconds(4)),
-                          MakeTimeAccessor(&RdmaDcqcnFirmware::m_rateDecreasePeriod),
+                          MakeTimeAccessor(&RdmaDcqcnFirmware::SetRateDecreasePeriod,
+                                           &RdmaDcqcnFirmware::GetRateDecreasePeriod),
                           MakeTimeChecker(Time(0)))
             .AddAttribute("InitialAlphaValue",
                           "INITIAL_ALPHA_VALUE / rp_initial_alpha_value divided by 1024: alpha "
@@ -161,8 +163,6 @@ RdmaDcqcnFirmware::RdmaDcqcnFirmware()
     , m_firstCnpSeen(false)
     , m_fwAlpha(0.0)
     , m_cnpSinceAlpha(false)
-    , m_decreasePending(false)
-    , m_hasCut(false)
     , m_cuts(0)
     , m_cnpsReceived(0)
 {
@@ -190,8 +190,6 @@ RdmaDcqcnFirmware::RdmaDcqcnFirmware(const RdmaDcqcnFirmware& other)
     , m_firstCnpSeen(false)
     , m_fwAlpha(0.0)
     , m_cnpSinceAlpha(false)
-    , m_decreasePending(false)
-    , m_hasCut(false)
     , m_cuts(0)
     , m_cnpsReceived(0)
 {
@@ -200,8 +198,7 @@ RdmaDcqcnFirmware::RdmaDcqcnFirmware(const RdmaDcqcnFirmware& other)
 
 RdmaDcqcnFirmware::~RdmaDcqcnFirmware()
 {
-    // The events hold a raw pointer to this object.
-    m_decreaseEvent.Cancel();
+    // The event holds a raw pointer to this object.
     m_alphaEvent.Cancel();
 }
 
@@ -237,8 +234,10 @@ RdmaDcqcnFirmware::ForwardKnobs()
     SetAttribute("MinRate", DataRateValue(m_rpgMinRate));
     SetAttribute("ClampTargetRate", BooleanValue(m_clampTgtRate));
     SetAttribute("ClampTargetRateAfterTimeInc", BooleanValue(m_clampTgtRateAfterTimeInc));
-    // The cut must use the firmware alpha as it stands (Cut() restores it after).
+    // The cut must use the firmware alpha as it stands (ApplyRateDecrease() restores it after).
     SetAttribute("AlphaCutOrder", EnumValue(RdmaDcqcn::CUT_THEN_UPDATE));
+    SetAttribute("RateDecreaseInterval", TimeValue(m_rateDecreasePeriod));
+    SetAttribute("RateDecreaseTiming", EnumValue(RdmaDcqcn::SINCE_LAST_CUT));
 }
 
 bool
@@ -289,9 +288,6 @@ RdmaDcqcnFirmware::Init(RdmaCcState* state)
     m_firstCnpSeen = false;
     m_fwAlpha = 0.0;
     m_cnpSinceAlpha = false;
-    m_decreasePending = false;
-    m_hasCut = false;
-    m_lastCut = Time(0);
     m_cuts = 0;
     m_cnpsReceived = 0;
     state->m_pacingBurstBytes = m_burstBytes;
@@ -333,35 +329,12 @@ RdmaDcqcnFirmware::OnCnp()
         m_alphaEvent =
             Simulator::Schedule(m_dceTcpRtt, &RdmaDcqcnFirmware::AlphaPeriodExpired, this);
     }
-
-    const Time now = Simulator::Now();
-    if (m_rateDecreasePeriod.IsZero() || !m_hasCut || now - m_lastCut >= m_rateDecreasePeriod)
-    {
-        m_decreaseEvent.Cancel();
-        m_decreasePending = false;
-        Cut();
-        return;
-    }
-    m_decreasePending = true;
-    if (!m_decreaseEvent.IsRunning())
-    {
-        m_decreaseEvent = Simulator::Schedule(m_lastCut + m_rateDecreasePeriod - now,
-                                              &RdmaDcqcnFirmware::DecreasePeriodExpired, this);
-    }
+    // Cut now or once the reduction period ends (RateDecreaseInterval, SinceLastCut).
+    RequestRateDecrease();
 }
 
 void
-RdmaDcqcnFirmware::DecreasePeriodExpired()
-{
-    if (m_decreasePending)
-    {
-        m_decreasePending = false;
-        Cut();
-    }
-}
-
-void
-RdmaDcqcnFirmware::Cut()
+RdmaDcqcnFirmware::ApplyRateDecrease()
 {
     RdmaCcState* state = GetState();
     // The inherited cut uses the alpha in the state (CutThenUpdate) and then
@@ -369,8 +342,6 @@ RdmaDcqcnFirmware::Cut()
     state->m_alpha = m_fwAlpha;
     ReduceRate();
     state->m_alpha = m_fwAlpha;
-    m_hasCut = true;
-    m_lastCut = Simulator::Now();
     ++m_cuts;
 }
 
@@ -423,16 +394,13 @@ RdmaDcqcnFirmware::GetPacingBurstBytes() const
 void
 RdmaDcqcnFirmware::Stop()
 {
-    m_decreaseEvent.Cancel();
     m_alphaEvent.Cancel();
-    m_decreasePending = false;
     RdmaDcqcn::Stop();
 }
 
 void
 RdmaDcqcnFirmware::DoDispose()
 {
-    m_decreaseEvent.Cancel();
     m_alphaEvent.Cancel();
     RdmaDcqcn::DoDispose();
 }
@@ -541,6 +509,19 @@ bool
 RdmaDcqcnFirmware::GetClampTgtRateAfterTimeInc() const
 {
     return m_clampTgtRateAfterTimeInc;
+}
+
+void
+RdmaDcqcnFirmware::SetRateDecreasePeriod(Time t)
+{
+    m_rateDecreasePeriod = t;
+    SetAttribute("RateDecreaseInterval", TimeValue(t));
+}
+
+Time
+RdmaDcqcnFirmware::GetRateDecreasePeriod() const
+{
+    return m_rateDecreasePeriod;
 }
 
 } // namespace ns3

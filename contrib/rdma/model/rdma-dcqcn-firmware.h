@@ -30,7 +30,9 @@ namespace ns3
  *   RateDecreasePeriod (rate_reduce_monitor_period) window; the rate is cut at
  *   most once per window, at once if the previous cut is at least one period
  *   old, else at the end of that period. RateDecreasePeriod = 0 cuts on every
- *   CNP (the Azure fix "minimises" this window).
+ *   CNP (the Azure fix "minimises" this window). This is RdmaDcqcn's
+ *   rate-decrease coalescing: RateDecreasePeriod sets the inherited
+ *   RateDecreaseInterval, with RateDecreaseTiming SinceLastCut.
  * - alpha: every AlphaUpdatePeriodFw (dce_tcp_rtt) while active,
  *   alpha <- g * cnp_received + (1 - g) * alpha with g = DceTcpG (1/256); on the first
  *   CNP of the QP alpha <- InitialAlphaValue and, if RateOnFirstCnp > 0,
@@ -98,14 +100,12 @@ class RdmaDcqcnFirmware : public RdmaDcqcn
     void NotifyConstructionCompleted() override;
     void DoDispose() override;
     bool ShouldSendCnp(bool ceMarked, Time now) override;
+    /** Apply one rate cut with the firmware alpha. */
+    void ApplyRateDecrease() override;
 
   private:
     /** Write the firmware-named rate-increase knobs into the inherited attributes. */
     void ForwardKnobs();
-    /** Apply one rate cut with the firmware alpha. */
-    void Cut();
-    /** End of a reduction period with a pending CNP. */
-    void DecreasePeriodExpired();
     /** alpha update (dce_tcp_rtt period). */
     void AlphaPeriodExpired();
 
@@ -126,6 +126,8 @@ class RdmaDcqcnFirmware : public RdmaDcqcn
     bool GetClampTgtRate() const;
     void SetClampTgtRateAfterTimeInc(bool b);
     bool GetClampTgtRateAfterTimeInc() const;
+    void SetRateDecreasePeriod(Time t);
+    Time GetRateDecreasePeriod() const;
 
     // Attributes (ConnectX knob in the help strings)
     Time m_rpgTimeReset;             //!< rpg_time_reset
@@ -149,12 +151,8 @@ class RdmaDcqcnFirmware : public RdmaDcqcn
     bool m_firstCnpSeen;     //!< a CNP arrived since Init
     double m_fwAlpha;        //!< firmware alpha
     bool m_cnpSinceAlpha;    //!< cnp_received for the alpha update
-    bool m_decreasePending;  //!< a CNP arrived in the current reduction period
-    bool m_hasCut;           //!< a cut happened since Init
-    Time m_lastCut;          //!< time of the last cut
     uint64_t m_cuts;         //!< cuts since Init
     uint64_t m_cnpsReceived; //!< CNPs since Init
-    EventId m_decreaseEvent; //!< end of the current reduction period
     EventId m_alphaEvent;    //!< next alpha update
 };
 

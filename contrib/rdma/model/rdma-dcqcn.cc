@@ -149,6 +149,27 @@ RdmaDcqcn::GetTypeId()
                 "code [DCQCN-NS3].",
                 EnumValue(CUT_THEN_UPDATE), MakeEnumAccessor(&RdmaDcqcn::m_alphaCutOrder),
                 MakeEnumChecker(CUT_THEN_UPDATE, "CutThenUpdate", UPDATE_THEN_CUT, "UpdateThenCut"))
+            .AddAttribute(
+                "RateDecreaseInterval",
+                "RP rate-decrease interval I (Time): with I > 0 a CNP only flags a decrease and "
+                "the rate is cut at most once per I, when the flag is set (RateDecreaseTiming "
+                "says when); 0 cuts on every CNP, the paper's RP [DCQCN15]. Default 0. The HPCC "
+                "simulator's DCQCN checks the flag every RATE_DECREASE_INTERVAL = 4 us "
+                "[HPCC-CFG][HPCC-RDMA]; ConnectX firmware's rate_reduce_monitor_period, the "
+                "minimal time between two rate reductions of a flow, is 4 us "
+                "[MLX-DUMP][DCQCN-NOTES].",
+                TimeValue(Time(0)), MakeTimeAccessor(&RdmaDcqcn::m_rateDecreaseInterval),
+                MakeTimeChecker(Time(0)))
+            .AddAttribute(
+                "RateDecreaseTiming",
+                "When a flagged decrease is applied (RateDecreaseInterval > 0). PeriodicCheck "
+                "(default): at the next tick of a check every RateDecreaseInterval on a clock "
+                "started by the QP's first CNP, so the first cut comes one interval after the "
+                "first CNP, as the HPCC simulator's DCQCN [HPCC-RDMA]; SinceLastCut: at once if "
+                "the last cut is at least one interval old, else at the end of that interval "
+                "(the firmware profile's reading of rate_reduce_monitor_period [MLX-DUMP]).",
+                EnumValue(PERIODIC_CHECK), MakeEnumAccessor(&RdmaDcqcn::m_rateDecreaseTiming),
+                MakeEnumChecker(PERIODIC_CHECK, "PeriodicCheck", SINCE_LAST_CUT, "SinceLastCut"))
             .AddTraceSource("RateChange", "The sending rate R_C changed (old rate, new rate).",
                             MakeTraceSourceAccessor(&RdmaDcqcn::m_rateChangeTrace),
                             "ns3::RdmaDcqcn::RateChangeTracedCallback");
@@ -164,6 +185,7 @@ RdmaDcqcn::RdmaDcqcn()
     , m_clampTargetRateAfterTimeInc(true)
     , m_qcnTargetRateQuirk(false)
     , m_alphaCutOrder(CUT_THEN_UPDATE)
+    , m_rateDecreaseTiming(PERIODIC_CHECK)
     , m_state(nullptr)
     , m_stage(FAST_RECOVERY)
     , m_timerCount(0)
@@ -171,6 +193,9 @@ RdmaDcqcn::RdmaDcqcn()
     , m_bytesLeft(0)
     , m_recovering(false)
     , m_cnpSent(false)
+    , m_decreasePending(false)
+    , m_hasCut(false)
+    , m_decreaseClockSet(false)
 {
     NS_LOG_FUNCTION(this);
 }
@@ -191,6 +216,8 @@ RdmaDcqcn::RdmaDcqcn(const RdmaDcqcn& other)
     , m_clampTargetRateAfterTimeInc(other.m_clampTargetRateAfterTimeInc)
     , m_qcnTargetRateQuirk(other.m_qcnTargetRateQuirk)
     , m_alphaCutOrder(other.m_alphaCutOrder)
+    , m_rateDecreaseInterval(other.m_rateDecreaseInterval)
+    , m_rateDecreaseTiming(other.m_rateDecreaseTiming)
     , m_state(nullptr)
     , m_stage(FAST_RECOVERY)
     , m_timerCount(0)
@@ -198,12 +225,17 @@ RdmaDcqcn::RdmaDcqcn(const RdmaDcqcn& other)
     , m_bytesLeft(0)
     , m_recovering(false)
     , m_cnpSent(false)
+    , m_decreasePending(false)
+    , m_hasCut(false)
+    , m_decreaseClockSet(false)
 {
     NS_LOG_FUNCTION(this);
 }
 
 RdmaDcqcn::~RdmaDcqcn()
 {
+    // The event holds a raw pointer to this object.
+    m_decreaseEvent.Cancel();
 }
 
 std::string
@@ -239,6 +271,11 @@ RdmaDcqcn::Init(RdmaCcState* state)
     m_recovering = false;
     m_cnpSent = false;
     m_lastCnpTime = Time(0);
+    m_decreasePending = false;
+    m_hasCut = false;
+    m_lastCut = Time(0);
+    m_decreaseClockSet = false;
+    m_decreaseClock = Time(0);
 }
 
 void
@@ -299,6 +336,75 @@ void
 RdmaDcqcn::OnCnp()
 {
     NS_LOG_FUNCTION(this);
+    RequestRateDecrease();
+}
+
+void
+RdmaDcqcn::RequestRateDecrease()
+{
+    NS_ASSERT_MSG(m_state != nullptr, "RdmaDcqcn used before Init");
+    if (m_rateDecreaseInterval.IsZero())
+    {
+        DecreaseNow();
+        return;
+    }
+    const Time now = Simulator::Now();
+    if (m_rateDecreaseTiming == SINCE_LAST_CUT &&
+        (!m_hasCut || now - m_lastCut >= m_rateDecreaseInterval))
+    {
+        m_decreaseEvent.Cancel();
+        m_decreasePending = false;
+        DecreaseNow();
+        return;
+    }
+    m_decreasePending = true;
+    if (m_decreaseEvent.IsRunning())
+    {
+        return;
+    }
+    Time next;
+    if (m_rateDecreaseTiming == SINCE_LAST_CUT)
+    {
+        next = m_lastCut + m_rateDecreaseInterval;
+    }
+    else
+    {
+        if (!m_decreaseClockSet)
+        {
+            m_decreaseClockSet = true;
+            m_decreaseClock = now;
+        }
+        // The first tick of the clock strictly after now (a tick at now has run already).
+        const int64_t ticks =
+            (now - m_decreaseClock).GetTimeStep() / m_rateDecreaseInterval.GetTimeStep();
+        next = m_decreaseClock + m_rateDecreaseInterval * (ticks + 1);
+    }
+    m_decreaseEvent = Simulator::Schedule(next - now, &RdmaDcqcn::RateDecreaseCheck, this);
+}
+
+void
+RdmaDcqcn::RateDecreaseCheck()
+{
+    // The periodic check need not run again until the next CNP: RequestRateDecrease
+    // schedules the next tick of the same clock.
+    if (m_decreasePending)
+    {
+        m_decreasePending = false;
+        DecreaseNow();
+    }
+}
+
+void
+RdmaDcqcn::DecreaseNow()
+{
+    m_hasCut = true;
+    m_lastCut = Simulator::Now();
+    ApplyRateDecrease();
+}
+
+void
+RdmaDcqcn::ApplyRateDecrease()
+{
     ReduceRate();
 }
 
@@ -513,6 +619,8 @@ RdmaDcqcn::Stop()
     NS_LOG_FUNCTION(this);
     m_rateTimer.Stop();
     m_alphaTimer.Stop();
+    m_decreaseEvent.Cancel();
+    m_decreasePending = false;
     m_recovering = false;
 }
 
@@ -544,6 +652,12 @@ bool
 RdmaDcqcn::IsAlphaTimerRunning() const
 {
     return m_alphaTimer.IsRunning();
+}
+
+bool
+RdmaDcqcn::IsRateDecreasePending() const
+{
+    return m_decreasePending;
 }
 
 void

@@ -25,7 +25,8 @@ namespace ns3
  * DCQCN as published (SIGCOMM'15, the "paper" variant of spec section 3.4).
  *
  * Reaction point (sender), per queue pair:
- * - on a CNP: optional target clamp, R_C <- max(R_min, R_C (1 - alpha/2)),
+ * - on a CNP (or, with RateDecreaseInterval > 0, at most once per interval, see
+ *   below): optional target clamp, R_C <- max(R_min, R_C (1 - alpha/2)),
  *   alpha <- (1 - g) alpha + g (order selectable by AlphaCutOrder), then the
  *   stage counters T and BC, the byte counter and both timers restart;
  * - alpha timer (period K): alpha <- (1 - g) alpha;
@@ -36,6 +37,16 @@ namespace ns3
  *   stage is hyper increase, the timer period is T_inc/2 and the byte count B/2.
  *   Every increase ends with R_C <- (R_T + R_C)/2; R_C and R_T are capped at
  *   the line rate.
+ *
+ * Rate-decrease coalescing (RateDecreaseInterval > 0): a CNP only flags a pending
+ * decrease, and the cut is made once per interval at most, when the flag is
+ * set. RateDecreaseTiming chooses when: PeriodicCheck (the HPCC simulator's
+ * DCQCN): a check every interval on a clock started by the first CNP of the
+ * queue pair, so the first cut comes one interval after the first CNP;
+ * SinceLastCut (the ConnectX firmware profile, RdmaDcqcnFirmware): at once if
+ * the last cut is at least one interval old, else at the end of that interval.
+ * The periodic check stops at a tick with no pending flag and resumes on the
+ * same clock (the next tick after the CNP) with the next CNP.
  *
  * The timers stop when they have nothing left to do (R_C = R_T = line rate,
  * alpha below AlphaStopThreshold()) and restart on the next CNP, so that a
@@ -69,6 +80,13 @@ class RdmaDcqcn : public RdmaCongestionOps
     {
         CUT_THEN_UPDATE, //!< paper eq. (1): cut with the old alpha, then update alpha
         UPDATE_THEN_CUT  //!< authors' ns-3 code: update alpha, then cut with the new one
+    };
+
+    /** When a pending rate decrease is applied (RateDecreaseInterval > 0). */
+    enum RateDecreaseTiming
+    {
+        PERIODIC_CHECK, //!< HPCC simulator: every interval from the first CNP of the QP
+        SINCE_LAST_CUT  //!< firmware model: at once if the last cut is >= one interval old
     };
 
     /**
@@ -110,6 +128,8 @@ class RdmaDcqcn : public RdmaCongestionOps
     bool IsRateTimerRunning() const;
     /** \return true while the alpha timer is scheduled */
     bool IsAlphaTimerRunning() const;
+    /** \return true while a CNP waits for its rate decrease (RateDecreaseInterval > 0) */
+    bool IsRateDecreasePending() const;
 
     /**
      * The alpha timer stops once alpha falls below this value (and restarts on
@@ -145,6 +165,19 @@ class RdmaDcqcn : public RdmaCongestionOps
      */
     void ReduceRate();
 
+    /**
+     * Reaction-point response to one CNP: the rate decrease now
+     * (RateDecreaseInterval 0) or a pending one at the time RateDecreaseTiming
+     * gives. OnCnp() calls it; variants that override OnCnp() call it for the cut.
+     */
+    void RequestRateDecrease();
+
+    /**
+     * One rate decrease (RequestRateDecrease decided it is due now). Default:
+     * ReduceRate(); variants with their own alpha override it.
+     */
+    virtual void ApplyRateDecrease();
+
     /** \return the bound per-QP state (null before Init) */
     RdmaCcState* GetState() const;
 
@@ -155,6 +188,10 @@ class RdmaDcqcn : public RdmaCongestionOps
     void RateTimerExpired();
     /** Alpha timer expiry: alpha <- (1 - g) alpha. */
     void AlphaTimerExpired();
+    /** Rate-decrease check: apply the pending decrease, if any. */
+    void RateDecreaseCheck();
+    /** Apply one rate decrease now and note its time. */
+    void DecreaseNow();
     /**
      * One rate-increase event whose counter has just been incremented.
      * \param firedCount the new value of the counter that fired (T or BC)
@@ -173,20 +210,22 @@ class RdmaDcqcn : public RdmaCongestionOps
     void SetRate(DataRate rate);
 
     // Attributes
-    double m_g;                         //!< alpha EWMA gain g
-    Time m_alphaUpdatePeriod;           //!< K
-    Time m_rateIncreaseTimer;           //!< T_inc
-    uint64_t m_byteCounter;             //!< B in bytes (0 disables the byte counter)
-    uint32_t m_fastRecoveryTimes;       //!< F
-    DataRate m_rateAi;                  //!< R_AI
-    DataRate m_rateHai;                 //!< R_HAI
-    DataRate m_minRate;                 //!< R_min
-    double m_initialAlpha;              //!< alpha of a new queue pair
-    Time m_cnpInterval;                 //!< N, NP window
-    bool m_clampTargetRate;             //!< R_T <- R_C on every CNP
-    bool m_clampTargetRateAfterTimeInc; //!< clamp also after timer-only increases
-    bool m_qcnTargetRateQuirk;          //!< QCN "R_T > 10 R_C -> R_T/8" on the first increase
-    AlphaCutOrder m_alphaCutOrder;      //!< order of the cut and the alpha update
+    double m_g;                              //!< alpha EWMA gain g
+    Time m_alphaUpdatePeriod;                //!< K
+    Time m_rateIncreaseTimer;                //!< T_inc
+    uint64_t m_byteCounter;                  //!< B in bytes (0 disables the byte counter)
+    uint32_t m_fastRecoveryTimes;            //!< F
+    DataRate m_rateAi;                       //!< R_AI
+    DataRate m_rateHai;                      //!< R_HAI
+    DataRate m_minRate;                      //!< R_min
+    double m_initialAlpha;                   //!< alpha of a new queue pair
+    Time m_cnpInterval;                      //!< N, NP window
+    bool m_clampTargetRate;                  //!< R_T <- R_C on every CNP
+    bool m_clampTargetRateAfterTimeInc;      //!< clamp also after timer-only increases
+    bool m_qcnTargetRateQuirk;               //!< QCN "R_T > 10 R_C -> R_T/8" on the first increase
+    AlphaCutOrder m_alphaCutOrder;           //!< order of the cut and the alpha update
+    Time m_rateDecreaseInterval;             //!< RP: at most one cut per interval (0: every CNP)
+    RateDecreaseTiming m_rateDecreaseTiming; //!< when a pending decrease is applied
 
     // Per-QP state (not copied by Fork)
     RdmaCcState* m_state;      //!< bound state (owned by the queue pair)
@@ -199,6 +238,12 @@ class RdmaDcqcn : public RdmaCongestionOps
     MovableTimer m_alphaTimer; //!< alpha decay timer, restarted by each CNP
     bool m_cnpSent;            //!< NP: a CNP has been sent for this QP
     Time m_lastCnpTime;        //!< NP: time of the last CNP sent
+    bool m_decreasePending;    //!< RP: a CNP arrived and its decrease is not applied yet
+    bool m_hasCut;             //!< RP: a decrease happened since Init
+    Time m_lastCut;            //!< RP: time of the last decrease
+    bool m_decreaseClockSet;   //!< RP: the periodic check's clock has started
+    Time m_decreaseClock;      //!< RP: time of the first CNP (origin of the periodic check)
+    EventId m_decreaseEvent;   //!< RP: next rate-decrease check
 
     TracedCallback<DataRate, DataRate> m_rateChangeTrace; //!< R_C changes
 };
