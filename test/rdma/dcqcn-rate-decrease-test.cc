@@ -264,11 +264,11 @@ RunMarkedIncast(Time cnpInterval)
     rdma.SetCongestionControl("ns3::RdmaDcqcn");
     rdma.SetCongestionControlAttribute("CnpInterval", TimeValue(cnpInterval));
     rdma.SetCongestionControlAttribute("RateDecreaseInterval", TimeValue(MicroSeconds(4)));
-    RdmaTestFabric f = RdmaTestFabric::Star(3, "40Gbps", MicroSeconds(1), dcb, rdma);
+    RdmaLeafSpineFabric f = BuildStar(3, "40Gbps", MicroSeconds(1), dcb, rdma);
     std::vector<std::pair<Ptr<RdmaQueuePair>, Ptr<RdmaQueuePair>>> qps;
     for (uint32_t s = 0; s < 2; ++s)
     {
-        qps.push_back(RdmaHelper::Connect(f.nics[s], f.nics[2]));
+        qps.push_back(RdmaHelper::Connect(f.GetNics()[s], f.GetNics()[2]));
         RdmaWorkRequest wr;
         wr.verb = RdmaVerb::Write;
         wr.length = 1000000;
@@ -278,7 +278,7 @@ RunMarkedIncast(Time cnpInterval)
     Simulator::Run();
     MarkCount c;
     const uint8_t tc = qps[0].first->GetTrafficClass();
-    Ptr<DcbSwitch> sw = f.Switch(0);
+    Ptr<DcbSwitch> sw = f.GetSwitch(0);
     for (uint32_t p = 0; p < sw->GetNPorts(); ++p)
     {
         c.marks += sw->GetEcnMarker(p) ? sw->GetEcnMarker(p)->GetMarks(tc) : 0;
