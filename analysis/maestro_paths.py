@@ -1,66 +1,114 @@
 #!/usr/bin/python3
-"""Plot per-spine throughput over time of a maestro-paths run (SOSR'21 Fig. 12d/e).
+"""Per-path throughput of a run's Maestro endpoints, step by step (SOSR'21 Fig. 12d/e).
 
-usage: analysis/maestro_paths.py OUTDIR [-o maestro-paths.png]
+usage: analysis/maestro_paths.py OUTDIR [--step 2ms] [-o maestro-paths.png]
 
-Reads OUTDIR/paths.csv by column name (time_ms, spine, gbps): one line per spine,
-plus the total, so that paths being enabled or failed one by one show as steps.
+Reads OUTDIR/paths.csv by column name (collective, hop, time_us, via, gbps):
+the rate of every virtual path over each sampling interval, named by the node
+it goes through ("via", the spine). Prints, for each step of --step (the
+interval paths are enabled or failed at), the mean rate of every path over the
+samples that end in that step, and their total. With -o, draws the samples:
+one line per path plus the total, so paths enabled or failed one by one show
+as steps.
 """
 import argparse
 import csv
 import pathlib
+import re
 import sys
 from collections import defaultdict
 
-import matplotlib
+COLUMNS = ("collective", "hop", "time_us", "via", "gbps")
+UNITS_US = {"s": 1e6, "ms": 1e3, "us": 1.0, "ns": 1e-3}
 
-matplotlib.use("Agg")
-import matplotlib.pyplot as plt  # noqa: E402
+
+def parse_step(text):
+    m = re.fullmatch(r"([0-9]+(?:\.[0-9]+)?)(s|ms|us|ns)", text)
+    if not m or float(m.group(1)) <= 0:
+        sys.exit(f"--step {text}: expected a positive duration such as 2ms")
+    return float(m.group(1)) * UNITS_US[m.group(2)]
 
 
 def load(outdir):
+    """{(collective, hop, via): {time_us: gbps}}"""
     path = pathlib.Path(outdir) / "paths.csv"
     if not path.is_file():
-        sys.exit(f"{path}: not found (is {outdir} a maestro-paths output directory?)")
+        sys.exit(f"{path}: not found (a run with a collective's \"path_interval\"?)")
     series = defaultdict(dict)
     with path.open(newline="") as f:
         reader = csv.DictReader(f)
-        for column in ("time_ms", "spine", "gbps"):
+        for column in COLUMNS:
             if column not in (reader.fieldnames or []):
                 sys.exit(f"{path}: no column '{column}' (columns: {reader.fieldnames})")
         for line, row in enumerate(reader, start=2):
             try:
-                t, spine, gbps = float(row["time_ms"]), int(row["spine"]), float(row["gbps"])
+                t, gbps = float(row["time_us"]), float(row["gbps"])
             except ValueError as e:
                 sys.exit(f"{path}:{line}: {e}")
-            series[spine][t] = series[spine].get(t, 0.0) + gbps
+            key = (row["collective"], row["hop"], row["via"])
+            series[key][t] = series[key].get(t, 0.0) + gbps
     if not series:
         sys.exit(f"{path}: no rows")
     return series
 
 
-def main():
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("outdir")
-    ap.add_argument("-o", "--output", default="maestro-paths.png")
-    args = ap.parse_args()
-    series = load(args.outdir)
+def steps(series, step_us):
+    """Lines: per step, the mean rate of each path over the samples ending in it, and the total."""
+    keys = sorted(series)
+    last = max(t for s in series.values() for t in s)
+    lines = []
+    k = 0
+    while k * step_us < last:
+        lo, hi = k * step_us, (k + 1) * step_us
+        cells = []
+        total = 0.0
+        for key in keys:
+            values = [g for t, g in series[key].items() if lo < t <= hi + 1e-9]
+            mean = sum(values) / len(values) if values else 0.0
+            total += mean
+            cells.append(f"{key[2] or 'path'} {mean:.2f}")
+        lines.append(f"step {k} ({lo / 1e3:g}-{hi / 1e3:g} ms): " + ", ".join(cells)
+                     + f"; total {total:.2f} Gb/s")
+        k += 1
+    return lines
+
+
+def plot(series, output):
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
     fig, ax = plt.subplots(figsize=(6, 3.5))
     total = defaultdict(float)
-    for spine in sorted(series):
-        times = sorted(series[spine])
-        ax.step(times, [series[spine][t] for t in times], where="pre", label=f"spine {spine}")
+    for key in sorted(series):
+        times = sorted(series[key])
+        ax.step([t / 1e3 for t in times], [series[key][t] for t in times], where="pre",
+                label=key[2] or f"{key[0]} hop {key[1]}")
         for t in times:
-            total[t] += series[spine][t]
+            total[t] += series[key][t]
     times = sorted(total)
-    ax.step(times, [total[t] for t in times], where="pre", color="k", label="total")
+    ax.step([t / 1e3 for t in times], [total[t] for t in times], where="pre", color="k",
+            label="total")
     ax.set_xlabel("time (ms)")
     ax.set_ylabel("throughput (Gb/s)")
     ax.grid(alpha=0.3)
     ax.legend(fontsize=8)
     fig.tight_layout()
-    fig.savefig(args.output, dpi=120)
-    print(f"wrote {args.output}")
+    fig.savefig(output, dpi=120)
+    print(f"wrote {output}")
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("outdir")
+    ap.add_argument("--step", default="2ms", help="length of a step (default 2ms)")
+    ap.add_argument("-o", "--output", help="also draw the samples into this PNG")
+    args = ap.parse_args()
+    series = load(args.outdir)
+    print("\n".join(steps(series, parse_step(args.step))))
+    if args.output:
+        plot(series, args.output)
 
 
 if __name__ == "__main__":

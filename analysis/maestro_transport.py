@@ -1,73 +1,105 @@
 #!/usr/bin/python3
-"""Plot single-path vs Maestro times of a maestro-ddl or maestro-mice run (SOSR'21 Fig. 11/12f).
+"""Compare the collectives of a run: single path vs Maestro (SOSR'21 Fig. 11, Fig. 12f).
 
-usage: analysis/maestro_transport.py OUTDIR [-o maestro-transport.png]
+usage: analysis/maestro_transport.py OUTDIR [--baseline NAME] [-o maestro-transport.png]
 
-Reads OUTDIR/ddl.csv (columns transport, iteration, comm_time_ms: per-iteration
-communication time of the ring-allreduce) or OUTDIR/mice.csv (columns transport,
-round, round_time_us: 2-byte token round times), by column name, and draws one
-line per transport against the iteration or round.
+Reads OUTDIR/collectives.csv by column name (collective, type, over, kind,
+iteration, duration_us) and takes the rows of kind "iteration": a ring
+allreduce's communication time per iteration, a token ring's rounds. Prints,
+per collective, its finished iterations, mean and total; then each other
+collective against the baseline (the first collective unless --baseline):
+how many times faster its mean is and by how much its total is cut. Draws one
+line per collective against the iteration with -o.
 """
 import argparse
 import csv
 import pathlib
 import sys
-from collections import defaultdict
 
-import matplotlib
-
-matplotlib.use("Agg")
-import matplotlib.pyplot as plt  # noqa: E402
-
-KINDS = {
-    "ddl.csv": ("iteration", "comm_time_ms", "communication time (ms)"),
-    "mice.csv": ("round", "round_time_us", "token round time (us)"),
-}
+COLUMNS = ("collective", "type", "over", "kind", "iteration", "duration_us")
 
 
 def load(outdir):
-    for name, (xcol, ycol, label) in KINDS.items():
-        path = pathlib.Path(outdir) / name
-        if path.is_file():
-            break
-    else:
-        sys.exit(f"{outdir}: neither ddl.csv nor mice.csv (a maestro-ddl/maestro-mice output?)")
-    series = defaultdict(list)
+    """{name: {"type", "over", "times": [(iteration, us), ...]}} in file order."""
+    path = pathlib.Path(outdir) / "collectives.csv"
+    if not path.is_file():
+        sys.exit(f"{path}: not found (does {outdir} hold a run with \"collectives\"?)")
+    runs = {}
     with path.open(newline="") as f:
         reader = csv.DictReader(f)
-        for column in ("transport", xcol, ycol):
+        for column in COLUMNS:
             if column not in (reader.fieldnames or []):
                 sys.exit(f"{path}: no column '{column}' (columns: {reader.fieldnames})")
         for line, row in enumerate(reader, start=2):
+            run = runs.setdefault(row["collective"],
+                                  {"type": row["type"], "over": row["over"], "times": []})
+            if row["kind"] != "iteration" or not row["duration_us"]:
+                continue  # steps, messages, an iteration that did not finish
             try:
-                series[row["transport"]].append((int(row[xcol]), float(row[ycol])))
+                run["times"].append((int(row["iteration"]), float(row["duration_us"])))
             except ValueError as e:
                 sys.exit(f"{path}:{line}: {e}")
-    if not series:
+    if not runs:
         sys.exit(f"{path}: no rows")
-    return series, xcol, label
+    return runs
+
+
+def report(runs, baseline=None):
+    """The lines the script prints."""
+    lines = []
+    for name, run in runs.items():
+        times = [t for _, t in run["times"]]
+        if not times:
+            lines.append(f"{name} ({run['type']} over {run['over']}): no finished iteration")
+            continue
+        lines.append(f"{name} ({run['type']} over {run['over']}): {len(times)} iterations, "
+                     f"mean {sum(times) / len(times):.3f} us, total {sum(times):.3f} us")
+    base = baseline or next(iter(runs))
+    if base not in runs:
+        sys.exit(f"--baseline {base}: no such collective (have: {', '.join(runs)})")
+    base_times = [t for _, t in runs[base]["times"]]
+    for name, run in runs.items():
+        times = [t for _, t in run["times"]]
+        if name == base or not times or not base_times:
+            continue
+        mean_ratio = (sum(base_times) / len(base_times)) / (sum(times) / len(times))
+        cut = (1 - sum(times) / sum(base_times)) * 100
+        lines.append(f"{name} vs {base}: mean {mean_ratio:.3f}x faster, total cut {cut:.2f} %")
+    return lines
+
+
+def plot(runs, output):
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots(figsize=(6, 3.5))
+    for name, run in runs.items():
+        points = sorted(run["times"])
+        if points:
+            ax.plot([x for x, _ in points], [y for _, y in points], marker=".",
+                    label=f"{name} ({run['over']})")
+    ax.set_xlabel("iteration (token ring: round)")
+    ax.set_ylabel("time (us)")
+    ax.set_ylim(bottom=0)
+    ax.grid(alpha=0.3)
+    ax.legend(fontsize=8)
+    fig.tight_layout()
+    fig.savefig(output, dpi=120)
+    print(f"wrote {output}")
 
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("outdir")
-    ap.add_argument("-o", "--output", default="maestro-transport.png")
+    ap.add_argument("--baseline", help="collective the others are compared with (default: the first)")
+    ap.add_argument("-o", "--output", help="also draw the iteration times into this PNG")
     args = ap.parse_args()
-    series, xcol, label = load(args.outdir)
-    fig, ax = plt.subplots(figsize=(6, 3.5))
-    for transport in sorted(series):
-        points = sorted(series[transport])
-        mean = sum(y for _, y in points) / len(points)
-        ax.plot([x for x, _ in points], [y for _, y in points], marker=".",
-                label=f"{transport} (mean {mean:.3g})")
-    ax.set_xlabel(xcol)
-    ax.set_ylabel(label)
-    ax.set_ylim(bottom=0)
-    ax.grid(alpha=0.3)
-    ax.legend(fontsize=8)
-    fig.tight_layout()
-    fig.savefig(args.output, dpi=120)
-    print(f"wrote {args.output}")
+    runs = load(args.outdir)
+    print("\n".join(report(runs, args.baseline)))
+    if args.output:
+        plot(runs, args.output)
 
 
 if __name__ == "__main__":

@@ -18,6 +18,8 @@ sys.path.insert(0, HERE)
 import dcqcn_regional  # noqa: E402
 import dcqcn_stochastic  # noqa: E402
 import dcqcn_sweep  # noqa: E402
+import maestro_paths  # noqa: E402
+import maestro_transport  # noqa: E402
 from test_roce_lab import python_with_matplotlib, write_files  # noqa: E402
 
 WORK = os.environ.get("ROCE_LAB_TEST_DIR", "/tmp/roce-lab-test-analysis")
@@ -286,6 +288,46 @@ class NodeEffects(unittest.TestCase):
                             os.path.join(WORK, "no-such-run")], capture_output=True, text=True)
         self.assertNotEqual(r.returncode, 0)
         self.assertIn("not found", r.stderr)
+
+
+class MaestroScripts(unittest.TestCase):
+    """maestro_transport.py and maestro_paths.py on hand-made collectives.csv / paths.csv."""
+
+    COLLECTIVES = ("collective,type,over,ranks,kind,iteration,step,bytes,start_us,end_us,"
+                   "duration_us,failed_messages\n"
+                   "a,token_ring,qps,4,iteration,0,,2,100.0,300.0,200.0,0\n"
+                   "a,token_ring,qps,4,iteration,1,,2,300.0,400.0,100.0,0\n"
+                   "b,token_ring,maestro,4,iteration,0,,2,500.0,550.0,50.0,0\n"
+                   "b,token_ring,maestro,4,iteration,1,,2,550.0,,,0\n"
+                   "s,message_stream,maestro,2,message,0,,9,0.0,1.0,1.0,\n")
+
+    def test_mean_ratio_and_cut_over_finished_iterations(self):
+        d = write_dir("maestro-transport", {"collectives.csv": self.COLLECTIVES})
+        lines = maestro_transport.report(maestro_transport.load(d))
+        self.assertIn("a (token_ring over qps): 2 iterations, mean 150.000 us, total 300.000 us",
+                      lines)
+        # b's unfinished iteration is left out: mean 50 -> 3x faster, total 50 of 300
+        self.assertIn("b vs a: mean 3.000x faster, total cut 83.33 %", lines)
+        self.assertIn("s (message_stream over maestro): no finished iteration", lines)
+
+    def test_steps_average_the_samples_ending_in_each_step(self):
+        rows = ["collective,hop,time_us,path,via,bytes,gbps"]
+        for t, g0, g1 in [(1000, 8, 0), (2000, 10, 0), (3000, 0, 9), (4000, 0, 9)]:
+            rows.append("s,0,%d,0,spine0,0,%d" % (t, g0))
+            rows.append("s,0,%d,1,spine1,0,%d" % (t, g1))
+        d = write_dir("maestro-paths", {"paths.csv": "\n".join(rows) + "\n"})
+        lines = maestro_paths.steps(maestro_paths.load(d), 2000)
+        self.assertEqual(lines, [
+            "step 0 (0-2 ms): spine0 9.00, spine1 0.00; total 9.00 Gb/s",
+            "step 1 (2-4 ms): spine0 0.00, spine1 9.00; total 9.00 Gb/s"])
+
+    def test_missing_file_is_a_message(self):
+        for script in ("maestro_transport.py", "maestro_paths.py"):
+            r = subprocess.run([sys.executable, os.path.join(HERE, script),
+                                os.path.join(WORK, "no-such-run")], capture_output=True,
+                               text=True)
+            self.assertNotEqual(r.returncode, 0, script)
+            self.assertIn("not found", r.stderr, script)
 
 
 if __name__ == "__main__":

@@ -13,8 +13,8 @@ namespace ns3
 {
 
 /**
- * For programs whose figure is a list of separate simulations (srnic-scalability,
- * maestro-ddl, maestro-mice): after each point, once two wall-seconds
+ * For programs whose figure is a list of separate simulations (srnic-scalability):
+ * after each point, once two wall-seconds
  * have passed, prints "PROGRAM: progress: i / N points done (LABEL), T elapsed, ETA T'"
  * on stderr (the ETA from the mean time per point so far). It schedules no events, so
  * simulations that end when their events run out are unchanged, and stdout and the output

@@ -4,6 +4,7 @@
 #include "ns3/double.h"
 #include "ns3/maestro-collective.h"
 #include "ns3/maestro-helper.h"
+#include "ns3/maestro-message-stream.h"
 #include "ns3/maestro-token-ring.h"
 #include "ns3/rdma-leaf-spine-fabric.h"
 #include "ns3/simulator.h"
@@ -196,33 +197,19 @@ RunPathSteps(bool enable)
                                 false);
         }
     }
-    std::function<void()> post = [ep, &r]()
-    {
-        RdmaWorkRequest wr;
-        wr.length = 500000;
-        wr.remoteAddr = (r.posted % 64) * wr.length;
-        wr.wrId = r.posted++;
-        ep->PostSend(wr);
-    };
-    const Time end = step * 4;
-    ep->TraceConnectWithoutContext("MessageCompleted",
-                                   MakeBoundCallback(
-                                       +[](PathRun* r, std::function<void()>* post, Time end,
-                                           const MaestroMessageCompletion& c)
-                                       {
-                                           ++r->completed;
-                                           r->badStatus += c.status != RdmaWcStatus::Success ||
-                                                           c.bytes != 500000;
-                                           if (Simulator::Now() < end)
-                                           {
-                                               (*post)();
-                                           }
-                                       },
-                                       &r, &post, end));
-    for (int i = 0; i < 6; ++i)
-    {
-        post();
-    }
+    Ptr<MaestroMessageStream> stream = CreateObject<MaestroMessageStream>();
+    stream->SetAttribute("MessageSize", UintegerValue(500000));
+    stream->SetAttribute("Outstanding", UintegerValue(6));
+    stream->SetAttribute("Duration", TimeValue(step * 4));
+    stream->SetEndpoint(ep);
+    stream->TraceConnectWithoutContext("MessageDone",
+                                       MakeBoundCallback(
+                                           +[](PathRun* r, const MaestroMessageCompletion& c) {
+                                               r->badStatus += c.status != RdmaWcStatus::Success ||
+                                                               c.bytes != 500000;
+                                           },
+                                           &r));
+    stream->Start();
     for (uint32_t k = 1; k <= 4; ++k)
     {
         Simulator::Schedule(step * k,
@@ -237,6 +224,8 @@ RunPathSteps(bool enable)
                             });
     }
     Simulator::Run();
+    r.posted = stream->GetNPosted();
+    r.completed = stream->GetNCompleted();
     r.restores = ep->GetNRestores();
     for (int k = int(r.bytes.size()) - 1; k > 0; --k)
     {

@@ -21,6 +21,7 @@ CollectiveWorkload::CollectiveWorkload(const ExperimentConfig& config,
                                        const TopologyBuilder& topology)
     : m_config(config)
     , m_topology(topology)
+    , m_paths(topology, config.GetTopology())
 {
 }
 
@@ -43,6 +44,29 @@ CollectiveWorkload::CheckConfig(const ExperimentRunContext& context)
     }
 }
 
+Ptr<MaestroEndpoint>
+CollectiveWorkload::MakeEndpoint(const ExperimentCollective& e, Ptr<RdmaNic> from,
+                                 Ptr<RdmaNic> to) const
+{
+    ObjectFactory factory("ns3::MaestroEndpoint");
+    for (const ExperimentAttribute& a : e.endpoint.attributes)
+    {
+        factory.Set(a.name, *a.value);
+    }
+    Ptr<MaestroEndpoint> endpoint = factory.Create<MaestroEndpoint>();
+    for (const ExperimentAttribute& a : e.qpManager.attributes)
+    {
+        endpoint->GetQpManager()->SetAttribute(a.name, *a.value);
+    }
+    endpoint->Connect(from, to);
+    endpoint->Initialize();
+    if (e.probe)
+    {
+        endpoint->Probe(); // a latency sample of every path before the collective starts
+    }
+    return endpoint;
+}
+
 void
 CollectiveWorkload::Install(ExperimentRunContext& /* context */)
 {
@@ -50,6 +74,11 @@ CollectiveWorkload::Install(ExperimentRunContext& /* context */)
     for (uint32_t i = 0; i < all.size(); ++i)
     {
         const ExperimentCollective& e = all[i];
+        m_collectives.push_back(nullptr);
+        m_tokenRings.push_back(nullptr);
+        m_streams.push_back(nullptr);
+        m_dfabric.push_back(nullptr);
+        m_times.emplace_back();
         m_stepEnd.push_back(e.start);
         m_lastEnd.push_back(e.start);
         if (e.overDfabric)
@@ -68,54 +97,94 @@ CollectiveWorkload::Install(ExperimentRunContext& /* context */)
             d->TraceConnectWithoutContext(
                 "IterationDone", MakeCallback(&CollectiveWorkload::OnIteration, this).Bind(i));
             Simulator::Schedule(e.start, &DfabricCollective::Start, d);
-            m_dfabric.push_back(d);
-            m_collectives.push_back(nullptr);
+            m_dfabric.back() = d;
             m_links.emplace_back();
             continue;
         }
         const uint32_t n = static_cast<uint32_t>(e.hosts.size());
-        std::vector<Ptr<MaestroRingLink>> links;
-        for (uint32_t w = 0; w < n; ++w)
+        std::vector<Ptr<MaestroEndpoint>> endpoints;
+        if (e.type == "message_stream")
         {
-            Ptr<RdmaNic> a = m_topology.GetNic(e.hosts[w]);
-            Ptr<RdmaNic> b = m_topology.GetNic(e.hosts[(w + 1) % n]);
-            if (e.overMaestro)
+            endpoints.push_back(
+                MakeEndpoint(e, m_topology.GetNic(e.hosts[0]), m_topology.GetNic(e.hosts[1])));
+            Ptr<MaestroMessageStream> stream = CreateObject<MaestroMessageStream>();
+            stream->SetAttribute("MessageSize", UintegerValue(e.bytes));
+            stream->SetAttribute("Outstanding", UintegerValue(e.outstanding));
+            stream->SetAttribute("Duration", TimeValue(e.duration));
+            stream->SetEndpoint(endpoints[0]);
+            stream->TraceConnectWithoutContext(
+                "MessageDone", MakeCallback(&CollectiveWorkload::OnMessage, this).Bind(i));
+            stream->SetDoneCallback(MakeCallback(&CollectiveWorkload::OnStreamDone, this).Bind(i));
+            Simulator::Schedule(e.start, &MaestroMessageStream::Start, stream);
+            m_streams.back() = stream;
+            m_links.emplace_back();
+        }
+        else
+        {
+            // A token ring's hop is done when the successor learns of the token (an
+            // immediate); a collective's at the sender's completion (its buffer is free).
+            const bool notify = e.type == "token_ring";
+            std::vector<Ptr<MaestroRingLink>> links;
+            for (uint32_t w = 0; w < n; ++w)
             {
-                ObjectFactory factory("ns3::MaestroEndpoint");
-                for (const ExperimentAttribute& a : e.endpoint.attributes)
+                Ptr<RdmaNic> a = m_topology.GetNic(e.hosts[w]);
+                Ptr<RdmaNic> b = m_topology.GetNic(e.hosts[(w + 1) % n]);
+                if (e.overMaestro)
                 {
-                    factory.Set(a.name, *a.value);
+                    endpoints.push_back(MakeEndpoint(e, a, b));
+                    links.push_back(MaestroRingLink::OverEndpoint(endpoints.back(), notify));
                 }
-                Ptr<MaestroEndpoint> endpoint = factory.Create<MaestroEndpoint>();
-                for (const ExperimentAttribute& a : e.qpManager.attributes)
+                else if (notify)
                 {
-                    endpoint->GetQpManager()->SetAttribute(a.name, *a.value);
+                    links.push_back(
+                        MaestroRingLink::OverQueuePairNotified(a, RdmaHelper::Connect(a, b), b));
                 }
-                endpoint->Connect(a, b);
-                endpoint->Initialize();
-                links.push_back(MaestroRingLink::OverEndpoint(endpoint));
+                else
+                {
+                    links.push_back(
+                        MaestroRingLink::OverQueuePair(a, RdmaHelper::Connect(a, b).first));
+                }
+            }
+            if (notify)
+            {
+                Ptr<MaestroTokenRing> ring = CreateObject<MaestroTokenRing>();
+                ring->SetAttribute("TokenSize", UintegerValue(e.bytes));
+                ring->SetAttribute("Rounds", UintegerValue(e.iterations));
+                ring->SetLinks(links);
+                ring->TraceConnectWithoutContext(
+                    "RoundDone", MakeCallback(&CollectiveWorkload::OnIteration, this).Bind(i));
+                Simulator::Schedule(e.start, &MaestroTokenRing::Start, ring);
+                m_tokenRings.back() = ring;
             }
             else
             {
-                links.push_back(MaestroRingLink::OverQueuePair(a, RdmaHelper::Connect(a, b).first));
+                Ptr<MaestroCollective> c = CreateObject<MaestroCollective>();
+                c->SetAttribute("Pattern", EnumValue(e.type == "allgather"
+                                                         ? MaestroCollective::ALLGATHER
+                                                         : MaestroCollective::RING_ALLREDUCE));
+                c->SetAttribute("ModelSize", UintegerValue(e.bytes));
+                c->SetAttribute("Iterations", UintegerValue(e.iterations));
+                c->SetAttribute("ComputeTime", TimeValue(e.computeTime));
+                c->SetLinks(links);
+                c->TraceConnectWithoutContext(
+                    "StepDone", MakeCallback(&CollectiveWorkload::OnStep, this).Bind(i));
+                c->TraceConnectWithoutContext(
+                    "IterationDone", MakeCallback(&CollectiveWorkload::OnIteration, this).Bind(i));
+                Simulator::Schedule(e.start, &MaestroCollective::Start, c);
+                m_collectives.back() = c;
+            }
+            m_links.push_back(std::move(links));
+        }
+        if (!e.pathInterval.IsZero())
+        {
+            for (uint32_t hop = 0; hop < endpoints.size(); ++hop)
+            {
+                m_paths.Add(e.name, hop, endpoints[hop], e.start, e.pathInterval,
+                            [this, i]() {
+                                return m_times[i].size() < m_config.GetCollectives()[i].iterations;
+                            });
             }
         }
-        Ptr<MaestroCollective> c = CreateObject<MaestroCollective>();
-        c->SetAttribute("Pattern",
-                        EnumValue(e.type == "allgather" ? MaestroCollective::ALLGATHER
-                                                        : MaestroCollective::RING_ALLREDUCE));
-        c->SetAttribute("ModelSize", UintegerValue(e.bytes));
-        c->SetAttribute("Iterations", UintegerValue(e.iterations));
-        c->SetAttribute("ComputeTime", TimeValue(e.computeTime));
-        c->SetLinks(links);
-        c->TraceConnectWithoutContext("StepDone",
-                                      MakeCallback(&CollectiveWorkload::OnStep, this).Bind(i));
-        c->TraceConnectWithoutContext("IterationDone",
-                                      MakeCallback(&CollectiveWorkload::OnIteration, this).Bind(i));
-        Simulator::Schedule(e.start, &MaestroCollective::Start, c);
-        m_collectives.push_back(c);
-        m_dfabric.push_back(nullptr);
-        m_links.push_back(std::move(links));
     }
 }
 
@@ -134,8 +203,7 @@ CollectiveWorkload::IsDone() const
 const std::vector<Time>&
 CollectiveWorkload::GetCommunicationTimes(uint32_t c) const
 {
-    return m_dfabric.at(c) ? m_dfabric[c]->GetCommunicationTimes()
-                           : m_collectives.at(c)->GetCommunicationTimes();
+    return m_times.at(c);
 }
 
 uint64_t
@@ -145,9 +213,21 @@ CollectiveWorkload::SegmentBytes(uint32_t c) const
 }
 
 uint64_t
-CollectiveWorkload::ModelBytes(uint32_t c) const
+CollectiveWorkload::IterationBytes(uint32_t c) const
 {
-    return m_dfabric[c] ? m_dfabric[c]->GetModelBytes() : m_collectives[c]->GetModelBytes();
+    if (m_dfabric[c])
+    {
+        return m_dfabric[c]->GetModelBytes();
+    }
+    if (m_streams[c])
+    {
+        return m_streams[c]->GetNCompleted() * m_config.GetCollectives()[c].bytes;
+    }
+    if (m_tokenRings[c])
+    {
+        return m_config.GetCollectives()[c].bytes;
+    }
+    return m_collectives[c]->GetModelBytes();
 }
 
 uint64_t
@@ -157,6 +237,10 @@ CollectiveWorkload::FailedMessages(uint32_t c) const
     for (const Ptr<MaestroRingLink>& l : m_links[c])
     {
         failed += l->GetNFailed();
+    }
+    if (m_streams[c])
+    {
+        failed += m_streams[c]->GetNFailed();
     }
     return failed;
 }
@@ -174,14 +258,28 @@ void
 CollectiveWorkload::OnIteration(uint32_t c, uint32_t iteration, Time communication)
 {
     const Time now = Simulator::Now();
-    m_rows.push_back(
-        Row{c, iteration, -1, ModelBytes(c), now - communication, now, true, FailedMessages(c)});
+    m_rows.push_back(Row{c, iteration, -1, IterationBytes(c), now - communication, now, true,
+                         FailedMessages(c)});
+    m_times[c].push_back(communication);
     m_lastEnd[c] = now;
     if (iteration + 1 == m_config.GetCollectives()[c].iterations &&
         ++m_done == m_collectives.size() && m_doneCallback)
     {
         m_doneCallback();
     }
+}
+
+void
+CollectiveWorkload::OnMessage(uint32_t c, const MaestroMessageCompletion& m)
+{
+    m_rows.push_back(Row{c, static_cast<uint32_t>(m.wrId), MESSAGE_ROW, m.bytes, m.postTime,
+                         m.completionTime, true, 0});
+}
+
+void
+CollectiveWorkload::OnStreamDone(uint32_t c)
+{
+    OnIteration(c, 0, Simulator::Now() - m_config.GetCollectives()[c].start);
 }
 
 void
@@ -246,14 +344,18 @@ CollectiveWorkload::Write(ExperimentRunContext& context)
         {
             const Time begin = m_lastEnd[c] + all[c].computeTime;
             rows.push_back(
-                Row{c, done, -1, ModelBytes(c), begin, Time(0), false, FailedMessages(c)});
+                Row{c, done, -1, IterationBytes(c), begin, Time(0), false, FailedMessages(c)});
         }
     }
     for (const Row& r : rows)
     {
         const ExperimentCollective& e = all[r.collective];
-        out << e.name << ',' << e.type << ',' << e.GetOver() << ',' << e.hosts.size() << ','
-            << (r.step < 0 ? "iteration" : "step") << ',' << r.iteration << ',';
+        out << e.name << ',' << e.type << ',' << e.GetOver() << ','
+            << e.hosts.size() << ','
+            << (r.step == MESSAGE_ROW ? "message"
+                : r.step < 0          ? "iteration"
+                                      : "step")
+            << ',' << r.iteration << ',';
         if (r.step >= 0)
         {
             out << r.step;
@@ -273,21 +375,26 @@ CollectiveWorkload::Write(ExperimentRunContext& context)
             out << ',';
         }
         out << ',';
-        if (r.step < 0)
+        if (r.step == -1)
         {
             out << r.failed;
         }
         out << '\n';
     }
     RunReadmeWriter::CloseChecked(out, path);
-    readme.AddCsv("collectives.csv",
-                  "the \"collectives\": per collective, one row per completed ring step (kind "
-                  "step; bytes = the segment each rank sent in it; the step ends when every "
-                  "rank has sent its segment) and one per iteration (kind iteration; bytes = the "
-                  "model; from the end of the compute phase until every rank has sent and "
-                  "received every step; end_us empty if it did not finish; failed_messages: "
-                  "ring messages that completed with an error so far)",
-                  COLUMNS);
+    readme.AddCsv(
+        "collectives.csv",
+        "the \"collectives\": per collective, one row per completed ring step (kind "
+        "step; bytes = the segment each rank sent in it; the step ends when every "
+        "rank has sent its segment) and one per iteration (kind iteration; bytes = the "
+        "model; from the end of the compute phase until every rank has sent and "
+        "received every step; a token_ring's round; a message_stream's run until its last "
+        "message completed, bytes = the bytes completed; end_us empty if it did not "
+        "finish; failed_messages: messages that completed with an error so far) and, "
+        "for a message_stream, one per message (kind message; iteration = its index; "
+        "from its post to its completion)",
+        COLUMNS);
+    m_paths.Write(context);
 }
 
 } // namespace ns3

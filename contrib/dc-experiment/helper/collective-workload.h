@@ -8,11 +8,14 @@
 #include "dfabric-collective.h"
 #include "dfabric-rack-set.h"
 #include "experiment-monitor.h"
+#include "maestro-path-sampler.h"
 #include "topology-builder.h"
 
 #include "ns3/experiment-config.h"
 #include "ns3/maestro-collective.h"
+#include "ns3/maestro-message-stream.h"
 #include "ns3/maestro-ring-link.h"
+#include "ns3/maestro-token-ring.h"
 
 #include <functional>
 #include <memory>
@@ -34,6 +37,14 @@ namespace ns3
  * the fabric with the flows. The QPs are created at set-up, after the flows' QP numbers
  * are reserved, so that a flow's QP numbers (and its ECMP path) are those of the same
  * run without collectives.
+ *
+ * A "token_ring" is a MaestroTokenRing over receiver-notified ring links (each hop
+ * done when the successor learns of the token): one iteration per round. A
+ * "message_stream" is a MaestroMessageStream on one endpoint from the first host to
+ * the second: one row per message (kind "message") and one iteration, from its start
+ * until its last message completed. With "probe", each endpoint probes its paths when
+ * it is set up (latency samples for MaestroMinLatency); with "path_interval", a
+ * MaestroPathSampler writes each endpoint's per-path throughput to paths.csv.
  *
  * collectives.csv has one row per completed step (kind "step": every worker has sent
  * its segment of that step) and one per iteration (kind "iteration": from the end of
@@ -61,7 +72,7 @@ class CollectiveWorkload : public ExperimentMonitor
     void CheckConfig(const ExperimentRunContext& context) override;
     /** Build the rings and schedule each collective's start (the flows are set up). */
     void Install(ExperimentRunContext& context) override;
-    /** Write collectives.csv and register it (with collectives only). */
+    /** Write collectives.csv (and paths.csv) and register them (with collectives only). */
     void Write(ExperimentRunContext& context) override;
     /** "collectives": per collective, name, iterations finished, communication times (us). */
     void AddToSummary(const ExperimentRunContext& context,
@@ -87,7 +98,7 @@ class CollectiveWorkload : public ExperimentMonitor
     {
         uint32_t collective;
         uint32_t iteration;
-        int64_t step; //!< -1: the iteration's row
+        int64_t step; //!< -1: the iteration's row; MESSAGE_ROW: a stream's message
         uint64_t bytes;
         Time start;
         Time end;
@@ -95,18 +106,31 @@ class CollectiveWorkload : public ExperimentMonitor
         uint64_t failed; //!< iteration rows: messages completed with an error so far
     };
 
+    static constexpr int64_t MESSAGE_ROW = -2;
+
     void OnStep(uint32_t c, uint32_t iteration, uint32_t step, Time sinceStart);
     void OnIteration(uint32_t c, uint32_t iteration, Time communication);
+    void OnMessage(uint32_t c, const MaestroMessageCompletion& m);
+    void OnStreamDone(uint32_t c);
     uint64_t FailedMessages(uint32_t c) const;
+    /** Bytes each rank sent in a step (the segment). */
     uint64_t SegmentBytes(uint32_t c) const;
-    uint64_t ModelBytes(uint32_t c) const;
+    /** Bytes of an iteration row: the model, a token ring's token, a stream's bytes so far. */
+    uint64_t IterationBytes(uint32_t c) const;
+    /** A Maestro endpoint of collective \p c as its entry configures it. */
+    Ptr<MaestroEndpoint> MakeEndpoint(const ExperimentCollective& e, Ptr<RdmaNic> from,
+                                      Ptr<RdmaNic> to) const;
 
     const ExperimentConfig& m_config;
     const TopologyBuilder& m_topology;
-    std::vector<Ptr<MaestroCollective>> m_collectives; //!< null for "over": "dfabric"
-    std::vector<Ptr<DfabricCollective>> m_dfabric;     //!< null unless "over": "dfabric"
+    std::vector<Ptr<MaestroCollective>> m_collectives; //!< null for the types below
+    std::vector<Ptr<MaestroTokenRing>> m_tokenRings;   //!< "token_ring" (else null)
+    std::vector<Ptr<MaestroMessageStream>> m_streams;  //!< "message_stream" (else null)
+    std::vector<Ptr<DfabricCollective>> m_dfabric;     //!< "over": "dfabric" (else null)
     std::unique_ptr<DfabricRackSet> m_racks;           //!< built for the first such one
     std::vector<std::vector<Ptr<MaestroRingLink>>> m_links;
+    std::vector<std::vector<Time>> m_times; //!< per collective: finished iterations' times
+    MaestroPathSampler m_paths;
     std::vector<Time> m_stepEnd; //!< per collective: end of its last step (or comm start)
     std::vector<Time> m_lastEnd; //!< per collective: end of its last iteration (or its start)
     std::vector<Row> m_rows;

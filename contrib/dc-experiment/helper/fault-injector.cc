@@ -253,7 +253,11 @@ FaultInjector::Apply(uint32_t index)
             r.target = FaultPlan::LinkName(topo, ev.link);
             ends.device[0]->SetLinkUp(!down);
             ends.device[1]->SetLinkUp(!down);
-            for (uint32_t e = 0; e < 2; ++e)
+            if (down && !ev.reroute)
+            {
+                r.detail = "ECMP routes unchanged (\"reroute\": false)";
+            }
+            for (uint32_t e = 0; e < 2 && (!down || ev.reroute); ++e)
             {
                 const std::string what = UpdateRoutes(ev.link, e, down);
                 if (!what.empty())

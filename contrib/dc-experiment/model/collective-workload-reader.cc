@@ -1,5 +1,6 @@
 #include "collective-workload-reader.h"
 
+#include "collective-driver-reader.h"
 #include "json-attribute-converter.h"
 
 #include <algorithm>
@@ -42,9 +43,12 @@ CollectiveWorkloadReader::Read(const JsonSchemaReader& reader, const Json* secti
     {
         const Json& e = (*section)[i];
         const std::string p = JsonSchemaReader::Child(pointer, i);
-        reader.CheckKeys(e, p,
-                         {"name", "description", "type", "hosts", "bytes", "over", "start",
-                          "iterations", "compute_time", "maestro"});
+        std::vector<std::string> keys = {"name",         "description", "type",  "hosts",
+                                         "bytes",        "over",        "start", "iterations",
+                                         "compute_time", "maestro"};
+        const std::vector<std::string>& driverKeys = CollectiveDriverReader::EntryKeys();
+        keys.insert(keys.end(), driverKeys.begin(), driverKeys.end());
+        reader.CheckKeys(e, p, keys);
         ExperimentCollective c;
         c.pointer = p;
         c.name = reader.GetString(e, p, "name", "collective" + std::to_string(i), {});
@@ -60,7 +64,8 @@ CollectiveWorkloadReader::Read(const JsonSchemaReader& reader, const Json* secti
                         "another collective is named \"" + c.name + "\" (names are unique)");
         }
         names.push_back(c.name);
-        c.type = reader.GetString(e, p, "type", std::nullopt, {"ring_allreduce", "allgather"});
+        c.type = reader.GetString(e, p, "type", std::nullopt,
+                                  {"ring_allreduce", "allgather", "token_ring", "message_stream"});
         const Json* hosts = JsonSchemaReader::Find(e, "hosts");
         if (!hosts)
         {
@@ -107,6 +112,7 @@ CollectiveWorkloadReader::Read(const JsonSchemaReader& reader, const Json* secti
         eff["start"] = JsonAttributeConverter::FormatTime(c.start);
         eff["iterations"] = c.iterations;
         eff["compute_time"] = JsonAttributeConverter::FormatTime(c.computeTime);
+        CollectiveDriverReader::Read(reader, e, p, c, eff);
 
         const Json* maestro = JsonSchemaReader::Find(e, "maestro");
         const std::string mp = JsonSchemaReader::Child(p, "maestro");
@@ -121,14 +127,16 @@ CollectiveWorkloadReader::Read(const JsonSchemaReader& reader, const Json* secti
             static const Json empty = Json::object();
             const Json& m = maestro ? *maestro : empty;
             reader.RequireObject(m, mp);
-            reader.CheckKeys(m, mp, {"endpoint", "qp_manager"});
+            reader.CheckKeys(m, mp, {"endpoint", "qp_manager", "probe"});
             OrderedJson meff;
+            c.probe = CollectiveDriverReader::ReadProbe(reader, m, mp);
             meff["endpoint"] = parse(JsonSchemaReader::Find(m, "endpoint"),
                                      JsonSchemaReader::Child(mp, "endpoint"),
                                      "ns3::MaestroEndpoint", "", c.endpoint);
             meff["qp_manager"] = parse(JsonSchemaReader::Find(m, "qp_manager"),
                                        JsonSchemaReader::Child(mp, "qp_manager"),
                                        "ns3::MaestroQpManager", "", c.qpManager);
+            meff["probe"] = c.probe;
             for (const ExperimentAttribute& a : c.endpoint.attributes)
             {
                 if (a.name == "LoadBalancerType")

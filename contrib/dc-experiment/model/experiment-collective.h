@@ -24,8 +24,8 @@ namespace ns3
  */
 struct ExperimentCollective
 {
-    std::string name;            //!< "collective<i>" unless given
-    std::string type;            //!< "ring_allreduce" or "allgather"
+    std::string name; //!< "collective<i>" unless given
+    std::string type; //!< "ring_allreduce", "allgather", "token_ring" or "message_stream"
     std::vector<uint32_t> hosts; //!< host indices, in ring order
     uint64_t bytes{0};           //!< model (gradient) bytes per iteration
     bool overMaestro{false};     //!< "over": "maestro"
@@ -35,6 +35,10 @@ struct ExperimentCollective
     Time computeTime;              //!< compute phase before each iteration's communication
     ExperimentComponent endpoint;  //!< ns3::MaestroEndpoint attributes ("maestro"/"endpoint")
     ExperimentComponent qpManager; //!< ns3::MaestroQpManager attributes ("maestro"/"qp_manager")
+    bool probe{false};             //!< "maestro"/"probe": probe every path at set-up
+    uint32_t outstanding{0};       //!< message_stream: messages in flight
+    Time duration;                 //!< message_stream: posts new messages this long
+    Time pathInterval;             //!< zero: no per-path samples (paths.csv)
     std::string pointer;           //!< of the entry
 
     /** \return "maestro", "dfabric" or "qps" (its "over"). */

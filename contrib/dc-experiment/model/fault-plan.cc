@@ -335,6 +335,10 @@ ParseEvent(const JsonSchemaReader& reader, const LinkResolver& resolver, const J
     {
         keys.push_back("rate");
     }
+    if (ev.kind == FaultKind::LinkDown)
+    {
+        keys.push_back("reroute");
+    }
     reader.CheckKeys(e, p, keys);
     ev.time = reader.GetTime(e, p, "time", std::nullopt, Time(0));
     if (ev.time >= stopTime)
@@ -365,12 +369,21 @@ ParseEvent(const JsonSchemaReader& reader, const LinkResolver& resolver, const J
                                 " parallel links; a timed fault acts on one link");
         }
         ev.link = links[0];
+        if (ev.kind == FaultKind::LinkDown)
+        {
+            // false: no switch reacts (a cut the routing does not see), see FaultInjector
+            ev.reroute = reader.GetBool(e, p, "reroute", true);
+        }
     }
     else
     {
         ev.host = resolver.Host(*t, tp);
     }
     eff[target] = *t;
+    if (ev.kind == FaultKind::LinkDown)
+    {
+        eff["reroute"] = ev.reroute;
+    }
     if (withRate)
     {
         const std::string rp = JsonSchemaReader::Child(p, "rate");

@@ -57,9 +57,10 @@ struct FaultEvent
 {
     Time time;
     FaultKind kind;
-    uint32_t link{0}; //!< LinkDown, LinkUp, LinkRate: index into the topology's links
-    uint32_t host{0}; //!< HostRate, PcieRate, NicDown, NicUp: host index
-    DataRate rate;    //!< LinkRate, HostRate, PcieRate
+    uint32_t link{0};   //!< LinkDown, LinkUp, LinkRate: index into the topology's links
+    uint32_t host{0};   //!< HostRate, PcieRate, NicDown, NicUp: host index
+    DataRate rate;      //!< LinkRate, HostRate, PcieRate
+    bool reroute{true}; //!< LinkDown: the ends prune the port from their ECMP groups
     std::string pointer;
 };
 
