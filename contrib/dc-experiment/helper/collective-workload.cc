@@ -350,8 +350,7 @@ CollectiveWorkload::Write(ExperimentRunContext& context)
     for (const Row& r : rows)
     {
         const ExperimentCollective& e = all[r.collective];
-        out << e.name << ',' << e.type << ',' << e.GetOver() << ','
-            << e.hosts.size() << ','
+        out << e.name << ',' << e.type << ',' << e.GetOver() << ',' << e.hosts.size() << ','
             << (r.step == MESSAGE_ROW ? "message"
                 : r.step < 0          ? "iteration"
                                       : "step")

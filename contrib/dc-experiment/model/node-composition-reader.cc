@@ -614,10 +614,9 @@ NodeCompositionReader::Read(const JsonSchemaReader& reader, const Json* section,
     {
         const Json& e = (*section)[i];
         const std::string p = JsonSchemaReader::Child(pointer, i);
-        reader.CheckKeys(
-            e, p,
-            {"hosts", "nic_profile", "host_model", "nic_cache", "virtual_nics", "dfabric_rack",
-             "description"});
+        reader.CheckKeys(e, p,
+                         {"hosts", "nic_profile", "host_model", "nic_cache", "virtual_nics",
+                          "dfabric_rack", "description"});
         const Json* hosts = JsonSchemaReader::Find(e, "hosts");
         if (!hosts)
         {
