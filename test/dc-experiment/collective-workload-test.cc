@@ -22,32 +22,12 @@ namespace
 {
 
 using Json = nlohmann::json;
-using test::Fields;
 using test::Lines;
 using test::OutputDir;
 using test::ReadFile;
+using test::Table;
 
 const std::string CONFIGS = std::string(ROCE_LAB_SOURCE_DIR) + "/scratch/configs/";
-
-/** One row per line of a CSV file, each a map column -> value. */
-std::vector<std::map<std::string, std::string>>
-Table(const std::string& path)
-{
-    const std::vector<std::string> lines = Lines(ReadFile(path));
-    const std::vector<std::string> header = Fields(lines.at(0));
-    std::vector<std::map<std::string, std::string>> rows;
-    for (std::size_t i = 1; i < lines.size(); ++i)
-    {
-        const std::vector<std::string> f = Fields(lines[i]);
-        std::map<std::string, std::string> row;
-        for (std::size_t c = 0; c < header.size(); ++c)
-        {
-            row[header[c]] = c < f.size() ? f[c] : "";
-        }
-        rows.push_back(row);
-    }
-    return rows;
-}
 
 /**
  * composite-64.json on a 16-host fabric of the same shape (4 ToRs of 4 hosts, 4 Aggs,

@@ -8,6 +8,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <gtest/gtest.h>
 #include <sstream>
 #include <string>
@@ -66,6 +67,26 @@ Fields(const std::string& line)
         fields.emplace_back();
     }
     return fields;
+}
+
+/** One row per line of a CSV file, each a map column -> value. */
+inline std::vector<std::map<std::string, std::string>>
+Table(const std::string& path)
+{
+    const std::vector<std::string> lines = Lines(ReadFile(path));
+    const std::vector<std::string> header = Fields(lines.at(0));
+    std::vector<std::map<std::string, std::string>> rows;
+    for (std::size_t i = 1; i < lines.size(); ++i)
+    {
+        const std::vector<std::string> f = Fields(lines[i]);
+        std::map<std::string, std::string> row;
+        for (std::size_t c = 0; c < header.size(); ++c)
+        {
+            row[header[c]] = c < f.size() ? f[c] : "";
+        }
+        rows.push_back(row);
+    }
+    return rows;
 }
 
 } // namespace test
