@@ -3,6 +3,7 @@
  */
 #include "dfabric-rack-helper.h"
 
+#include "ns3/cpu-socket.h"
 #include "ns3/cxl-link.h"
 #include "ns3/cxl-memory-device.h"
 #include "ns3/cxl-switch.h"
@@ -19,6 +20,7 @@ DfabricRackHelper::DfabricRackHelper()
     : m_hosts(4)
     , m_nics(1)
     , m_poolDevices(0)
+    , m_cpus(false)
 {
     m_nic.SetTypeId(RnicPort::GetTypeId());
     m_link.SetTypeId(CxlLink::GetTypeId());
@@ -26,6 +28,19 @@ DfabricRackHelper::DfabricRackHelper()
     m_localMemory.SetTypeId(MemoryChannel::GetTypeId());
     m_poolMemory.SetTypeId(CxlMemoryDevice::GetTypeId());
     m_nicPool.SetTypeId(NicPool::GetTypeId());
+    m_cpu.SetTypeId(CpuSocket::GetTypeId());
+}
+
+void
+DfabricRackHelper::SetCpus(bool cpus)
+{
+    m_cpus = cpus;
+}
+
+void
+DfabricRackHelper::SetCpuAttribute(const std::string& name, const AttributeValue& value)
+{
+    m_cpu.Set(name, value);
 }
 
 void
@@ -135,7 +150,8 @@ DfabricRackHelper::Configure(const nlohmann::json& rack, std::string* where, std
                                  {"switch", &m_switch},
                                  {"local_memory", &m_localMemory},
                                  {"pool_memory", &m_poolMemory},
-                                 {"nic_pool", &m_nicPool}};
+                                 {"nic_pool", &m_nicPool},
+                                 {"cpu", &m_cpu}};
     for (const auto& [key, value] : rack.items())
     {
         const std::string pointer = "/" + key;
@@ -197,11 +213,12 @@ DfabricRackHelper::Configure(const nlohmann::json& rack, std::string* where, std
                 }
                 f.factory->Set(name, *parsed);
             }
+            m_cpus = m_cpus || f.factory == &m_cpu;
         }
         if (!known)
         {
             return fail(pointer, "unknown key (hosts, nic_pool_size, memory_pool_devices, nic, "
-                                 "cxl_link, switch, local_memory, pool_memory, nic_pool)");
+                                 "cxl_link, switch, local_memory, pool_memory, nic_pool, cpu)");
         }
     }
     return true;
@@ -232,6 +249,13 @@ DfabricRackHelper::Create() const
         std::string mem = "pmem" + std::to_string(k);
         rack.poolMemory.push_back(h->AddDevice(mem, m_poolMemory.Create<HostResource>()));
         h->AddLink("cxl-" + mem, m_link.Create<HostResource>(), mem, "sw");
+    }
+    for (uint32_t i = 0; i < m_hosts && m_cpus; ++i)
+    {
+        std::string cpu = "cn" + std::to_string(i) + "-cpu";
+        rack.cnCpu.push_back(h->AddDevice(cpu, m_cpu.Create<HostResource>()));
+        h->AddLink("cxl-" + cpu, m_link.Create<HostResource>(), cpu, "sw");
+        h->Connect(cpu, "cn" + std::to_string(i) + "-mem");
     }
     rack.pool = m_nicPool.Create<NicPool>();
     rack.pool->Setup(h, nics);

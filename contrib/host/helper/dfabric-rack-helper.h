@@ -22,6 +22,7 @@ struct DfabricRack
     Ptr<NicPool> pool;
     std::vector<uint32_t> cnMemory;   //!< local memory of compute node i
     std::vector<uint32_t> poolMemory; //!< CXL memory devices of the memory pool (may be empty)
+    std::vector<uint32_t> cnCpu;      //!< CpuSocket of compute node i (empty unless SetCpus)
 };
 
 /**
@@ -29,7 +30,11 @@ struct DfabricRack
  * Builds a DFabric rack (DFabric, Fig. 1b and Fig. 3): one CXL switch "sw"; compute node i
  * with local memory "cn<i>-mem" (a MemoryChannel) on CXL link "cxl-cn<i>"; pooled NIC j
  * "nic<j>" (an RnicPort) on "cxl-nic<j>"; memory-pool device k "pmem<k>" (a CxlMemoryDevice)
- * on "cxl-pmem<k>". Every resource takes its TypeId defaults unless set here.
+ * on "cxl-pmem<k>". With SetCpus, compute node i also has a CPU "cn<i>-cpu" (a CpuSocket,
+ * the load/store initiator) beside its memory: joined to it directly and to the switch by its
+ * own CXL link "cxl-cn<i>-cpu", so a load from the pool does not cross the node's memory (the
+ * CPUs are added after every other resource, which keeps the others' indices). Every resource
+ * takes its TypeId defaults unless set here.
  */
 class DfabricRackHelper
 {
@@ -45,12 +50,16 @@ class DfabricRackHelper
     void SetLocalMemoryAttribute(const std::string& name, const AttributeValue& value);
     void SetPoolMemoryAttribute(const std::string& name, const AttributeValue& value);
     void SetNicPoolAttribute(const std::string& name, const AttributeValue& value);
+    /// Give every compute node a CpuSocket (default: none).
+    void SetCpus(bool cpus);
+    void SetCpuAttribute(const std::string& name, const AttributeValue& value);
 
     /**
      * Apply a JSON rack description: any of "hosts", "nic_pool_size", "memory_pool_devices"
-     * (integers) and "nic", "cxl_link", "switch", "local_memory", "pool_memory", "nic_pool"
-     * (objects of attribute name -> value). where prefixes error messages (file and JSON
-     * pointer of rack). \return false with error set (nothing printed) on bad input.
+     * (integers) and "nic", "cxl_link", "switch", "local_memory", "pool_memory", "nic_pool",
+     * "cpu" (objects of attribute name -> value; "cpu" also turns SetCpus on). where prefixes error
+     * messages (file and JSON pointer of rack). \return false with error set (nothing printed) on
+     * bad input.
      */
     bool Configure(const nlohmann::json& rack, const std::string& where, std::string* error);
     /**
@@ -75,6 +84,8 @@ class DfabricRackHelper
     ObjectFactory m_localMemory;
     ObjectFactory m_poolMemory;
     ObjectFactory m_nicPool;
+    bool m_cpus;
+    ObjectFactory m_cpu;
 };
 
 } // namespace ns3

@@ -38,6 +38,7 @@ DfabricRingAllreduce::DoDispose()
 {
     m_racks.clear();
     m_done = Callback<void, Time>();
+    m_gate = StepGate();
     Object::DoDispose();
 }
 
@@ -58,6 +59,12 @@ DfabricRingAllreduce::GetRanks() const
         n += r.cnMemory.size();
     }
     return n;
+}
+
+void
+DfabricRingAllreduce::SetStepGate(StepGate gate)
+{
+    m_gate = gate;
 }
 
 void
@@ -83,13 +90,16 @@ DfabricRingAllreduce::StartStep()
     {
         m_outstanding += m_racks.size() > 1 ? 2 : 0; // last rank of r sends to rack r+1
     }
+    const uint32_t ranks = GetRanks();
+    m_outstanding += m_gate.IsNull() ? 0 : ranks; // each hop's gate
+    m_halves.assign(m_racks.size(), 2);
     if (m_outstanding == 0)
     {
         Simulator::ScheduleNow(&DfabricRingAllreduce::OnHopHalfDone, this);
         m_outstanding = 1;
         return;
     }
-    for (uint32_t r = 0; r < m_racks.size(); ++r)
+    for (uint32_t r = 0; r < m_racks.size() && m_racks.size() > 1; ++r)
     {
         const DfabricRack& from = m_racks[r];
         const DfabricRack& to = m_racks[(r + 1) % m_racks.size()];
@@ -97,10 +107,40 @@ DfabricRingAllreduce::StartStep()
             from.poolMemory.empty() ? std::vector<uint32_t>{from.cnMemory.back()} : from.poolMemory;
         auto dst =
             to.poolMemory.empty() ? std::vector<uint32_t>{to.cnMemory.front()} : to.poolMemory;
-        auto half = MakeCallback(&DfabricRingAllreduce::OnHopHalfDone, this);
+        auto half = MakeBoundCallback(&DfabricRingAllreduce::OnInterRackHalf, this,
+                                      (r + 1) % uint32_t(m_racks.size()));
         from.pool->Transfer(src, HostModel::DMA_READ, m_chunk, half);
         to.pool->Transfer(dst, HostModel::DMA_WRITE, m_chunk, half);
     }
+    // Hops inside a rack pass a reference: their gates open now. Rank k receives from k - 1;
+    // the first rank of a rack receives from another rack when there are several.
+    for (uint32_t r = 0, rank = 0; r < m_racks.size() && !m_gate.IsNull(); ++r)
+    {
+        for (uint32_t i = 0; i < m_racks[r].cnMemory.size(); ++i, ++rank)
+        {
+            if (i > 0 || m_racks.size() == 1)
+            {
+                m_gate(m_step, rank, m_chunk,
+                       MakeCallback(&DfabricRingAllreduce::OnHopHalfDone, this));
+            }
+        }
+    }
+}
+
+void
+DfabricRingAllreduce::OnInterRackHalf(DfabricRingAllreduce* ring, uint32_t toRack)
+{
+    if (--ring->m_halves[toRack] == 0 && !ring->m_gate.IsNull())
+    {
+        uint32_t rank = 0;
+        for (uint32_t r = 0; r < toRack; ++r)
+        {
+            rank += ring->m_racks[r].cnMemory.size();
+        }
+        ring->m_gate(ring->m_step, rank, ring->m_chunk,
+                     MakeCallback(&DfabricRingAllreduce::OnHopHalfDone, ring));
+    }
+    ring->OnHopHalfDone();
 }
 
 void

@@ -28,7 +28,9 @@ namespace ns3
  * buffer (DMA_WRITE); buffers lie in the memory pool when the rack has one (interleaved over
  * its devices), else in the node's local memory. The fabric between the racks is assumed
  * uncongested and the two halves of a hop run concurrently (cut-through NICs); the hop ends
- * when both have. Reduction compute and CXL.mem loads by the CPUs are not modelled.
+ * when both have. Reduction compute and CXL.mem loads by the CPUs are not modelled here; a
+ * step gate (SetStepGate, e.g. CxlReduceGate) adds them: then a hop counts as done only once
+ * the receiving rank's gate calls done (inside a rack at once, between racks after both halves).
  */
 class DfabricRingAllreduce : public Object
 {
@@ -44,6 +46,10 @@ class DfabricRingAllreduce : public Object
     void Start(uint64_t bytes, Callback<void, Time> done);
     /// \return the number of ranks (compute nodes over all racks).
     uint32_t GetRanks() const;
+    /// Step gate: (step, receiving rank, bytes, done); a hop ends when its gate calls done.
+    typedef Callback<void, uint32_t, uint32_t, uint64_t, Callback<void>> StepGate;
+    /// Hold every hop until gate(step, receiving rank, bytes, done) calls done (null: none).
+    void SetStepGate(StepGate gate);
 
   protected:
     void DoDispose() override;
@@ -51,6 +57,7 @@ class DfabricRingAllreduce : public Object
   private:
     void StartStep();
     void OnHopHalfDone();
+    static void OnInterRackHalf(DfabricRingAllreduce* ring, uint32_t toRack);
 
     std::vector<DfabricRack> m_racks;
     uint64_t m_chunk;
@@ -60,6 +67,8 @@ class DfabricRingAllreduce : public Object
     Time m_start;
     Time m_stepStart;
     Callback<void, Time> m_done;
+    StepGate m_gate;
+    std::vector<uint32_t> m_halves; //!< per receiving rack: halves of its inter-rack hop left
     TracedCallback<uint32_t, Time> m_stepComplete;
 };
 

@@ -3,6 +3,7 @@
  */
 #include "host-model.h"
 
+#include "cpu-socket.h"
 #include "rnic-port.h"
 
 #include "ns3/abort.h"
@@ -53,6 +54,7 @@ HostModel::DoDispose()
     }
     m_resources.clear();
     m_rnic.clear();
+    m_cpu.clear();
     Object::DoDispose();
 }
 
@@ -67,6 +69,7 @@ HostModel::AddResource(const std::string& name, Ptr<HostResource> r, bool isLink
     m_resources.push_back(r);
     m_isLink.push_back(isLink);
     m_rnic.push_back(DynamicCast<RnicPort>(r));
+    m_cpu.push_back(DynamicCast<CpuSocket>(r));
     m_byName[name] = id;
     m_adjacency.emplace_back();
     // Paths are indexed by (a, b) over all resources: drop them when the graph grows.
@@ -255,8 +258,8 @@ HostModel::GetPathCapacity(uint32_t a, uint32_t b)
 DataRate
 HostModel::GetDmaRateLimit(uint32_t rnic, uint32_t target, DmaKind kind)
 {
-    NS_ABORT_MSG_UNLESS(rnic < m_rnic.size() && m_rnic[rnic],
-                        "HostModel: DMA initiator must be an RnicPort");
+    NS_ABORT_MSG_UNLESS(IsInitiator(rnic),
+                        "HostModel: DMA initiator must be an RnicPort or a CpuSocket");
     Stream probe{};
     probe.cap = std::numeric_limits<double>::infinity();
     probe.initiator = rnic;
@@ -279,9 +282,21 @@ HostModel::GetDmaRateLimit(uint32_t rnic, uint32_t target, DmaKind kind)
     return DataRate(static_cast<uint64_t>(limit));
 }
 
+bool
+HostModel::IsInitiator(uint32_t id) const
+{
+    return id < m_rnic.size() && (m_rnic[id] || m_cpu[id]);
+}
+
 double
 HostModel::GetStreamCap(const Stream& s)
 {
+    if (const auto& cpu = m_cpu[s.initiator])
+    {
+        // Loads and stores alike: CXL.mem stores are synchronous, not posted.
+        return std::min(
+            s.cap, double(cpu->GetBudgetRate(GetPathLatency(s.initiator, s.target)).GetBitRate()));
+    }
     const auto& rnic = m_rnic[s.initiator];
     double cap = std::min(s.cap, double(rnic->GetLineRate().GetBitRate()));
     if (s.kind != DMA_WRITE)
@@ -343,8 +358,8 @@ uint64_t
 HostModel::RequestDma(uint32_t rnic, uint32_t target, DmaKind kind, uint64_t bytes,
                       DmaCallback done, TransferCallback transferred)
 {
-    NS_ABORT_MSG_UNLESS(rnic < m_rnic.size() && m_rnic[rnic],
-                        "HostModel: DMA initiator must be an RnicPort");
+    NS_ABORT_MSG_UNLESS(IsInitiator(rnic),
+                        "HostModel: DMA initiator must be an RnicPort or a CpuSocket");
     NS_ABORT_MSG_IF(GetHops(rnic, target).empty(), "HostModel: no path from "
                                                        << GetResourceName(rnic) << " to "
                                                        << GetResourceName(target));
@@ -575,6 +590,16 @@ HostModel::Complete(Stream s)
 {
     Time rtt = GetPathLatency(s.initiator, s.target);
     Time tail = s.kind == DMA_WRITE ? rtt / 2 : rtt;
+    if (const auto& cpu = m_cpu[s.initiator])
+    {
+        // A window of synchronous cache-line accesses. When the budget binds (rate x L =
+        // budget) the fluid time bytes / rate already ends with the last line's return (n
+        // lines take n / MaxOutstanding round trips); when bandwidth binds, the bottleneck
+        // stays busy and the last line still needs its round trip after it (bytes / rate +
+        // L). At the boundary the two differ by one L, the fluid model's granularity.
+        const double inFlight = s.rate * rtt.GetSeconds() / 8.0;
+        tail = inFlight >= cpu->GetBudget() * (1.0 - 1e-9) ? Seconds(0) : rtt;
+    }
     Time latency = Simulator::Now() + tail - s.start;
     m_dmaComplete(s.initiator, s.target, s.bytes, latency);
     if (!s.done.IsNull())

@@ -18,6 +18,7 @@
 namespace ns3
 {
 
+class CpuSocket;
 class RnicPort;
 
 /**
@@ -27,13 +28,16 @@ class RnicPort;
  * Devices (RnicPort, PcieSwitch, RootPort, RootComplex, MemoryChannel, GpuDevice) are the
  * vertices; links (PcieLink, SocketLink, or an ideal connection) are the edges. A DMA is
  * initiated by an RnicPort towards a target device and takes the (unique, fewest-hop) path
- * between them. Its round-trip latency L is the sum of the latencies of every resource on the
- * path. Concurrent DMAs share capacity max-min fairly (fluid progressive filling), each capped
- * by the initiator's line rate and, for reads, by its outstanding-read budget / L.
- * A DMA of S bytes that gets rate r completes S*8/r plus L (read, loopback) or L/2 (write)
- * after it starts; rates are re-shared whenever a DMA starts or ends or a resource changes
- * (a link degraded or failed). Resource indices are stable; name look-ups are for
- * configuration time, the index-based calls for per-packet use.
+ * between them. A CpuSocket initiates too: its DMA_READ is a stream of cache-line loads, its
+ * DMA_WRITE a stream of synchronous stores, both capped by its load/store budget / L; such a
+ * stream completes when its fluid transfer ends, plus L unless the budget binds (n lines take
+ * n / MaxOutstanding round trips; bandwidth-bound, the last line pays its round trip). Its
+ * round-trip latency L is the sum of the latencies of every resource on the path. Concurrent DMAs
+ * share capacity max-min fairly (fluid progressive filling), each capped by the initiator's line
+ * rate and, for reads, by its outstanding-read budget / L. A DMA of S bytes that gets rate r
+ * completes S*8/r plus L (read, loopback) or L/2 (write) after it starts; rates are re-shared
+ * whenever a DMA starts or ends or a resource changes (a link degraded or failed). Resource indices
+ * are stable; name look-ups are for configuration time, the index-based calls for per-packet use.
  */
 class HostModel : public Object
 {
@@ -143,6 +147,7 @@ class HostModel : public Object
 
     uint32_t AddResource(const std::string& name, Ptr<HostResource> r, bool isLink);
     const std::vector<Hop>& GetHops(uint32_t a, uint32_t b);
+    bool IsInitiator(uint32_t id) const;
     double GetStreamCap(const Stream& s);
     void BuildConstraints(Stream& s);
     void OnResourceChanged();
@@ -155,6 +160,7 @@ class HostModel : public Object
     std::vector<Ptr<HostResource>> m_resources;
     std::vector<bool> m_isLink;
     std::vector<Ptr<RnicPort>> m_rnic; //!< per resource, null unless an RnicPort
+    std::vector<Ptr<CpuSocket>> m_cpu; //!< per resource, null unless a CpuSocket
     std::unordered_map<std::string, uint32_t> m_byName;
     std::vector<std::vector<Adjacency>> m_adjacency;
     std::vector<std::vector<Hop>> m_hopCache;       //!< per (a, b), filled on first use
