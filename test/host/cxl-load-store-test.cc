@@ -65,8 +65,8 @@ class CxlLoadStoreTest : public ::testing::Test
 
     /// Time a source on a fresh node takes for one access of bytes to target ("local" or
     /// "pool"), and the rate its stream ran at.
-    static Time Access(uint32_t maxOutstanding, CpuLoadStoreSource::Access access,
-                       bool pool, uint64_t bytes, double* rate = nullptr)
+    static Time Access(uint32_t maxOutstanding, CpuLoadStoreSource::Access access, bool pool,
+                       uint64_t bytes, double* rate = nullptr)
     {
         DfabricRack rack = Node(maxOutstanding);
         auto source = CreateObject<CpuLoadStoreSource>();
@@ -115,10 +115,8 @@ TEST_F(CxlLoadStoreTest, CpuSitsBesideItsMemory)
 TEST_F(CxlLoadStoreTest, LoadsRunAtTheBudgetOverTheRoundTrip)
 {
     // Little's law: 1 MiB = 256 windows of 64 x 64 B, one round trip each.
-    EXPECT_NEAR(Access(64, CpuLoadStoreSource::LOAD, false, MiB).GetNanoSeconds(), 256 * 90.0,
-                1.0);
-    EXPECT_NEAR(Access(64, CpuLoadStoreSource::LOAD, true, MiB).GetNanoSeconds(), 256 * 240.0,
-                1.0);
+    EXPECT_NEAR(Access(64, CpuLoadStoreSource::LOAD, false, MiB).GetNanoSeconds(), 256 * 90.0, 1.0);
+    EXPECT_NEAR(Access(64, CpuLoadStoreSource::LOAD, true, MiB).GetNanoSeconds(), 256 * 240.0, 1.0);
     // 16 outstanding: four times as many round trips.
     EXPECT_NEAR(Access(16, CpuLoadStoreSource::LOAD, true, MiB).GetNanoSeconds(), 1024 * 240.0,
                 1.0);
@@ -154,8 +152,8 @@ TEST_F(CxlLoadStoreTest, StoresAreSynchronous)
     rack.host->AddDevice("nic", nic);
     rack.host->Connect("nic", "sw");
     Time posted;
-    rack.host->RequestDma(rack.host->GetResourceId("nic"), rack.poolMemory[0],
-                          HostModel::DMA_WRITE, MiB, MakeBoundCallback(&StoreTime, &posted));
+    rack.host->RequestDma(rack.host->GetResourceId("nic"), rack.poolMemory[0], HostModel::DMA_WRITE,
+                          MiB, MakeBoundCallback(&StoreTime, &posted));
     Simulator::Run();
     EXPECT_LT(posted.GetNanoSeconds(), store.GetNanoSeconds() / 3);
 }
@@ -203,14 +201,7 @@ Allreduce(DfabricRackHelper helper, uint64_t bytes, bool gated, bool allgatherLo
     {
         DfabricRack rack = helper.Create();
         ring->AddRack(rack);
-        for (uint32_t i = 0; i < rack.cnCpu.size(); ++i)
-        {
-            auto source = CreateObject<CpuLoadStoreSource>();
-            source->Setup(rack.host, rack.cnCpu[i]);
-            gate->AddRank(source, rack.poolMemory.empty()
-                                      ? std::vector<uint32_t>{rack.cnMemory[i]}
-                                      : rack.poolMemory);
-        }
+        EXPECT_EQ(gate->AddRacks({rack}), 4u);
     }
     if (gated)
     {

@@ -59,6 +59,7 @@ DfabricCollective::DoDispose()
         m_ring->Dispose();
     }
     m_ring = nullptr;
+    m_gate = nullptr;
     m_racks.clear();
     Object::DoDispose();
 }
@@ -73,6 +74,11 @@ DfabricCollective::SetRacks(const std::vector<DfabricRack>& racks)
         m_ring->AddRack(r);
     }
     NS_ABORT_MSG_IF(m_ring->GetRanks() < 2, "DfabricCollective: needs at least two ranks");
+    m_gate = CreateObject<CxlReduceGate>();
+    if (m_gate->AddRacks(racks) > 0)
+    {
+        m_ring->SetStepGate(m_gate->GetCallback());
+    }
     m_ring->TraceConnectWithoutContext("StepComplete",
                                        MakeCallback(&DfabricCollective::OnStep, this));
 }

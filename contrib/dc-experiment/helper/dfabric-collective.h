@@ -5,6 +5,7 @@
 #ifndef DFABRIC_COLLECTIVE_H
 #define DFABRIC_COLLECTIVE_H
 
+#include "ns3/cxl-reduce-gate.h"
 #include "ns3/dfabric-ring-allreduce.h"
 #include "ns3/nstime.h"
 #include "ns3/object.h"
@@ -56,6 +57,7 @@ class DfabricCollective : public Object
     void OnDone(Time took);
 
     Ptr<DfabricRingAllreduce> m_ring;
+    Ptr<CxlReduceGate> m_gate; //!< CPU loads of reduced segments, when the racks have CPUs
     std::vector<DfabricRack> m_racks;
     uint64_t m_modelBytes;
     uint32_t m_iterations;

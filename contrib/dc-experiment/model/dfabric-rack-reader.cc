@@ -15,8 +15,8 @@ namespace
 
 /** The keys of a "dfabric_rack" object (DfabricRackHelper::Configure's, less "hosts"). */
 const std::vector<std::string> RACK_KEYS = {
-    "nic_pool_size", "memory_pool_devices", "nic",         "cxl_link",
-    "switch",        "local_memory",        "pool_memory", "nic_pool"};
+    "nic_pool_size", "memory_pool_devices", "nic",      "cxl_link", "switch",
+    "local_memory",  "pool_memory",         "nic_pool", "cpu"};
 
 /** \return the switch that host \p h's only link goes to. */
 uint32_t

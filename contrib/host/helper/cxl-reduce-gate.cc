@@ -52,6 +52,29 @@ CxlReduceGate::AddRank(Ptr<CpuLoadStoreSource> cpu, const std::vector<uint32_t>&
 }
 
 uint32_t
+CxlReduceGate::AddRacks(const std::vector<DfabricRack>& racks)
+{
+    uint32_t loading = 0;
+    for (const DfabricRack& rack : racks)
+    {
+        for (uint32_t i = 0; i < rack.cnMemory.size(); ++i)
+        {
+            if (i >= rack.cnCpu.size())
+            {
+                m_ranks.push_back({nullptr, {}});
+                continue;
+            }
+            auto source = CreateObject<CpuLoadStoreSource>();
+            source->Setup(rack.host, rack.cnCpu[i]);
+            AddRank(source, rack.poolMemory.empty() ? std::vector<uint32_t>{rack.cnMemory[i]}
+                                                    : rack.poolMemory);
+            ++loading;
+        }
+    }
+    return loading;
+}
+
+uint32_t
 CxlReduceGate::GetRanks() const
 {
     return m_ranks.size();
@@ -64,7 +87,7 @@ CxlReduceGate::Gate(uint32_t step, uint32_t rank, uint64_t bytes, Callback<void>
                         "CxlReduceGate: rank " << rank << " of " << m_ranks.size() << " added");
     const Rank& r = m_ranks[rank];
     const bool reduceScatter = step + 1 < m_ranks.size();
-    if (!reduceScatter && !m_allgatherLoads)
+    if (!r.cpu || (!reduceScatter && !m_allgatherLoads))
     {
         done();
         return;

@@ -6,6 +6,7 @@
 
 #include "ns3/callback.h"
 #include "ns3/cpu-load-store-source.h"
+#include "ns3/dfabric-rack-helper.h"
 #include "ns3/object.h"
 
 #include <vector>
@@ -35,6 +36,13 @@ class CxlReduceGate : public Object
      * ranks' segments spread over the pool's devices).
      */
     void AddRank(Ptr<CpuLoadStoreSource> cpu, const std::vector<uint32_t>& memories);
+    /**
+     * Add every compute node of racks as a rank, in the ring's order: a node with a CPU
+     * (DfabricRackHelper::SetCpus) loads from its rack's memory pool when the rack has one,
+     * else from its own memory; a node without one (a rack built without CPUs) passes.
+     * \return the ranks that load.
+     */
+    uint32_t AddRacks(const std::vector<DfabricRack>& racks);
     uint32_t GetRanks() const;
     /// A ring's step gate: rank loads bytes of step's segment, then done is called.
     void Gate(uint32_t step, uint32_t rank, uint64_t bytes, Callback<void> done);
@@ -47,7 +55,7 @@ class CxlReduceGate : public Object
   private:
     struct Rank
     {
-        Ptr<CpuLoadStoreSource> cpu;
+        Ptr<CpuLoadStoreSource> cpu; //!< null: the rank does not load
         std::vector<uint32_t> memories;
     };
 

@@ -77,8 +77,7 @@ CpuLoadStoreSource::Store(uint32_t target, uint64_t bytes, Callback<void> done)
 }
 
 void
-CpuLoadStoreSource::Enqueue(Access access, uint32_t target, uint64_t bytes,
-                            Callback<void> done)
+CpuLoadStoreSource::Enqueue(Access access, uint32_t target, uint64_t bytes, Callback<void> done)
 {
     NS_ABORT_MSG_IF(!m_host, "CpuLoadStoreSource: Setup first");
     m_queue.push_back({access, target, bytes, done});
@@ -93,9 +92,9 @@ CpuLoadStoreSource::StartNext()
 {
     const Request& r = m_queue.front();
     m_started = Simulator::Now();
-    m_host->RequestDma(m_cpu, r.target, r.access == LOAD ? HostModel::DMA_READ
-                                                          : HostModel::DMA_WRITE,
-                       r.bytes, MakeCallback(&CpuLoadStoreSource::OnComplete, this));
+    m_host->RequestDma(m_cpu, r.target,
+                       r.access == LOAD ? HostModel::DMA_READ : HostModel::DMA_WRITE, r.bytes,
+                       MakeCallback(&CpuLoadStoreSource::OnComplete, this));
 }
 
 void

@@ -20,22 +20,22 @@ CpuSocket::GetTypeId()
             .SetParent<HostResource>()
             .SetGroupName("Host")
             .AddConstructor<CpuSocket>()
-            .AddAttribute("MaxOutstanding",
-                          "Cache-line loads/stores a core keeps in flight (line fill buffers, "
-                          "MSHRs). Default 64: DFabric C2, \"a maximum of 64 instructions\" "
-                          "for CXL.mem load/store (after ISSCC'22, Sapphire Rapids).",
-                          UintegerValue(64),
-                          MakeUintegerAccessor(&CpuSocket::SetMaxOutstanding,
-                                               &CpuSocket::GetMaxOutstanding),
-                          MakeUintegerChecker<uint32_t>(1, 4096))
-            .AddAttribute("CacheLineSize",
-                          "Bytes one load or store moves, in bytes. Default 64 B: the x86 cache "
-                          "line and the CXL.mem data granule (DFabric C2: \"cacheline-based "
-                          "instructions\").",
-                          UintegerValue(64),
-                          MakeUintegerAccessor(&CpuSocket::SetCacheLineSize,
-                                               &CpuSocket::GetCacheLineSize),
-                          MakeUintegerChecker<uint32_t>(32, 256))
+            .AddAttribute(
+                "MaxOutstanding",
+                "Cache-line loads/stores a core keeps in flight (line fill buffers, "
+                "MSHRs). Default 64: DFabric C2, \"a maximum of 64 instructions\" "
+                "for CXL.mem load/store (after ISSCC'22, Sapphire Rapids).",
+                UintegerValue(64),
+                MakeUintegerAccessor(&CpuSocket::SetMaxOutstanding, &CpuSocket::GetMaxOutstanding),
+                MakeUintegerChecker<uint32_t>(1, 4096))
+            .AddAttribute(
+                "CacheLineSize",
+                "Bytes one load or store moves, in bytes. Default 64 B: the x86 cache "
+                "line and the CXL.mem data granule (DFabric C2: \"cacheline-based "
+                "instructions\").",
+                UintegerValue(64),
+                MakeUintegerAccessor(&CpuSocket::SetCacheLineSize, &CpuSocket::GetCacheLineSize),
+                MakeUintegerChecker<uint32_t>(32, 256))
             .AddAttribute("Latency",
                           "Round-trip time the core and on-die mesh add to a load before it "
                           "reaches a memory controller or CXL port. Default 0 ns: the "
