@@ -132,6 +132,7 @@ class DcbSwitch : public Object
     uint32_t Seed() const;
 
     uint32_t m_ecmpSeed;
+    uint32_t m_ecmpSeedSalt{0};
     bool m_hashSourcePort{true};
     uint32_t m_nodeSeed{1}; //!< node id + 1, read at Setup (no GetObject per packet)
     std::vector<Ptr<DcbNetDevice>> m_ports;
