@@ -44,7 +44,7 @@ DcbSwitch::GetTypeId()
                           "independently of the others: another draw of the flows' ECMP "
                           "paths, for measuring how much a result depends on path placement. "
                           "0 (default): the node-id seeds unchanged. A non-zero EcmpSeed, the "
-                          "same at every switch, polarizes instead.",
+                          "same at every switch, polarizes instead. Read at Setup.",
                           UintegerValue(0), MakeUintegerAccessor(&DcbSwitch::m_ecmpSeedSalt),
                           MakeUintegerChecker<uint32_t>())
             .AddAttribute("EcmpHashSourcePort",
@@ -86,7 +86,9 @@ DcbSwitch::Setup()
 {
     Ptr<Node> node = GetObject<Node>();
     NS_ABORT_MSG_IF(!node, "DcbSwitch must be aggregated to a Node before Setup()");
-    m_nodeSeed = node->GetId() + 1;
+    // The salt is spread by the golden-ratio constant so that salted seeds do not
+    // coincide with other switches' unsalted ones (node ids are small).
+    m_nodeSeed = node->GetId() + 1 + m_ecmpSeedSalt * 0x9E3779B1u;
     m_ports.clear();
     m_peerMac.clear();
     m_portMac.clear();
@@ -324,9 +326,7 @@ DcbSwitch::IsStormDrop(uint32_t port, uint8_t tc) const
 uint32_t
 DcbSwitch::Seed() const
 {
-    // The salt is spread by the golden-ratio constant so that salted seeds do not
-    // coincide with other switches' unsalted ones (node ids are small).
-    return m_ecmpSeed != 0 ? m_ecmpSeed : m_nodeSeed + m_ecmpSeedSalt * 0x9E3779B1u;
+    return m_ecmpSeed != 0 ? m_ecmpSeed : m_nodeSeed;
 }
 
 uint32_t
