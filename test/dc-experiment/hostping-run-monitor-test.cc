@@ -201,7 +201,7 @@ TEST_F(HostpingRunMonitorTest, SectionDefaultsAndEffectiveRecord)
     EXPECT_FALSE(off.GetMonitors().hostping.enabled);
     const Json offEff = Json::parse(off.EffectiveJson().dump())["monitors"]["hostping"];
     EXPECT_EQ(offEff["enabled"], false);
-    EXPECT_EQ(offEff["StatusPeriod"], "5min");
+    EXPECT_EQ(offEff["StatusPeriod"], "300s");
     EXPECT_EQ(offEff["MetricsPeriod"], "1s");
     EXPECT_EQ(offEff["PauseRatio"], 0.03);
     EXPECT_EQ(offEff["IdleThroughput"], 0.05);
