@@ -19,8 +19,9 @@ namespace ns3
 /**
  * \ingroup dc-experiment
  * One entry of "collectives" (doc/dc-experiment.md, "Collectives"): a ring collective
- * (MaestroCollective) among \p hosts, in ring order (host k sends to host k + 1, the
- * last to the first). Each ring hop is a Maestro endpoint (multi-path) or one QP pair.
+ * (RingAllreduce, contrib/host) among \p hosts, in ring order (host k sends to host k + 1, the
+ * last to the first). Each ring hop is a Maestro endpoint (multi-path), one QP pair or,
+ * "over": "dfabric", a DfabricRackHop.
  */
 struct ExperimentCollective
 {
