@@ -64,12 +64,8 @@ Release(Callback<void> done)
 
 /// The gate under test: holds each arrival for delay; records (step, rank, bytes).
 void
-DelayGate(Time delay,
-          std::vector<std::tuple<uint32_t, uint32_t, uint64_t>>* calls,
-          uint32_t step,
-          uint32_t rank,
-          uint64_t bytes,
-          Callback<void> done)
+DelayGate(Time delay, std::vector<std::tuple<uint32_t, uint32_t, uint64_t>>* calls, uint32_t step,
+          uint32_t rank, uint64_t bytes, Callback<void> done)
 {
     calls->emplace_back(step, rank, bytes);
     Simulator::Schedule(delay, &Release, done);
@@ -77,7 +73,8 @@ DelayGate(Time delay,
 
 /// A gate that holds only rank 2's arrivals, the others' it releases at once (re-entrantly).
 void
-RankTwoGate(Time delay, uint32_t /* step */, uint32_t rank, uint64_t /* bytes */, Callback<void> done)
+RankTwoGate(Time delay, uint32_t /* step */, uint32_t rank, uint64_t /* bytes */,
+            Callback<void> done)
 {
     if (rank == 2)
     {
@@ -167,10 +164,8 @@ TEST_F(RingAllreduceTest, PipelinedOverlapsWhatLockstepSerializes)
     // Hop 0's first message and hop 2's second take 20 us, every other 10 us. Lockstep waits
     // for the slowest hop of every step: 20 + 20 + 4 x 10. Pipelined, rank 2's slow step 1
     // overlaps rank 0's slow step 0 (rank 2 needs only rank 1's step 0): 70 us.
-    const std::vector<std::vector<uint64_t>> times = {{20, 10, 10, 10, 10, 10},
-                                                      {10},
-                                                      {10, 20, 10, 10, 10, 10},
-                                                      {10}};
+    const std::vector<std::vector<uint64_t>> times = {
+        {20, 10, 10, 10, 10, 10}, {10}, {10, 20, 10, 10, 10, 10}, {10}};
     Time lockstep;
     Time pipelined;
     EXPECT_EQ(Run(RingAllreduce::LOCKSTEP, times, RingAllreduce::StepGate(), &lockstep),
@@ -194,11 +189,9 @@ TEST_F(RingAllreduceTest, StepGateHoldsEachArrival)
         EXPECT_EQ(Run(schedule, times, RingAllreduce::StepGate(), &control),
                   Micros({10, 20, 30, 40, 50, 60}));
         std::vector<std::tuple<uint32_t, uint32_t, uint64_t>> calls;
-        EXPECT_EQ(Run(schedule,
-                      times,
-                      MakeBoundCallback(&DelayGate, MicroSeconds(5), &calls),
-                      &gated),
-                  Micros({15, 30, 45, 60, 75, 90}));
+        EXPECT_EQ(
+            Run(schedule, times, MakeBoundCallback(&DelayGate, MicroSeconds(5), &calls), &gated),
+            Micros({15, 30, 45, 60, 75, 90}));
         EXPECT_EQ(gated - control, 6 * MicroSeconds(5));
         ASSERT_EQ(calls.size(), 24u);
         std::vector<uint32_t> seen(24, 0);
@@ -216,9 +209,7 @@ TEST_F(RingAllreduceTest, StepGateHoldsEachArrival)
     Time lockstep;
     EXPECT_EQ(Run(RingAllreduce::LOCKSTEP, times, MakeBoundCallback(&RankTwoGate, Seconds(0))),
               Micros({10, 20, 30, 40, 50, 60}));
-    Run(RingAllreduce::LOCKSTEP,
-        times,
-        MakeBoundCallback(&RankTwoGate, MicroSeconds(5)),
+    Run(RingAllreduce::LOCKSTEP, times, MakeBoundCallback(&RankTwoGate, MicroSeconds(5)),
         &lockstep);
     EXPECT_EQ(lockstep, MicroSeconds(90));
 }

@@ -14,8 +14,7 @@ NS_OBJECT_ENSURE_REGISTERED(DfabricRackHop);
 TypeId
 DfabricRackHop::GetTypeId()
 {
-    static TypeId tid =
-        TypeId("ns3::DfabricRackHop").SetParent<RingHop>().SetGroupName("Host");
+    static TypeId tid = TypeId("ns3::DfabricRackHop").SetParent<RingHop>().SetGroupName("Host");
     return tid;
 }
 

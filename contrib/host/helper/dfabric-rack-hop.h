@@ -57,9 +57,9 @@ class DfabricRackHop : public RingHop
     void DoSend(uint64_t bytes, uint64_t offset) override;
     void OnHalfDone();
 
-    Ptr<NicPool> m_sendPool;         //!< null: a hop inside a rack
-    Ptr<NicPool> m_receivePool;      //!< the receiving rack's pool
-    std::vector<uint32_t> m_source;  //!< memories the sending pool reads
+    Ptr<NicPool> m_sendPool;             //!< null: a hop inside a rack
+    Ptr<NicPool> m_receivePool;          //!< the receiving rack's pool
+    std::vector<uint32_t> m_source;      //!< memories the sending pool reads
     std::vector<uint32_t> m_destination; //!< memories the receiving pool writes
     uint32_t m_outstanding{0};           //!< halves of the message in flight
     EventId m_reference;                 //!< a hop inside a rack: its placement

@@ -51,13 +51,10 @@ RingAllreduce::GetTypeId()
             .AddAttribute("ComputeTime",
                           "Compute (\"off\") phase before each iteration's communication. "
                           "Default 0 s: the papers' metric is the communication time alone.",
-                          TimeValue(Seconds(0)),
-                          MakeTimeAccessor(&RingAllreduce::m_computeTime),
+                          TimeValue(Seconds(0)), MakeTimeAccessor(&RingAllreduce::m_computeTime),
                           MakeTimeChecker(Seconds(0)))
-            .AddAttribute("Iterations",
-                          "Training iterations to run, back to back. Default 1.",
-                          UintegerValue(1),
-                          MakeUintegerAccessor(&RingAllreduce::m_iterations),
+            .AddAttribute("Iterations", "Training iterations to run, back to back. Default 1.",
+                          UintegerValue(1), MakeUintegerAccessor(&RingAllreduce::m_iterations),
                           MakeUintegerChecker<uint32_t>(1))
             .AddTraceSource("IterationDone",
                             "An iteration's collective finished: (iteration, communication "
@@ -182,9 +179,7 @@ RingAllreduce::OnHopDone(uint32_t w, Time /* now */)
         return;
     }
     m_gated[w] = true;
-    m_gate(m_sent[w],
-           (w + 1) % GetRanks(),
-           GetSegmentBytes(),
+    m_gate(m_sent[w], (w + 1) % GetRanks(), GetSegmentBytes(),
            MakeCallback(&RingAllreduce::OnGateDone, this).Bind(w));
 }
 
