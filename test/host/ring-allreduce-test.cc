@@ -204,8 +204,8 @@ TEST_F(RingAllreduceTest, StepGateHoldsEachArrival)
         }
         EXPECT_EQ(seen, std::vector<uint32_t>(24, 1));
     }
-    // A gate that releases at once (from inside the call) changes nothing; one that holds
-    // only rank 2 delays every lockstep step by its 5 us.
+    // A gate that releases the other ranks from inside the call and rank 2 after 0 s changes
+    // nothing; one that holds rank 2 for 5 us delays every lockstep step by 5 us.
     Time lockstep;
     EXPECT_EQ(Run(RingAllreduce::LOCKSTEP, times, MakeBoundCallback(&RankTwoGate, Seconds(0))),
               Micros({10, 20, 30, 40, 50, 60}));

@@ -19,9 +19,8 @@ namespace ns3
 /**
  * \ingroup dc-experiment
  * One entry of "collectives" (doc/dc-experiment.md, "Collectives"): a ring collective
- * (RingAllreduce, contrib/host) among \p hosts, in ring order (host k sends to host k + 1, the
- * last to the first). Each ring hop is a Maestro endpoint (multi-path), one QP pair or,
- * "over": "dfabric", a DfabricRackHop.
+ * (MaestroCollective) among \p hosts, in ring order (host k sends to host k + 1, the
+ * last to the first). Each ring hop is a Maestro endpoint (multi-path) or one QP pair.
  */
 struct ExperimentCollective
 {
