@@ -7,7 +7,10 @@
 
 #include "ns3/cxl-reduce-gate.h"
 #include "ns3/dfabric-rack-helper.h"
-#include "ns3/dfabric-ring-allreduce.h"
+#include "ns3/dfabric-rack-hop.h"
+#include "ns3/enum.h"
+#include "ns3/ring-allreduce.h"
+#include "ns3/uinteger.h"
 #include "ns3/experiment-config.h"
 #include "ns3/experiment-runner.h"
 #include "ns3/simulator.h"
@@ -26,12 +29,6 @@ using test::OutputDir;
 using test::ReadFile;
 
 const std::string CONFIGS = std::string(ROCE_LAB_SOURCE_DIR) + "/scratch/configs/";
-
-void
-Store(Time* took, Time duration)
-{
-    *took = duration;
-}
 
 class DfabricCxlLoadsTest : public ::testing::Test
 {
@@ -55,18 +52,17 @@ class DfabricCxlLoadsTest : public ::testing::Test
     static double Direct(DfabricRackHelper helper)
     {
         helper.SetCpus(true);
-        Ptr<DfabricRingAllreduce> ring = CreateObject<DfabricRingAllreduce>();
+        Ptr<RingAllreduce> ring = CreateObject<RingAllreduce>();
+        ring->SetAttribute("Schedule", EnumValue(RingAllreduce::LOCKSTEP));
+        ring->SetAttribute("ModelSize", UintegerValue(16777216));
         Ptr<CxlReduceGate> gate = CreateObject<CxlReduceGate>();
         std::vector<DfabricRack> racks = {helper.Create(), helper.Create()};
-        for (const DfabricRack& r : racks)
-        {
-            ring->AddRack(r);
-        }
+        ring->SetHops(DfabricRackHop::MakeRing(racks));
         gate->AddRacks(racks);
         ring->SetStepGate(gate->GetCallback());
-        Time took;
-        ring->Start(16777216, MakeBoundCallback(&Store, &took));
+        ring->Start();
         Simulator::Run();
+        const Time took = ring->GetCommunicationTimes().at(0);
         Simulator::Destroy();
         return took.GetSeconds() * 1e6;
     }

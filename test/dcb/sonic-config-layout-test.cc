@@ -1,8 +1,10 @@
 // SonicConfigLoader on config_db as SONiC writes it: nested and flat Redis-key
 // layouts, port naming (4-lane, 8-lane, breakout, explicit map), the QoS maps
 // (PORT_QOS_MAP global and per port), SCHEDULER weights on DWRR queues, WRED on
-// queues, the one line naming what is not modelled, and located errors.
+// queues, the one line naming what is not modelled, and located errors (the suite's
+// one ConfigError).
 #include "ns3/boolean.h"
+#include "ns3/config-error.h"
 #include "ns3/dcb-helper.h"
 #include "ns3/dcb-net-device.h"
 #include "ns3/dcb-switch.h"
@@ -100,6 +102,28 @@ TEST(SonicConfigLayout, FlatRedisKeysLoadLikeNestedTables)
         << flatLoader.GetUnmodelled();
     EXPECT_NE(flatLoader.GetUnmodelled().find("WRED_PROFILE.red_min_threshold"), std::string::npos);
     EXPECT_EQ(flatLoader.GetUnmodelled().find('\n'), std::string::npos); // one line
+}
+
+TEST(SonicConfigLayout, ConfigErrorIsTheSuitesOneLocatedError)
+{
+    // The three forms every reader of the suite reports (ExperimentConfigError is this type).
+    const ConfigError pointer("a.json", "/BUFFER_POOL/p/size", "'1k' is not a size");
+    EXPECT_STREQ(pointer.what(), "a.json: /BUFFER_POOL/p/size: '1k' is not a size");
+    EXPECT_EQ(pointer.GetFile(), "a.json");
+    EXPECT_EQ(pointer.GetPointer(), "/BUFFER_POOL/p/size");
+    EXPECT_EQ(pointer.GetReason(), "'1k' is not a size");
+    EXPECT_STREQ(ConfigError("a.json", "", "not an object").what(),
+                 "a.json: (root): not an object");
+    EXPECT_STREQ(ConfigError("a.json", 3, 7, "missing ','").what(), "a.json:3:7: missing ','");
+    const ConfigError file("a.json", "cannot open the file");
+    EXPECT_STREQ(file.what(), "a.json: cannot open the file");
+    EXPECT_EQ(file.GetPointer(), "");
+    // The loader's root is "(root)", as every other reader's.
+    SonicConfigLoader loader;
+    SonicBufferConfig c;
+    EXPECT_FALSE(loader.LoadString("[1, 2]", "top.json", c));
+    EXPECT_EQ(loader.GetError(),
+              "top.json: (root): the top level must be a JSON object of config_db tables");
 }
 
 TEST(SonicConfigLayout, ErrorsNameFileAndPointerInEitherLayout)

@@ -6,7 +6,10 @@
 #include "ns3/cpu-socket.h"
 #include "ns3/cxl-reduce-gate.h"
 #include "ns3/dfabric-rack-helper.h"
-#include "ns3/dfabric-ring-allreduce.h"
+#include "ns3/dfabric-rack-hop.h"
+#include "ns3/enum.h"
+#include "ns3/ring-allreduce.h"
+#include "ns3/uinteger.h"
 #include "ns3/rnic-port.h"
 #include "ns3/simulator.h"
 #include "ns3/uinteger.h"
@@ -194,22 +197,25 @@ Time
 Allreduce(DfabricRackHelper helper, uint64_t bytes, bool gated, bool allgatherLoads = false)
 {
     helper.SetCpus(true);
-    Ptr<DfabricRingAllreduce> ring = CreateObject<DfabricRingAllreduce>();
+    Ptr<RingAllreduce> ring = CreateObject<RingAllreduce>();
+    ring->SetAttribute("Schedule", EnumValue(RingAllreduce::LOCKSTEP));
+    ring->SetAttribute("ModelSize", UintegerValue(bytes));
     Ptr<CxlReduceGate> gate = CreateObject<CxlReduceGate>();
     gate->SetAttribute("AllgatherLoads", BooleanValue(allgatherLoads));
+    std::vector<DfabricRack> racks;
     for (int r = 0; r < 2; ++r)
     {
-        DfabricRack rack = helper.Create();
-        ring->AddRack(rack);
-        EXPECT_EQ(gate->AddRacks({rack}), 4u);
+        racks.push_back(helper.Create());
+        EXPECT_EQ(gate->AddRacks({racks.back()}), 4u);
     }
+    ring->SetHops(DfabricRackHop::MakeRing(racks));
     if (gated)
     {
         ring->SetStepGate(gate->GetCallback());
     }
-    Time took;
-    ring->Start(bytes, MakeBoundCallback(&StoreTime, &took));
+    ring->Start();
     Simulator::Run();
+    const Time took = ring->GetCommunicationTimes().at(0);
     Simulator::Destroy();
     return took;
 }

@@ -4,8 +4,10 @@
 #include "ns3/cxl-memory-device.h"
 #include "ns3/cxl-switch.h"
 #include "ns3/dfabric-rack-helper.h"
-#include "ns3/dfabric-ring-allreduce.h"
+#include "ns3/dfabric-rack-hop.h"
+#include "ns3/enum.h"
 #include "ns3/nic-pool.h"
+#include "ns3/ring-allreduce.h"
 #include "ns3/rnic-port.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"
@@ -18,13 +20,6 @@ using namespace ns3;
 
 namespace
 {
-
-/// A duration callback's sink (ns-3 < 3.37 builds no Callback from a lambda).
-void
-StoreTime(Time* sink, Time t)
-{
-    *sink = t;
-}
 
 /// A completion callback's sink: the time it fired.
 void
@@ -43,13 +38,14 @@ class DfabricTest : public ::testing::Test
     static double Normalized(DfabricRackHelper helper, uint32_t nics, uint64_t bytes)
     {
         helper.SetNicPoolSize(nics);
-        Ptr<DfabricRingAllreduce> ring = CreateObject<DfabricRingAllreduce>();
+        Ptr<RingAllreduce> ring = CreateObject<RingAllreduce>();
+        ring->SetAttribute("Schedule", EnumValue(RingAllreduce::LOCKSTEP));
+        ring->SetAttribute("ModelSize", UintegerValue(bytes));
         DfabricRack a = helper.Create();
-        ring->AddRack(a);
-        ring->AddRack(helper.Create());
-        Time took;
-        ring->Start(bytes, MakeBoundCallback(&StoreTime, &took));
+        ring->SetHops(DfabricRackHop::MakeRing({a, helper.Create()}));
+        ring->Start();
         Simulator::Run();
+        const Time took = ring->GetCommunicationTimes().at(0);
         const double link = a.host->GetResource("cxl-cn0")->GetCapacity().GetBitRate();
         const uint32_t ranks = ring->GetRanks();
         const double optimal = 2.0 * (ranks - 1) * (double(bytes) / ranks) * 8 / link;

@@ -4,8 +4,8 @@
 
 #include "ns3/host-model.h"
 #include "ns3/host-preset-helper.h"
-#include "ns3/maestro-collective.h"
 #include "ns3/maestro-ring-link.h"
+#include "ns3/ring-allreduce.h"
 #include "ns3/simulator.h"
 #include "ns3/uinteger.h"
 
@@ -48,9 +48,9 @@ class HostpingAllreduceTest : public ::testing::Test
             auto qp = RdmaHelper::Connect(f.GetNics()[i], f.GetNics()[(i + 1) % HOSTS]).first;
             links.push_back(MaestroRingLink::OverQueuePair(f.GetNics()[i], qp));
         }
-        auto c = CreateObject<MaestroCollective>();
+        auto c = CreateObject<RingAllreduce>();
         c->SetAttribute("ModelSize", UintegerValue(MODEL));
-        c->SetLinks(links);
+        c->SetHops(std::vector<Ptr<RingHop>>(links.begin(), links.end()));
         c->Start();
         Simulator::Run();
         EXPECT_EQ(c->GetCommunicationTimes().size(), 1u);

@@ -37,6 +37,7 @@ class HostpingMonitorTest : public ::testing::Test
     std::vector<uint8_t> Run(FakeRnic& rnic, Time duration, bool gpusIdle = true)
     {
         auto m = CreateObject<HostpingMonitor>();
+        monitor = m;
         m->AddRnic(MakeCallback(&FakeRnic::Sample, &rnic));
         idle = gpusIdle;
         m->SetGpuIdleCallback(MakeCallback(&HostpingMonitorTest::GpusIdle, this));
@@ -49,10 +50,16 @@ class HostpingMonitorTest : public ::testing::Test
 
     bool GpusIdle() { return idle; }
 
-    void OnTrigger(uint8_t reason, uint32_t) { reasons.push_back(reason); }
+    void OnTrigger(uint8_t reason, uint32_t rnic)
+    {
+        reasons.push_back(reason);
+        metrics.push_back(monitor->GetMetrics(rnic));
+    }
 
     bool idle{true};
     std::vector<uint8_t> reasons;
+    std::vector<HostpingRnicMetrics> metrics; //!< of the check behind each trigger
+    Ptr<HostpingMonitor> monitor;
 };
 
 TEST_F(HostpingMonitorTest, IdleHostIsProbedEveryFiveMinutes)
@@ -78,6 +85,11 @@ TEST_F(HostpingMonitorTest, PauseRatioAboveThreePercentTriggersAtOnce)
     auto r = Run(rnic, Seconds(3.5));
     ASSERT_EQ(r.size(), 3u); // every second
     EXPECT_EQ(r[0], HostpingMonitor::PAUSE_RATIO);
+    // The metrics of the check that fired: 4% paused, 150 of 200 Gb/s, no drops.
+    ASSERT_EQ(metrics.size(), 3u);
+    EXPECT_NEAR(metrics[0].pauseRatio, 0.04, 1e-9);
+    EXPECT_NEAR(metrics[0].throughput, 0.75, 1e-6);
+    EXPECT_EQ(metrics[0].drops, 0u);
 }
 
 TEST_F(HostpingMonitorTest, DropsTrigger)
@@ -85,6 +97,24 @@ TEST_F(HostpingMonitorTest, DropsTrigger)
     FakeRnic rnic{150.0, 0.0, true};
     auto r = Run(rnic, Seconds(1.5));
     EXPECT_EQ(r, std::vector<uint8_t>{HostpingMonitor::DROPS});
+    EXPECT_EQ(metrics.at(0).drops, 10u); // 10 a second
+}
+
+TEST_F(HostpingMonitorTest, IdleTriggerReportsTheStatusPeriodsThroughput)
+{
+    FakeRnic rnic{5.0};
+    Run(rnic, Minutes(6));
+    ASSERT_EQ(metrics.size(), 1u);
+    EXPECT_NEAR(metrics[0].throughput, 0.025, 1e-6);
+}
+
+// A zero period would check forever at the same instant: the attributes refuse it.
+TEST_F(HostpingMonitorTest, PeriodsAreAtLeastOneNanosecond)
+{
+    auto m = CreateObject<HostpingMonitor>();
+    EXPECT_FALSE(m->SetAttributeFailSafe("StatusPeriod", TimeValue(Seconds(0))));
+    EXPECT_FALSE(m->SetAttributeFailSafe("MetricsPeriod", TimeValue(Seconds(0))));
+    EXPECT_TRUE(m->SetAttributeFailSafe("MetricsPeriod", TimeValue(NanoSeconds(1))));
 }
 
 } // namespace

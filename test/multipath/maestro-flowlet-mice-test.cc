@@ -3,11 +3,12 @@
 // flows sharing RoCE's priority with a Maestro ring-allreduce see no more latency
 // than beside the same allreduce on single QPs.
 #include "ns3/double.h"
-#include "ns3/maestro-collective.h"
 #include "ns3/maestro-flowlet.h"
 #include "ns3/maestro-helper.h"
+#include "ns3/maestro-ring-link.h"
 #include "ns3/rdma-leaf-spine-fabric.h"
 #include "ns3/rdma-no-congestion-control.h"
+#include "ns3/ring-allreduce.h"
 #include "ns3/simulator.h"
 #include "ns3/uinteger.h"
 
@@ -165,7 +166,7 @@ RunMice(int mode) // 0: no allreduce, 1: single QPs, 2: Maestro
     f.SetCoreRate(DataRate("20Gbps"));
     f.Build(dcb, rdma);
     MiceRun r;
-    Ptr<MaestroCollective> c = CreateObject<MaestroCollective>();
+    Ptr<RingAllreduce> c = CreateObject<RingAllreduce>();
     if (mode > 0)
     {
         const std::vector<uint32_t> ring = {0, 2, 1, 3};
@@ -180,7 +181,7 @@ RunMice(int mode) // 0: no allreduce, 1: single QPs, 2: Maestro
                           : MaestroRingLink::OverQueuePair(a, RdmaHelper::Connect(a, b).first));
         }
         c->SetAttribute("ModelScale", DoubleValue(1.0 / 400));
-        c->SetLinks(links);
+        c->SetHops(std::vector<Ptr<RingHop>>(links.begin(), links.end()));
         c->Start();
     }
     Ptr<RdmaQueuePair> mouse = RdmaHelper::Connect(f.GetNics()[4], f.GetNics()[5]).first;

@@ -2,11 +2,11 @@
 // Maestro, core bottleneck), paths enabled and failed one by one, and the 2-byte
 // token ring over paths of different latency.
 #include "ns3/double.h"
-#include "ns3/maestro-collective.h"
 #include "ns3/maestro-helper.h"
 #include "ns3/maestro-message-stream.h"
 #include "ns3/maestro-token-ring.h"
 #include "ns3/rdma-leaf-spine-fabric.h"
+#include "ns3/ring-allreduce.h"
 #include "ns3/simulator.h"
 #include "ns3/uinteger.h"
 
@@ -50,6 +50,13 @@ RingLinks(const RdmaLeafSpineFabric& fabric, bool maestro, const std::string& po
     return links;
 }
 
+/** The links as RingAllreduce's hops. */
+std::vector<Ptr<RingHop>>
+Hops(const std::vector<Ptr<MaestroRingLink>>& links)
+{
+    return {links.begin(), links.end()};
+}
+
 class MaestroScenarioTest : public ::testing::Test
 {
   protected:
@@ -68,11 +75,11 @@ RunAllreduce(bool maestro, std::vector<Time>* perIteration)
     fabric.SetHostRate(DataRate("40Gbps"));
     fabric.SetCoreRate(DataRate("10Gbps"));
     fabric.Build(dcb, rdma);
-    Ptr<MaestroCollective> c = CreateObject<MaestroCollective>();
+    Ptr<RingAllreduce> c = CreateObject<RingAllreduce>();
     c->SetAttribute("ModelScale", DoubleValue(1.0 / 200));
     c->SetAttribute("Iterations", UintegerValue(2));
     c->SetAttribute("ComputeTime", TimeValue(MilliSeconds(1)));
-    c->SetLinks(RingLinks(fabric, maestro, "ns3::MaestroProportional"));
+    c->SetHops(Hops(RingLinks(fabric, maestro, "ns3::MaestroProportional")));
     c->Start();
     Simulator::Run();
     *perIteration = c->GetCommunicationTimes();
@@ -103,10 +110,10 @@ TEST_F(MaestroScenarioTest, StepDoneReportsEveryStepInOrder)
     rdma.SetCongestionControl("ns3::RdmaNoCongestionControl");
     RdmaLeafSpineFabric fabric({0, 0, 1, 1}, 2, 2);
     fabric.Build(dcb, rdma);
-    Ptr<MaestroCollective> c = CreateObject<MaestroCollective>();
+    Ptr<RingAllreduce> c = CreateObject<RingAllreduce>();
     c->SetAttribute("ModelSize", UintegerValue(400000));
     c->SetAttribute("Iterations", UintegerValue(2));
-    c->SetLinks(RingLinks(fabric, false, "ns3::MaestroRoundRobin"));
+    c->SetHops(Hops(RingLinks(fabric, false, "ns3::MaestroRoundRobin")));
     std::vector<StepRecord> steps;
     c->TraceConnectWithoutContext("StepDone", MakeBoundCallback(&RecordStep, &steps));
     c->Start();

@@ -1,6 +1,7 @@
 // RdmaFabricBuilder: node numbering, per-link rate and delay, NIC helpers per host,
 // virtual-NIC aliases (addresses, routes, reachability), pinned routes, link up/down,
-// a refused switch; RdmaLeafSpineFabric's link numbering and spine lookups.
+// a refused switch, cable lengths, SONiC buffer edits before the NICs; RdmaLeafSpineFabric's
+// link numbering and spine lookups.
 #include "ns3/boolean.h"
 #include "ns3/dcb-channel.h"
 #include "ns3/dcb-net-device.h"
@@ -10,6 +11,7 @@
 #include "ns3/rdma-fabric-builder.h"
 #include "ns3/rdma-leaf-spine-fabric.h"
 #include "ns3/simulator.h"
+#include "ns3/sonic-buffer-manager.h"
 
 #include <gtest/gtest.h>
 #include <stdexcept>
@@ -213,6 +215,77 @@ TEST_F(RdmaFabricBuilderTest, RefusedSwitchReachesTheHandler)
     catch (const std::runtime_error& e)
     {
         EXPECT_EQ(std::string(e.what()).rfind("1: ", 0), 0u) << e.what();
+    }
+}
+
+TEST_F(RdmaFabricBuilderTest, CableLengthSetsThatLinksDelayOnly)
+{
+    RdmaFabricBuilder f = TwoSwitches();
+    f.SetLinkLength(4, 20000); // 20 km at 5 ns/m
+    DcbHelper dcb;
+    dcb.SetBufferManager("ns3::SonicBufferManager");
+    dcb.SetBufferManagerAttribute("CableHeadroom", BooleanValue(true));
+    f.Build(dcb, RdmaHelper());
+    auto channel = [&f](uint32_t l)
+    { return DynamicCast<DcbNetDevice>(f.GetLinkDevices(l).Get(0))->GetDcbChannel(); };
+    EXPECT_EQ(channel(4)->GetDelay(), MicroSeconds(100));
+    EXPECT_EQ(channel(5)->GetDelay(), MicroSeconds(3)); // the parallel link keeps its delay
+    EXPECT_EQ(channel(0)->GetDelay(), MicroSeconds(1));
+    // The switches size the long cable's headroom from it (a 3 us 25 Gb/s cable needs no
+    // more than Listing 1's xoff): a derived pg_lossless_25000_<m>m_profile.
+    const SonicBufferConfig& c =
+        DynamicCast<SonicBufferManager>(f.GetSwitch(0)->GetBufferManager())->GetConfig();
+    bool derived = false;
+    for (const SonicBufferProfile& p : c.profiles)
+    {
+        derived = derived || p.name.rfind("pg_lossless_25000_", 0) == 0;
+    }
+    EXPECT_TRUE(derived);
+}
+
+TEST_F(RdmaFabricBuilderTest, SwitchBufferEditAppliesBeforeTheNics)
+{
+    RdmaFabricBuilder f = TwoSwitches();
+    DcbHelper dcb;
+    dcb.SetBufferManager("ns3::SonicBufferManager");
+    uint32_t nicsAtEdit = 99;
+    f.SetSwitchBufferEdit(1,
+                          [&f, &nicsAtEdit](SonicBufferConfig& c)
+                          {
+                              nicsAtEdit = f.GetNics().size();
+                              c.pools[c.FindPool("ingress_pool")].xoff = 1048576;
+                          });
+    f.Build(dcb, RdmaHelper());
+    EXPECT_EQ(nicsAtEdit, 0u);
+    auto shp = [&f](uint32_t sw)
+    {
+        const SonicBufferConfig& c =
+            DynamicCast<SonicBufferManager>(f.GetSwitch(sw)->GetBufferManager())->GetConfig();
+        return c.pools[c.FindPool("ingress_pool")].xoff;
+    };
+    EXPECT_EQ(shp(1), 1048576u);
+    EXPECT_NE(shp(0), 1048576u); // switch 0 keeps Listing 1
+    // Traffic crosses the reconfigured switch.
+    EXPECT_GT(Write(f.GetNic(0), RdmaFabricBuilder::GetHostAddress(0), f.GetNic(2),
+                    RdmaFabricBuilder::GetHostAddress(2), 100000),
+              Time(0));
+}
+
+TEST_F(RdmaFabricBuilderTest, SwitchBufferEditWithoutSonicBufferReachesTheHandler)
+{
+    RdmaFabricBuilder f = TwoSwitches();
+    f.SetSwitchBufferEdit(0, [](SonicBufferConfig&) {});
+    f.SetSwitchErrorHandler([](uint32_t sw, const std::string& e)
+                            { throw std::runtime_error(std::to_string(sw) + ": " + e); });
+    try
+    {
+        f.Build(DcbHelper(), RdmaHelper()); // DynamicThresholdBufferManager
+        FAIL() << "the edit was applied";
+    }
+    catch (const std::runtime_error& e)
+    {
+        EXPECT_EQ(std::string(e.what()).rfind("0: ", 0), 0u) << e.what();
+        EXPECT_NE(std::string(e.what()).find("SonicBufferManager"), std::string::npos) << e.what();
     }
 }
 

@@ -44,19 +44,16 @@ RunIncast(uint64_t shpBytes)
                                               "/topologies/sonic/azure-pizza-box-24MB.json"));
     RdmaHelper rdma;
     rdma.SetCongestionControl("ns3::RdmaNoCongestionControl"); // worst case: line rate
-    RdmaLeafSpineFabric f = BuildStar(SENDERS + 1, "100Gbps", MicroSeconds(1), dcb, rdma);
-    Ptr<SonicBufferManager> bm =
-        DynamicCast<SonicBufferManager>(f.GetSwitch(0)->GetBufferManager());
+    RdmaLeafSpineFabric f =
+        RdmaLeafSpineFabric::Star(SENDERS + 1, DataRate("100Gbps"), MicroSeconds(1));
     if (shpBytes > 0)
     {
-        SonicBufferConfig c = bm->GetConfig();
-        c.pools[c.FindPool("ingress_pool")].xoff = shpBytes;
-        bm->SetConfig(c);
-        const std::string err = bm->Setup(std::vector<BufferPortInfo>(
-            f.GetSwitch(0)->GetNPorts(),
-            BufferPortInfo{DataRate("100Gbps"), MicroSeconds(1), 9216}));
-        EXPECT_EQ(err, "");
+        f.GetFabric().SetSwitchBufferEdit(0, [shpBytes](SonicBufferConfig& c)
+                                          { c.pools[c.FindPool("ingress_pool")].xoff = shpBytes; });
     }
+    f.Build(dcb, rdma);
+    Ptr<SonicBufferManager> bm =
+        DynamicCast<SonicBufferManager>(f.GetSwitch(0)->GetBufferManager());
     IncastResult r;
     for (auto& nic : f.GetNics())
     {

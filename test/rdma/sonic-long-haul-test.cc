@@ -4,9 +4,7 @@
 // chassis (Jericho2 configuration), with the calculated headroom and with the 2 km
 // headroom of the chassis' static profile.
 #include "ns3/boolean.h"
-#include "ns3/dcb-routing-helper.h"
 #include "ns3/deep-buffer-voq.h"
-#include "ns3/double.h"
 #include "ns3/rdma-fabric-builder.h"
 #include "ns3/simulator.h"
 #include "ns3/sonic-buffer-manager.h"
@@ -63,46 +61,35 @@ RunLongHaul(bool cableHeadroom, bool chassis = false)
     {
         rdma.SetQueuePairAttribute("Mtu", UintegerValue(4096));
     }
-    NodeContainer hosts;
-    hosts.Create(SENDERS + 1);
-    NodeContainer sw;
-    sw.Create(2);
-    dcb.SetDeviceAttribute("DataRate", DataRateValue(DataRate("100Gbps")));
-    dcb.SetChannelAttribute("Delay", TimeValue(MicroSeconds(1)));
+    // Hosts 0..3 on T2 (switch 0), host 4 on RH (switch 1, its port 0), then the
+    // 80 km long haul (RH port 1): 400 us at 5 ns/m.
+    RdmaFabricBuilder fabric(SENDERS + 1, 2);
     for (uint32_t i = 0; i < SENDERS; ++i)
     {
-        dcb.Install(hosts.Get(i), sw.Get(0));
+        fabric.AddLink(i, SENDERS + 1, DataRate("100Gbps"), MicroSeconds(1));
     }
-    dcb.Install(hosts.Get(SENDERS), sw.Get(1)); // RH port 0: receiver
-    dcb.SetDeviceAttribute("DataRate", DataRateValue(DataRate("400Gbps")));
-    dcb.SetChannelAttribute("Length", DoubleValue(80000)); // 400 us at 5 ns/m
-    dcb.Install(sw.Get(0), sw.Get(1));                     // RH port 1: long haul
-    Ptr<DcbSwitch> t2 = dcb.InstallSwitch(sw.Get(0));
-    Ptr<DcbSwitch> rh = dcb.InstallSwitch(sw.Get(1));
-    std::vector<Ptr<RdmaNic>> nics;
-    std::vector<DcbRoutingHelper::HostAddress> addresses;
-    for (uint32_t i = 0; i <= SENDERS; ++i)
-    {
-        nics.push_back(rdma.Install(hosts.Get(i), RdmaFabricBuilder::GetHostAddress(i)));
-        addresses.push_back({RdmaFabricBuilder::GetHostAddress(i), hosts.Get(i)});
-    }
-    DcbRoutingHelper::PopulateRoutes(addresses);
-    Ptr<SonicBufferManager> bm = DynamicCast<SonicBufferManager>(rh->GetBufferManager());
+    fabric.AddLink(SENDERS, SENDERS + 2, DataRate("100Gbps"), MicroSeconds(1));
+    const uint32_t longHaul =
+        fabric.AddLink(SENDERS + 1, SENDERS + 2, DataRate("400Gbps"), MicroSeconds(1));
+    fabric.SetLinkLength(longHaul, 80000);
     // Listing 1 caps an egress lossless queue at the 24 MB of a pizza box; the regional
     // hub is a deep-buffer chassis: use the Nokia IXR7250E (J2) pool size, 6,441,610,000 B.
-    for (Ptr<DcbSwitch> s : {t2, rh})
+    // The chassis has one 6.4 GB pool of type "both" already.
+    for (uint32_t s = 0; s < 2 && !chassis; ++s)
     {
-        if (chassis)
-        {
-            break; // one 6.4 GB pool of type "both" already
-        }
-        Ptr<SonicBufferManager> m = DynamicCast<SonicBufferManager>(s->GetBufferManager());
-        SonicBufferConfig c = m->GetConfig();
-        c.pools[c.FindPool("egress_lossless_pool")].size = 6441610000ULL;
-        c.profiles[c.FindProfile("egress_lossless_profile")].staticTh = 6441610000ULL;
-        m->SetConfig(c);
-        EXPECT_EQ(s->Setup(), "");
+        fabric.SetSwitchBufferEdit(
+            s,
+            [](SonicBufferConfig& c)
+            {
+                c.pools[c.FindPool("egress_lossless_pool")].size = 6441610000ULL;
+                c.profiles[c.FindProfile("egress_lossless_profile")].staticTh = 6441610000ULL;
+            });
     }
+    fabric.Build(dcb, rdma);
+    Ptr<DcbSwitch> t2 = fabric.GetSwitch(0);
+    Ptr<DcbSwitch> rh = fabric.GetSwitch(1);
+    const std::vector<Ptr<RdmaNic>>& nics = fabric.GetNics();
+    Ptr<SonicBufferManager> bm = DynamicCast<SonicBufferManager>(rh->GetBufferManager());
     LongHaulResult r;
     for (auto& nic : nics)
     {

@@ -1,7 +1,6 @@
 // Azure §7.1: a shared headroom pool with oversubscription absorbs a burst that static
 // per-PG headroom of the same total cannot. 8 -> 1 lossless incast where two senders sit
 // behind 2 km cables (10 us one way) and six behind 1 us cables.
-#include "ns3/dcb-routing-helper.h"
 #include "ns3/rdma-fabric-builder.h"
 #include "ns3/simulator.h"
 #include "ns3/sonic-buffer-manager.h"
@@ -42,41 +41,36 @@ RunBurst(bool shared)
     dcb.SetBufferManager("ns3::SonicBufferManager");
     RdmaHelper rdma;
     rdma.SetCongestionControl("ns3::RdmaNoCongestionControl");
-    NodeContainer hosts;
-    hosts.Create(SENDERS + 1);
-    NodeContainer sw;
-    sw.Create(1);
-    dcb.SetDeviceAttribute("DataRate", DataRateValue(DataRate("100Gbps")));
+    // The receiver (host SENDERS) and the short senders on 1 us cables, the first
+    // LONG_SENDERS senders on 2 km (10 us).
+    RdmaFabricBuilder fabric(SENDERS + 1, 1);
     for (uint32_t i = 0; i <= SENDERS; ++i)
     {
-        dcb.SetChannelAttribute("Delay", TimeValue(MicroSeconds(i < LONG_SENDERS ? 10 : 1)));
-        dcb.Install(hosts.Get(i), sw.Get(0));
+        fabric.AddLink(i, SENDERS + 1, DataRate("100Gbps"),
+                       MicroSeconds(i < LONG_SENDERS ? 10 : 1));
     }
-    Ptr<DcbSwitch> s = dcb.InstallSwitch(sw.Get(0));
-    Ptr<SonicBufferManager> bm = DynamicCast<SonicBufferManager>(s->GetBufferManager());
-    SonicBufferConfig c = bm->GetConfig();
-    const int32_t pool = c.FindPool("ingress_pool");
-    const int32_t prof = c.FindProfile("ingress_lossless_profile");
-    if (shared)
-    {
-        c.pools[pool].xoff = TOTAL_HEADROOM;
-        c.profiles[prof].xoff = 4 * TOTAL_HEADROOM / SENDERS; // oversubscription ratio 4
-    }
-    else
-    {
-        c.pools[pool].xoff = 0; // no SHP: each PG owns its xoff
-        c.profiles[prof].xoff = TOTAL_HEADROOM / SENDERS;
-    }
-    bm->SetConfig(c);
-    EXPECT_EQ(s->Setup(), "");
-    std::vector<Ptr<RdmaNic>> nics;
-    std::vector<DcbRoutingHelper::HostAddress> addresses;
-    for (uint32_t i = 0; i <= SENDERS; ++i)
-    {
-        nics.push_back(rdma.Install(hosts.Get(i), RdmaFabricBuilder::GetHostAddress(i)));
-        addresses.push_back({RdmaFabricBuilder::GetHostAddress(i), hosts.Get(i)});
-    }
-    DcbRoutingHelper::PopulateRoutes(addresses);
+    int32_t pool = -1;
+    fabric.SetSwitchBufferEdit(0,
+                               [shared, &pool](SonicBufferConfig& c)
+                               {
+                                   pool = c.FindPool("ingress_pool");
+                                   const int32_t prof = c.FindProfile("ingress_lossless_profile");
+                                   if (shared)
+                                   {
+                                       c.pools[pool].xoff = TOTAL_HEADROOM;
+                                       c.profiles[prof].xoff =
+                                           4 * TOTAL_HEADROOM / SENDERS; // oversubscription ratio 4
+                                   }
+                                   else
+                                   {
+                                       c.pools[pool].xoff = 0; // no SHP: each PG owns its xoff
+                                       c.profiles[prof].xoff = TOTAL_HEADROOM / SENDERS;
+                                   }
+                               });
+    fabric.Build(dcb, rdma);
+    Ptr<SonicBufferManager> bm =
+        DynamicCast<SonicBufferManager>(fabric.GetSwitch(0)->GetBufferManager());
+    const std::vector<Ptr<RdmaNic>>& nics = fabric.GetNics();
     BurstResult r;
     for (auto& nic : nics)
     {

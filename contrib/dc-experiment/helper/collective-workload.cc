@@ -2,6 +2,7 @@
 
 #include "output-micros.h"
 
+#include "ns3/dfabric-rack-hop.h"
 #include "ns3/enum.h"
 #include "ns3/experiment-config-error.h"
 #include "ns3/maestro-endpoint.h"
@@ -77,7 +78,7 @@ CollectiveWorkload::Install(ExperimentRunContext& /* context */)
         m_collectives.push_back(nullptr);
         m_tokenRings.push_back(nullptr);
         m_streams.push_back(nullptr);
-        m_dfabric.push_back(nullptr);
+        m_optimalUs.push_back(0);
         m_times.emplace_back();
         m_stepEnd.push_back(e.start);
         m_lastEnd.push_back(e.start);
@@ -87,17 +88,26 @@ CollectiveWorkload::Install(ExperimentRunContext& /* context */)
             {
                 m_racks = std::make_unique<DfabricRackSet>(m_config);
             }
-            Ptr<DfabricCollective> d = CreateObject<DfabricCollective>();
+            const std::vector<DfabricRack> racks = m_racks->GetRing(e.hosts);
+            Ptr<RingAllreduce> d = CreateObject<RingAllreduce>();
+            d->SetAttribute("Schedule", EnumValue(RingAllreduce::LOCKSTEP));
             d->SetAttribute("ModelSize", UintegerValue(e.bytes));
             d->SetAttribute("Iterations", UintegerValue(e.iterations));
             d->SetAttribute("ComputeTime", TimeValue(e.computeTime));
-            d->SetRacks(m_racks->GetRing(e.hosts));
+            d->SetHops(DfabricRackHop::MakeRing(racks));
+            Ptr<CxlReduceGate> gate = CreateObject<CxlReduceGate>();
+            if (gate->AddRacks(racks) > 0) // racks with CPUs load each reduced segment
+            {
+                d->SetStepGate(gate->GetCallback());
+                m_reduceGates.push_back(gate);
+            }
             d->TraceConnectWithoutContext("StepDone",
                                           MakeCallback(&CollectiveWorkload::OnStep, this).Bind(i));
             d->TraceConnectWithoutContext(
                 "IterationDone", MakeCallback(&CollectiveWorkload::OnIteration, this).Bind(i));
-            Simulator::Schedule(e.start, &DfabricCollective::Start, d);
-            m_dfabric.back() = d;
+            Simulator::Schedule(e.start, &RingAllreduce::Start, d);
+            m_collectives.back() = d;
+            m_optimalUs.back() = DfabricRackHop::GetOptimalMicros(racks, e.bytes);
             m_links.emplace_back();
             continue;
         }
@@ -158,19 +168,19 @@ CollectiveWorkload::Install(ExperimentRunContext& /* context */)
             }
             else
             {
-                Ptr<MaestroCollective> c = CreateObject<MaestroCollective>();
-                c->SetAttribute("Pattern", EnumValue(e.type == "allgather"
-                                                         ? MaestroCollective::ALLGATHER
-                                                         : MaestroCollective::RING_ALLREDUCE));
+                Ptr<RingAllreduce> c = CreateObject<RingAllreduce>();
+                c->SetAttribute("Pattern",
+                                EnumValue(e.type == "allgather" ? RingAllreduce::ALLGATHER
+                                                                : RingAllreduce::ALLREDUCE));
                 c->SetAttribute("ModelSize", UintegerValue(e.bytes));
                 c->SetAttribute("Iterations", UintegerValue(e.iterations));
                 c->SetAttribute("ComputeTime", TimeValue(e.computeTime));
-                c->SetLinks(links);
+                c->SetHops(std::vector<Ptr<RingHop>>(links.begin(), links.end()));
                 c->TraceConnectWithoutContext(
                     "StepDone", MakeCallback(&CollectiveWorkload::OnStep, this).Bind(i));
                 c->TraceConnectWithoutContext(
                     "IterationDone", MakeCallback(&CollectiveWorkload::OnIteration, this).Bind(i));
-                Simulator::Schedule(e.start, &MaestroCollective::Start, c);
+                Simulator::Schedule(e.start, &RingAllreduce::Start, c);
                 m_collectives.back() = c;
             }
             m_links.push_back(std::move(links));
@@ -209,16 +219,12 @@ CollectiveWorkload::GetCommunicationTimes(uint32_t c) const
 uint64_t
 CollectiveWorkload::SegmentBytes(uint32_t c) const
 {
-    return m_dfabric[c] ? m_dfabric[c]->GetSegmentBytes() : m_collectives[c]->GetSegmentBytes();
+    return m_collectives[c]->GetSegmentBytes();
 }
 
 uint64_t
 CollectiveWorkload::IterationBytes(uint32_t c) const
 {
-    if (m_dfabric[c])
-    {
-        return m_dfabric[c]->GetModelBytes();
-    }
     if (m_streams[c])
     {
         return m_streams[c]->GetNCompleted() * m_config.GetCollectives()[c].bytes;
@@ -306,10 +312,10 @@ CollectiveWorkload::AddToSummary(const ExperimentRunContext& /* context */,
                                         {"finished_iterations", times.size()},
                                         {"communication_us", times},
                                         {"failed_messages", FailedMessages(c)}};
-        if (m_dfabric[c])
+        if (m_optimalUs[c] > 0)
         {
             // DFabric Fig. 2's y axis: the allreduce time over every hop at CXL link rate.
-            const double optimal = m_dfabric[c]->GetOptimalMicros();
+            const double optimal = m_optimalUs[c];
             nlohmann::ordered_json normalized = nlohmann::ordered_json::array();
             for (const Time& t : GetCommunicationTimes(c))
             {

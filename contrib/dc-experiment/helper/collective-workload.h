@@ -5,17 +5,17 @@
 #ifndef COLLECTIVE_WORKLOAD_H
 #define COLLECTIVE_WORKLOAD_H
 
-#include "dfabric-collective.h"
 #include "dfabric-rack-set.h"
 #include "experiment-monitor.h"
 #include "maestro-path-sampler.h"
 #include "topology-builder.h"
 
+#include "ns3/cxl-reduce-gate.h"
 #include "ns3/experiment-config.h"
-#include "ns3/maestro-collective.h"
 #include "ns3/maestro-message-stream.h"
 #include "ns3/maestro-ring-link.h"
 #include "ns3/maestro-token-ring.h"
+#include "ns3/ring-allreduce.h"
 
 #include <functional>
 #include <memory>
@@ -28,8 +28,8 @@ namespace ns3
 /**
  * \ingroup dc-experiment
  * The collectives of an experiment (ExperimentConfig::GetCollectives). Each is one
- * MaestroCollective (ring allreduce or allgather, its iterations and compute phase)
- * whose ring hop k goes from host k to host k + 1 over a MaestroRingLink: with
+ * RingAllreduce (contrib/host: ring allreduce or allgather, its iterations and compute
+ * phase) whose ring hop k goes from host k to host k + 1 over a MaestroRingLink: with
  * "over": "maestro" a MaestroEndpoint (its QP manager opens the virtual paths as QPs on
  * the two hosts' RdmaNics, its load balancer spreads the chunks), with "over": "qps" one
  * connected QP pair whose requester posts each step as one WRITE. Both ride on the
@@ -52,9 +52,10 @@ namespace ns3
  * iteration that did not finish by the end of the run has an empty end_us. summary.json
  * gets "collectives": per collective, its iterations finished and their times.
  *
- * A collective "over": "dfabric" is a DfabricCollective instead: DfabricRingAllreduce over
- * the DFabric racks "nodes" composed (DfabricRackSet), with no packets and no QPs; its rows
- * and summary entry are the same, the summary adding "optimal_us" and "normalized".
+ * A collective "over": "dfabric" is the same RingAllreduce in Lockstep steps over
+ * DfabricRackHops between the DFabric racks "nodes" composed (DfabricRackSet), with no
+ * packets and no QPs; its rows and summary entry are the same, the summary adding
+ * "optimal_us" and "normalized".
  *
  * It takes the monitors' slot (ExperimentMonitor) for its phases: CheckConfig,
  * Install (the rings), Write and AddToSummary.
@@ -123,11 +124,13 @@ class CollectiveWorkload : public ExperimentMonitor
 
     const ExperimentConfig& m_config;
     const TopologyBuilder& m_topology;
-    std::vector<Ptr<MaestroCollective>> m_collectives; //!< null for the types below
-    std::vector<Ptr<MaestroTokenRing>> m_tokenRings;   //!< "token_ring" (else null)
-    std::vector<Ptr<MaestroMessageStream>> m_streams;  //!< "message_stream" (else null)
-    std::vector<Ptr<DfabricCollective>> m_dfabric;     //!< "over": "dfabric" (else null)
-    std::unique_ptr<DfabricRackSet> m_racks;           //!< built for the first such one
+    std::vector<Ptr<RingAllreduce>> m_collectives;    //!< null for the types below
+    std::vector<Ptr<MaestroTokenRing>> m_tokenRings;  //!< "token_ring" (else null)
+    std::vector<Ptr<MaestroMessageStream>> m_streams; //!< "message_stream" (else null)
+    std::vector<double> m_optimalUs; //!< "over": "dfabric": DFabric Fig. 2's optimal (else 0)
+    std::unique_ptr<DfabricRackSet> m_racks; //!< built for the first "over": "dfabric"
+    /** "over": "dfabric" rings whose racks have CPUs: their CXL.mem loads gate each hop. */
+    std::vector<Ptr<CxlReduceGate>> m_reduceGates;
     std::vector<std::vector<Ptr<MaestroRingLink>>> m_links;
     std::vector<std::vector<Time>> m_times; //!< per collective: finished iterations' times
     MaestroPathSampler m_paths;

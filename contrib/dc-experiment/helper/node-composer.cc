@@ -2,8 +2,10 @@
 
 #include "ns3/experiment-config-error.h"
 #include "ns3/fetch-qp-scheduler.h"
+#include "ns3/nic-processing-units.h"
 #include "ns3/node-composition-reader.h"
 #include "ns3/object-factory.h"
+#include "ns3/rdma-processing-units.h"
 #include "ns3/rdma-rx-pipeline.h"
 #include "ns3/rdma-tx-pipeline.h"
 #include "ns3/rnic-cache-model.h"
@@ -93,6 +95,16 @@ NodeComposer::Prepare(ExperimentRunContext& /* context */)
             {
                 nic->SetQpScheduler(Create<QpScheduler>(c.scheduler));
                 nic->SetCacheModel(Create<RnicCacheModel>(c.cache));
+            }
+        }
+        if (spec.nicPus >= 0)
+        {
+            const ExperimentComponent& pus = nodes.nicPus[spec.nicPus];
+            const std::string error =
+                CreateObject<RdmaProcessingUnits>()->Install(nic, Create<NicProcessingUnits>(pus));
+            if (!error.empty())
+            {
+                throw ExperimentConfigError(m_config.GetSource(), pus.pointer, error);
             }
         }
         if (spec.hostModel >= 0)

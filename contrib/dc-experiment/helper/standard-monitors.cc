@@ -3,6 +3,7 @@
 #include "buffer-monitor.h"
 #include "exactly-once-monitor.h"
 #include "fault-injector.h"
+#include "hostping-run-monitor.h"
 #include "hpcc-output-writer.h"
 #include "node-composer.h"
 #include "pcap-capture.h"
@@ -31,6 +32,10 @@ StandardMonitors::Create(const ExperimentConfig& config, const TopologyBuilder& 
     }
     monitors.push_back(std::make_unique<PortMapWriter>());
     monitors.push_back(std::make_unique<NodeComposer>(config, topology));
+    if (config.GetMonitors().hostping.enabled)
+    {
+        monitors.push_back(std::make_unique<HostpingRunMonitor>(config));
+    }
     if (!config.GetPcap().IsEmpty())
     {
         monitors.push_back(std::make_unique<PcapCapture>());

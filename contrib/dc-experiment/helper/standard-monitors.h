@@ -17,9 +17,9 @@ namespace ns3
  * The runner's own monitors, in the order the README lists their files and
  * summary.json their keys: PfcSafetyOutputWriter (deadlock monitor, PFC watchdog),
  * QueueMonitor, RateMonitor, BufferMonitor, ExactlyOnceMonitor, FaultInjector,
- * HpccOutputWriter (outputs/hpcc), PortMapWriter, NodeComposer, PcapCapture (/pcap)
- * and PfcEventWriter (outputs/pfc_events); those in parentheses only when the
- * configuration asks for them.
+ * HpccOutputWriter (outputs/hpcc), PortMapWriter, NodeComposer, HostpingRunMonitor
+ * (monitors/hostping), PcapCapture (/pcap) and PfcEventWriter (outputs/pfc_events); those in
+ * parentheses only when the configuration asks for them.
  */
 class StandardMonitors
 {

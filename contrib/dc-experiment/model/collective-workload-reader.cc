@@ -86,8 +86,9 @@ CollectiveWorkloadReader::Read(const JsonSchemaReader& reader, const Json* secti
         c.overDfabric = over == "dfabric";
         if (c.overDfabric && c.type != "ring_allreduce")
         {
-            reader.Fail(JsonSchemaReader::Child(p, "type"),
-                        "over \"dfabric\" runs \"ring_allreduce\" (DfabricRingAllreduce)");
+            reader.Fail(
+                JsonSchemaReader::Child(p, "type"),
+                "over \"dfabric\" runs \"ring_allreduce\" (a RingAllreduce over DfabricRackHops)");
         }
         c.start = reader.GetTime(e, p, "start", "0s", Seconds(0));
         c.iterations =

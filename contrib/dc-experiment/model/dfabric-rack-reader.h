@@ -30,8 +30,8 @@ namespace ns3
  * by field: a later entry's keys replace the earlier ones' same keys for the hosts both
  * select; "none" removes the host from its rack.
  *
- * Collectives "over": "dfabric" run DfabricRingAllreduce over these racks; Check makes
- * sure that each of their hosts has a rack and that the ring visits each rack's hosts one
+ * Collectives "over": "dfabric" run a RingAllreduce over DfabricRackHops between these racks; Check
+ * makes sure that each of their hosts has a rack and that the ring visits each rack's hosts one
  * after the other.
  */
 class DfabricRackReader

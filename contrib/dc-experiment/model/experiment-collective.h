@@ -19,8 +19,9 @@ namespace ns3
 /**
  * \ingroup dc-experiment
  * One entry of "collectives" (doc/dc-experiment.md, "Collectives"): a ring collective
- * (MaestroCollective) among \p hosts, in ring order (host k sends to host k + 1, the
- * last to the first). Each ring hop is a Maestro endpoint (multi-path) or one QP pair.
+ * (RingAllreduce) among \p hosts, in ring order (host k sends to host k + 1, the
+ * last to the first). Each ring hop is a Maestro endpoint (multi-path), one QP pair or a
+ * DFabric rack DMA.
  */
 struct ExperimentCollective
 {
@@ -29,7 +30,7 @@ struct ExperimentCollective
     std::vector<uint32_t> hosts; //!< host indices, in ring order
     uint64_t bytes{0};           //!< model (gradient) bytes per iteration
     bool overMaestro{false};     //!< "over": "maestro"
-    bool overDfabric{false};     //!< "over": "dfabric" (DfabricCollective; neither: "qps")
+    bool overDfabric{false};     //!< "over": "dfabric" (rack DMA hops; neither: "qps")
     Time start;                  //!< first iteration's compute phase begins
     uint32_t iterations{1};
     Time computeTime;              //!< compute phase before each iteration's communication

@@ -1,40 +1,22 @@
 /*
- * The error every configuration problem is reported with.
+ * The error every configuration problem is reported with: dcb's ConfigError.
  */
 #ifndef EXPERIMENT_CONFIG_ERROR_H
 #define EXPERIMENT_CONFIG_ERROR_H
 
-#include <cstdint>
-#include <stdexcept>
-#include <string>
+#include "ns3/config-error.h"
 
 namespace ns3
 {
 
 /**
  * \ingroup dc-experiment
- * A configuration error: "<file>: <JSON pointer>: <reason>", or
+ * The experiment parser's name for ConfigError (contrib/dcb/model/config-error.h),
+ * the one located-error type of every file the suite reads (experiment JSON,
+ * NIC profiles, SONiC config_db): "<file>: <JSON pointer>: <reason>", or
  * "<file>:<line>:<column>: <reason>" for a JSON syntax error.
  */
-class ExperimentConfigError : public std::runtime_error
-{
-  public:
-    ExperimentConfigError(const std::string& file, const std::string& pointer,
-                          const std::string& reason);
-    /** A syntax error at \p line, \p column (both from 1). */
-    ExperimentConfigError(const std::string& file, uint64_t line, uint64_t column,
-                          const std::string& reason);
-
-    const std::string& GetFile() const;
-    /** \return the JSON pointer of the offending value ("" for syntax errors). */
-    const std::string& GetPointer() const;
-    const std::string& GetReason() const;
-
-  private:
-    std::string m_file;
-    std::string m_pointer;
-    std::string m_reason;
-};
+using ExperimentConfigError = ConfigError;
 
 } // namespace ns3
 

@@ -7,6 +7,7 @@
 #include "flow-set-reader.h"
 #include "host-dma-flow-reader.h"
 #include "host-reference.h"
+#include "hostping-monitor-reader.h"
 #include "json-attribute-converter.h"
 #include "monitors-reader.h"
 #include "node-composition-reader.h"
@@ -224,6 +225,12 @@ ExperimentConfigParser::Parse(const Json& root)
     {
         eff["nodes"] = nodes;
     }
+    // "monitors"/"hostping": Hostping's monitor on hosts, by default those with host models.
+    m_config.m_monitors.hostping = HostpingMonitorReader::Read(
+        m_reader, JsonSchemaReader::Find(root, "monitors"), topology, m_config.m_nodes,
+        [this](const Json* s, const std::string& p, const std::string& t, ExperimentComponent& c)
+        { return m_components.Read(s, p, t, "", {}, c); },
+        eff["monitors"]["hostping"]);
     // DFabric racks of "nodes" and the collectives "over": "dfabric" between them.
     DfabricRackReader::Check(m_reader, topology, m_config.m_nodes, m_config.m_collectives);
     // "host_dma_flows": DMA streams inside the hosts' models (HostDmaFlowReader).

@@ -11,6 +11,7 @@
 #include "experiment-component.h"
 #include "experiment-config-error.h"
 #include "experiment-host-dma-flow.h"
+#include "experiment-hostping.h"
 #include "experiment-topology.h"
 #include "fault-plan.h"
 #include "node-composition.h"
@@ -77,6 +78,8 @@ struct ExperimentMonitors
     Time rateInterval{0};
     Time bufferInterval{0};     //!< buffers.csv: occupancy and watermarks
     bool clearWatermarks{true}; //!< "periodic" (cleared after each sample) or "persistent"
+    /** "hostping": Hostping's hardware monitor on chosen hosts. */
+    ExperimentHostping hostping;
 };
 
 /**

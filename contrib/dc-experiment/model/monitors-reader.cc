@@ -16,9 +16,9 @@ MonitorsReader::Read(const JsonSchemaReader& reader, const Json* monitors,
 {
     static const Json empty = Json::object();
     const Json& m = monitors ? *monitors : empty;
-    reader.CheckKeys(
-        m, pointer,
-        {"queue_interval", "rate_interval", "buffer_interval", "watermark_mode", "deadlock"});
+    reader.CheckKeys(m, pointer,
+                     {"queue_interval", "rate_interval", "buffer_interval", "watermark_mode",
+                      "deadlock", "hostping"});
     OrderedJson eff;
     for (const char* key : {"queue_interval", "rate_interval", "buffer_interval"})
     {

@@ -16,14 +16,15 @@ namespace ns3
 /**
  * \ingroup dc-experiment
  * "monitors": {"queue_interval", "rate_interval", "buffer_interval" (absent: off),
- * "watermark_mode": "periodic" or "persistent", "deadlock" (PfcSafetyConfigReader)}.
+ * "watermark_mode": "periodic" or "persistent", "deadlock" (PfcSafetyConfigReader),
+ * "hostping" (HostpingMonitorReader)}.
  */
 class MonitorsReader
 {
   public:
     /**
      * Read \p monitors (null when absent: all off) into \p out; \p effective receives
-     * the section but "deadlock". \throw ExperimentConfigError
+     * the section but "deadlock" and "hostping". \throw ExperimentConfigError
      */
     static void Read(const JsonSchemaReader& reader, const nlohmann::json* monitors,
                      const std::string& pointer, ExperimentMonitors& out,

@@ -615,8 +615,8 @@ NodeCompositionReader::Read(const JsonSchemaReader& reader, const Json* section,
         const Json& e = (*section)[i];
         const std::string p = JsonSchemaReader::Child(pointer, i);
         reader.CheckKeys(e, p,
-                         {"hosts", "nic_profile", "host_model", "nic_cache", "virtual_nics",
-                          "dfabric_rack", "description"});
+                         {"hosts", "nic_profile", "host_model", "nic_cache", "nic_pus",
+                          "virtual_nics", "dfabric_rack", "description"});
         const Json* hosts = JsonSchemaReader::Find(e, "hosts");
         if (!hosts)
         {
@@ -660,6 +660,15 @@ NodeCompositionReader::Read(const JsonSchemaReader& reader, const Json* section,
             cache = static_cast<int32_t>(c.nicCaches.size() - 1);
             eff["nic_cache"] = cacheEff;
         }
+        // "nic_pus": Husky's processing units in the NIC's request path (RdmaProcessingUnits).
+        int32_t pus = -1;
+        if (const Json* v = JsonSchemaReader::Find(e, "nic_pus"))
+        {
+            c.nicPus.emplace_back();
+            eff["nic_pus"] = parse(v, JsonSchemaReader::Child(p, "nic_pus"),
+                                   "ns3::NicProcessingUnits", "", c.nicPus.back());
+            pus = static_cast<int32_t>(c.nicPus.size() - 1);
+        }
         // "dfabric_rack": DFabric rack composition (DfabricRackReader).
         const Json* rack = JsonSchemaReader::Find(e, "dfabric_rack");
         if (rack)
@@ -682,10 +691,10 @@ NodeCompositionReader::Read(const JsonSchemaReader& reader, const Json* section,
             }
             eff["virtual_nics"] = vnics;
         }
-        if (profile < 0 && host < 0 && cache < 0 && vnics == 0 && !rack)
+        if (profile < 0 && host < 0 && cache < 0 && pus < 0 && vnics == 0 && !rack)
         {
             reader.Fail(p, "the entry gives nothing: add \"nic_profile\", \"host_model\", "
-                           "\"nic_cache\", \"virtual_nics\" or \"dfabric_rack\"");
+                           "\"nic_cache\", \"nic_pus\", \"virtual_nics\" or \"dfabric_rack\"");
         }
         for (uint32_t h : selected)
         {
@@ -693,6 +702,7 @@ NodeCompositionReader::Read(const JsonSchemaReader& reader, const Json* section,
             s.nicProfile = profile >= 0 ? profile : s.nicProfile;
             s.hostModel = host >= 0 ? host : s.hostModel;
             s.nicCache = cache >= 0 ? cache : s.nicCache;
+            s.nicPus = pus >= 0 ? pus : s.nicPus;
             s.virtualNics = vnics > 0 ? vnics : s.virtualNics;
         }
         effective.push_back(eff);

@@ -90,6 +90,7 @@ struct NodeSpec
     int32_t nicProfile{-1};
     int32_t hostModel{-1};
     int32_t nicCache{-1};
+    int32_t nicPus{-1}; //!< "nic_pus": an index into NodeComposition::nicPus
     int32_t dfabricRack{-1};
     uint32_t virtualNics{0}; //!< addresses of the NIC ("virtual_nics"); 0: not given (1)
 };
@@ -104,6 +105,7 @@ struct NodeComposition
     std::vector<NodeNicProfile> nicProfiles;
     std::vector<NodeHostModel> hostModels;
     std::vector<NodeNicCache> nicCaches;
+    std::vector<ExperimentComponent> nicPus; //!< ns3::NicProcessingUnits attributes
     std::vector<NodeDfabricRack> dfabricRacks;
     std::vector<NodeSpec> hosts; //!< by host index; empty when there is no "nodes" section
 
@@ -112,8 +114,8 @@ struct NodeComposition
     {
         for (const NodeSpec& s : hosts)
         {
-            if (s.nicProfile >= 0 || s.hostModel >= 0 || s.nicCache >= 0 || s.dfabricRack >= 0 ||
-                s.virtualNics > 0)
+            if (s.nicProfile >= 0 || s.hostModel >= 0 || s.nicCache >= 0 || s.nicPus >= 0 ||
+                s.dfabricRack >= 0 || s.virtualNics > 0)
             {
                 return false;
             }

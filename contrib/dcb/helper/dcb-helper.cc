@@ -204,6 +204,27 @@ DcbHelper::ApplySonicWred(Ptr<DcbSwitch> sw)
     return programmed;
 }
 
+std::string
+DcbHelper::ApplySonicConfig(Ptr<DcbSwitch> sw, const SonicBufferConfig& config)
+{
+    Ptr<SonicBufferManager> bm = DynamicCast<SonicBufferManager>(sw->GetBufferManager());
+    if (!bm)
+    {
+        return "a SONiC buffer configuration needs ns3::SonicBufferManager (or a subclass), "
+               "not " +
+               sw->GetBufferManager()->GetInstanceTypeId().GetName();
+    }
+    bm->SetConfig(config);
+    const std::string error = sw->Setup();
+    if (!error.empty())
+    {
+        return error;
+    }
+    ApplySonicQos(sw);
+    ApplySonicWred(sw);
+    return "";
+}
+
 uint32_t
 DcbHelper::ApplySonicQos(Ptr<DcbSwitch> sw)
 {

@@ -10,6 +10,7 @@
 #include "ns3/node-container.h"
 #include "ns3/object-factory.h"
 #include "ns3/pfc-watchdog.h"
+#include "ns3/sonic-buffer-config.h"
 
 #include <string>
 #include <vector>
@@ -90,6 +91,17 @@ class DcbHelper
      * calls it. \return number of (port, DSCP map or scheduler) settings applied
      */
     static uint32_t ApplySonicQos(Ptr<DcbSwitch> sw);
+
+    /**
+     * Reconfigure the buffer of installed switch \p sw with \p config, as SONiC's
+     * `config reload` does: SonicBufferManager::SetConfig, the switch set up again
+     * (DcbSwitch::Setup: pools, profiles, the CableHeadroom derivation), then its QoS
+     * maps, schedulers (ApplySonicQos) and WRED marking (ApplySonicWred) from the new
+     * configuration. Do it before traffic (and before NICs, so that nothing has
+     * queued). \return "" on success, else why (\p sw runs no SonicBufferManager, or
+     * the buffer cannot be set up with \p config)
+     */
+    static std::string ApplySonicConfig(Ptr<DcbSwitch> sw, const SonicBufferConfig& config);
 
     /**
      * Create a PfcWatchdog on \p sw: configured from PFC_WD when the switch

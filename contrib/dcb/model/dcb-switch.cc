@@ -38,6 +38,15 @@ DcbSwitch::GetTypeId()
                           "polarization).",
                           UintegerValue(0), MakeUintegerAccessor(&DcbSwitch::m_ecmpSeed),
                           MakeUintegerChecker<uint32_t>())
+            .AddAttribute("EcmpSeedSalt",
+                          "With EcmpSeed 0: a number mixed into every switch's node-id seed, "
+                          "so that each switch hashes differently from today and still "
+                          "independently of the others: another draw of the flows' ECMP "
+                          "paths, for measuring how much a result depends on path placement. "
+                          "0 (default): the node-id seeds unchanged. A non-zero EcmpSeed, the "
+                          "same at every switch, polarizes instead. Read at Setup.",
+                          UintegerValue(0), MakeUintegerAccessor(&DcbSwitch::m_ecmpSeedSalt),
+                          MakeUintegerChecker<uint32_t>())
             .AddAttribute("EcmpHashSourcePort",
                           "Include the UDP/TCP source port in the ECMP hash. Default true: the "
                           "5-tuple hash of the Maestro testbed's ToRs (SOSR'21 §6); false "
@@ -77,7 +86,9 @@ DcbSwitch::Setup()
 {
     Ptr<Node> node = GetObject<Node>();
     NS_ABORT_MSG_IF(!node, "DcbSwitch must be aggregated to a Node before Setup()");
-    m_nodeSeed = node->GetId() + 1;
+    // The salt is spread by the golden-ratio constant so that salted seeds do not
+    // coincide with other switches' unsalted ones (node ids are small).
+    m_nodeSeed = node->GetId() + 1 + m_ecmpSeedSalt * 0x9E3779B1u;
     m_ports.clear();
     m_peerMac.clear();
     m_portMac.clear();

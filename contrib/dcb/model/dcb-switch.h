@@ -132,8 +132,9 @@ class DcbSwitch : public Object
     uint32_t Seed() const;
 
     uint32_t m_ecmpSeed;
+    uint32_t m_ecmpSeedSalt{0};
     bool m_hashSourcePort{true};
-    uint32_t m_nodeSeed{1}; //!< node id + 1, read at Setup (no GetObject per packet)
+    uint32_t m_nodeSeed{1}; //!< node id + 1 (+ salt), set at Setup (no GetObject per packet)
     std::vector<Ptr<DcbNetDevice>> m_ports;
     std::vector<Mac48Address> m_peerMac;
     std::vector<Mac48Address>

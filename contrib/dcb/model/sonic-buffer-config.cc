@@ -1,5 +1,7 @@
 #include "sonic-buffer-config.h"
 
+#include "config-error.h"
+
 #include <cmath>
 #include <sstream>
 
@@ -105,9 +107,9 @@ SonicBufferConfig::Validate() const
     {
         if (prof.pool >= pools.size())
         {
-            why << source << ": " << Pointer("BUFFER_PROFILE", prof.name)
-                << "/pool: names a pool that BUFFER_POOL does not define";
-            return why.str();
+            why << "names a pool that BUFFER_POOL does not define";
+            return ConfigError(source, Pointer("BUFFER_PROFILE", prof.name) + "/pool", why.str())
+                .what();
         }
     }
     for (const auto& prof : profiles)
@@ -117,20 +119,21 @@ SonicBufferConfig::Validate() const
         // outside [-8, 7] names no other threshold, it is a mistake.
         if (prof.dynamic && (prof.dynamicTh < -8 || prof.dynamicTh > 7))
         {
-            why << source << ": " << Pointer("BUFFER_PROFILE", prof.name)
-                << "/dynamic_th: " << prof.dynamicTh
+            why << prof.dynamicTh
                 << " is outside [-8, 7] (alpha = 2^dynamic_th: -8 and below is 0, 7 and above "
                    "is unlimited)";
-            return why.str();
+            return ConfigError(source, Pointer("BUFFER_PROFILE", prof.name) + "/dynamic_th",
+                               why.str())
+                .what();
         }
     }
     for (const auto& pool : pools)
     {
         if (pool.xoff > 0 && !IsIngress(pool.type))
         {
-            why << source << ": " << Pointer("BUFFER_POOL", pool.name)
-                << "/xoff: a shared headroom pool is valid only on an ingress pool";
-            return why.str();
+            why << "a shared headroom pool is valid only on an ingress pool";
+            return ConfigError(source, Pointer("BUFFER_POOL", pool.name) + "/xoff", why.str())
+                .what();
         }
     }
     std::vector<uint8_t> ingressUsed(pools.size(), 0);
@@ -149,10 +152,11 @@ SonicBufferConfig::Validate() const
             const SonicBufferProfile& prof = profiles.at(pi);
             if (!IsIngress(pools[prof.pool].type))
             {
-                why << source << ": " << Pointer("BUFFER_PG", port.pgKey[pg])
-                    << "/profile: profile '" << prof.name << "' is on egress pool '"
-                    << pools[prof.pool].name << "'; a priority group needs an ingress pool";
-                return why.str();
+                why << "profile '" << prof.name << "' is on egress pool '" << pools[prof.pool].name
+                    << "'; a priority group needs an ingress pool";
+                return ConfigError(source, Pointer("BUFFER_PG", port.pgKey[pg]) + "/profile",
+                                   why.str())
+                    .what();
             }
             ingressUsed[prof.pool] = 1;
         }
@@ -170,18 +174,20 @@ SonicBufferConfig::Validate() const
             }
             if (pi == SonicPortBuffer::NONE)
             {
-                why << source << ": " << Pointer("PORT_QOS_MAP", port.name)
-                    << "/pfc_enable: priority " << prio << " is lossless but PG " << unsigned(pg)
+                why << "priority " << prio << " is lossless but PG " << unsigned(pg)
                     << " has no BUFFER_PG profile (a lossless PG needs xoff headroom)";
-                return why.str();
+                return ConfigError(source, Pointer("PORT_QOS_MAP", port.name) + "/pfc_enable",
+                                   why.str())
+                    .what();
             }
             if (profiles[pi].xoff == 0)
             {
-                why << source << ": " << Pointer("BUFFER_PG", port.pgKey[pg])
-                    << "/profile: lossless PG " << unsigned(pg) << " (pfc_enable priority " << prio
+                why << "lossless PG " << unsigned(pg) << " (pfc_enable priority " << prio
                     << ") uses profile '" << profiles[pi].name
                     << "', which has no xoff (headroom) > 0";
-                return why.str();
+                return ConfigError(source, Pointer("BUFFER_PG", port.pgKey[pg]) + "/profile",
+                                   why.str())
+                    .what();
             }
         }
         for (uint32_t q = 0; q < 8; ++q)
@@ -194,11 +200,13 @@ SonicBufferConfig::Validate() const
             const SonicBufferProfile& prof = profiles.at(pi);
             if (!IsEgress(pools[prof.pool].type))
             {
-                why << source << ": "
-                    << Pointer("BUFFER_QUEUE", port.name + "|" + std::to_string(q))
-                    << "/profile: profile '" << prof.name << "' is on ingress pool '"
-                    << pools[prof.pool].name << "'; a queue needs an egress pool";
-                return why.str();
+                why << "profile '" << prof.name << "' is on ingress pool '" << pools[prof.pool].name
+                    << "'; a queue needs an egress pool";
+                return ConfigError(source,
+                                   Pointer("BUFFER_QUEUE", port.name + "|" + std::to_string(q)) +
+                                       "/profile",
+                                   why.str())
+                    .what();
             }
             if (!((port.pfcEnable >> q) & 1) &&
                 pools[prof.pool].type != SonicBufferPool::Type::BOTH)
@@ -238,12 +246,12 @@ SonicBufferConfig::Validate() const
         // A pool without a size (the dynamic model) is sized at set-up from what is left.
         if (pools[p].sizeGiven && reserved[p] > pools[p].size)
         {
-            why << source << ": " << Pointer("BUFFER_POOL", pools[p].name)
-                << "/size: " << pools[p].size << " B is smaller than the " << reserved[p]
+            why << "" << pools[p].size << " B is smaller than the " << reserved[p]
                 << " B its priority groups and queues reserve (profile sizes summed over the "
                    "ports, e.g. "
                 << example[p] << ")";
-            return why.str();
+            return ConfigError(source, Pointer("BUFFER_POOL", pools[p].name) + "/size", why.str())
+                .what();
         }
     }
     // Azure §6.2: egress_lossy_pool <= ingress pool, "because lossy packets
@@ -259,11 +267,12 @@ SonicBufferConfig::Validate() const
         {
             if (ingressUsed[i] && pools[i].sizeGiven && pools[e].size > pools[i].size)
             {
-                why << source << ": " << Pointer("BUFFER_POOL", pools[e].name)
-                    << "/size: " << pools[e].size
+                why << "" << pools[e].size
                     << " B serves lossy queues but is larger than ingress pool '" << pools[i].name
                     << "' (" << pools[i].size << " B); lossy traffic would reach the PFC headroom";
-                return why.str();
+                return ConfigError(source, Pointer("BUFFER_POOL", pools[e].name) + "/size",
+                                   why.str())
+                    .what();
             }
         }
     }

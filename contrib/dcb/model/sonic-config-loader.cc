@@ -3,6 +3,8 @@
 // nothing of buffers, is the part to move to its own file when this grows further.
 #include "sonic-config-loader.h"
 
+#include "config-error.h"
+
 #include <algorithm>
 #include <array>
 #include <fstream>
@@ -19,18 +21,33 @@ namespace
 {
 using Json = nlohmann::json;
 
-/** A configuration error at a JSON pointer; caught in LoadString. */
-struct ConfigError : std::runtime_error
+/** Where a value lies: the config_db file and the JSON pointer of the value in it. */
+struct Where
 {
-    ConfigError(const std::string& pointer, const std::string& why)
-        : std::runtime_error(pointer + ": " + why)
-    {
-    }
+    std::string file;
+    std::string pointer;
+
+    /** \return "<file>: <pointer>", as notes name a place */
+    std::string Text() const { return file + ": " + pointer; }
 };
+
+/** \return \p where with \p tail ("/field") appended to its pointer. */
+Where
+operator+(const Where& where, const std::string& tail)
+{
+    return Where{where.file, where.pointer + tail};
+}
+
+/** The suite's located error (ConfigError) for the value at \p where; caught in Load. */
+ConfigError
+Located(const Where& where, const std::string& why)
+{
+    return ConfigError(where.file, where.pointer, why);
+}
 
 /** Decimal string of bytes (or JSON unsigned integer) -> bytes. */
 uint64_t
-ParseBytes(const Json& v, const std::string& where)
+ParseBytes(const Json& v, const Where& where)
 {
     if (v.is_number_unsigned())
     {
@@ -38,21 +55,21 @@ ParseBytes(const Json& v, const std::string& where)
     }
     if (!v.is_string())
     {
-        throw ConfigError(where, "expected a string of decimal bytes, e.g. \"18000000\"");
+        throw Located(where, "expected a string of decimal bytes, e.g. \"18000000\"");
     }
     const std::string s = v.get<std::string>();
     if (s.empty() || s.size() > 19 ||
         !std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; }))
     {
-        throw ConfigError(where, "'" + s +
-                                     "' is not a size in bytes (decimal digits only, "
-                                     "0 .. 9999999999999999999)");
+        throw Located(where, "'" + s +
+                                 "' is not a size in bytes (decimal digits only, "
+                                 "0 .. 9999999999999999999)");
     }
     return std::stoull(s);
 }
 
 int32_t
-ParseInt(const Json& v, const std::string& where, int32_t lo, int32_t hi)
+ParseInt(const Json& v, const Where& where, int32_t lo, int32_t hi)
 {
     int64_t x = 0;
     if (v.is_number_integer())
@@ -73,34 +90,34 @@ ParseInt(const Json& v, const std::string& where, int32_t lo, int32_t hi)
         }
         if (used == 0 || used != s.size())
         {
-            throw ConfigError(where, "'" + s + "' is not an integer");
+            throw Located(where, "'" + s + "' is not an integer");
         }
     }
     else
     {
-        throw ConfigError(where, "expected an integer string");
+        throw Located(where, "expected an integer string");
     }
     if (x < lo || x > hi)
     {
-        throw ConfigError(where, std::to_string(x) + " is outside [" + std::to_string(lo) + ", " +
-                                     std::to_string(hi) + "]");
+        throw Located(where, std::to_string(x) + " is outside [" + std::to_string(lo) + ", " +
+                                 std::to_string(hi) + "]");
     }
     return static_cast<int32_t>(x);
 }
 
 std::string
-ParseString(const Json& v, const std::string& where)
+ParseString(const Json& v, const Where& where)
 {
     if (!v.is_string())
     {
-        throw ConfigError(where, "expected a string");
+        throw Located(where, "expected a string");
     }
     return v.get<std::string>();
 }
 
 /** "[TABLE|name]" or "name" -> name; the table must match when given. */
 std::string
-ParseReference(const Json& v, const std::string& table, const std::string& where)
+ParseReference(const Json& v, const std::string& table, const Where& where)
 {
     std::string s = ParseString(v, where);
     if (!s.empty() && s.front() == '[' && s.back() == ']')
@@ -109,8 +126,8 @@ ParseReference(const Json& v, const std::string& table, const std::string& where
         const size_t bar = s.find('|');
         if (bar == std::string::npos || s.substr(0, bar) != table)
         {
-            throw ConfigError(where, "reference '" + v.get<std::string>() + "' should be [" +
-                                         table + "|name]");
+            throw Located(where, "reference '" + v.get<std::string>() + "' should be [" + table +
+                                     "|name]");
         }
         s = s.substr(bar + 1);
     }
@@ -119,7 +136,7 @@ ParseReference(const Json& v, const std::string& table, const std::string& where
 
 /** "3-4", "0", "0,1" -> bit mask over 0..7. */
 uint8_t
-ParseIndexSet(const std::string& text, const std::string& where)
+ParseIndexSet(const std::string& text, const Where& where)
 {
     uint8_t mask = 0;
     std::stringstream ss(text);
@@ -133,7 +150,7 @@ ParseIndexSet(const std::string& text, const std::string& where)
         const int32_t hi = ParseInt(Json(b), where, 0, 7);
         if (lo > hi)
         {
-            throw ConfigError(where, "range '" + part + "' is reversed");
+            throw Located(where, "range '" + part + "' is reversed");
         }
         for (int32_t i = lo; i <= hi; ++i)
         {
@@ -142,18 +159,18 @@ ParseIndexSet(const std::string& text, const std::string& where)
     }
     if (mask == 0)
     {
-        throw ConfigError(where, "empty index list '" + text + "'");
+        throw Located(where, "empty index list '" + text + "'");
     }
     return mask;
 }
 
 const Json&
-Field(const Json& obj, const char* name, const std::string& where)
+Field(const Json& obj, const char* name, const Where& where)
 {
     auto it = obj.find(name);
     if (it == obj.end())
     {
-        throw ConfigError(where + "/" + name, "required field is missing");
+        throw Located(where + "/" + name, "required field is missing");
     }
     return *it;
 }
@@ -174,8 +191,8 @@ Escape(const std::string& token)
 struct Entry
 {
     std::string key;
-    Json value;        //!< object of fields (merged over the files, later files win)
-    std::string where; //!< "<file>: <JSON pointer>" of the entry
+    Json value;  //!< object of fields (merged over the files, later files win)
+    Where where; //!< the file and JSON pointer of the entry
 };
 
 /** Fields of each modelled table ("*": every field is data, e.g. a map's entries). */
@@ -227,7 +244,7 @@ class Tables
 
   private:
     void AddEntry(const std::string& table, const std::string& key, const Json& value,
-                  const std::string& where, const std::string& file);
+                  const Where& where, const std::string& file);
 
     std::map<std::string, std::vector<Entry>> m_tables;
     std::vector<std::string> m_files;                                //!< in order of loading
@@ -240,8 +257,7 @@ Tables::Add(const Json& root, const std::string& file, bool* flat)
 {
     if (!root.is_object())
     {
-        throw ConfigError(file + ": (top level)",
-                          "the top level must be a JSON object of config_db tables");
+        throw ConfigError(file, "", "the top level must be a JSON object of config_db tables");
     }
     m_files.push_back(file);
     for (const auto& [name, value] : root.items())
@@ -251,31 +267,31 @@ Tables::Add(const Json& root, const std::string& file, bool* flat)
         {
             // sonic-db-dump / Redis layout: "TABLE|key": {fields}.
             *flat = true;
-            AddEntry(name.substr(0, bar), name.substr(bar + 1), value, file + ": /" + Escape(name),
-                     file);
+            AddEntry(name.substr(0, bar), name.substr(bar + 1), value,
+                     Where{file, "/" + Escape(name)}, file);
             continue;
         }
         if (!value.is_object())
         {
-            throw ConfigError(file + ": /" + Escape(name),
-                              "a table must be a JSON object of entries (or write \"" + name +
-                                  "|<key>\": {...} keys, as sonic-db-dump does)");
+            throw Located(Where{file, "/" + Escape(name)},
+                          "a table must be a JSON object of entries (or write \"" + name +
+                              "|<key>\": {...} keys, as sonic-db-dump does)");
         }
         for (const auto& [key, fields] : value.items())
         {
-            AddEntry(name, key, fields, file + ": /" + Escape(name) + "/" + Escape(key), file);
+            AddEntry(name, key, fields, Where{file, "/" + Escape(name) + "/" + Escape(key)}, file);
         }
     }
 }
 
 void
 Tables::AddEntry(const std::string& table, const std::string& key, const Json& value,
-                 const std::string& where, const std::string& file)
+                 const Where& where, const std::string& file)
 {
     if (!value.is_object())
     {
-        throw ConfigError(where, "an entry must be a JSON object of fields, got " +
-                                     std::string(value.type_name()));
+        throw Located(where, "an entry must be a JSON object of fields, got " +
+                                 std::string(value.type_name()));
     }
     auto known = KnownFields().find(table);
     if (known == KnownFields().end())
@@ -421,7 +437,7 @@ class Reader
 
   private:
     /** The port named \p name, or nullptr when a port map leaves it out. */
-    SonicPortBuffer* Port(SonicBufferConfig& c, const std::string& name, const std::string& where);
+    SonicPortBuffer* Port(SonicBufferConfig& c, const std::string& name, const Where& where);
     /** "Ethernet0,Ethernet4|3-4" -> ports (those mapped) and index mask. */
     std::vector<uint32_t> KeyPorts(SonicBufferConfig& c, const Entry& e, uint8_t* mask);
     /** Port names of a port-keyed entry (no validation beyond the key's shape). */
@@ -430,7 +446,7 @@ class Reader
     void RankPorts(const Tables& tables);
     /** A QoS map entry: key -> value over [0, keys) x [0, values); unlisted keys -1. */
     std::array<int32_t, 64> ReadMap(const Tables& tables, const std::string& table, const Json& ref,
-                                    const std::string& where, int32_t keys, int32_t values,
+                                    const Where& where, int32_t keys, int32_t values,
                                     const Entry** entry) const;
     void ReadPorts(const Tables& tables, SonicBufferConfig& c);
     void ReadPools(const Tables& tables, SonicBufferConfig& c);
@@ -499,9 +515,9 @@ Reader::RankPorts(const Tables& tables)
                 const int64_t n = EthernetNumber(name);
                 if (n < 0)
                 {
-                    throw ConfigError(e.where, "port '" + name +
-                                                   "' is not Ethernet<N>; give a port map "
-                                                   "(config_db port names in switch port order)");
+                    throw Located(e.where, "port '" + name +
+                                               "' is not Ethernet<N>; give a port map "
+                                               "(config_db port names in switch port order)");
                 }
                 byNumber[n] = name;
             }
@@ -515,7 +531,7 @@ Reader::RankPorts(const Tables& tables)
 }
 
 SonicPortBuffer*
-Reader::Port(SonicBufferConfig& c, const std::string& name, const std::string& where)
+Reader::Port(SonicBufferConfig& c, const std::string& name, const Where& where)
 {
     uint32_t index = 0;
     if (!m_portMap.empty())
@@ -537,9 +553,9 @@ Reader::Port(SonicBufferConfig& c, const std::string& name, const std::string& w
         const int64_t n = EthernetNumber(name);
         if (n < 0 || n % m_divisor != 0)
         {
-            throw ConfigError(where,
-                              "port '" + name + "' is not Ethernet<N> with N a multiple of " +
-                                  std::to_string(m_divisor) + " (give a port map for other names)");
+            throw Located(where, "port '" + name + "' is not Ethernet<N> with N a multiple of " +
+                                     std::to_string(m_divisor) +
+                                     " (give a port map for other names)");
         }
         index = static_cast<uint32_t>(n) / m_divisor;
     }
@@ -562,7 +578,7 @@ Reader::KeyPorts(SonicBufferConfig& c, const Entry& e, uint8_t* mask)
     const size_t bar = e.key.rfind('|');
     if (bar == std::string::npos)
     {
-        throw ConfigError(e.where, "key should be <port>|<index range>, e.g. Ethernet0|3-4");
+        throw Located(e.where, "key should be <port>|<index range>, e.g. Ethernet0|3-4");
     }
     *mask = ParseIndexSet(e.key.substr(bar + 1), e.where);
     std::string ports = e.key.substr(0, bar);
@@ -578,9 +594,9 @@ Reader::KeyPorts(SonicBufferConfig& c, const Entry& e, uint8_t* mask)
         }
         else if (prefix != m_systemPrefix)
         {
-            throw ConfigError(e.where, "system port prefix '" + prefix + "' differs from '" +
-                                           m_systemPrefix +
-                                           "' used before; one chassis ASIC per switch");
+            throw Located(e.where, "system port prefix '" + prefix + "' differs from '" +
+                                       m_systemPrefix +
+                                       "' used before; one chassis ASIC per switch");
         }
         ports = ports.substr(sys + 1);
     }
@@ -596,20 +612,20 @@ Reader::KeyPorts(SonicBufferConfig& c, const Entry& e, uint8_t* mask)
 }
 
 std::array<int32_t, 64>
-Reader::ReadMap(const Tables& tables, const std::string& table, const Json& ref,
-                const std::string& where, int32_t keys, int32_t values, const Entry** entry) const
+Reader::ReadMap(const Tables& tables, const std::string& table, const Json& ref, const Where& where,
+                int32_t keys, int32_t values, const Entry** entry) const
 {
     const std::string name = ParseReference(ref, table, where);
     const Entry* e = tables.Find(table, name);
     if (!e)
     {
-        throw ConfigError(where, "names map '" + name + "', which " + table + " does not define");
+        throw Located(where, "names map '" + name + "', which " + table + " does not define");
     }
     std::array<int32_t, 64> map;
     map.fill(-1);
     for (const auto& [k, v] : e->value.items())
     {
-        const std::string kw = e->where + "/" + Escape(k);
+        const Where kw = e->where + "/" + Escape(k);
         map[ParseInt(Json(k), kw, 0, keys - 1)] = ParseInt(v, kw, 0, values - 1);
     }
     *entry = e;
@@ -641,15 +657,14 @@ Reader::ReadPorts(const Tables& tables, SonicBufferConfig& c)
     {
         for (const auto& [name, v] : e.value.items())
         {
-            const std::string where = e.where + "/" + Escape(name);
+            const Where where = e.where + "/" + Escape(name);
             const std::string s = ParseString(v, where);
             // sonic-cable-length.yang: "<digits>m".
             if (s.size() < 2 || s.back() != 'm' ||
                 !std::all_of(s.begin(), s.end() - 1,
                              [](char ch) { return ch >= '0' && ch <= '9'; }))
             {
-                throw ConfigError(where,
-                                  "'" + s + "' is not a cable length in metres, e.g. \"5m\"");
+                throw Located(where, "'" + s + "' is not a cable length in metres, e.g. \"5m\"");
             }
             const int32_t metres = ParseInt(Json(s.substr(0, s.size() - 1)), where, 0, 100000);
             if (SonicPortBuffer* port = Port(c, name, where))
@@ -665,7 +680,7 @@ Reader::ReadPools(const Tables& tables, SonicBufferConfig& c)
 {
     for (const Entry& e : tables.Get("BUFFER_POOL"))
     {
-        const std::string& where = e.where;
+        const Where& where = e.where;
         const Json& obj = e.value;
         SonicBufferPool pool;
         pool.name = e.key;
@@ -684,14 +699,14 @@ Reader::ReadPools(const Tables& tables, SonicBufferConfig& c)
         }
         else
         {
-            throw ConfigError(where + "/type", "'" + type + "' is not ingress, egress or both");
+            throw Located(where + "/type", "'" + type + "' is not ingress, egress or both");
         }
         if (obj.contains("mode"))
         {
             const std::string mode = ParseString(obj["mode"], where + "/mode");
             if (mode != "dynamic" && mode != "static")
             {
-                throw ConfigError(where + "/mode", "'" + mode + "' is not dynamic or static");
+                throw Located(where + "/mode", "'" + mode + "' is not dynamic or static");
             }
             pool.dynamic = mode == "dynamic";
         }
@@ -701,9 +716,9 @@ Reader::ReadPools(const Tables& tables, SonicBufferConfig& c)
         }
         else if (m_traditional)
         {
-            throw ConfigError(where + "/size",
-                              "required field is missing (buffer_model traditional; only the "
-                              "dynamic model leaves pool sizes to the buffer manager)");
+            throw Located(where + "/size",
+                          "required field is missing (buffer_model traditional; only the "
+                          "dynamic model leaves pool sizes to the buffer manager)");
         }
         else
         {
@@ -722,7 +737,7 @@ Reader::ReadProfiles(const Tables& tables, SonicBufferConfig& c)
 {
     for (const Entry& e : tables.Get("BUFFER_PROFILE"))
     {
-        const std::string& where = e.where;
+        const Where& where = e.where;
         const Json& obj = e.value;
         SonicBufferProfile prof;
         prof.name = e.key;
@@ -731,14 +746,14 @@ Reader::ReadProfiles(const Tables& tables, SonicBufferConfig& c)
         const int32_t pi = c.FindPool(pool);
         if (pi < 0)
         {
-            throw ConfigError(where + "/pool",
-                              "names pool '" + pool + "', which BUFFER_POOL does not define");
+            throw Located(where + "/pool",
+                          "names pool '" + pool + "', which BUFFER_POOL does not define");
         }
         prof.pool = static_cast<uint32_t>(pi);
         prof.size = obj.contains("size") ? ParseBytes(obj["size"], where + "/size") : 0;
         if (obj.contains("dynamic_th") && obj.contains("static_th"))
         {
-            throw ConfigError(where, "give dynamic_th or static_th, not both");
+            throw Located(where, "give dynamic_th or static_th, not both");
         }
         if (obj.contains("dynamic_th"))
         {
@@ -753,7 +768,7 @@ Reader::ReadProfiles(const Tables& tables, SonicBufferConfig& c)
         else
         {
             prof.dynamic = c.pools[pi].dynamic;
-            m_notes.push_back(where + ": no dynamic_th/static_th; SAI default taken (" +
+            m_notes.push_back(where.Text() + ": no dynamic_th/static_th; SAI default taken (" +
                               (prof.dynamic ? "dynamic_th 0, alpha 1" : "static_th 0, no limit") +
                               ")");
         }
@@ -781,7 +796,7 @@ Reader::ReadBindings(const Tables& tables, SonicBufferConfig& c)
         const bool pg = std::string(table) == "BUFFER_PG";
         for (const Entry& e : tables.Get(table))
         {
-            const std::string where = e.where + "/profile";
+            const Where where = e.where + "/profile";
             uint8_t mask = 0;
             const std::vector<uint32_t> ports = KeyPorts(c, e, &mask);
             const Json& obj = e.value;
@@ -793,17 +808,17 @@ Reader::ReadBindings(const Tables& tables, SonicBufferConfig& c)
                 // buffermgrd calculates its headroom from the port's speed and cable.
                 if (!pg)
                 {
-                    throw ConfigError(where, "no profile; a queue needs a BUFFER_PROFILE");
+                    throw Located(where, "no profile; a queue needs a BUFFER_PROFILE");
                 }
                 if (m_traditional)
                 {
-                    throw ConfigError(where, "no profile; headroom is calculated only with "
-                                             "DEVICE_METADATA|localhost buffer_model dynamic");
+                    throw Located(where, "no profile; headroom is calculated only with "
+                                         "DEVICE_METADATA|localhost buffer_model dynamic");
                 }
                 if (c.FindPool("ingress_lossless_pool") < 0)
                 {
-                    throw ConfigError(where, "no profile (calculated headroom), but BUFFER_POOL "
-                                             "defines no ingress_lossless_pool to put it in");
+                    throw Located(where, "no profile (calculated headroom), but BUFFER_POOL "
+                                         "defines no ingress_lossless_pool to put it in");
                 }
             }
             else
@@ -812,8 +827,8 @@ Reader::ReadBindings(const Tables& tables, SonicBufferConfig& c)
                 pi = c.FindProfile(prof);
                 if (pi < 0)
                 {
-                    throw ConfigError(where, "names profile '" + prof +
-                                                 "', which BUFFER_PROFILE does not define");
+                    throw Located(where, "names profile '" + prof +
+                                             "', which BUFFER_PROFILE does not define");
                 }
             }
             for (uint32_t p : ports)
@@ -848,7 +863,7 @@ Reader::ReadQos(const Tables& tables, SonicBufferConfig& c)
 {
     for (const Entry& e : tables.Get("PORT_QOS_MAP"))
     {
-        const std::string& where = e.where;
+        const Where& where = e.where;
         const Json& obj = e.value;
         // DSCP_TO_TC_MAP: DSCPs the map leaves out go to TC 0 (SAI QoS map default).
         std::array<uint8_t, 64> dscpToTc{};
@@ -915,10 +930,10 @@ Reader::ReadQos(const Tables& tables, SonicBufferConfig& c)
             {
                 if (m[k] >= 0 && m[k] != k)
                 {
-                    throw ConfigError(map->where + "/" + std::to_string(k),
-                                      std::to_string(k) + " -> queue " + std::to_string(m[k]) +
-                                          ": only the identity map is modelled (traffic class "
-                                          "and PFC priority t use egress queue t)");
+                    throw Located(map->where + "/" + std::to_string(k),
+                                  std::to_string(k) + " -> queue " + std::to_string(m[k]) +
+                                      ": only the identity map is modelled (traffic class "
+                                      "and PFC priority t use egress queue t)");
                 }
             }
         }
@@ -938,7 +953,7 @@ Reader::ReadWred(const Tables& tables, SonicBufferConfig& c)
 {
     for (const Entry& e : tables.Get("WRED_PROFILE"))
     {
-        const std::string& where = e.where;
+        const Where& where = e.where;
         const Json& obj = e.value;
         SonicWredProfile w;
         w.name = e.key;
@@ -948,7 +963,7 @@ Reader::ReadWred(const Tables& tables, SonicBufferConfig& c)
                 ParseString(obj["wred_green_enable"], where + "/wred_green_enable");
             if (s != "true" && s != "false")
             {
-                throw ConfigError(where + "/wred_green_enable", "'" + s + "' is not true or false");
+                throw Located(where + "/wred_green_enable", "'" + s + "' is not true or false");
             }
             w.greenEnable = s == "true";
         }
@@ -976,16 +991,16 @@ Reader::ReadWred(const Tables& tables, SonicBufferConfig& c)
             const std::string s = ParseString(obj["ecn"], where + "/ecn");
             if (green.count(s) == 0 && other.count(s) == 0)
             {
-                throw ConfigError(where + "/ecn", "'" + s +
-                                                      "' is not ecn_none, ecn_green, ecn_yellow, "
-                                                      "ecn_red, ecn_green_yellow, ecn_green_red, "
-                                                      "ecn_yellow_red or ecn_all");
+                throw Located(where + "/ecn", "'" + s +
+                                                  "' is not ecn_none, ecn_green, ecn_yellow, "
+                                                  "ecn_red, ecn_green_yellow, ecn_green_red, "
+                                                  "ecn_yellow_red or ecn_all");
             }
             w.ecnMarking = green.count(s) > 0;
         }
         if (w.greenMin > w.greenMax)
         {
-            throw ConfigError(where + "/green_min_threshold", "larger than green_max_threshold");
+            throw Located(where + "/green_min_threshold", "larger than green_max_threshold");
         }
         c.wredProfiles.push_back(w);
     }
@@ -1002,7 +1017,7 @@ Reader::ReadSchedulers(const Tables& tables, SonicBufferConfig& c)
             e.value.contains("type") ? ParseString(e.value["type"], e.where + "/type") : "STRICT";
         if (type != "STRICT" && type != "WRR" && type != "DWRR")
         {
-            throw ConfigError(e.where + "/type", "'" + type + "' is not STRICT, WRR or DWRR");
+            throw Located(e.where + "/type", "'" + type + "' is not STRICT, WRR or DWRR");
         }
         s.dwrr = type != "STRICT";
         if (e.value.contains("weight"))
@@ -1025,18 +1040,18 @@ Reader::ReadQueues(const Tables& tables, SonicBufferConfig& c)
         int32_t si = SonicPortBuffer::NONE;
         if (e.value.contains("wred_profile"))
         {
-            const std::string where = e.where + "/wred_profile";
+            const Where where = e.where + "/wred_profile";
             const std::string prof = ParseReference(e.value["wred_profile"], "WRED_PROFILE", where);
             wi = c.FindWredProfile(prof);
             if (wi < 0)
             {
-                throw ConfigError(where, "names profile '" + prof +
-                                             "', which WRED_PROFILE does not define");
+                throw Located(where,
+                              "names profile '" + prof + "', which WRED_PROFILE does not define");
             }
         }
         if (e.value.contains("scheduler"))
         {
-            const std::string where = e.where + "/scheduler";
+            const Where where = e.where + "/scheduler";
             const std::string name = ParseReference(e.value["scheduler"], "SCHEDULER", where);
             for (size_t i = 0; i < c.schedulers.size(); ++i)
             {
@@ -1044,8 +1059,8 @@ Reader::ReadQueues(const Tables& tables, SonicBufferConfig& c)
             }
             if (si < 0)
             {
-                throw ConfigError(where, "names scheduler '" + name +
-                                             "', which SCHEDULER does not define");
+                throw Located(where,
+                              "names scheduler '" + name + "', which SCHEDULER does not define");
             }
         }
         for (uint32_t p : ports)
@@ -1074,7 +1089,7 @@ Reader::ReadWatchdog(const Tables& tables, SonicBufferConfig& c)
 {
     for (const Entry& e : tables.Get("PFC_WD"))
     {
-        const std::string& where = e.where;
+        const Where& where = e.where;
         const Json& obj = e.value;
         if (e.key == "GLOBAL")
         {
@@ -1097,7 +1112,7 @@ Reader::ReadWatchdog(const Tables& tables, SonicBufferConfig& c)
             const std::string a = ParseString(obj["action"], where + "/action");
             if (a != "drop" && a != "forward" && a != "alert")
             {
-                throw ConfigError(where + "/action", "'" + a + "' is not drop, forward or alert");
+                throw Located(where + "/action", "'" + a + "' is not drop, forward or alert");
             }
             port->watchdogAction = a;
         }
@@ -1127,11 +1142,11 @@ Reader::Read(const Tables& tables, SonicBufferConfig& c)
         }
         if (meta->value.contains("buffer_model"))
         {
-            const std::string where = meta->where + "/buffer_model";
+            const Where where = meta->where + "/buffer_model";
             const std::string model = ParseString(meta->value["buffer_model"], where);
             if (model != "traditional" && model != "dynamic")
             {
-                throw ConfigError(where, "'" + model + "' is not traditional or dynamic");
+                throw Located(where, "'" + model + "' is not traditional or dynamic");
             }
             m_traditional = model == "traditional";
         }
@@ -1208,7 +1223,7 @@ SonicConfigLoader::LoadFiles(const std::vector<std::string>& paths, SonicBufferC
         {
             m_notes.clear();
             m_unmodelled.clear();
-            m_error = path + ": cannot open the file";
+            m_error = ConfigError(path, "cannot open the file").what();
             return false;
         }
         std::stringstream text;
@@ -1247,7 +1262,8 @@ SonicConfigLoader::Load(const std::vector<std::pair<std::string, std::string>>& 
             }
             catch (const Json::parse_error& e)
             {
-                m_error = source + ": not valid JSON (" + e.what() + ")";
+                m_error =
+                    ConfigError(source, std::string("not valid JSON (") + e.what() + ")").what();
                 return false;
             }
             tables.Add(root, source, &c.flatKeys);

@@ -439,6 +439,17 @@ HostModel::GetActiveDmaCount() const
     return m_streams.size();
 }
 
+uint32_t
+HostModel::GetActiveDmaCount(uint32_t device) const
+{
+    uint32_t n = 0;
+    for (const Stream& s : m_streams)
+    {
+        n += s.initiator == device || s.target == device ? 1 : 0;
+    }
+    return n;
+}
+
 void
 HostModel::OnResourceChanged()
 {

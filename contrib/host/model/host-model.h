@@ -111,6 +111,8 @@ class HostModel : public Object
     /// \return the current rate of a running DMA (zero if unknown or stalled).
     DataRate GetDmaRate(uint64_t id) const;
     uint32_t GetActiveDmaCount() const;
+    /// \return the running DMAs that device \p device initiates or targets.
+    uint32_t GetActiveDmaCount(uint32_t device) const;
 
   protected:
     void DoDispose() override;

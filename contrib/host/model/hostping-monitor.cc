@@ -25,12 +25,13 @@ HostpingMonitor::GetTypeId()
                           "How often the host's idle status is checked. Default 5 min "
                           "(Hostping §5: 'checks the host status every five minutes').",
                           TimeValue(Minutes(5)), MakeTimeAccessor(&HostpingMonitor::m_statusPeriod),
-                          MakeTimeChecker())
+                          MakeTimeChecker(NanoSeconds(1)))
             .AddAttribute("MetricsPeriod",
                           "How often the abnormal metrics are collected. Default 1 s "
                           "(Hostping §5).",
                           TimeValue(Seconds(1)),
-                          MakeTimeAccessor(&HostpingMonitor::m_metricsPeriod), MakeTimeChecker())
+                          MakeTimeAccessor(&HostpingMonitor::m_metricsPeriod),
+                          MakeTimeChecker(NanoSeconds(1)))
             .AddAttribute("IdleThroughput",
                           "An RNIC is idle below this fraction of its line rate. Default 0.05 "
                           "(Hostping §5: Thp_idle is 5% of the RNIC line rate).",
@@ -89,6 +90,7 @@ HostpingMonitor::Start()
         m_lastStatus.push_back(s());
     }
     m_lastMetrics = m_lastStatus;
+    m_metrics.assign(m_rnics.size(), HostpingRnicMetrics());
     m_statusEvent = Simulator::Schedule(m_statusPeriod, &HostpingMonitor::CheckStatus, this);
     m_metricsEvent = Simulator::Schedule(m_metricsPeriod, &HostpingMonitor::CheckMetrics, this);
 }
@@ -106,6 +108,19 @@ HostpingMonitor::GetTriggerCount() const
     return m_triggers;
 }
 
+uint32_t
+HostpingMonitor::GetNRnics() const
+{
+    return m_rnics.size();
+}
+
+const HostpingRnicMetrics&
+HostpingMonitor::GetMetrics(uint32_t rnic) const
+{
+    NS_ASSERT_MSG(rnic < m_metrics.size(), "no RNIC " << rnic << " (or not started)");
+    return m_metrics[rnic];
+}
+
 void
 HostpingMonitor::CheckStatus()
 {
@@ -114,6 +129,7 @@ HostpingMonitor::CheckStatus()
     {
         const HostpingRnicSample now = m_rnics[i]();
         const double rate = (now.bytes - m_lastStatus[i].bytes) * 8.0 / m_statusPeriod.GetSeconds();
+        m_metrics[i].throughput = rate / now.lineRate.GetBitRate();
         idle = idle && rate < m_idleThroughput * now.lineRate.GetBitRate();
         m_lastStatus[i] = now;
     }
@@ -133,6 +149,11 @@ HostpingMonitor::CheckMetrics()
         const HostpingRnicSample& last = m_lastMetrics[i];
         const double ratio =
             (now.txPaused - last.txPaused).GetSeconds() / m_metricsPeriod.GetSeconds();
+        HostpingRnicMetrics& m = m_metrics[i];
+        m.throughput = (now.bytes - last.bytes) * 8.0 / m_metricsPeriod.GetSeconds() /
+                       now.lineRate.GetBitRate();
+        m.pauseRatio = ratio;
+        m.drops = now.drops - last.drops;
         if (now.drops > last.drops)
         {
             Trigger(DROPS, i);

@@ -30,6 +30,19 @@ struct HostpingRnicSample
 
 /**
  * \ingroup host
+ * What the monitor computed for one RNIC at its latest check (during a trigger: the check
+ * that triggered).
+ */
+struct HostpingRnicMetrics
+{
+    /** Bytes moved over the latest period (status or metrics), as a share of the line rate. */
+    double throughput{0};
+    double pauseRatio{0}; //!< Tx pause time over the latest metrics period, as a share of it
+    uint64_t drops{0};    //!< packets dropped in the latest metrics period
+};
+
+/**
+ * \ingroup host
  * Hostping's hardware monitor (NSDI'23 §4.2, §5): decides when to run the Hostping engine.
  * Every StatusPeriod it checks whether the host is idle (every RNIC below IdleThroughput of its
  * line rate and every GPU idle) and, if so, triggers a run; every MetricsPeriod it checks the
@@ -65,6 +78,13 @@ class HostpingMonitor : public Object
     void Start();
     void Stop();
     uint32_t GetTriggerCount() const;
+    /** \return the RNICs watched (AddRnic calls). */
+    uint32_t GetNRnics() const;
+    /**
+     * \return RNIC \p rnic's metrics at the latest check; from a trigger callback, those
+     * of the check that triggered (all 0 before the first check).
+     */
+    const HostpingRnicMetrics& GetMetrics(uint32_t rnic) const;
 
   protected:
     void DoDispose() override;
@@ -82,6 +102,7 @@ class HostpingMonitor : public Object
     std::vector<SampleCallback> m_rnics;
     std::vector<HostpingRnicSample> m_lastStatus;
     std::vector<HostpingRnicSample> m_lastMetrics;
+    std::vector<HostpingRnicMetrics> m_metrics;
     Callback<bool> m_gpuIdle;
     Callback<void, uint8_t, uint32_t> m_trigger;
     EventId m_statusEvent;

@@ -29,27 +29,32 @@ NicProcessingUnits::GetTypeId()
                           "PU time of one SEND request. Default 11 ns ~ 1 / 90 Mrps "
                           "(Husky Fig. 4, CX-5: 'more than 90 Mrps').",
                           TimeValue(NanoSeconds(11)),
-                          MakeTimeAccessor(&NicProcessingUnits::m_sendCost), MakeTimeChecker())
+                          MakeTimeAccessor(&NicProcessingUnits::m_sendCost),
+                          MakeTimeChecker(Time(0)))
             .AddAttribute("WriteCost",
                           "PU time of one WRITE request. Default 11 ns ~ 1 / 90 Mrps "
                           "(Husky Fig. 4, CX-5).",
                           TimeValue(NanoSeconds(11)),
-                          MakeTimeAccessor(&NicProcessingUnits::m_writeCost), MakeTimeChecker())
+                          MakeTimeAccessor(&NicProcessingUnits::m_writeCost),
+                          MakeTimeChecker(Time(0)))
             .AddAttribute("ReadCost",
                           "PU time of one READ request. Default 17 ns ~ 1 / 60 Mrps "
                           "(Husky Fig. 4, CX-5: 'approximately 60 Mrps').",
                           TimeValue(NanoSeconds(17)),
-                          MakeTimeAccessor(&NicProcessingUnits::m_readCost), MakeTimeChecker())
+                          MakeTimeAccessor(&NicProcessingUnits::m_readCost),
+                          MakeTimeChecker(Time(0)))
             .AddAttribute("CompareSwapCost",
                           "PU time of one CAS request. Default 208 ns ~ 1 / 4.8 Mrps (Husky "
                           "Fig. 4, CX-5).",
                           TimeValue(NanoSeconds(208)),
-                          MakeTimeAccessor(&NicProcessingUnits::m_casCost), MakeTimeChecker())
+                          MakeTimeAccessor(&NicProcessingUnits::m_casCost),
+                          MakeTimeChecker(Time(0)))
             .AddAttribute("FetchAddCost",
                           "PU time of one FAA request. Default 192 ns ~ 1 / 5.2 Mrps (Husky "
                           "Fig. 4, CX-5).",
                           TimeValue(NanoSeconds(192)),
-                          MakeTimeAccessor(&NicProcessingUnits::m_faaCost), MakeTimeChecker())
+                          MakeTimeAccessor(&NicProcessingUnits::m_faaCost),
+                          MakeTimeChecker(Time(0)))
             .AddAttribute("Units",
                           "Processing units serving requests in parallel; each holds a request "
                           "for Units x its verb's cost (the aggregate rate stays the verb's) "

@@ -12,7 +12,7 @@ TypeId
 MaestroRingLink::GetTypeId()
 {
     static TypeId tid =
-        TypeId("ns3::MaestroRingLink").SetParent<Object>().SetGroupName("Multipath");
+        TypeId("ns3::MaestroRingLink").SetParent<RingHop>().SetGroupName("Multipath");
     return tid;
 }
 
@@ -62,21 +62,12 @@ MaestroRingLink::DoDispose()
     m_endpoint = nullptr;
     m_qp = nullptr;
     m_peerQp = nullptr;
-    m_done = Callback<void, Time>();
-    Object::DoDispose();
+    RingHop::DoDispose();
 }
 
 void
-MaestroRingLink::SetDoneCallback(Callback<void, Time> done)
+MaestroRingLink::DoSend(uint64_t bytes, uint64_t remoteAddr)
 {
-    m_done = done;
-}
-
-void
-MaestroRingLink::Send(uint64_t bytes, uint64_t remoteAddr)
-{
-    NS_ABORT_MSG_IF(m_busy, "MaestroRingLink::Send: a message is already in flight");
-    m_busy = true;
     RdmaWorkRequest wr;
     wr.verb = RdmaVerb::Write;
     wr.length = bytes;
@@ -97,12 +88,6 @@ MaestroRingLink::Send(uint64_t bytes, uint64_t remoteAddr)
     }
 }
 
-bool
-MaestroRingLink::IsBusy() const
-{
-    return m_busy;
-}
-
 uint64_t
 MaestroRingLink::GetNFailed() const
 {
@@ -120,7 +105,7 @@ MaestroRingLink::OnMessage(const MaestroMessageCompletion& c)
 {
     // receiver-notified: the sender's completion only matters if it failed
     if (!m_notifyReceiver ||
-        (c.status != RdmaWcStatus::Success && m_busy && c.messageId == m_messageId))
+        (c.status != RdmaWcStatus::Success && IsBusy() && c.messageId == m_messageId))
     {
         Finish(c.status == RdmaWcStatus::Success);
     }
@@ -129,7 +114,7 @@ MaestroRingLink::OnMessage(const MaestroMessageCompletion& c)
 void
 MaestroRingLink::OnReceived(uint32_t messageId)
 {
-    if (m_busy && messageId == static_cast<uint32_t>(m_messageId))
+    if (IsBusy() && messageId == static_cast<uint32_t>(m_messageId))
     {
         Finish(true);
     }
@@ -139,7 +124,7 @@ void
 MaestroRingLink::OnCompletion(const RdmaCompletion& c)
 {
     if (!c.receive && m_qp && c.qpn == m_qp->GetQpn() &&
-        (!m_notifyReceiver || (c.status != RdmaWcStatus::Success && m_busy)))
+        (!m_notifyReceiver || (c.status != RdmaWcStatus::Success && IsBusy())))
     {
         Finish(c.status == RdmaWcStatus::Success);
     }
@@ -151,7 +136,7 @@ MaestroRingLink::OnPeerCompletion(const RdmaCompletion& c)
     if (c.receive && m_peerQp && c.qpn == m_peerQp->GetQpn())
     {
         m_peerQp->PostRecv(RdmaRecvRequest()); // ready for the next message
-        if (m_busy)
+        if (IsBusy())
         {
             Finish(c.status == RdmaWcStatus::Success);
         }
@@ -162,11 +147,7 @@ void
 MaestroRingLink::Finish(bool success)
 {
     m_failed += success ? 0 : 1;
-    m_busy = false;
-    if (!m_done.IsNull())
-    {
-        m_done(Simulator::Now());
-    }
+    NotifyDone();
 }
 
 } // namespace ns3

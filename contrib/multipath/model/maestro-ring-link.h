@@ -7,25 +7,24 @@
 
 #include "maestro-endpoint.h"
 
-#include "ns3/callback.h"
-#include "ns3/object.h"
 #include "ns3/rdma-nic.h"
+#include "ns3/ring-hop.h"
 
 namespace ns3
 {
 
 /**
  * \ingroup multipath
- * Sends one message at a time from a worker to its successor and calls back when
- * it is done. By default "done" is the sender's completion: an RC WRITE completes
- * when the receiver has acknowledged every byte, so it also tells the workload
- * that the data is placed at the successor (what the collectives use: the sender
- * may then reuse its buffer). A receiver-notified link is done when the successor
- * learns of the message from an immediate: over Maestro a SEND (WRITE chunks, the
- * immediate on the last), over a single QP a WRITE with immediate; the successor
- * keeps receives posted (what the token ring uses: MPI token passing).
+ * The RingHop of RingAllreduce and MaestroTokenRing over RDMA: sends one message at a
+ * time from a worker to its successor (Send) and calls back when it is done. By default "done" is
+ * the sender's completion: an RC WRITE completes when the receiver has acknowledged every byte, so
+ * it also tells the workload that the data is placed at the successor (what the collectives use:
+ * the sender may then reuse its buffer). A receiver-notified link is done when the successor learns
+ * of the message from an immediate: over Maestro a SEND (WRITE chunks, the immediate on the last),
+ * over a single QP a WRITE with immediate; the successor keeps receives posted (what the token ring
+ * uses: MPI token passing).
  */
-class MaestroRingLink : public Object
+class MaestroRingLink : public RingHop
 {
   public:
     static TypeId GetTypeId();
@@ -47,11 +46,6 @@ class MaestroRingLink : public Object
         Ptr<RdmaNic> nic, std::pair<Ptr<RdmaQueuePair>, Ptr<RdmaQueuePair>> qps,
         Ptr<RdmaNic> peerNic);
 
-    /** Called with the completion time of each message. */
-    void SetDoneCallback(Callback<void, Time> done);
-    /** Post a WRITE of \p bytes to \p remoteAddr; one message at a time. */
-    void Send(uint64_t bytes, uint64_t remoteAddr);
-    bool IsBusy() const;
     /** Messages that completed with an error (reported done all the same). */
     uint64_t GetNFailed() const;
     Ptr<MaestroEndpoint> GetEndpoint() const;
@@ -60,6 +54,8 @@ class MaestroRingLink : public Object
     void DoDispose() override;
 
   private:
+    /** Post a WRITE of \p bytes to \p remoteAddr; one message at a time. */
+    void DoSend(uint64_t bytes, uint64_t remoteAddr) override;
     void OnMessage(const MaestroMessageCompletion& c);
     void OnCompletion(const RdmaCompletion& c);
     void OnPeerCompletion(const RdmaCompletion& c);
@@ -71,8 +67,6 @@ class MaestroRingLink : public Object
     Ptr<RdmaQueuePair> m_peerQp; //!< receiver-notified single QP: the successor's QP
     bool m_notifyReceiver{false};
     uint64_t m_messageId{0}; //!< over Maestro: the message in flight
-    Callback<void, Time> m_done;
-    bool m_busy{false};
     uint64_t m_failed{0};
 };
 

@@ -3,7 +3,9 @@
 #include "ns3/abort.h"
 #include "ns3/dcb-net-device.h"
 #include "ns3/dcb-routing-helper.h"
+#include "ns3/double.h"
 #include "ns3/node.h"
+#include "ns3/sonic-buffer-manager.h"
 
 #include <algorithm>
 
@@ -24,6 +26,7 @@ RdmaFabricBuilder::RdmaFabricBuilder(uint32_t nHosts, uint32_t nSwitches)
     , m_vnics(nHosts, 1)
     , m_switchHelperOf(nSwitches, -1)
     , m_nicHelperOf(nHosts, -1)
+    , m_bufferEdits(nSwitches)
 {
     NS_ABORT_MSG_IF(FIRST_HOST_ADDRESS.Get() + uint64_t{nHosts} > END_OF_TEN_SLASH_EIGHT,
                     "RdmaFabricBuilder: " << nHosts << " hosts do not fit in 10.0.0.0/8");
@@ -45,6 +48,16 @@ RdmaFabricBuilder::AddLink(uint32_t a, uint32_t b, DataRate rate, Time delay)
                                                     << a << "-" << b << " among " << n << " nodes");
     m_links.push_back(Link{a, b, rate, delay});
     return static_cast<uint32_t>(m_links.size() - 1);
+}
+
+void
+RdmaFabricBuilder::SetLinkLength(uint32_t link, double metres)
+{
+    NS_ABORT_MSG_IF(link >= m_links.size(), "RdmaFabricBuilder::SetLinkLength: no link " << link);
+    NS_ABORT_MSG_IF(!(metres > 0), "RdmaFabricBuilder::SetLinkLength: link "
+                                       << link << " of " << metres << " m (above 0 needed)");
+    NS_ABORT_MSG_IF(!m_linkDevices.empty(), "RdmaFabricBuilder::SetLinkLength after Build");
+    m_links[link].length = metres;
 }
 
 void
@@ -95,6 +108,24 @@ RdmaFabricBuilder::SetSwitchErrorHandler(
 }
 
 void
+RdmaFabricBuilder::SetSwitchBufferEdit(uint32_t sw, SonicBufferEdit edit)
+{
+    NS_ABORT_MSG_IF(sw >= m_nSwitches, "RdmaFabricBuilder::SetSwitchBufferEdit: no switch " << sw);
+    NS_ABORT_MSG_IF(!m_switches.empty(), "RdmaFabricBuilder::SetSwitchBufferEdit after Build");
+    m_bufferEdits[sw] = std::move(edit);
+}
+
+void
+RdmaFabricBuilder::FailSwitch(uint32_t sw, const std::string& error) const
+{
+    if (m_switchError)
+    {
+        m_switchError(sw, error);
+    }
+    NS_ABORT_MSG("RdmaFabricBuilder: switch " << sw << ": " << error);
+}
+
+void
 RdmaFabricBuilder::Build(const DcbHelper& dcb, const RdmaHelper& rdma)
 {
     Build(dcb, dcb, rdma);
@@ -130,7 +161,16 @@ RdmaFabricBuilder::Build(const DcbHelper& links, const DcbHelper& switches, cons
             const bool remote = m_systemIds[l.a] != m_systemIds[l.b];
             link.SetChannelType(remote ? "ns3::DcbRemoteChannel" : "ns3::DcbChannel");
         }
-        m_linkDevices.push_back(link.Install(GetNode(l.a), GetNode(l.b)));
+        if (l.length > 0)
+        {
+            DcbHelper cable = link; // the other links keep the helper's Length
+            cable.SetChannelAttribute("Length", DoubleValue(l.length));
+            m_linkDevices.push_back(cable.Install(GetNode(l.a), GetNode(l.b)));
+        }
+        else
+        {
+            m_linkDevices.push_back(link.Install(GetNode(l.a), GetNode(l.b)));
+        }
         for (uint32_t end : {l.a, l.b})
         {
             if (end < m_nHosts)
@@ -154,11 +194,24 @@ RdmaFabricBuilder::Build(const DcbHelper& links, const DcbHelper& switches, cons
                                 .InstallSwitch(m_switchNodes.Get(s), &error);
         if (!sw)
         {
-            if (m_switchError)
+            FailSwitch(s, error);
+        }
+        if (m_bufferEdits[s])
+        {
+            Ptr<SonicBufferManager> bm = DynamicCast<SonicBufferManager>(sw->GetBufferManager());
+            if (!bm)
             {
-                m_switchError(s, error);
+                FailSwitch(s, "a SONiC buffer edit needs ns3::SonicBufferManager (or a "
+                              "subclass), not " +
+                                  sw->GetBufferManager()->GetInstanceTypeId().GetName());
             }
-            NS_ABORT_MSG("RdmaFabricBuilder: switch " << s << ": " << error);
+            SonicBufferConfig config = bm->GetConfig();
+            m_bufferEdits[s](config);
+            error = DcbHelper::ApplySonicConfig(sw, config);
+            if (!error.empty())
+            {
+                FailSwitch(s, "after its SONiC buffer edit: " + error);
+            }
         }
         m_switches.push_back(sw);
     }

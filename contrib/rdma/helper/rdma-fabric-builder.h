@@ -14,6 +14,7 @@
 #include "ns3/node-container.h"
 #include "ns3/nstime.h"
 #include "ns3/rdma-nic.h"
+#include "ns3/sonic-buffer-config.h"
 
 #include <functional>
 #include <string>
@@ -31,9 +32,10 @@ namespace ns3
  *
  * Node index i < nHosts is host i, nHosts + s is switch s. Nodes are created hosts
  * first, then switches, so host i is ns-3 node i when the fabric is built first.
- * Build installs, in this order: the links (in AddLink order), the switches (after
- * all their links exist), the NICs (host h's on its only port, address 10.0.0.1 + h)
- * and their virtual-NIC aliases, then routes to every address.
+ * Build installs, in this order: the links (in AddLink order, each with its rate and
+ * delay or cable length), the switches (after all their links exist; each switch's
+ * SONiC buffer edit applied right after it), the NICs (host h's on its only port,
+ * address 10.0.0.1 + h) and their virtual-NIC aliases, then routes to every address.
  *
  * Virtual NICs (Maestro's vNICs, SOSR'21 §3.1): a host with k virtual NICs has
  * k - 1 IP aliases on its NIC (RdmaNic::AddAddress), routed like the primary.
@@ -60,6 +62,14 @@ class RdmaFabricBuilder
      * \return the link's index (links are numbered in the order added)
      */
     uint32_t AddLink(uint32_t a, uint32_t b, DataRate rate, Time delay);
+    /**
+     * Make link \p link a cable of \p metres (above 0): its channel's Length
+     * attribute, so that its delay is metres x DcbChannel::DelayPerMetre (5 ns/m by
+     * default) and AddLink's delay is ignored. Switches size their buffers from the
+     * resulting delay (SonicBufferManager::CableHeadroom, SONiC CABLE_LENGTH), e.g. an
+     * 80 km long-haul link (Azure NSDI'23 §6). Call before Build.
+     */
+    void SetLinkLength(uint32_t link, double metres);
     /** Addresses of host \p host's NIC: the primary and \p count - 1 aliases (1..64). */
     void SetVirtualNics(uint32_t host, uint32_t count);
     /** SetVirtualNics(h, \p count) for every host. */
@@ -74,6 +84,18 @@ class RdmaFabricBuilder
      * throw. Without one, Build aborts with the reason.
      */
     void SetSwitchErrorHandler(std::function<void(uint32_t sw, const std::string& error)> handler);
+    /** An edit of a switch's SONiC buffer configuration (pools, profiles, ports). */
+    using SonicBufferEdit = std::function<void(SonicBufferConfig& config)>;
+    /**
+     * Reconfigure switch \p sw's buffer once it is installed and before any NIC is:
+     * Build hands its SonicBufferManager's configuration (ConfigFile's or the default,
+     * with the CableHeadroom profiles derived) to \p edit and applies the result
+     * (DcbHelper::ApplySonicConfig: set up again, QoS and WRED reprogrammed), as an
+     * operator edits config_db and reloads it. The switch must run a
+     * SonicBufferManager (or DeepBufferVoq); a refusal is reported as
+     * InstallSwitch's (SetSwitchErrorHandler). Call before Build.
+     */
+    void SetSwitchBufferEdit(uint32_t sw, SonicBufferEdit edit);
 
     /**
      * Create everything (see the class). \p links gives every link's device and
@@ -129,7 +151,11 @@ class RdmaFabricBuilder
         uint32_t b;
         DataRate rate;
         Time delay;
+        double length{0}; //!< cable metres; 0: the delay
     };
+
+    /** Report \p error for switch \p sw (handler, else abort). */
+    void FailSwitch(uint32_t sw, const std::string& error) const;
 
     uint32_t m_nHosts;
     uint32_t m_nSwitches;
@@ -141,6 +167,7 @@ class RdmaFabricBuilder
     std::vector<RdmaHelper> m_nicHelpers;   //!< SetNicHelper's copies
     std::vector<int32_t> m_nicHelperOf;     //!< by host: index, or -1
     std::function<void(uint32_t, const std::string&)> m_switchError;
+    std::vector<SonicBufferEdit> m_bufferEdits; //!< by switch: empty, or the edit
     NodeContainer m_hosts;
     NodeContainer m_switchNodes;
     std::vector<NetDeviceContainer> m_linkDevices; //!< by link

@@ -111,6 +111,7 @@ void
 RdmaNic::DoDispose()
 {
     m_wakeEvent.Cancel();
+    m_requestGate = Callback<void, const RdmaInboundRequest&>();
     for (auto& qp : m_qps)
     {
         if (qp)
@@ -702,6 +703,12 @@ RdmaNic::ReceiveRoce(Ptr<Packet> packet, bool ce, uint32_t frameBytes, uint8_t p
         return;
     }
     const RoceOpcode op = bth.GetOpcode();
+    if (!m_requestGate.IsNull() &&
+        (op == RoceOpcode::ReadRequest || RoceBthHeader::IsWrite(op) || RoceBthHeader::IsSend(op)))
+    {
+        m_requestGate(RdmaInboundRequest{bth.GetDestQp(), op, packet, ce, frameBytes, pcp, ttl});
+        return;
+    }
     if (m_rx && m_rx->IsActive() &&
         (RoceBthHeader::IsWrite(op) || RoceBthHeader::IsSend(op) ||
          RoceBthHeader::IsReadResponse(op)))
@@ -711,6 +718,30 @@ RdmaNic::ReceiveRoce(Ptr<Packet> packet, bool ce, uint32_t frameBytes, uint8_t p
     }
     // Hops from the TTL decrement, assuming the peer NIC starts from the same Ttl.
     qp->Receive(packet, ce, ttl < m_ttl ? static_cast<uint8_t>(m_ttl - ttl) : 0);
+}
+
+void
+RdmaNic::SetRequestGate(Callback<void, const RdmaInboundRequest&> gate)
+{
+    m_requestGate = gate;
+}
+
+void
+RdmaNic::DeliverRequest(const RdmaInboundRequest& r)
+{
+    Ptr<RdmaQueuePair> qp = GetQueuePair(r.qpn);
+    if (!qp)
+    {
+        m_droppedNoQp++;
+        return;
+    }
+    // As ReceiveRoce: data packets through the receive pipeline when it is active.
+    if (m_rx && m_rx->IsActive() && r.op != RoceOpcode::ReadRequest)
+    {
+        m_rx->Enqueue(qp, r.packet, r.ce, PayloadBytes(r.packet), r.frameBytes, r.pcp);
+        return;
+    }
+    qp->Receive(r.packet, r.ce, r.ttl < m_ttl ? static_cast<uint8_t>(m_ttl - r.ttl) : 0);
 }
 
 void

@@ -6,6 +6,7 @@
 
 #include "qp-scheduler.h"
 #include "rdma-firmware-cnp-queue.h"
+#include "rdma-inbound-request.h"
 #include "rdma-qp-owner.h"
 #include "rdma-queue-pair.h"
 #include "rdma-rx-pipeline.h"
@@ -94,6 +95,13 @@ class RdmaNic : public Object, public DcbTxSource, public RdmaQpOwner
      * (e.g. a GPU for GPUDirect) instead of SetHostModel's memory. \return "" or what is wrong.
      */
     std::string SetQueuePairHostTarget(uint32_t qpn, const std::string& target);
+    /**
+     * Hand every received request-direction packet (READ request, WRITE, SEND) to \p gate
+     * (e.g. RdmaProcessingUnits) instead of its QP; the gate returns it by DeliverRequest.
+     */
+    void SetRequestGate(Callback<void, const RdmaInboundRequest&> gate);
+    /** Deliver a packet a request gate held (dropped if its QP is gone). */
+    void DeliverRequest(const RdmaInboundRequest& request);
     /** The transmit payload-read stage (null until SetHostModel). */
     Ptr<RdmaTxPipeline> GetTxPipeline() const;
 
@@ -184,6 +192,8 @@ class RdmaNic : public Object, public DcbTxSource, public RdmaQpOwner
     Ptr<RnicCacheModel> m_cache;
     Ptr<RdmaRxPipeline> m_rx; //!< null or inactive: ideal receive
     Ptr<RdmaTxPipeline> m_tx; //!< null: payload needs no host read
+    /// Null: received requests go straight to their QP (see SetRequestGate).
+    Callback<void, const RdmaInboundRequest&> m_requestGate;
     uint32_t m_hostRnic{0};   //!< the host model's RNIC port (valid while m_tx is set)
     uint32_t m_hostMemory{0}; //!< the host model's memory for slow-path transfers
     Ptr<RdmaFirmwareCnpQueue> m_cnpFirmware; //!< null: CNPs generated in hardware

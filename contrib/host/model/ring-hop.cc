@@ -1,0 +1,58 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#include "ring-hop.h"
+
+#include "ns3/abort.h"
+#include "ns3/simulator.h"
+
+namespace ns3
+{
+
+NS_OBJECT_ENSURE_REGISTERED(RingHop);
+
+TypeId
+RingHop::GetTypeId()
+{
+    static TypeId tid = TypeId("ns3::RingHop").SetParent<Object>().SetGroupName("Host");
+    return tid;
+}
+
+void
+RingHop::DoDispose()
+{
+    m_done = Callback<void, Time>();
+    Object::DoDispose();
+}
+
+void
+RingHop::SetDoneCallback(Callback<void, Time> done)
+{
+    m_done = done;
+}
+
+void
+RingHop::Send(uint64_t bytes, uint64_t offset)
+{
+    NS_ABORT_MSG_IF(m_busy, "RingHop::Send: a message is already in flight");
+    m_busy = true;
+    DoSend(bytes, offset);
+}
+
+bool
+RingHop::IsBusy() const
+{
+    return m_busy;
+}
+
+void
+RingHop::NotifyDone()
+{
+    m_busy = false;
+    if (!m_done.IsNull())
+    {
+        m_done(Simulator::Now());
+    }
+}
+
+} // namespace ns3
