@@ -20,12 +20,15 @@ RdmaRequester::Setup(const Config& config)
     m_qp = config.qp;
     m_qpn = config.qpn;
     m_mtu = config.mtu;
-    m_rnrTimer = config.rnrTimer;
     m_ext.SetEnabled(config.srnicExtensions);
     m_cc = config.cc;
     m_loss = config.loss;
     m_counters = config.counters;
-    m_rto.SetFunction(MakeCallback(&RdmaRequester::RetransmitTimeout, this));
+    RdmaRecoveryTimers::Hooks hooks;
+    hooks.timeout = MakeCallback(&RdmaRequester::RetransmitTimeout, this);
+    hooks.rnrWaitOver = MakeCallback(&RdmaRequester::NotifyTxWork, this);
+    hooks.sequenceNak = MakeCallback(&RdmaRequester::ApplySequenceNak, this);
+    m_timers.Setup(&m_seq, m_loss, config.rnrTimer, hooks);
     m_ccState.m_lineRate = config.lineRate;
     m_ccState.m_rate = m_ccState.m_lineRate;
     m_ccState.m_targetRate = m_ccState.m_lineRate;
@@ -46,9 +49,7 @@ RdmaRequester::SetRemoteQpn(uint32_t remoteQpn)
 void
 RdmaRequester::Dispose()
 {
-    m_rto.Stop();
-    m_rnrEvent.Cancel();
-    m_nakEvent.Cancel();
+    m_timers.Dispose();
     m_txTimes.Clear();
     m_cc = nullptr;
     m_loss = nullptr;
@@ -118,7 +119,7 @@ RdmaRequester::PostSend(const RdmaWorkRequest& wr)
 bool
 RdmaRequester::HasTxWork() const
 {
-    if (m_error || m_rnrWait)
+    if (m_error || m_timers.IsRnrWait())
     {
         return false;
     }
@@ -130,8 +131,7 @@ RdmaRequester::HasTxWork() const
     {
         return false;
     }
-    const uint64_t inflightBytes = (m_seq.nxt - m_seq.una) * m_mtu;
-    return inflightBytes < m_ccState.m_window;
+    return InFlightBytes() < m_ccState.m_window;
 }
 
 Time
@@ -232,7 +232,7 @@ RdmaRequester::BuildRequestPacket()
         // Ask for an ACK at each message end and, under a window CC, on the packet that
         // exhausts the window: with AckInterval > 1 the responder would otherwise wait
         // for packets the window does not let go.
-        const bool windowFull = (m_seq.nxt - m_seq.una) * m_mtu >= m_ccState.m_window;
+        const bool windowFull = InFlightBytes() >= m_ccState.m_window;
         bth.SetAckRequest(RoceBthHeader::IsLastOrOnly(op) || windowFull);
     }
     p->AddHeader(bth);
@@ -255,37 +255,24 @@ RdmaRequester::AfterSend(uint64_t psn, uint32_t payload)
         // The packet is built when the port pulls it: this is its transmit timestamp.
         m_txTimes.Record(psn, m_seq.una, Simulator::Now());
     }
-    m_ccState.m_bytesInFlight = (m_seq.nxt - m_seq.una) * m_mtu;
+    m_ccState.m_bytesInFlight = InFlightBytes();
     m_cc->OnDataSent(payload);
-    ArmRetransmitTimer();
+    m_timers.Arm();
 }
 
 // ------------------------------------------------------------------ timers and errors
 
-void
-RdmaRequester::ArmRetransmitTimer()
+uint64_t
+RdmaRequester::InFlightBytes() const
 {
-    if (m_seq.una < m_seq.high && !m_rto.IsRunning())
-    {
-        m_rto.Schedule(m_loss->GetRetransmitTimeout(m_seq));
-    }
+    return (m_seq.nxt - m_seq.una) * m_mtu;
 }
 
 void
-RdmaRequester::RetransmitTimeout()
+RdmaRequester::RetransmitTimeout(bool retryExceeded)
 {
-    if (m_seq.una >= m_seq.high)
-    {
-        return;
-    }
-    if (m_nakEvent.IsRunning())
-    {
-        // A NAK's rewind is already under way: no second go-back.
-        ArmRetransmitTimer();
-        return;
-    }
     m_counters->timeouts++;
-    if (++m_retries > m_loss->GetRetryLimit())
+    if (retryExceeded)
     {
         Flush(RdmaWcStatus::RetryExceeded);
         return;
@@ -293,13 +280,6 @@ RdmaRequester::RetransmitTimeout()
     m_cc->OnRetransmit(true);
     m_loss->OnTimeout(m_seq);
     m_rewoundAt = UINT64_MAX;
-    NotifyTxWork();
-}
-
-void
-RdmaRequester::RnrRetry()
-{
-    m_rnrWait = false;
     NotifyTxWork();
 }
 
@@ -313,9 +293,7 @@ void
 RdmaRequester::Flush(RdmaWcStatus status)
 {
     m_error = true;
-    m_rto.Cancel();
-    m_rnrEvent.Cancel();
-    m_nakEvent.Cancel();
+    m_timers.Cancel();
     bool first = true;
     while (!m_sq.IsEmpty())
     {
@@ -388,12 +366,10 @@ RdmaRequester::AcknowledgeUpTo(uint64_t psn, RdmaAckSample ack)
     }
     if (m_seq.una > before)
     {
-        m_retries = 0;
-        m_rto.Cancel();
-        ArmRetransmitTimer();
+        m_timers.OnProgress();
         ack.ackedBytes = (m_seq.una - before) * m_mtu;
         m_cc->OnAck(ack);
-        m_ccState.m_bytesInFlight = (m_seq.nxt - m_seq.una) * m_mtu;
+        m_ccState.m_bytesInFlight = InFlightBytes();
         NotifyTxWork();
     }
 }
@@ -442,9 +418,7 @@ RdmaRequester::ReceiveAcknowledge(const RoceBthHeader& bth, Ptr<Packet> packet, 
     if (aeth.IsRnrNak())
     {
         m_seq.nxt = psn;
-        m_rnrWait = true;
-        m_rnrEvent.Cancel();
-        m_rnrEvent = Simulator::Schedule(m_rnrTimer, &RdmaRequester::RnrRetry, this);
+        m_timers.StartRnrWait();
         return;
     }
     if (aeth.GetNakCode() == RoceNakCode::PsnSequenceError)
@@ -456,27 +430,8 @@ RdmaRequester::ReceiveAcknowledge(const RoceBthHeader& bth, Ptr<Packet> packet, 
             packet->RemoveHeader(sh);
             sack = RoceBthHeader::UnwrapPsn(sh.GetSackPsn(), m_seq.una);
         }
-        const Time reaction = m_loss->GetNakReactionTime();
-        if (reaction.IsZero())
-        {
-            ApplySequenceNak(psn, sack);
-        }
-        else if (!m_nakEvent.IsRunning())
-        {
-            // The responder NAKs a gap once; the transmit engine keeps sending meanwhile.
-            m_nakEvent = Simulator::Schedule(reaction, &RdmaRequester::ApplyDelayedSequenceNak,
-                                             this, psn, sack);
-        }
+        m_timers.OnSequenceNak(psn, sack);
     }
-}
-
-void
-RdmaRequester::ApplyDelayedSequenceNak(uint64_t psn, uint64_t sack)
-{
-    // The resend starts now: its timer runs from here, not from a deferral during the wait.
-    m_rto.Cancel();
-    ApplySequenceNak(psn, sack);
-    ArmRetransmitTimer();
 }
 
 void
