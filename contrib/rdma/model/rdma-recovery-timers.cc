@@ -6,10 +6,8 @@ namespace ns3
 {
 
 void
-RdmaRecoveryTimers::Setup(const RdmaTxSequence* seq,
-                          Ptr<const RdmaLossRecovery> loss,
-                          Time rnrTimer,
-                          const Hooks& hooks)
+RdmaRecoveryTimers::Setup(const RdmaTxSequence* seq, Ptr<const RdmaLossRecovery> loss,
+                          Time rnrTimer, const Hooks& hooks)
 {
     m_seq = seq;
     m_loss = loss;
@@ -21,9 +19,8 @@ RdmaRecoveryTimers::Setup(const RdmaTxSequence* seq,
 void
 RdmaRecoveryTimers::Dispose()
 {
-    m_rto.Stop();
-    m_rnrEvent.Cancel();
-    m_nakEvent.Cancel();
+    Cancel();
+    m_rto.Stop(); // its pending event too
     m_loss = nullptr;
     m_hooks = Hooks{};
 }

@@ -57,9 +57,7 @@ class RdmaRecoveryTimers
      * gives the timeout, the retry limit and the NAK reaction time, \p rnrTimer the wait
      * after an RNR NAK.
      */
-    void Setup(const RdmaTxSequence* seq,
-               Ptr<const RdmaLossRecovery> loss,
-               Time rnrTimer,
+    void Setup(const RdmaTxSequence* seq, Ptr<const RdmaLossRecovery> loss, Time rnrTimer,
                const Hooks& hooks);
     /** Stop every timer and drop the references (teardown). */
     void Dispose();

@@ -92,14 +92,8 @@ RdmaRequester::PostSend(const RdmaWorkRequest& wr)
 {
     if (m_error)
     {
-        RdmaCompletion c;
-        c.qpn = m_qpn;
-        c.wrId = wr.wrId;
-        c.verb = wr.verb;
-        c.status = RdmaWcStatus::Flushed;
-        c.postTime = Simulator::Now();
-        c.completionTime = Simulator::Now();
-        m_owner->NotifyCompletion(c);
+        m_owner->NotifyCompletion(
+            RdmaCompletion::Flushed(m_qpn, wr.wrId, wr.verb, false, Simulator::Now()));
         return;
     }
     const uint64_t segments = std::max<uint64_t>(1, (wr.length + m_mtu - 1) / m_mtu);
@@ -162,11 +156,7 @@ RdmaRequester::AddReadRequest(Ptr<Packet> packet, const RdmaSendWqe& w, uint64_t
     const uint64_t rest = w.wr.length - std::min(offset, w.wr.length);
     const uint32_t length = static_cast<uint32_t>(
         resend && m_loss->IsSelective() ? std::min<uint64_t>(m_mtu, rest) : rest);
-    RoceRethHeader reth;
-    reth.SetVirtualAddress(w.wr.remoteAddr + offset);
-    reth.SetRemoteKey(w.wr.rkey);
-    reth.SetDmaLength(length);
-    packet->AddHeader(reth);
+    packet->AddHeader(RoceRethHeader(w.wr.remoteAddr + offset, w.wr.rkey, length));
     m_ext.AddToReadRequest(packet, w.wr.localAddr + offset, length, index);
 }
 
@@ -183,21 +173,22 @@ RdmaRequester::BuildRequestPacket()
     NS_ASSERT_MSG(w, "no WQE for PSN " << psn);
     const uint32_t index = static_cast<uint32_t>(psn - w->firstPsn);
     const uint64_t offset = static_cast<uint64_t>(index) * m_mtu;
+    const bool read = w->wr.verb == RdmaVerb::Read;
+    if (!resend)
+    {
+        m_seq.nxt = read ? w->firstPsn + w->nPackets : psn + 1; // a READ takes all its PSNs
+    }
     RoceBthHeader bth;
     bth.SetDestQp(m_remoteQpn);
     bth.SetPsn(RoceBthHeader::WirePsn(psn));
     Ptr<Packet> p;
     uint32_t payload = 0;
-    if (w->wr.verb == RdmaVerb::Read)
+    if (read)
     {
         p = Create<Packet>();
         AddReadRequest(p, *w, offset, index, resend);
         bth.SetOpcode(RoceOpcode::ReadRequest);
         bth.SetAckRequest(true);
-        if (!resend)
-        {
-            m_seq.nxt = w->firstPsn + w->nPackets;
-        }
     }
     else
     {
@@ -212,11 +203,8 @@ RdmaRequester::BuildRequestPacket()
         }
         if (RoceBthHeader::HasReth(op))
         {
-            RoceRethHeader reth;
-            reth.SetVirtualAddress(w->wr.remoteAddr);
-            reth.SetRemoteKey(w->wr.rkey);
-            reth.SetDmaLength(static_cast<uint32_t>(w->wr.length));
-            p->AddHeader(reth);
+            const auto length = static_cast<uint32_t>(w->wr.length);
+            p->AddHeader(RoceRethHeader(w->wr.remoteAddr, w->wr.rkey, length));
         }
         m_ext.AddToRequest(p, op, w->wr, w->firstPsn, offset, index);
         if (m_intHops != 0)
@@ -225,10 +213,6 @@ RdmaRequester::BuildRequestPacket()
             bth.SetIntHops(m_intHops);
         }
         bth.SetOpcode(op);
-        if (!resend)
-        {
-            m_seq.nxt = psn + 1;
-        }
         // Ask for an ACK at each message end and, under a window CC, on the packet that
         // exhausts the window: with AckInterval > 1 the responder would otherwise wait
         // for packets the window does not let go.
