@@ -665,6 +665,12 @@ RdmaDcqcn::ShouldSendCnp(bool ceMarked, Time now)
 }
 
 bool
+RdmaDcqcn::HasReceivedCnp() const
+{
+    return m_firstCnp.has_value();
+}
+
+bool
 RdmaDcqcn::HasSentCnp() const
 {
     return m_cnpSent;

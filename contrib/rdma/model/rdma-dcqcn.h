@@ -182,6 +182,8 @@ class RdmaDcqcn : public RdmaCongestionOps
      */
     virtual bool ShouldSendCnp(bool ceMarked, Time now);
 
+    /** \return true once a CNP arrived since Init (RequestRateDecrease notes each) */
+    bool HasReceivedCnp() const;
     /** \return true if this queue pair has sent a CNP */
     bool HasSentCnp() const;
     /** \return the time of the last CNP sent (meaningful if HasSentCnp()) */
