@@ -307,5 +307,19 @@ TEST(DcqcnCnpPerMarkedPacket, ReceiverSendsACnpForEveryMarkedPacket)
     EXPECT_LT(limited.cnpsSent, limited.marks);
 }
 
+// The one clock arithmetic of PeriodicCheck and CnpPeriods: the first tick strictly after
+// now, a tick at now having run already.
+TEST(DcqcnClockTest, NextTickIsTheFirstTickStrictlyAfterNow)
+{
+    const Time origin = MicroSeconds(3);
+    const Time period = MicroSeconds(4);
+    EXPECT_EQ(RdmaDcqcn::NextTick(origin, period, origin), MicroSeconds(7));
+    EXPECT_EQ(RdmaDcqcn::NextTick(origin, period, MicroSeconds(6)), MicroSeconds(7));
+    EXPECT_EQ(RdmaDcqcn::NextTick(origin, period, MicroSeconds(7)), MicroSeconds(11));
+    EXPECT_EQ(RdmaDcqcn::NextTick(origin, period, MicroSeconds(7) + NanoSeconds(1)),
+              MicroSeconds(11));
+    EXPECT_EQ(RdmaDcqcn::NextTick(origin, period, MicroSeconds(403)), MicroSeconds(407));
+}
+
 } // namespace
 } // namespace ns3

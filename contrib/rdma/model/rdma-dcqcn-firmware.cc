@@ -160,7 +160,6 @@ RdmaDcqcnFirmware::RdmaDcqcnFirmware()
     , m_dceTcpG(1019.0 / 1024.0)
     , m_initialAlphaValue(1023.0 / 1024.0)
     , m_burstBytes(0)
-    , m_firstCnpSeen(false)
     , m_fwAlpha(0.0)
     , m_cnpSinceAlpha(false)
     , m_cuts(0)
@@ -187,7 +186,6 @@ RdmaDcqcnFirmware::RdmaDcqcnFirmware(const RdmaDcqcnFirmware& other)
     , m_minTimeBetweenCnps(other.m_minTimeBetweenCnps)
     , m_interopCnpInterval(other.m_interopCnpInterval)
     , m_burstBytes(other.m_burstBytes)
-    , m_firstCnpSeen(false)
     , m_fwAlpha(0.0)
     , m_cnpSinceAlpha(false)
     , m_cuts(0)
@@ -285,7 +283,6 @@ RdmaDcqcnFirmware::Init(RdmaCcState* state)
     NS_LOG_FUNCTION(this << state);
     Stop();
     RdmaDcqcn::Init(state); // aborts on what CheckAttributes rejects
-    m_firstCnpSeen = false;
     m_fwAlpha = 0.0;
     m_cnpSinceAlpha = false;
     m_cuts = 0;
@@ -311,10 +308,9 @@ RdmaDcqcnFirmware::OnCnp()
     NS_ASSERT_MSG(state != nullptr, "RdmaDcqcnFirmware used before Init");
     ++m_cnpsReceived;
     m_cnpSinceAlpha = true;
-    if (!m_firstCnpSeen)
+    if (!HasReceivedCnp()) // RequestRateDecrease below notes each CNP
     {
         // The rate limiter is allocated on the first CNP.
-        m_firstCnpSeen = true;
         m_fwAlpha = m_initialAlphaValue;
         state->m_alpha = m_fwAlpha;
         m_cnpSinceAlpha = false; // initial_alpha_value already accounts for this CNP

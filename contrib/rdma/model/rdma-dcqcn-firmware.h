@@ -148,7 +148,6 @@ class RdmaDcqcnFirmware : public RdmaDcqcn
     uint32_t m_burstBytes;           //!< per-burst pacing (0: per packet)
 
     // Per-QP state
-    bool m_firstCnpSeen;     //!< a CNP arrived since Init
     double m_fwAlpha;        //!< firmware alpha
     bool m_cnpSinceAlpha;    //!< cnp_received for the alpha update
     uint64_t m_cuts;         //!< cuts since Init

@@ -211,18 +211,6 @@ RdmaDcqcn::RdmaDcqcn()
     , m_rateDecreaseTiming(PERIODIC_CHECK)
     , m_alphaUpdate(ALPHA_AT_CUT)
     , m_increaseStages(STAGES_PAPER)
-    , m_state(nullptr)
-    , m_stage(FAST_RECOVERY)
-    , m_timerCount(0)
-    , m_byteCount(0)
-    , m_bytesLeft(0)
-    , m_recovering(false)
-    , m_cnpSent(false)
-    , m_decreasePending(false)
-    , m_hasCut(false)
-    , m_decreaseClockSet(false)
-    , m_alphaClockSet(false)
-    , m_alphaCnpFlag(false)
 {
     NS_LOG_FUNCTION(this);
 }
@@ -247,18 +235,6 @@ RdmaDcqcn::RdmaDcqcn(const RdmaDcqcn& other)
     , m_rateDecreaseTiming(other.m_rateDecreaseTiming)
     , m_alphaUpdate(other.m_alphaUpdate)
     , m_increaseStages(other.m_increaseStages)
-    , m_state(nullptr)
-    , m_stage(FAST_RECOVERY)
-    , m_timerCount(0)
-    , m_byteCount(0)
-    , m_bytesLeft(0)
-    , m_recovering(false)
-    , m_cnpSent(false)
-    , m_decreasePending(false)
-    , m_hasCut(false)
-    , m_decreaseClockSet(false)
-    , m_alphaClockSet(false)
-    , m_alphaCnpFlag(false)
 {
     NS_LOG_FUNCTION(this);
 }
@@ -305,10 +281,7 @@ RdmaDcqcn::Init(RdmaCcState* state)
     m_decreasePending = false;
     m_hasCut = false;
     m_lastCut = Time(0);
-    m_decreaseClockSet = false;
-    m_decreaseClock = Time(0);
-    m_alphaClockSet = false;
-    m_alphaClock = Time(0);
+    m_firstCnp.reset();
     m_alphaCnpFlag = false;
 }
 
@@ -377,15 +350,30 @@ RdmaDcqcn::OnCnp()
     RequestRateDecrease();
 }
 
+Time
+RdmaDcqcn::NextTick(Time origin, Time period, Time now)
+{
+    const int64_t ticks = (now - origin).GetTimeStep() / period.GetTimeStep();
+    return origin + period * (ticks + 1);
+}
+
+bool
+RdmaDcqcn::NoteCnp()
+{
+    if (m_firstCnp)
+    {
+        return false;
+    }
+    m_firstCnp = Simulator::Now();
+    return true;
+}
+
 void
 RdmaDcqcn::NoteCnpForAlpha()
 {
-    const Time now = Simulator::Now();
-    if (!m_alphaClockSet)
+    if (NoteCnp())
     {
         // The first CNP sets alpha and starts the periods; it does not count in the first.
-        m_alphaClockSet = true;
-        m_alphaClock = now;
         m_state->m_alpha = m_initialAlpha;
         m_alphaCnpFlag = false;
         m_alphaTimer.Schedule(m_alphaUpdatePeriod);
@@ -394,28 +382,23 @@ RdmaDcqcn::NoteCnpForAlpha()
     m_alphaCnpFlag = true;
     if (!m_alphaTimer.IsRunning())
     {
-        // Resume on the same clock: the first period end strictly after now.
-        const int64_t periods =
-            (now - m_alphaClock).GetTimeStep() / m_alphaUpdatePeriod.GetTimeStep();
-        m_alphaTimer.Schedule(m_alphaClock + m_alphaUpdatePeriod * (periods + 1) - now);
+        // Resume on the same clock (a period end at now has run already).
+        const Time now = Simulator::Now();
+        m_alphaTimer.Schedule(NextTick(*m_firstCnp, m_alphaUpdatePeriod, now) - now);
     }
 }
 
-void
-RdmaDcqcn::AlphaPeriodWithFlag()
+double
+RdmaDcqcn::AlphaStep(double alpha, bool cnp) const
 {
-    m_state->m_alpha = (1.0 - m_g) * m_state->m_alpha + (m_alphaCnpFlag ? m_g : 0.0);
-    m_alphaCnpFlag = false;
-    if (m_state->m_alpha >= AlphaStopThreshold())
-    {
-        m_alphaTimer.Schedule(m_alphaUpdatePeriod);
-    }
+    return (1.0 - m_g) * alpha + (cnp ? m_g : 0.0);
 }
 
 void
 RdmaDcqcn::RequestRateDecrease()
 {
     NS_ASSERT_MSG(m_state != nullptr, "RdmaDcqcn used before Init");
+    NoteCnp();
     if (m_rateDecreaseInterval.IsZero())
     {
         DecreaseNow();
@@ -435,23 +418,10 @@ RdmaDcqcn::RequestRateDecrease()
     {
         return;
     }
-    Time next;
-    if (m_rateDecreaseTiming == SINCE_LAST_CUT)
-    {
-        next = m_lastCut + m_rateDecreaseInterval;
-    }
-    else
-    {
-        if (!m_decreaseClockSet)
-        {
-            m_decreaseClockSet = true;
-            m_decreaseClock = now;
-        }
-        // The first tick of the clock strictly after now (a tick at now has run already).
-        const int64_t ticks =
-            (now - m_decreaseClock).GetTimeStep() / m_rateDecreaseInterval.GetTimeStep();
-        next = m_decreaseClock + m_rateDecreaseInterval * (ticks + 1);
-    }
+    // PeriodicCheck: the next tick of the clock (a tick at now has run already).
+    const Time next = m_rateDecreaseTiming == SINCE_LAST_CUT
+                          ? m_lastCut + m_rateDecreaseInterval
+                          : NextTick(*m_firstCnp, m_rateDecreaseInterval, now);
     m_decreaseEvent = Simulator::Schedule(next - now, &RdmaDcqcn::RateDecreaseCheck, this);
 }
 
@@ -501,7 +471,7 @@ RdmaDcqcn::ReduceRate()
 
     const double oldAlpha = m_state->m_alpha;
     const bool alphaAtCut = (m_alphaUpdate == ALPHA_AT_CUT);
-    const double newAlpha = alphaAtCut ? (1.0 - m_g) * oldAlpha + m_g : oldAlpha;
+    const double newAlpha = alphaAtCut ? AlphaStep(oldAlpha, true) : oldAlpha;
     const double cutAlpha = (m_alphaCutOrder == CUT_THEN_UPDATE) ? oldAlpha : newAlpha;
     const double cut = static_cast<double>(current.GetBitRate()) * (1.0 - cutAlpha / 2.0);
     const DataRate reduced(static_cast<uint64_t>(std::llround(cut)));
@@ -526,12 +496,9 @@ RdmaDcqcn::ReduceRate()
 void
 RdmaDcqcn::AlphaTimerExpired()
 {
-    if (m_alphaUpdate == ALPHA_CNP_PERIODS)
-    {
-        AlphaPeriodWithFlag();
-        return;
-    }
-    m_state->m_alpha *= (1.0 - m_g);
+    // AtCut: decay only (the CNP flag is raised under CnpPeriods alone).
+    m_state->m_alpha = AlphaStep(m_state->m_alpha, m_alphaCnpFlag);
+    m_alphaCnpFlag = false;
     if (m_state->m_alpha >= AlphaStopThreshold())
     {
         m_alphaTimer.Schedule(m_alphaUpdatePeriod);
@@ -695,6 +662,12 @@ bool
 RdmaDcqcn::ShouldSendCnp(bool ceMarked, Time now)
 {
     return ceMarked && (!m_cnpSent || now - m_lastCnpTime >= m_cnpInterval);
+}
+
+bool
+RdmaDcqcn::HasReceivedCnp() const
+{
+    return m_firstCnp.has_value();
 }
 
 bool

@@ -16,6 +16,7 @@
 #include "ns3/traced-callback.h"
 
 #include <cstdint>
+#include <optional>
 
 namespace ns3
 {
@@ -161,6 +162,13 @@ class RdmaDcqcn : public RdmaCongestionOps
      */
     static constexpr double AlphaStopThreshold() { return 1e-6; }
 
+    /**
+     * The clocks of PeriodicCheck and CnpPeriods tick every \p period from \p origin (the
+     * QP's first CNP).
+     * \return the first tick strictly after \p now (a tick at \p now has run already)
+     */
+    static Time NextTick(Time origin, Time period, Time now);
+
   protected:
     void DoDispose() override;
 
@@ -174,6 +182,8 @@ class RdmaDcqcn : public RdmaCongestionOps
      */
     virtual bool ShouldSendCnp(bool ceMarked, Time now);
 
+    /** \return true once a CNP arrived since Init (RequestRateDecrease notes each) */
+    bool HasReceivedCnp() const;
     /** \return true if this queue pair has sent a CNP */
     bool HasSentCnp() const;
     /** \return the time of the last CNP sent (meaningful if HasSentCnp()) */
@@ -207,11 +217,22 @@ class RdmaDcqcn : public RdmaCongestionOps
     void CheckConfig() const;
     /** Rate timer expiry: T <- T + 1 and one increase event. */
     void RateTimerExpired();
-    /** Alpha timer expiry: alpha <- (1 - g) alpha. */
+    /**
+     * Alpha timer expiry: alpha <- (1 - g) alpha, + g under AlphaUpdate CnpPeriods if a CNP
+     * arrived in the period.
+     */
     void AlphaTimerExpired();
-    /** Alpha period of AlphaUpdate CnpPeriods: + g if a CNP arrived in it, then decay. */
-    void AlphaPeriodWithFlag();
-    /** AlphaUpdate CnpPeriods: note a CNP for the alpha clock (starting it on the first). */
+    /** \return alpha after one EWMA step: (1 - g) \p alpha, + g if \p cnp. */
+    double AlphaStep(double alpha, bool cnp) const;
+    /**
+     * Note a CNP arriving now; the QP's first starts its CNP clocks (m_firstCnp).
+     * \return true for the first CNP
+     */
+    bool NoteCnp();
+    /**
+     * AlphaUpdate CnpPeriods: note a CNP for the alpha clock (starting it on the first).
+     * OnCnp calls it before RequestRateDecrease, which notes the CNP too.
+     */
     void NoteCnpForAlpha();
     /** Rate-decrease check: apply the pending decrease, if any. */
     void RateDecreaseCheck();
@@ -255,25 +276,23 @@ class RdmaDcqcn : public RdmaCongestionOps
     IncreaseStages m_increaseStages;         //!< how increase events are staged
 
     // Per-QP state (not copied by Fork)
-    RdmaCcState* m_state;      //!< bound state (owned by the queue pair)
-    Stage m_stage;             //!< rate-increase stage
-    uint32_t m_timerCount;     //!< T
-    uint32_t m_byteCount;      //!< BC
-    uint64_t m_bytesLeft;      //!< bytes until the next byte-counter event
-    bool m_recovering;         //!< a cut happened and R_C/R_T are not back at line rate
-    MovableTimer m_rateTimer;  //!< rate-increase timer, restarted by each CNP
-    MovableTimer m_alphaTimer; //!< alpha decay timer, restarted by each CNP
-    bool m_cnpSent;            //!< NP: a CNP has been sent for this QP
-    Time m_lastCnpTime;        //!< NP: time of the last CNP sent
-    bool m_decreasePending;    //!< RP: a CNP arrived and its decrease is not applied yet
-    bool m_hasCut;             //!< RP: a decrease happened since Init
-    Time m_lastCut;            //!< RP: time of the last decrease
-    bool m_decreaseClockSet;   //!< RP: the periodic check's clock has started
-    Time m_decreaseClock;      //!< RP: time of the first CNP (origin of the periodic check)
-    bool m_alphaClockSet;      //!< AlphaUpdate CnpPeriods: the first CNP has arrived
-    Time m_alphaClock;         //!< AlphaUpdate CnpPeriods: its time (origin of the periods)
-    bool m_alphaCnpFlag;       //!< AlphaUpdate CnpPeriods: a CNP arrived in this period
-    EventId m_decreaseEvent;   //!< RP: next rate-decrease check
+    RdmaCcState* m_state{nullptr};  //!< bound state (owned by the queue pair)
+    Stage m_stage{FAST_RECOVERY};   //!< rate-increase stage
+    uint32_t m_timerCount{0};       //!< T
+    uint32_t m_byteCount{0};        //!< BC
+    uint64_t m_bytesLeft{0};        //!< bytes until the next byte-counter event
+    bool m_recovering{false};       //!< a cut happened and R_C/R_T are not back at line rate
+    MovableTimer m_rateTimer;       //!< rate-increase timer, restarted by each CNP
+    MovableTimer m_alphaTimer;      //!< alpha decay timer, restarted by each CNP
+    bool m_cnpSent{false};          //!< NP: a CNP has been sent for this QP
+    Time m_lastCnpTime;             //!< NP: time of the last CNP sent
+    bool m_decreasePending{false};  //!< RP: a CNP arrived and its decrease is not applied yet
+    bool m_hasCut{false};           //!< RP: a decrease happened since Init
+    Time m_lastCut;                 //!< RP: time of the last decrease
+    std::optional<Time> m_firstCnp; //!< RP: time of the first CNP, origin of the PeriodicCheck
+                                    //!< and CnpPeriods clocks (none before it)
+    bool m_alphaCnpFlag{false};     //!< AlphaUpdate CnpPeriods: a CNP arrived in this period
+    EventId m_decreaseEvent;        //!< RP: next rate-decrease check
 
     TracedCallback<DataRate, DataRate> m_rateChangeTrace; //!< R_C changes
 };

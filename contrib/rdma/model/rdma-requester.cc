@@ -20,12 +20,15 @@ RdmaRequester::Setup(const Config& config)
     m_qp = config.qp;
     m_qpn = config.qpn;
     m_mtu = config.mtu;
-    m_rnrTimer = config.rnrTimer;
     m_ext.SetEnabled(config.srnicExtensions);
     m_cc = config.cc;
     m_loss = config.loss;
     m_counters = config.counters;
-    m_rto.SetFunction(MakeCallback(&RdmaRequester::RetransmitTimeout, this));
+    RdmaRecoveryTimers::Hooks hooks;
+    hooks.timeout = MakeCallback(&RdmaRequester::RetransmitTimeout, this);
+    hooks.rnrWaitOver = MakeCallback(&RdmaRequester::NotifyTxWork, this);
+    hooks.sequenceNak = MakeCallback(&RdmaRequester::ApplySequenceNak, this);
+    m_timers.Setup(&m_seq, m_loss, config.rnrTimer, hooks);
     m_ccState.m_lineRate = config.lineRate;
     m_ccState.m_rate = m_ccState.m_lineRate;
     m_ccState.m_targetRate = m_ccState.m_lineRate;
@@ -46,9 +49,7 @@ RdmaRequester::SetRemoteQpn(uint32_t remoteQpn)
 void
 RdmaRequester::Dispose()
 {
-    m_rto.Stop();
-    m_rnrEvent.Cancel();
-    m_nakEvent.Cancel();
+    m_timers.Dispose();
     m_txTimes.Clear();
     m_cc = nullptr;
     m_loss = nullptr;
@@ -91,14 +92,8 @@ RdmaRequester::PostSend(const RdmaWorkRequest& wr)
 {
     if (m_error)
     {
-        RdmaCompletion c;
-        c.qpn = m_qpn;
-        c.wrId = wr.wrId;
-        c.verb = wr.verb;
-        c.status = RdmaWcStatus::Flushed;
-        c.postTime = Simulator::Now();
-        c.completionTime = Simulator::Now();
-        m_owner->NotifyCompletion(c);
+        m_owner->NotifyCompletion(
+            RdmaCompletion::Flushed(m_qpn, wr.wrId, wr.verb, false, Simulator::Now()));
         return;
     }
     const uint64_t segments = std::max<uint64_t>(1, (wr.length + m_mtu - 1) / m_mtu);
@@ -118,7 +113,7 @@ RdmaRequester::PostSend(const RdmaWorkRequest& wr)
 bool
 RdmaRequester::HasTxWork() const
 {
-    if (m_error || m_rnrWait)
+    if (m_error || m_timers.IsRnrWait())
     {
         return false;
     }
@@ -130,8 +125,7 @@ RdmaRequester::HasTxWork() const
     {
         return false;
     }
-    const uint64_t inflightBytes = (m_seq.nxt - m_seq.una) * m_mtu;
-    return inflightBytes < m_ccState.m_window;
+    return InFlightBytes() < m_ccState.m_window;
 }
 
 Time
@@ -162,11 +156,7 @@ RdmaRequester::AddReadRequest(Ptr<Packet> packet, const RdmaSendWqe& w, uint64_t
     const uint64_t rest = w.wr.length - std::min(offset, w.wr.length);
     const uint32_t length = static_cast<uint32_t>(
         resend && m_loss->IsSelective() ? std::min<uint64_t>(m_mtu, rest) : rest);
-    RoceRethHeader reth;
-    reth.SetVirtualAddress(w.wr.remoteAddr + offset);
-    reth.SetRemoteKey(w.wr.rkey);
-    reth.SetDmaLength(length);
-    packet->AddHeader(reth);
+    packet->AddHeader(RoceRethHeader(w.wr.remoteAddr + offset, w.wr.rkey, length));
     m_ext.AddToReadRequest(packet, w.wr.localAddr + offset, length, index);
 }
 
@@ -183,21 +173,22 @@ RdmaRequester::BuildRequestPacket()
     NS_ASSERT_MSG(w, "no WQE for PSN " << psn);
     const uint32_t index = static_cast<uint32_t>(psn - w->firstPsn);
     const uint64_t offset = static_cast<uint64_t>(index) * m_mtu;
+    const bool read = w->wr.verb == RdmaVerb::Read;
+    if (!resend)
+    {
+        m_seq.nxt = read ? w->firstPsn + w->nPackets : psn + 1; // a READ takes all its PSNs
+    }
     RoceBthHeader bth;
     bth.SetDestQp(m_remoteQpn);
     bth.SetPsn(RoceBthHeader::WirePsn(psn));
     Ptr<Packet> p;
     uint32_t payload = 0;
-    if (w->wr.verb == RdmaVerb::Read)
+    if (read)
     {
         p = Create<Packet>();
         AddReadRequest(p, *w, offset, index, resend);
         bth.SetOpcode(RoceOpcode::ReadRequest);
         bth.SetAckRequest(true);
-        if (!resend)
-        {
-            m_seq.nxt = w->firstPsn + w->nPackets;
-        }
     }
     else
     {
@@ -212,11 +203,8 @@ RdmaRequester::BuildRequestPacket()
         }
         if (RoceBthHeader::HasReth(op))
         {
-            RoceRethHeader reth;
-            reth.SetVirtualAddress(w->wr.remoteAddr);
-            reth.SetRemoteKey(w->wr.rkey);
-            reth.SetDmaLength(static_cast<uint32_t>(w->wr.length));
-            p->AddHeader(reth);
+            const auto length = static_cast<uint32_t>(w->wr.length);
+            p->AddHeader(RoceRethHeader(w->wr.remoteAddr, w->wr.rkey, length));
         }
         m_ext.AddToRequest(p, op, w->wr, w->firstPsn, offset, index);
         if (m_intHops != 0)
@@ -225,14 +213,10 @@ RdmaRequester::BuildRequestPacket()
             bth.SetIntHops(m_intHops);
         }
         bth.SetOpcode(op);
-        if (!resend)
-        {
-            m_seq.nxt = psn + 1;
-        }
         // Ask for an ACK at each message end and, under a window CC, on the packet that
         // exhausts the window: with AckInterval > 1 the responder would otherwise wait
         // for packets the window does not let go.
-        const bool windowFull = (m_seq.nxt - m_seq.una) * m_mtu >= m_ccState.m_window;
+        const bool windowFull = InFlightBytes() >= m_ccState.m_window;
         bth.SetAckRequest(RoceBthHeader::IsLastOrOnly(op) || windowFull);
     }
     p->AddHeader(bth);
@@ -255,37 +239,24 @@ RdmaRequester::AfterSend(uint64_t psn, uint32_t payload)
         // The packet is built when the port pulls it: this is its transmit timestamp.
         m_txTimes.Record(psn, m_seq.una, Simulator::Now());
     }
-    m_ccState.m_bytesInFlight = (m_seq.nxt - m_seq.una) * m_mtu;
+    m_ccState.m_bytesInFlight = InFlightBytes();
     m_cc->OnDataSent(payload);
-    ArmRetransmitTimer();
+    m_timers.Arm();
 }
 
 // ------------------------------------------------------------------ timers and errors
 
-void
-RdmaRequester::ArmRetransmitTimer()
+uint64_t
+RdmaRequester::InFlightBytes() const
 {
-    if (m_seq.una < m_seq.high && !m_rto.IsRunning())
-    {
-        m_rto.Schedule(m_loss->GetRetransmitTimeout(m_seq));
-    }
+    return (m_seq.nxt - m_seq.una) * m_mtu;
 }
 
 void
-RdmaRequester::RetransmitTimeout()
+RdmaRequester::RetransmitTimeout(bool retryExceeded)
 {
-    if (m_seq.una >= m_seq.high)
-    {
-        return;
-    }
-    if (m_nakEvent.IsRunning())
-    {
-        // A NAK's rewind is already under way: no second go-back.
-        ArmRetransmitTimer();
-        return;
-    }
     m_counters->timeouts++;
-    if (++m_retries > m_loss->GetRetryLimit())
+    if (retryExceeded)
     {
         Flush(RdmaWcStatus::RetryExceeded);
         return;
@@ -293,13 +264,6 @@ RdmaRequester::RetransmitTimeout()
     m_cc->OnRetransmit(true);
     m_loss->OnTimeout(m_seq);
     m_rewoundAt = UINT64_MAX;
-    NotifyTxWork();
-}
-
-void
-RdmaRequester::RnrRetry()
-{
-    m_rnrWait = false;
     NotifyTxWork();
 }
 
@@ -313,9 +277,7 @@ void
 RdmaRequester::Flush(RdmaWcStatus status)
 {
     m_error = true;
-    m_rto.Cancel();
-    m_rnrEvent.Cancel();
-    m_nakEvent.Cancel();
+    m_timers.Cancel();
     bool first = true;
     while (!m_sq.IsEmpty())
     {
@@ -388,12 +350,10 @@ RdmaRequester::AcknowledgeUpTo(uint64_t psn, RdmaAckSample ack)
     }
     if (m_seq.una > before)
     {
-        m_retries = 0;
-        m_rto.Cancel();
-        ArmRetransmitTimer();
+        m_timers.OnProgress();
         ack.ackedBytes = (m_seq.una - before) * m_mtu;
         m_cc->OnAck(ack);
-        m_ccState.m_bytesInFlight = (m_seq.nxt - m_seq.una) * m_mtu;
+        m_ccState.m_bytesInFlight = InFlightBytes();
         NotifyTxWork();
     }
 }
@@ -442,9 +402,7 @@ RdmaRequester::ReceiveAcknowledge(const RoceBthHeader& bth, Ptr<Packet> packet, 
     if (aeth.IsRnrNak())
     {
         m_seq.nxt = psn;
-        m_rnrWait = true;
-        m_rnrEvent.Cancel();
-        m_rnrEvent = Simulator::Schedule(m_rnrTimer, &RdmaRequester::RnrRetry, this);
+        m_timers.StartRnrWait();
         return;
     }
     if (aeth.GetNakCode() == RoceNakCode::PsnSequenceError)
@@ -456,27 +414,8 @@ RdmaRequester::ReceiveAcknowledge(const RoceBthHeader& bth, Ptr<Packet> packet, 
             packet->RemoveHeader(sh);
             sack = RoceBthHeader::UnwrapPsn(sh.GetSackPsn(), m_seq.una);
         }
-        const Time reaction = m_loss->GetNakReactionTime();
-        if (reaction.IsZero())
-        {
-            ApplySequenceNak(psn, sack);
-        }
-        else if (!m_nakEvent.IsRunning())
-        {
-            // The responder NAKs a gap once; the transmit engine keeps sending meanwhile.
-            m_nakEvent = Simulator::Schedule(reaction, &RdmaRequester::ApplyDelayedSequenceNak,
-                                             this, psn, sack);
-        }
+        m_timers.OnSequenceNak(psn, sack);
     }
-}
-
-void
-RdmaRequester::ApplyDelayedSequenceNak(uint64_t psn, uint64_t sack)
-{
-    // The resend starts now: its timer runs from here, not from a deferral during the wait.
-    m_rto.Cancel();
-    ApplySequenceNak(psn, sack);
-    ArmRetransmitTimer();
 }
 
 void

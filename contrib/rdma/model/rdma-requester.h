@@ -4,7 +4,6 @@
 #ifndef RDMA_REQUESTER_H
 #define RDMA_REQUESTER_H
 
-#include "movable-timer.h"
 #include "rdma-cc-state.h"
 #include "rdma-congestion-ops.h"
 #include "rdma-loss-recovery.h"
@@ -12,6 +11,7 @@
 #include "rdma-qp-endpoint-config.h"
 #include "rdma-qp-owner.h"
 #include "rdma-read-response-tracker.h"
+#include "rdma-recovery-timers.h"
 #include "rdma-send-queue.h"
 #include "rdma-srnic-wire-extensions.h"
 #include "rdma-tx-pacer.h"
@@ -20,7 +20,6 @@
 #include "roce-bth-header.h"
 
 #include "ns3/data-rate.h"
-#include "ns3/event-id.h"
 #include "ns3/nstime.h"
 #include "ns3/packet.h"
 
@@ -99,13 +98,12 @@ class RdmaRequester
     void AcknowledgeUpTo(uint64_t psn, RdmaAckSample ack = RdmaAckSample{});
     void CompleteFront(RdmaWcStatus status);
     void RewindTo(uint64_t psn);
-    void ArmRetransmitTimer();
-    void RetransmitTimeout();
-    void RnrRetry();
+    /** \return bytes of the packets in flight (seq.nxt - seq.una, at the MTU). */
+    uint64_t InFlightBytes() const;
+    /** The recovery timers' timeout: go back, or fail once \p retryExceeded. */
+    void RetransmitTimeout(bool retryExceeded);
     /** Apply a PSN-sequence-error NAK at \p psn (with SACK \p sack) to the loss recovery. */
     void ApplySequenceNak(uint64_t psn, uint64_t sack);
-    /** ApplySequenceNak after the loss recovery's NakReactionTime, restarting the timer. */
-    void ApplyDelayedSequenceNak(uint64_t psn, uint64_t sack);
     void NotifyTxWork();
 
     RdmaQpOwner* m_owner{nullptr};
@@ -113,7 +111,6 @@ class RdmaRequester
     uint32_t m_qpn{0};
     uint32_t m_remoteQpn{0};
     uint32_t m_mtu{1024};
-    Time m_rnrTimer;
     Ptr<RdmaCongestionOps> m_cc;
     Ptr<RdmaLossRecovery> m_loss;
     RdmaCcState m_ccState;
@@ -129,11 +126,7 @@ class RdmaRequester
     RdmaTxPacer m_pacer;              //!< paces every packet of the QP (READ responses too)
     RdmaTxTimestampRing m_txTimes;    //!< per-PSN send times, when the CC wants RTT samples
     bool m_rttSamples{false};         //!< m_cc->WantsRttSamples()
-    MovableTimer m_rto;               //!< retransmission timer, moved by each ACK
-    uint32_t m_retries{0};
-    EventId m_rnrEvent;
-    EventId m_nakEvent; //!< a NAK waiting for the loss recovery's NakReactionTime
-    bool m_rnrWait{false};
+    RdmaRecoveryTimers m_timers;      //!< retransmission timer, RNR wait, NAK reaction
 };
 
 } // namespace ns3

@@ -62,15 +62,8 @@ RdmaResponder::PostRecv(const RdmaRecvRequest& rr, bool qpInError)
 {
     if (qpInError)
     {
-        RdmaCompletion c;
-        c.qpn = m_qpn;
-        c.wrId = rr.wrId;
-        c.verb = RdmaVerb::Send;
-        c.receive = true;
-        c.status = RdmaWcStatus::Flushed;
-        c.postTime = Simulator::Now();
-        c.completionTime = Simulator::Now();
-        m_owner->NotifyCompletion(c);
+        m_owner->NotifyCompletion(
+            RdmaCompletion::Flushed(m_qpn, rr.wrId, RdmaVerb::Send, true, Simulator::Now()));
         return;
     }
     m_rq.push_back(RecvWqe{rr, Simulator::Now()});
@@ -85,15 +78,8 @@ RdmaResponder::Flush()
     {
         const RecvWqe r = m_rq.front();
         m_rq.pop_front();
-        RdmaCompletion c;
-        c.qpn = m_qpn;
-        c.wrId = r.rr.wrId;
-        c.verb = RdmaVerb::Send;
-        c.receive = true;
-        c.status = RdmaWcStatus::Flushed;
-        c.postTime = r.postTime;
-        c.completionTime = Simulator::Now();
-        m_owner->NotifyCompletion(c);
+        m_owner->NotifyCompletion(
+            RdmaCompletion::Flushed(m_qpn, r.rr.wrId, RdmaVerb::Send, true, r.postTime));
     }
 }
 

@@ -1,10 +1,26 @@
 #include "rdma-work-request.h"
 
+#include "ns3/simulator.h"
+
 #include <algorithm>
 #include <cctype>
 
 namespace ns3
 {
+
+RdmaCompletion
+RdmaCompletion::Flushed(uint32_t qpn, uint64_t wrId, RdmaVerb verb, bool receive, Time postTime)
+{
+    RdmaCompletion c;
+    c.qpn = qpn;
+    c.wrId = wrId;
+    c.verb = verb;
+    c.receive = receive;
+    c.status = RdmaWcStatus::Flushed;
+    c.postTime = postTime;
+    c.completionTime = Simulator::Now();
+    return c;
+}
 
 std::string
 RdmaVerbName(RdmaVerb verb)

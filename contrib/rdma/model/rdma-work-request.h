@@ -70,6 +70,13 @@ struct RdmaCompletion
     uint64_t bytes{0};
     Time postTime;       //!< when the work request was posted
     Time completionTime; //!< when the completion was generated
+
+    /**
+     * \return the Flushed completion, generated now, of work request \p wrId (\p verb; a
+     * receive when \p receive) of queue pair \p qpn, posted at \p postTime
+     */
+    static RdmaCompletion Flushed(uint32_t qpn, uint64_t wrId, RdmaVerb verb, bool receive,
+                                  Time postTime);
 };
 
 } // namespace ns3

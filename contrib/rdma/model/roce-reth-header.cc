@@ -19,6 +19,13 @@ RoceRethHeader::GetTypeId()
 
 RoceRethHeader::RoceRethHeader() = default;
 
+RoceRethHeader::RoceRethHeader(uint64_t virtualAddress, uint32_t remoteKey, uint32_t dmaLength)
+    : m_virtualAddress(virtualAddress)
+    , m_remoteKey(remoteKey)
+    , m_dmaLength(dmaLength)
+{
+}
+
 TypeId
 RoceRethHeader::GetInstanceTypeId() const
 {

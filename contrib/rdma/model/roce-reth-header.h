@@ -29,6 +29,8 @@ class RoceRethHeader : public Header
     static TypeId GetTypeId();
 
     RoceRethHeader();
+    /** A RETH for \p dmaLength bytes at \p virtualAddress under \p remoteKey. */
+    RoceRethHeader(uint64_t virtualAddress, uint32_t remoteKey, uint32_t dmaLength);
 
     TypeId GetInstanceTypeId() const override;
     uint32_t GetSerializedSize() const override;

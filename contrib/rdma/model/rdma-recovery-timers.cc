@@ -1,0 +1,116 @@
+#include "rdma-recovery-timers.h"
+
+#include "ns3/simulator.h"
+
+namespace ns3
+{
+
+void
+RdmaRecoveryTimers::Setup(const RdmaTxSequence* seq, Ptr<const RdmaLossRecovery> loss,
+                          Time rnrTimer, const Hooks& hooks)
+{
+    m_seq = seq;
+    m_loss = loss;
+    m_rnrTimer = rnrTimer;
+    m_hooks = hooks;
+    m_rto.SetFunction(MakeCallback(&RdmaRecoveryTimers::RetransmitTimeout, this));
+}
+
+void
+RdmaRecoveryTimers::Dispose()
+{
+    Cancel();
+    m_rto.Stop(); // its pending event too
+    m_loss = nullptr;
+    m_hooks = Hooks{};
+}
+
+void
+RdmaRecoveryTimers::Cancel()
+{
+    m_rto.Cancel();
+    m_rnrEvent.Cancel();
+    m_nakEvent.Cancel();
+}
+
+void
+RdmaRecoveryTimers::Arm()
+{
+    if (m_seq->una < m_seq->high && !m_rto.IsRunning())
+    {
+        m_rto.Schedule(m_loss->GetRetransmitTimeout(*m_seq));
+    }
+}
+
+void
+RdmaRecoveryTimers::OnProgress()
+{
+    m_retries = 0;
+    m_rto.Cancel();
+    Arm();
+}
+
+void
+RdmaRecoveryTimers::RetransmitTimeout()
+{
+    if (m_seq->una >= m_seq->high)
+    {
+        return;
+    }
+    if (m_nakEvent.IsRunning())
+    {
+        // A NAK's rewind is already under way: no second go-back.
+        Arm();
+        return;
+    }
+    const bool exhausted = ++m_retries > m_loss->GetRetryLimit();
+    m_hooks.timeout(exhausted);
+}
+
+void
+RdmaRecoveryTimers::StartRnrWait()
+{
+    m_rnrWait = true;
+    m_rnrEvent.Cancel();
+    m_rnrEvent = Simulator::Schedule(m_rnrTimer, &RdmaRecoveryTimers::RnrWaitOver, this);
+}
+
+bool
+RdmaRecoveryTimers::IsRnrWait() const
+{
+    return m_rnrWait;
+}
+
+void
+RdmaRecoveryTimers::RnrWaitOver()
+{
+    m_rnrWait = false;
+    m_hooks.rnrWaitOver();
+}
+
+void
+RdmaRecoveryTimers::OnSequenceNak(uint64_t psn, uint64_t sack)
+{
+    const Time reaction = m_loss->GetNakReactionTime();
+    if (reaction.IsZero())
+    {
+        m_hooks.sequenceNak(psn, sack);
+    }
+    else if (!m_nakEvent.IsRunning())
+    {
+        // The responder NAKs a gap once; the transmit engine keeps sending meanwhile.
+        m_nakEvent =
+            Simulator::Schedule(reaction, &RdmaRecoveryTimers::ApplyDelayedNak, this, psn, sack);
+    }
+}
+
+void
+RdmaRecoveryTimers::ApplyDelayedNak(uint64_t psn, uint64_t sack)
+{
+    // The resend starts now: its timer runs from here, not from a deferral during the wait.
+    m_rto.Cancel();
+    m_hooks.sequenceNak(psn, sack);
+    Arm();
+}
+
+} // namespace ns3
