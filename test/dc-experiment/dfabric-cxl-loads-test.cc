@@ -9,11 +9,11 @@
 #include "ns3/dfabric-rack-helper.h"
 #include "ns3/dfabric-rack-hop.h"
 #include "ns3/enum.h"
-#include "ns3/ring-allreduce.h"
-#include "ns3/uinteger.h"
 #include "ns3/experiment-config.h"
 #include "ns3/experiment-runner.h"
+#include "ns3/ring-allreduce.h"
 #include "ns3/simulator.h"
+#include "ns3/uinteger.h"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>

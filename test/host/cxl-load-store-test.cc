@@ -9,7 +9,6 @@
 #include "ns3/dfabric-rack-hop.h"
 #include "ns3/enum.h"
 #include "ns3/ring-allreduce.h"
-#include "ns3/uinteger.h"
 #include "ns3/rnic-port.h"
 #include "ns3/simulator.h"
 #include "ns3/uinteger.h"
