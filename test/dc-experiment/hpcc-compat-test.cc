@@ -115,6 +115,7 @@ TEST_F(HpccCompatTest, KeysMapToTheExperiment)
     // The peer's NP answers every marked packet and its RP cuts at most once per
     // RATE_DECREASE_INTERVAL, at the tick of its check.
     EXPECT_EQ(j["cc"]["CnpInterval"], "0us");
+    EXPECT_EQ(j["cc"]["CnpDelivery"], "AckBecn"); // its CNP is a flag on the ACK
     EXPECT_EQ(j["cc"]["RateDecreaseInterval"], "4us");
     EXPECT_EQ(j["cc"]["IncreaseStages"], "TimerOnly");
     EXPECT_EQ(j["cc"]["AlphaUpdate"], "CnpPeriods");
@@ -333,7 +334,7 @@ TEST_F(HpccCompatTest, AckHighPrioMapsToTheAckClassAndMatchesTheHpccDcqcnProfile
     for (const char* key :
          {"type", "AlphaUpdatePeriod", "CnpInterval", "RateDecreaseInterval", "RateIncreaseTimer",
           "ByteCounter", "G", "FastRecoveryTimes", "RateAI", "RateHAI", "MinRate",
-          "ClampTargetRate", "IncreaseStages", "AlphaUpdate"})
+          "ClampTargetRate", "IncreaseStages", "AlphaUpdate", "CnpDelivery"})
     {
         EXPECT_EQ(t["cc"][key], p["cc"][key]) << key;
     }

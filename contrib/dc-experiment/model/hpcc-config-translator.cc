@@ -351,12 +351,14 @@ Translation::PeerDcqcn()
 {
     // The rules of the HPCC simulator's DCQCN that differ from the paper's (the
     // hpcc-dcqcn NIC profile holds the same): increase on the RP timer only, alpha
-    // raised per alpha period with a CNP, a CNP for every marked packet.
+    // raised per alpha period with a CNP, a CNP for every marked packet, carried as a
+    // flag on the marked packet's ACK.
     m_cc["type"] = "ns3::RdmaDcqcn";
     m_cc["ByteCounter"] = 0;
     m_cc["IncreaseStages"] = "TimerOnly";
     m_cc["AlphaUpdate"] = "CnpPeriods";
     m_cc["CnpInterval"] = "0us";
+    m_cc["CnpDelivery"] = "AckBecn";
 }
 
 void
@@ -370,8 +372,9 @@ Translation::CcMode(const Entry& e)
             Note("CC_MODE 1: ns3::RdmaDcqcn with the HPCC simulator's rules: ByteCounter 0 and "
                  "IncreaseStages TimerOnly (increase on its RP timer only, staged by its "
                  "expiries), AlphaUpdate CnpPeriods (alpha rises per alpha period with a CNP) "
-                 "and CnpInterval 0 (its NP answers every marked packet; ours with a CNP "
-                 "packet where it flags the ACK); doc/dc-experiment.md");
+                 "and CnpInterval 0 with CnpDelivery AckBecn (its NP answers every marked "
+                 "packet with a flag on that packet's ACK: ours sets BECN in the ACK's BTH "
+                 "and sends no CNP packet); doc/dc-experiment.md");
             return;
         case 3:
             m_mode = 3;

@@ -20,6 +20,12 @@ RdmaCongestionOps::WantsEcnEcho() const
     return false;
 }
 
+bool
+RdmaCongestionOps::WantsCnpInAckBecn() const
+{
+    return false;
+}
+
 void
 RdmaCongestionOps::OnRetransmit(bool /*timeout*/)
 {

@@ -100,6 +100,18 @@ class RdmaCongestionOps : public Object
     virtual bool WantsEcnEcho() const;
 
     /**
+     * How congestion notifications travel between the two ends of the queue pair, for
+     * both roles. Default false: as RoCEv2 CNP packets (IBTA Vol. 1 Annex A17), and the
+     * BTH BECN bit of a received ACK is no notification (OnAck sees it as a CE echo).
+     * True: the notification point sets BECN in the ACK (or NAK) of the CE-marked packet
+     * instead of sending a CNP (READ responses and READ requests, which draw no ACK of
+     * their own, still get a CNP packet), and the reaction point takes every ACK/NAK with
+     * BECN set as one CNP (OnCnp) besides CNP packets.
+     * \return true if CNPs travel as the BECN bit of ACKs
+     */
+    virtual bool WantsCnpInAckBecn() const;
+
+    /**
      * NIC-wide capacity of the notification point's CNP generation on a NIC that
      * runs this algorithm (RdmaFirmwareCnpQueue). Read once per QP creation.
      * \return firmware time per generated CNP; 0 (default): CNPs are generated in

@@ -193,6 +193,20 @@ RdmaDcqcn::GetTypeId()
                 "RateIncreaseTimer.",
                 EnumValue(STAGES_PAPER), MakeEnumAccessor(&RdmaDcqcn::m_increaseStages),
                 MakeEnumChecker(STAGES_PAPER, "Paper", STAGES_TIMER, "TimerOnly"))
+            .AddAttribute(
+                "CnpDelivery",
+                "How the notification point's CNP reaches the reaction point. Packet "
+                "(default): a RoCEv2 CNP packet (BTH opcode 0x81, in RdmaNic::CnpDscp's class), "
+                "what RoCEv2 NICs send [IBTA Vol. 1 Annex A17]; the reaction point ignores "
+                "BECN in ACKs. AckBecn: the HPCC simulator's DCQCN [HPCC-RDMA]: no CNP packet; "
+                "the ACK (or NAK) of the CE-marked packet, sent at once whatever AckInterval, "
+                "sets the BTH BECN bit, InfiniBand's backward congestion notification "
+                "[IBTA Vol. 1 section 9.2, Annex A10], and the reaction point takes every ACK/NAK "
+                "with BECN "
+                "as one CNP (CNP packets too). A marked READ request or READ response, which "
+                "draws no ACK of its own, still gets a CNP packet. CnpInterval applies to both.",
+                EnumValue(CNP_PACKET), MakeEnumAccessor(&RdmaDcqcn::m_cnpDelivery),
+                MakeEnumChecker(CNP_PACKET, "Packet", CNP_ACK_BECN, "AckBecn"))
             .AddTraceSource("RateChange", "The sending rate R_C changed (old rate, new rate).",
                             MakeTraceSourceAccessor(&RdmaDcqcn::m_rateChangeTrace),
                             "ns3::RdmaDcqcn::RateChangeTracedCallback");
@@ -211,6 +225,7 @@ RdmaDcqcn::RdmaDcqcn()
     , m_rateDecreaseTiming(PERIODIC_CHECK)
     , m_alphaUpdate(ALPHA_AT_CUT)
     , m_increaseStages(STAGES_PAPER)
+    , m_cnpDelivery(CNP_PACKET)
 {
     NS_LOG_FUNCTION(this);
 }
@@ -235,6 +250,7 @@ RdmaDcqcn::RdmaDcqcn(const RdmaDcqcn& other)
     , m_rateDecreaseTiming(other.m_rateDecreaseTiming)
     , m_alphaUpdate(other.m_alphaUpdate)
     , m_increaseStages(other.m_increaseStages)
+    , m_cnpDelivery(other.m_cnpDelivery)
 {
     NS_LOG_FUNCTION(this);
 }
@@ -656,6 +672,12 @@ RdmaDcqcn::OnDataReceived(bool ceMarked)
         return true;
     }
     return false;
+}
+
+bool
+RdmaDcqcn::WantsCnpInAckBecn() const
+{
+    return m_cnpDelivery == CNP_ACK_BECN;
 }
 
 bool

@@ -62,12 +62,15 @@ namespace ns3
  *
  * Notification point (receiver), per queue pair: the first CE-marked packet
  * after at least CnpInterval without a CNP triggers one immediately; hence at
- * most one CNP per CnpInterval. The decision is the virtual ShouldSendCnp(),
- * which the firmware (per-marked-packet) variants override. CNPs are sent only
- * on packet arrivals (OnDataReceived returns the decision), so a window whose
- * marked packets all arrived before its end yields its CNP at the next marked
- * arrival rather than at the end of the window as the reference code's
- * periodic check does; under a continuous marked stream the two coincide.
+ * most one CNP per CnpInterval. CnpDelivery says how it travels: a RoCEv2 CNP
+ * packet (Packet, default), or the BECN bit of the marked packet's ACK, sent at
+ * once (AckBecn, the HPCC simulator's NP); with AckBecn the reaction point also
+ * takes each ACK/NAK with BECN as a CNP (RdmaCongestionOps::WantsCnpInAckBecn). The decision is the
+ * virtual ShouldSendCnp(), which the firmware (per-marked-packet) variants override. CNPs are sent
+ * only on packet arrivals (OnDataReceived returns the decision), so a window whose marked packets
+ * all arrived before its end yields its CNP at the next marked arrival rather than at the end of
+ * the window as the reference code's periodic check does; under a continuous marked stream the two
+ * coincide.
  *
  * Rates are held in the bound RdmaCcState (m_rate = R_C, m_targetRate = R_T,
  * m_alpha = alpha), which is the single copy of them.
@@ -111,6 +114,13 @@ class RdmaDcqcn : public RdmaCongestionOps
         STAGES_TIMER  //!< HPCC simulator: stage = timer expiries before this one; fixed HAI
     };
 
+    /** How a congestion notification travels from NP to RP (CnpDelivery). */
+    enum CnpDelivery
+    {
+        CNP_PACKET,  //!< RoCEv2 CNP packet (IBTA Vol. 1 Annex A17), as RoCEv2 NICs send
+        CNP_ACK_BECN //!< HPCC simulator: BECN in the BTH of the marked packet's ACK/NAK
+    };
+
     /**
      * TracedCallback signature for sending-rate changes.
      * \param oldRate R_C before the change
@@ -138,6 +148,7 @@ class RdmaDcqcn : public RdmaCongestionOps
     void OnDataSent(uint32_t bytes) override;
     void OnAck(const RdmaAckSample& ack) override;
     bool OnDataReceived(bool ceMarked) override;
+    bool WantsCnpInAckBecn() const override;
     void Stop() override;
 
     /** \return the current rate-increase stage */
@@ -274,6 +285,7 @@ class RdmaDcqcn : public RdmaCongestionOps
     RateDecreaseTiming m_rateDecreaseTiming; //!< when a pending decrease is applied
     AlphaUpdate m_alphaUpdate;               //!< when alpha rises
     IncreaseStages m_increaseStages;         //!< how increase events are staged
+    CnpDelivery m_cnpDelivery;               //!< CNP packet or BECN of the ACK
 
     // Per-QP state (not copied by Fork)
     RdmaCcState* m_state{nullptr};  //!< bound state (owned by the queue pair)

@@ -21,12 +21,17 @@ struct RdmaQpCounters
     uint64_t acksSent{0};
     uint64_t naksSent{0};
     uint64_t naksReceived{0};
-    uint64_t cnpsSent{0};
-    uint64_t cnpsReceived{0};
+    uint64_t cnpsSent{0};          //!< NP: congestion notifications sent, as CNP packets or
+                                   //!< as the BECN of an ACK/NAK (cnpsSentInAck of them)
+    uint64_t cnpsReceived{0};      //!< RP: congestion notifications taken (OnCnp), as CNP packets
+                                   //!< or as the BECN of an ACK/NAK (cnpsReceivedInAck of them)
+    uint64_t cnpsSentInAck{0};     //!< NP: of cnpsSent, carried as BECN (CnpDelivery AckBecn)
+    uint64_t cnpsReceivedInAck{0}; //!< RP: of cnpsReceived, ACK/NAKs with BECN taken as a CNP
     uint64_t timeouts{0};
     uint64_t outOfOrderDropped{0}; //!< responder drops of packets ahead of the expected PSN
     uint64_t duplicatesReceived{0};
-    uint64_t ecnEchoesReceived{0};       //!< ACKs with BECN set (CE echoed for window CC)
+    uint64_t ecnEchoesReceived{0};       //!< ACK/NAKs with BECN set (a CE echo for window
+                                         //!< CC, or a CNP under CnpDelivery AckBecn)
     uint64_t outOfOrderBuffered{0};      //!< responder: packets kept ahead of the expected PSN
     uint64_t readResponsesOutOfOrder{0}; //!< requester (selective repeat): READ responses
                                          //!< placed ahead of a missing one

@@ -331,11 +331,22 @@ RdmaQueuePair::Receive(Ptr<Packet> packet, bool ceMarked, uint8_t hops)
         m_requester.ReceiveAcknowledge(bth, packet, hops);
         return;
     }
+    const bool readResponse = RoceBthHeader::IsReadResponse(op);
     if (m_cc->OnDataReceived(ceMarked))
     {
-        m_owner->RequestCnp(this); // at once, or through the NIC's firmware CNP queue
+        if (m_cc->WantsCnpInAckBecn() && !readResponse && op != RoceOpcode::ReadRequest)
+        {
+            // The ACK/NAK of this SEND/WRITE packet carries the CNP as BECN, from the
+            // NIC's ACK path (no firmware CNP queue); READ responses and READ requests
+            // draw no ACK of their own and keep the CNP packet.
+            m_responder.RequestCnpInAck();
+        }
+        else
+        {
+            m_owner->RequestCnp(this); // at once, or through the NIC's firmware CNP queue
+        }
     }
-    if (RoceBthHeader::IsReadResponse(op))
+    if (readResponse)
     {
         m_responder.NoteCongestionExperienced(ceMarked);
         m_requester.ReceiveReadResponse(bth, packet);

@@ -377,6 +377,14 @@ RdmaRequester::ReceiveAcknowledge(const RoceBthHeader& bth, Ptr<Packet> packet, 
     if (bth.GetBecn())
     {
         m_counters->ecnEchoesReceived++;
+        if (m_cc->WantsCnpInAckBecn())
+        {
+            // CnpDelivery AckBecn: the notification point flagged this ACK/NAK instead
+            // of sending a CNP packet; react exactly as to one (RdmaQueuePair::Receive).
+            m_counters->cnpsReceived++;
+            m_counters->cnpsReceivedInAck++;
+            m_cc->OnCnp();
+        }
     }
     if (aeth.IsAck())
     {

@@ -73,6 +73,7 @@ void
 RdmaResponder::Flush()
 {
     m_readJobs.clear();
+    m_cnpInNextAck = false;
     m_rxRecvActive = false;
     while (!m_rq.empty())
     {
@@ -143,6 +144,12 @@ void
 RdmaResponder::NoteCongestionExperienced(bool ceMarked)
 {
     m_ceSinceAck = m_ceSinceAck || ceMarked;
+}
+
+void
+RdmaResponder::RequestCnpInAck()
+{
+    m_cnpInNextAck = true;
 }
 
 void
@@ -369,7 +376,7 @@ RdmaResponder::ExecuteRequest(uint64_t psn, const RoceBthHeader& bth, Ptr<Packet
         }
         m_owner->NotifyMessageReceived(m_qpn, m_rxMessageOffset);
     }
-    if (++m_unackedPackets >= m_ackInterval || bth.GetAckRequest())
+    if (++m_unackedPackets >= m_ackInterval || bth.GetAckRequest() || m_cnpInNextAck)
     {
         SendAck(psn);
     }
@@ -453,6 +460,14 @@ RdmaResponder::SendAcknowledge(uint64_t psn, RoceAethHeader& aeth, bool becn,
     bth.SetOpcode(RoceOpcode::Acknowledge);
     bth.SetDestQp(m_remoteQpn);
     bth.SetPsn(RoceBthHeader::WirePsn(psn));
+    if (m_cnpInNextAck)
+    {
+        // DCQCN notification point with CnpDelivery AckBecn: this ACK/NAK is the CNP.
+        becn = true;
+        m_cnpInNextAck = false;
+        m_counters->cnpsSent++;
+        m_counters->cnpsSentInAck++;
+    }
     bth.SetBecn(becn);
     if (m_intEcho.GetCapacity() != 0)
     {

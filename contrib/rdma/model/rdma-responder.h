@@ -60,6 +60,14 @@ class RdmaResponder
     void ReceiveRequest(const RoceBthHeader& bth, Ptr<Packet> packet, bool ceMarked);
     /** A CE-marked packet not for the responder (a READ response): echo it in the next ACK. */
     void NoteCongestionExperienced(bool ceMarked);
+    /**
+     * The notification point decided a CNP for the request about to be received, to be
+     * carried as BECN (RdmaCongestionOps::WantsCnpInAckBecn): the next ACK or NAK sets
+     * BECN and counts as a CNP sent; an in-order request is acknowledged at once, ending
+     * any AckInterval coalescing. A request that draws no acknowledge (go-back-N drops
+     * after the NAK of a gap) leaves BECN to the next one.
+     */
+    void RequestCnpInAck();
     /** Selective repeat: execute the kept packets now in order, below \p limit. */
     void DeliverKept(uint64_t limit);
 
@@ -132,6 +140,7 @@ class RdmaResponder
     bool m_nakSent{false};
     uint32_t m_unackedPackets{0};
     bool m_ceSinceAck{false};
+    bool m_cnpInNextAck{false}; //!< DCQCN NP: the next ACK/NAK carries a CNP in BECN
     RdmaSrnicWireExtensions::AckEcho m_answerEcho; //!< what the next ACK/NAK echoes
     uint64_t m_rxMessageOffset{0};
     uint64_t m_rxRemoteBase{0};

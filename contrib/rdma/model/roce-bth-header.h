@@ -71,7 +71,9 @@ std::ostream& operator<<(std::ostream& os, RoceOpcode opcode);
  * RoCEv2 packets. Other reserved bits are sent as zero and ignored on receipt. RoCEv2 signals
  congestion
  * with ECN in the IP header and CNPs, not with FECN/BECN; the bits are kept because
- * some NICs set BECN in the CNPs they send.
+ * some NICs set BECN in the CNPs they send, and ACKs carry BECN for window congestion
+ * control's CE echo (RdmaDctcp) and for RdmaDcqcn's CnpDelivery AckBecn (the HPCC
+ * simulator's CNP flag on the ACK).
  */
 class RoceBthHeader : public Header
 {
