@@ -197,11 +197,11 @@ RdmaDcqcn::GetTypeId()
                 "CnpDelivery",
                 "How the notification point's CNP reaches the reaction point. Packet "
                 "(default): a RoCEv2 CNP packet (BTH opcode 0x81, in RdmaNic::CnpDscp's class), "
-                "what RoCEv2 NICs send [IBTA Vol. 1 Annex A17]; the reaction point ignores "
+                "what RoCEv2 NICs send [IBTA A17]; the reaction point ignores "
                 "BECN in ACKs. AckBecn: the HPCC simulator's DCQCN [HPCC-RDMA]: no CNP packet; "
                 "the ACK (or NAK) of the CE-marked packet, sent at once whatever AckInterval, "
                 "sets the BTH BECN bit, InfiniBand's backward congestion notification "
-                "[IBTA Vol. 1 section 9.2, Annex A10], and the reaction point takes every ACK/NAK "
+                "[IBTA 9.2, A10], and the reaction point takes every ACK/NAK "
                 "with BECN "
                 "as one CNP (CNP packets too). A marked READ request or READ response, which "
                 "draws no ACK of its own, still gets a CNP packet. CnpInterval applies to both.",
