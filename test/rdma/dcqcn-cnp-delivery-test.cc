@@ -24,8 +24,8 @@
 #include <cstdint>
 #include <functional>
 #include <gtest/gtest.h>
-#include <tuple>
 #include <map>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -306,7 +306,8 @@ RunIncast(RdmaDcqcn::CnpDelivery delivery)
     DeliveryRun r;
     std::map<std::pair<uint32_t, uint32_t>, bool> ce; // (sender IP, PSN) -> CE of the data
     Ptr<DcbNetDevice> rx = f.GetNics()[2]->GetDevice();
-    std::function<void(Ptr<const Packet>)> onRx = [&r, &ce](Ptr<const Packet> frame) {
+    std::function<void(Ptr<const Packet>)> onRx = [&r, &ce](Ptr<const Packet> frame)
+    {
         const Frame d = Decode(frame);
         if (d.bth.GetOpcode() != RoceOpcode::Acknowledge && d.bth.GetOpcode() != RoceOpcode::Cnp)
         {
@@ -314,7 +315,8 @@ RunIncast(RdmaDcqcn::CnpDelivery delivery)
             ce[{d.ip.GetSource().Get(), d.bth.GetPsn()}] = d.ip.GetEcn() == Ipv4Header::ECN_CE;
         }
     };
-    std::function<void(Ptr<const Packet>)> onTx = [&r, &ce](Ptr<const Packet> frame) {
+    std::function<void(Ptr<const Packet>)> onTx = [&r, &ce](Ptr<const Packet> frame)
+    {
         const Frame d = Decode(frame);
         if (d.bth.GetOpcode() == RoceOpcode::Cnp)
         {
@@ -346,11 +348,11 @@ RunIncast(RdmaDcqcn::CnpDelivery delivery)
         uint32_t* cuts = &r.cuts[s];
         onRate.emplace_back([cuts](DataRate before, DataRate after) { *cuts += after < before; });
         qps.back().first->GetCongestionOps()->TraceConnectWithoutContext(
-            "RateChange",
-            MakeFunctionCallback(&onRate.back()));
+            "RateChange", MakeFunctionCallback(&onRate.back()));
         Time* done = &r.completion[s];
         onDone.emplace_back([done](const RdmaCompletion& c) { *done = c.completionTime; });
-        f.GetNics()[s]->TraceConnectWithoutContext("Completion", MakeFunctionCallback(&onDone.back()));
+        f.GetNics()[s]->TraceConnectWithoutContext("Completion",
+                                                   MakeFunctionCallback(&onDone.back()));
         RdmaWorkRequest wr;
         wr.verb = RdmaVerb::Write;
         wr.length = 1000000;
