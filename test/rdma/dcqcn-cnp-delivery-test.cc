@@ -288,7 +288,8 @@ Decode(Ptr<const Packet> frame)
  * Two senders write 1 MB each into one receiver through a 40 Gb/s switch that marks every
  * data packet finding a queue; every NIC runs the hpcc-dcqcn profile's notification and
  * reaction rules that matter here (CnpInterval 0, RateDecreaseInterval 4 us) with
- * \p delivery, and sends ACKs in the CNP class (AckDscp 48, as that profile).
+ * \p delivery, and sends ACKs in the CNP's class 6 (AckDscp 48), so that the two modes'
+ * notifications share one class on the wire.
  */
 DeliveryRun
 RunIncast(RdmaDcqcn::CnpDelivery delivery)
