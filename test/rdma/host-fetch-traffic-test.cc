@@ -276,7 +276,8 @@ TEST_F(HostFetchTrafficTest, RxQpcCacheMissesReadContextsThroughTheHost)
     EXPECT_EQ(cache->ServiceDelay(qpn, 1024), Time(0));
     EXPECT_EQ(cache->GetHostFillBytes(), 0u);
     ASSERT_EQ(p.b->SetHostModel(host, "rnic0", "mem0"), "");
-    const Time rtt = host->GetPathLatency(host->GetResourceId("rnic0"), host->GetResourceId("mem0"));
+    const Time rtt =
+        host->GetPathLatency(host->GetResourceId("rnic0"), host->GetResourceId("mem0"));
     ASSERT_NE(rtt, NanoSeconds(1100));
     EXPECT_EQ(cache->ServiceDelay(qpn + 1, 1024), rtt);
     EXPECT_EQ(cache->ServiceDelay(qpn + 1, 1024), Time(0)); // a hit reads nothing

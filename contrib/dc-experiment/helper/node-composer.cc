@@ -170,11 +170,12 @@ NodeComposer::Write(ExperimentRunContext& context)
             const RdmaTxCounters& tx = nic->GetTxPipeline()->GetCounters();
             const uint64_t reads =
                 tx.dmaReadBytes + tx.wqeReadBytes + (f ? f->GetHostFetchBytes() : 0);
-            out << ',' << reads << ',' << nic->GetRxPipeline()->GetCounters().dmaWriteBytes;
+            out << ',' << reads << ',' << nic->GetRxPipeline()->GetCounters().dmaWriteBytes << ','
+                << tx.wqeReadBytes + (f ? f->GetHostWqeBytes() : 0);
         }
         else
         {
-            out << ",,";
+            out << ",,,";
         }
         out << '\n';
     }
@@ -189,7 +190,7 @@ NodeComposer::Write(ExperimentRunContext& context)
                   "cache hits and misses (QPC, MTT, WQE) and bytes read to fill the misses "
                   "(empty without a cache model); with a host model, the bytes the NIC read "
                   "(send payload, WQEs and cache fills) and wrote (received payload) by DMA "
-                  "through it",
+                  "through it, and the WQE part of the bytes read",
                   COLUMNS);
 }
 
