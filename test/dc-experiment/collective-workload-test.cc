@@ -22,12 +22,12 @@ namespace
 {
 
 using Json = nlohmann::json;
+using test::CONFIGS;
 using test::Lines;
 using test::OutputDir;
 using test::ReadFile;
+using test::Shipped;
 using test::Table;
-
-const std::string CONFIGS = std::string(ROCE_LAB_SOURCE_DIR) + "/scratch/configs/";
 
 /**
  * composite-64.json on a 16-host fabric of the same shape (4 ToRs of 4 hosts, 4 Aggs,
@@ -37,7 +37,7 @@ const std::string CONFIGS = std::string(ROCE_LAB_SOURCE_DIR) + "/scratch/configs
 Json
 Composite()
 {
-    Json j = Json::parse(ReadFile(CONFIGS + "composite-64.json"));
+    Json j = Shipped("composite-64.json");
     j["progress"] = false;
     j["topology"] = {{"type", "fat_tree"},          {"tors_per_pod", 4},
                      {"aggs_per_pod", 4},           {"hosts_per_tor", 4},

@@ -1,6 +1,8 @@
 // Issue 19: inputs that crashed the simulator or were silently accepted are
 // located configuration errors, found when the experiment file is read. Each
 // test names the input of the issue it covers.
+#include "output-file-reader.h"
+
 #include "ns3/double.h"
 #include "ns3/experiment-config-error.h"
 #include "ns3/experiment-config.h"
@@ -22,6 +24,8 @@ namespace ns3
 namespace
 {
 
+using test::CONFIGS;
+
 /**
  * The test's own scratch directory: ctest runs the tests of this file in parallel
  * processes, which must not write each other's files.
@@ -32,7 +36,6 @@ Out()
     return std::string(ROCE_LAB_BINARY_DIR) + "/test-output/config-robustness/" +
            ::testing::UnitTest::GetInstance()->current_test_info()->name() + "/";
 }
-const std::string CONFIGS = std::string(ROCE_LAB_SOURCE_DIR) + "/scratch/configs/";
 
 class ConfigRobustnessTest : public ::testing::Test
 {

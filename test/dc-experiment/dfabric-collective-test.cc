@@ -25,12 +25,12 @@ namespace
 {
 
 using Json = nlohmann::json;
+using test::CONFIGS;
 using test::Fields;
 using test::Lines;
 using test::OutputDir;
 using test::ReadFile;
-
-const std::string CONFIGS = std::string(ROCE_LAB_SOURCE_DIR) + "/scratch/configs/";
+using test::Shipped;
 
 class DfabricCollectiveTest : public ::testing::Test
 {
@@ -39,7 +39,7 @@ class DfabricCollectiveTest : public ::testing::Test
 
     static Json Small(uint32_t nics)
     {
-        Json j = Json::parse(ReadFile(CONFIGS + "dfabric-pool-small.json"));
+        Json j = Shipped("dfabric-pool-small.json");
         j["progress"] = false;
         j["nodes"][0]["dfabric_rack"]["nic_pool_size"] = nics;
         return j;

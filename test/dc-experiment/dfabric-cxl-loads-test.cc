@@ -25,10 +25,10 @@ namespace
 {
 
 using Json = nlohmann::json;
+using test::CONFIGS;
 using test::OutputDir;
 using test::ReadFile;
-
-const std::string CONFIGS = std::string(ROCE_LAB_SOURCE_DIR) + "/scratch/configs/";
+using test::Shipped;
 
 class DfabricCxlLoadsTest : public ::testing::Test
 {
@@ -70,7 +70,7 @@ class DfabricCxlLoadsTest : public ::testing::Test
 
 TEST_F(DfabricCxlLoadsTest, PoolOverLocalMatchesTheHostLevelRing)
 {
-    Json j = Json::parse(ReadFile(CONFIGS + "dfabric-cxl-loads.json"));
+    Json j = Shipped("dfabric-cxl-loads.json");
     j["progress"] = false;
     const std::string dir = OutputDir("dfabric-cxl-loads");
     const Json summary = Run(j, dir);

@@ -26,29 +26,9 @@ namespace
 {
 
 using test::Lines;
+using test::OutputDir;
 using test::ReadFile;
-
-nlohmann::json
-LoadShipped(const std::string& name)
-{
-    return nlohmann::json::parse(
-        ReadFile(std::string(ROCE_LAB_SOURCE_DIR) + "/scratch/configs/" + name));
-}
-
-std::string
-OutputDir(const std::string& leaf)
-{
-    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
-    std::string name = info->name();
-    for (char& c : name)
-    {
-        c = c == '/' ? '_' : c;
-    }
-    const std::filesystem::path dir =
-        std::filesystem::path(ROCE_LAB_BINARY_DIR) / "test-output" / "faults" / name / leaf;
-    std::filesystem::remove_all(dir);
-    return dir.string();
-}
+using test::Shipped;
 
 struct RunOutcome
 {
@@ -102,7 +82,7 @@ class FaultScenarioTest : public ::testing::TestWithParam<const char*>
     /** The shipped config \p name with this test's loss recovery. */
     static nlohmann::json Config(const std::string& name)
     {
-        nlohmann::json j = LoadShipped(name);
+        nlohmann::json j = Shipped(name);
         if (std::string(GetParam()) != j["loss_recovery"]["type"].get<std::string>())
         {
             j["loss_recovery"] = {{"type", GetParam()}};
@@ -178,7 +158,7 @@ TEST_P(FaultScenarioTest, RandomLossWithReadSendAndMessageStreams)
 // GoBackOverTwoReadsKeepsTheEarlierReadsResponses).
 TEST(FaultRegressionTest, GoBackNReadStreamUnderLoss)
 {
-    nlohmann::json j = LoadShipped("faults-loss.json");
+    nlohmann::json j = Shipped("faults-loss.json");
     j.erase("flow_sets");
     j["flows"] = nlohmann::json::parse(R"([{"src": "h1", "dst": "h5", "bytes": 1500000,
       "verb": "read", "priority": 1, "message_bytes": 300000, "outstanding": 2}])");
@@ -283,7 +263,7 @@ class FaultOutputTest : public ::testing::Test
 
 TEST_F(FaultOutputTest, SameSeedSameFilesOtherSeedOtherLosses)
 {
-    const nlohmann::json j = LoadShipped("faults-loss.json");
+    const nlohmann::json j = Shipped("faults-loss.json");
     const RunOutcome a = RunExperiment(j, OutputDir("a"));
     const RunOutcome b = RunExperiment(j, OutputDir("b"));
     EXPECT_EQ(a.flowsCsv, b.flowsCsv);
@@ -298,7 +278,7 @@ TEST_F(FaultOutputTest, GilbertElliottNicDownAndReadmeLines)
 {
     // A burst-loss model on the host links of class 3, a link-rate change and a NIC
     // that stops for 200 us and comes back; the README lists each.
-    nlohmann::json j = LoadShipped("faults-link-down.json");
+    nlohmann::json j = Shipped("faults-link-down.json");
     j["faults"] = nlohmann::json::parse(R"({
       "loss": [{"links": "hosts", "classes": [3],
                 "gilbert_elliott": {"p": 0.0005, "r": 0.5}}],
@@ -328,7 +308,7 @@ TEST_F(FaultOutputTest, GilbertElliottNicDownAndReadmeLines)
 
 TEST_F(FaultOutputTest, NoFaultsNoFaultsFile)
 {
-    nlohmann::json j = LoadShipped("faults-host-degraded.json");
+    nlohmann::json j = Shipped("faults-host-degraded.json");
     j.erase("faults");
     const std::string dir = OutputDir("out");
     const RunOutcome o = RunExperiment(j, dir);
@@ -343,7 +323,7 @@ TEST(FaultPlanTest, SelectorsResolveToTopologyLinks)
 {
     const auto plan = [](const char* loss)
     {
-        nlohmann::json j = LoadShipped("faults-loss.json");
+        nlohmann::json j = Shipped("faults-loss.json");
         j["faults"]["loss"] = nlohmann::json::parse(loss);
         return ExperimentConfig::LoadString(j.dump(), "x.json");
     };

@@ -21,12 +21,12 @@ namespace
 {
 
 using Json = nlohmann::json;
+using test::CONFIGS;
 using test::Fields;
 using test::Lines;
 using test::OutputDir;
 using test::ReadFile;
-
-const std::string CONFIGS = std::string(ROCE_LAB_SOURCE_DIR) + "/scratch/configs/";
+using test::Shipped;
 
 /** Column \p column of the rows of the CSV file \p path that hold \p where's values. */
 std::vector<std::string>
@@ -83,8 +83,6 @@ class HostDmaFlowWorkloadTest : public ::testing::Test
         Simulator::Destroy();
         return dir;
     }
-
-    static Json Shipped(const std::string& name) { return Json::parse(ReadFile(CONFIGS + name)); }
 };
 
 TEST_F(HostDmaFlowWorkloadTest, ReaderRecordsEveryStreamAndItsAttributes)

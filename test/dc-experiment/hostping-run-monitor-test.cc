@@ -22,18 +22,12 @@ namespace
 {
 
 using Json = nlohmann::json;
+using test::CONFIGS;
 using test::Fields;
 using test::Lines;
 using test::OutputDir;
 using test::ReadFile;
-
-const std::string CONFIGS = std::string(ROCE_LAB_SOURCE_DIR) + "/scratch/configs/";
-
-Json
-Shipped(const std::string& name)
-{
-    return Json::parse(ReadFile(CONFIGS + name));
-}
+using test::Shipped;
 
 /** Loaded under the shipped configs' directory, so that profile names resolve. */
 ExperimentConfig

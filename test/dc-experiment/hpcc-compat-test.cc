@@ -305,10 +305,11 @@ TEST_F(HpccCompatTest, ShippedHpccExampleRunsAndItsIdealFctCountsTheIntTrailer)
 
 TEST_F(HpccCompatTest, AckHighPrioMapsToTheAckClassAndMatchesTheHpccDcqcnProfile)
 {
-    // ACK_HIGH_PRIO 1 sends ACK/NAK in class 6 (/nic/AckDscp 48); 0 leaves the default.
-    EXPECT_EQ(
-        HpccConfigTranslator::Translate(Config("ACK_HIGH_PRIO 1\n"), "cfg.txt")["nic"]["AckDscp"],
-        48);
+    // ACK_HIGH_PRIO 1 queues ACK/NAK in a never-paused NIC class (/nic/AckEgressClass 7) and
+    // keeps their wire class (no AckDscp): the peer raises their priority at the hosts only.
+    const auto high = HpccConfigTranslator::Translate(Config("ACK_HIGH_PRIO 1\n"), "cfg.txt");
+    EXPECT_EQ(high["nic"]["AckEgressClass"], 7);
+    EXPECT_FALSE(high["nic"].contains("AckDscp"));
     EXPECT_FALSE(
         HpccConfigTranslator::Translate(Config("ACK_HIGH_PRIO 0\n"), "cfg.txt").contains("nic"));
     // The shipped example with ACK_HIGH_PRIO 1 (the peer's run.py setting) gives the DCQCN of
@@ -328,8 +329,10 @@ TEST_F(HpccCompatTest, AckHighPrioMapsToTheAckClassAndMatchesTheHpccDcqcnProfile
                          SRC + "/scratch/configs/nic-profiles/hpcc-dcqcn.json", small);
     const auto& t = translated.EffectiveJson();
     const auto& p = profiled.EffectiveJson();
-    EXPECT_EQ(t["nic"]["AckDscp"], 48);
-    EXPECT_EQ(p["nic"]["AckDscp"], 48);
+    EXPECT_EQ(t["nic"]["AckEgressClass"], 7);
+    EXPECT_EQ(p["nic"]["AckEgressClass"], 7);
+    EXPECT_EQ(t["nic"]["AckDscp"], -1);
+    EXPECT_EQ(p["nic"]["AckDscp"], -1);
     for (const char* key :
          {"type", "AlphaUpdatePeriod", "CnpInterval", "RateDecreaseInterval", "RateIncreaseTimer",
           "ByteCounter", "G", "FastRecoveryTimes", "RateAI", "RateHAI", "MinRate",

@@ -20,11 +20,11 @@ namespace
 {
 
 using Json = nlohmann::json;
+using test::CONFIGS;
 using test::OutputDir;
 using test::ReadFile;
+using test::Shipped;
 using test::Table;
-
-const std::string CONFIGS = std::string(ROCE_LAB_SOURCE_DIR) + "/scratch/configs/";
 
 class MaestroExperimentTest : public ::testing::Test
 {
@@ -94,7 +94,7 @@ class MaestroExperimentTest : public ::testing::Test
 // the probe, the min-latency balancer has no samples and the first round is slower.
 TEST_F(MaestroExperimentTest, MiceTokenRingMatchesTheScratchProgram)
 {
-    Json j = Json::parse(ReadFile(CONFIGS + "maestro-mice.json"));
+    Json j = Shipped("maestro-mice.json");
     for (auto& c : j["collectives"])
     {
         c["iterations"] = 10;
@@ -125,7 +125,7 @@ TEST_F(MaestroExperimentTest, MiceTokenRingMatchesTheScratchProgram)
 // messages complete, without error.
 TEST_F(MaestroExperimentTest, PathsFailMovesTrafficToSurvivors)
 {
-    const Json j = Json::parse(ReadFile(CONFIGS + "maestro-paths-fail.json"));
+    const Json j = Shipped("maestro-paths-fail.json");
     const std::string dir = OutputDir("fail");
     Run(j, dir);
     const auto steps = Steps(dir);

@@ -1,6 +1,8 @@
 // NIC profiles (scratch/configs/nic-profiles): merged into the fat-tree base
 // experiment they give the transport, congestion control and PFC settings of
 // SRNIC Fig. 12's CX-6, IRN and SRNIC; profile errors name the profile file.
+#include "output-file-reader.h"
+
 #include "ns3/experiment-config-error.h"
 #include "ns3/experiment-config.h"
 #include "ns3/experiment-runner.h"
@@ -18,7 +20,7 @@ namespace ns3
 namespace
 {
 
-const std::string CONFIGS = std::string(ROCE_LAB_SOURCE_DIR) + "/scratch/configs/";
+using test::CONFIGS;
 
 ExperimentConfig
 LoadProfile(const std::string& name, uint32_t servers)

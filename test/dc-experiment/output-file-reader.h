@@ -1,7 +1,7 @@
 /*
- * The files a run writes, for the dc-experiment tests: a fresh output directory per test,
- * whole files, their lines, and the comma-separated fields of one line (a trailing comma
- * gives an empty last field).
+ * The files a run reads and writes, for the dc-experiment tests: the shipped experiment
+ * files, a fresh output directory per test, whole files, their lines, and the
+ * comma-separated fields of one line (a trailing comma gives an empty last field).
  */
 #ifndef ROCE_LAB_TEST_OUTPUT_FILE_READER_H
 #define ROCE_LAB_TEST_OUTPUT_FILE_READER_H
@@ -10,6 +10,7 @@
 #include <fstream>
 #include <gtest/gtest.h>
 #include <map>
+#include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -19,13 +20,21 @@ namespace ns3
 namespace test
 {
 
-/** \return build/test-output/<current test>/<leaf>, emptied (ROCE_LAB_BINARY_DIR from CMake) */
+/**
+ * \return build/test-output/<current test>/<leaf>, emptied (ROCE_LAB_BINARY_DIR from CMake);
+ * a parameterized test's "/" becomes "_".
+ */
 inline std::string
 OutputDir(const std::string& leaf)
 {
     const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
+    std::string name = info->name();
+    for (char& c : name)
+    {
+        c = c == '/' ? '_' : c;
+    }
     const std::filesystem::path dir =
-        std::filesystem::path(ROCE_LAB_BINARY_DIR) / "test-output" / info->name() / leaf;
+        std::filesystem::path(ROCE_LAB_BINARY_DIR) / "test-output" / name / leaf;
     std::filesystem::remove_all(dir);
     return dir.string();
 }
@@ -37,6 +46,16 @@ ReadFile(const std::string& path)
     std::ostringstream s;
     s << in.rdbuf();
     return s.str();
+}
+
+/** The shipped experiment files' directory, scratch/configs/ (ROCE_LAB_SOURCE_DIR from CMake). */
+inline const std::string CONFIGS = std::string(ROCE_LAB_SOURCE_DIR) + "/scratch/configs/";
+
+/** \return the shipped experiment file scratch/configs/\p name, parsed. */
+inline nlohmann::json
+Shipped(const std::string& name)
+{
+    return nlohmann::json::parse(ReadFile(CONFIGS + name));
 }
 
 inline std::vector<std::string>

@@ -1,6 +1,8 @@
 // RdmaNic::AckDscp: ACKs and NAKs leave in the QP's own class by default, or in the
-// configured class (the HPCC simulator's ACK_HIGH_PRIO).
+// configured class. RdmaNic::AckEgressClass: the NIC egress class they wait in, apart from
+// the class they carry (the HPCC simulator's ACK_HIGH_PRIO 1).
 #include "ns3/dcb-helper.h"
+#include "ns3/dcb-net-device.h"
 #include "ns3/ethernet-vlan-header.h"
 #include "ns3/integer.h"
 #include "ns3/ipv4-header.h"
@@ -23,6 +25,7 @@ struct AckFrame
 {
     uint8_t dscp;
     uint8_t pcp;
+    Time sent;
 };
 
 void
@@ -39,13 +42,16 @@ RecordAck(std::vector<AckFrame>* out, Ptr<const Packet> frame)
     p->RemoveHeader(bth);
     if (bth.GetOpcode() == RoceOpcode::Acknowledge)
     {
-        out->push_back({static_cast<uint8_t>(ip.GetDscp()), eth.GetPcp()});
+        out->push_back({static_cast<uint8_t>(ip.GetDscp()), eth.GetPcp(), Simulator::Now()});
     }
 }
 
-/** Host 0 writes 64 KB to host 1; \return the ACK frames host 1 transmitted. */
+/**
+ * Host 0 writes 64 KB to host 1; \return the ACK frames host 1 transmitted. With
+ * \p pauseQpClass, host 0 holds host 1's class 3 (the QP's) paused by PFC from 1 us on.
+ */
 std::vector<AckFrame>
-RunWrite(int ackDscp)
+RunWrite(int ackDscp, int ackEgressClass = -1, bool pauseQpClass = false)
 {
     DcbHelper dcb;
     dcb.SetDeviceAttribute("DataRate", DataRateValue(DataRate("100Gbps")));
@@ -59,6 +65,11 @@ RunWrite(int ackDscp)
     if (ackDscp != -1)
     {
         b->SetAttribute("AckDscp", IntegerValue(ackDscp));
+    }
+    b->SetAttribute("AckEgressClass", IntegerValue(ackEgressClass));
+    if (pauseQpClass)
+    {
+        Simulator::Schedule(MicroSeconds(1), &DcbNetDevice::SetPfcXoff, a->GetDevice(), 3, true);
     }
     std::vector<AckFrame> acks;
     b->GetDevice()->TraceConnectWithoutContext("PhyTxBegin", MakeBoundCallback(&RecordAck, &acks));
@@ -93,6 +104,37 @@ TEST(RdmaAckClass, ConfiguredAckDscpSetsDscpAndPriority)
         EXPECT_EQ(f.dscp, 56);
         EXPECT_EQ(f.pcp, 7);
     }
+}
+
+} // namespace
+
+namespace
+{
+
+// The first ACK goes out about 1 us + 1 us (one 1 KB frame, then the 1 us link) after the
+// WRITE starts; the pause from host 0 reaches host 1 about 1 us after it is sent.
+TEST(RdmaAckClass, AckEgressClassKeepsTheWireClassButEscapesTheQpClassPause)
+{
+    // ACK_HIGH_PRIO 1 of the HPCC simulator: class 3 on the wire, a never-paused NIC queue.
+    const std::vector<AckFrame> ahead = RunWrite(-1, 7, true);
+    ASSERT_FALSE(ahead.empty());
+    for (const AckFrame& f : ahead)
+    {
+        EXPECT_EQ(f.dscp, 26);
+        EXPECT_EQ(f.pcp, 3);
+    }
+    // Every data packet of the 64 KB WRITE (64 packets) is acknowledged within the 1 ms run.
+    EXPECT_GE(ahead.size(), 64u);
+    EXPECT_LT(ahead.back().sent, MicroSeconds(20));
+
+    // Control: the ACKs wait in class 3, which host 0 keeps paused: none leaves after the
+    // pause arrives (the XOFF is refreshed for the whole run).
+    const std::vector<AckFrame> held = RunWrite(-1, -1, true);
+    for (const AckFrame& f : held)
+    {
+        EXPECT_LT(f.sent, MicroSeconds(3));
+    }
+    EXPECT_LT(held.size(), ahead.size());
 }
 
 } // namespace

@@ -68,6 +68,28 @@ CollectiveWorkload::MakeEndpoint(const ExperimentCollective& e, Ptr<RdmaNic> fro
     return endpoint;
 }
 
+Ptr<RingAllreduce>
+CollectiveWorkload::MakeRing(const ExperimentCollective& e, std::vector<Ptr<RingHop>> hops)
+{
+    Ptr<RingAllreduce> ring = CreateObject<RingAllreduce>();
+    ring->SetAttribute("ModelSize", UintegerValue(e.bytes));
+    ring->SetAttribute("Iterations", UintegerValue(e.iterations));
+    ring->SetAttribute("ComputeTime", TimeValue(e.computeTime));
+    ring->SetHops(std::move(hops));
+    return ring;
+}
+
+void
+CollectiveWorkload::StartRing(uint32_t i, Ptr<RingAllreduce> ring)
+{
+    ring->TraceConnectWithoutContext("StepDone",
+                                     MakeCallback(&CollectiveWorkload::OnStep, this).Bind(i));
+    ring->TraceConnectWithoutContext("IterationDone",
+                                     MakeCallback(&CollectiveWorkload::OnIteration, this).Bind(i));
+    Simulator::Schedule(m_config.GetCollectives()[i].start, &RingAllreduce::Start, ring);
+    m_collectives[i] = ring;
+}
+
 void
 CollectiveWorkload::Install(ExperimentRunContext& /* context */)
 {
@@ -89,24 +111,15 @@ CollectiveWorkload::Install(ExperimentRunContext& /* context */)
                 m_racks = std::make_unique<DfabricRackSet>(m_config);
             }
             const std::vector<DfabricRack> racks = m_racks->GetRing(e.hosts);
-            Ptr<RingAllreduce> d = CreateObject<RingAllreduce>();
+            Ptr<RingAllreduce> d = MakeRing(e, DfabricRackHop::MakeRing(racks));
             d->SetAttribute("Schedule", EnumValue(RingAllreduce::LOCKSTEP));
-            d->SetAttribute("ModelSize", UintegerValue(e.bytes));
-            d->SetAttribute("Iterations", UintegerValue(e.iterations));
-            d->SetAttribute("ComputeTime", TimeValue(e.computeTime));
-            d->SetHops(DfabricRackHop::MakeRing(racks));
             Ptr<CxlReduceGate> gate = CreateObject<CxlReduceGate>();
             if (gate->AddRacks(racks) > 0) // racks with CPUs load each reduced segment
             {
                 d->SetStepGate(gate->GetCallback());
                 m_reduceGates.push_back(gate);
             }
-            d->TraceConnectWithoutContext("StepDone",
-                                          MakeCallback(&CollectiveWorkload::OnStep, this).Bind(i));
-            d->TraceConnectWithoutContext(
-                "IterationDone", MakeCallback(&CollectiveWorkload::OnIteration, this).Bind(i));
-            Simulator::Schedule(e.start, &RingAllreduce::Start, d);
-            m_collectives.back() = d;
+            StartRing(i, d);
             m_optimalUs.back() = DfabricRackHop::GetOptimalMicros(racks, e.bytes);
             m_links.emplace_back();
             continue;
@@ -168,20 +181,12 @@ CollectiveWorkload::Install(ExperimentRunContext& /* context */)
             }
             else
             {
-                Ptr<RingAllreduce> c = CreateObject<RingAllreduce>();
+                Ptr<RingAllreduce> c =
+                    MakeRing(e, std::vector<Ptr<RingHop>>(links.begin(), links.end()));
                 c->SetAttribute("Pattern",
                                 EnumValue(e.type == "allgather" ? RingAllreduce::ALLGATHER
                                                                 : RingAllreduce::ALLREDUCE));
-                c->SetAttribute("ModelSize", UintegerValue(e.bytes));
-                c->SetAttribute("Iterations", UintegerValue(e.iterations));
-                c->SetAttribute("ComputeTime", TimeValue(e.computeTime));
-                c->SetHops(std::vector<Ptr<RingHop>>(links.begin(), links.end()));
-                c->TraceConnectWithoutContext(
-                    "StepDone", MakeCallback(&CollectiveWorkload::OnStep, this).Bind(i));
-                c->TraceConnectWithoutContext(
-                    "IterationDone", MakeCallback(&CollectiveWorkload::OnIteration, this).Bind(i));
-                Simulator::Schedule(e.start, &RingAllreduce::Start, c);
-                m_collectives.back() = c;
+                StartRing(i, c);
             }
             m_links.push_back(std::move(links));
         }

@@ -109,6 +109,11 @@ class CollectiveWorkload : public ExperimentMonitor
 
     static constexpr int64_t MESSAGE_ROW = -2;
 
+    /** A ring of \p e's size, iterations and compute phase over \p hops, not yet started. */
+    static Ptr<RingAllreduce> MakeRing(const ExperimentCollective& e,
+                                       std::vector<Ptr<RingHop>> hops);
+    /** Connect collective \p i's traces to \p ring, schedule its start and keep it. */
+    void StartRing(uint32_t i, Ptr<RingAllreduce> ring);
     void OnStep(uint32_t c, uint32_t iteration, uint32_t step, Time sinceStart);
     void OnIteration(uint32_t c, uint32_t iteration, Time communication);
     void OnMessage(uint32_t c, const MaestroMessageCompletion& m);

@@ -894,11 +894,13 @@ Translation::AckHighPriority(const Entry& e)
 {
     if (Flag(e))
     {
-        // The peer queues ACK/NAK ahead of data; our strict-priority classes serve the
-        // highest first, so the CNPs' class 6 (RdmaNic::CnpDscp 48) does the same.
-        m_json["nic"]["AckDscp"] = 48;
-        Note("ACK_HIGH_PRIO 1 -> /nic/AckDscp 48: ACK/NAK in class 6, served before data "
-             "(strict priority), as the CNPs");
+        // The peer's hosts queue ACK/NAK in a NIC queue that is never paused (class 0); its
+        // switches keep them in the data's class (the switches' own ACK priority is never
+        // turned on by its scratch/third.cc). Our NIC sends queued ACKs before data anyway.
+        m_json["nic"]["AckEgressClass"] = 7;
+        Note("ACK_HIGH_PRIO 1 -> /nic/AckEgressClass 7: ACK/NAK wait in a NIC egress class "
+             "that PFC does not pause and keep the data's class on the wire, as the peer's "
+             "(it raises their priority at the hosts only)");
     }
 }
 

@@ -73,6 +73,17 @@ RdmaNic::GetTypeId()
                           "[HPCC-CFG ACK_HIGH_PRIO].",
                           IntegerValue(-1), MakeIntegerAccessor(&RdmaNic::m_ackDscp),
                           MakeIntegerChecker<int16_t>(-1, 63))
+            .AddAttribute("AckEgressClass",
+                          "Traffic class of the NIC's own egress queue in which ACK/NAK frames "
+                          "wait, whatever class their DSCP and PCP give them on the wire (what "
+                          "switches see); -1: that wire class. Queued ACK/NAK/CNP frames are "
+                          "always sent before the QPs' data; the class decides which PFC pause "
+                          "holds them at the NIC. Default -1. The HPCC simulator's "
+                          "ACK_HIGH_PRIO 1 keeps ACK/NAK in the data's class at switches but "
+                          "queues them in the NIC's class 0, which its switches never pause "
+                          "[HPCC-CFG ACK_HIGH_PRIO]; 7 here is such a never-paused NIC class.",
+                          IntegerValue(-1), MakeIntegerAccessor(&RdmaNic::m_ackEgressClass),
+                          MakeIntegerChecker<int16_t>(-1, 7))
             .AddAttribute("EcnCapable",
                           "Mark data packets ECT(0) so switches can signal congestion (required "
                           "by DCQCN). Default true.",
@@ -618,7 +629,9 @@ RdmaNic::SendControl(RdmaQueuePair* qp, Ptr<Packet> packet, bool cnp)
                          : m_ackDscp >= 0 ? static_cast<uint8_t>(m_ackDscp)
                                           : qp->GetDscp();
     Ptr<Packet> frame = Encapsulate(qp, packet, dscp, false);
-    m_device->Enqueue(frame, static_cast<uint8_t>(dscp >> 3), 0);
+    const uint8_t tc = !cnp && m_ackEgressClass >= 0 ? static_cast<uint8_t>(m_ackEgressClass)
+                                                     : static_cast<uint8_t>(dscp >> 3);
+    m_device->Enqueue(frame, tc, 0);
 }
 
 Ptr<Packet>

@@ -213,7 +213,8 @@ class RdmaNic : public Object, public DcbTxSource, public RdmaQpOwner
     Ptr<RdmaLossRecovery> m_lossPrototype;
     ObjectFactory m_qpFactory;
     uint8_t m_cnpDscp;
-    int16_t m_ackDscp; //!< -1: the QP's own DSCP
+    int16_t m_ackDscp;        //!< -1: the QP's own DSCP
+    int16_t m_ackEgressClass; //!< -1: the class of the ACK's DSCP
     bool m_ecnCapable;
     bool m_computeIcrc;
     uint8_t m_ttl;
