@@ -254,8 +254,8 @@ class NodeEffects(unittest.TestCase):
                      "2,h0,h1,1,0,,,1,,0,write,3,0\n",
         "nodes.csv": "node,nic_profile,host_model,nic_cache,qpc_hits,qpc_misses,mtt_hits,"
                      "mtt_misses,wqe_hits,wqe_misses,cache_fill_bytes,pcie_read_bytes,"
-                     "pcie_write_bytes\n"
-                     "h0,,,srnic,99,1,99,1,0,0,420,,\nh1,,,,,,,,,,,,\n",
+                     "pcie_write_bytes,wqe_read_bytes\n"
+                     "h0,,,srnic,99,1,99,1,0,0,420,,,\nh1,,,,,,,,,,,,,\n",
         "collectives.csv": "collective,type,over,ranks,kind,iteration,step,bytes,start_us,"
                            "end_us,duration_us,failed_messages\n"
                            "ar,ring_allreduce,qps,2,step,0,0,5,0.000000,3.000000,3.000000,\n"

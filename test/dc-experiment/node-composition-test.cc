@@ -280,11 +280,15 @@ TEST_F(NodeCompositionTest, CacheModelReportsMissesControlHasNone)
     }
     // h6 and h7 send on two QPs through a one-entry cache: more misses than their QPs.
     EXPECT_GT(std::stoull(nodes.at("h6").at("qpc_misses")), 2u);
-    // Their host model read the two flows' payload (1 MB each) and every cache fill.
+    // Their host model read the two flows' payload (1 MB each), every cache fill and the
+    // SRNIC scheduler's WQE batches: at least one 64 B WQE per turn of at most 16 KB.
     for (const std::string& h : {"h6", "h7"})
     {
+        const uint64_t wqes = std::stoull(nodes.at(h).at("wqe_read_bytes"));
+        EXPECT_GE(wqes, 2u * 62 * 64) << h;
+        EXPECT_EQ(wqes % 64, 0u) << h;
         EXPECT_EQ(std::stoull(nodes.at(h).at("pcie_read_bytes")),
-                  2000000 + std::stoull(nodes.at(h).at("cache_fill_bytes")))
+                  2000000 + std::stoull(nodes.at(h).at("cache_fill_bytes")) + wqes)
             << h;
     }
     for (const std::string& h : {"h0", "h1", "h2", "h3"})

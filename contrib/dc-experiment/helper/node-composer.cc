@@ -167,13 +167,15 @@ NodeComposer::Write(ExperimentRunContext& context)
         if (m_hostModels[h])
         {
             Ptr<FetchQpScheduler> f = DynamicCast<FetchQpScheduler>(nic->GetQpScheduler());
+            const RdmaTxCounters& tx = nic->GetTxPipeline()->GetCounters();
             const uint64_t reads =
-                nic->GetTxPipeline()->GetCounters().dmaReadBytes + (f ? f->GetHostFetchBytes() : 0);
-            out << ',' << reads << ',' << nic->GetRxPipeline()->GetCounters().dmaWriteBytes;
+                tx.dmaReadBytes + tx.wqeReadBytes + (f ? f->GetHostFetchBytes() : 0);
+            out << ',' << reads << ',' << nic->GetRxPipeline()->GetCounters().dmaWriteBytes << ','
+                << tx.wqeReadBytes + (f ? f->GetHostWqeBytes() : 0);
         }
         else
         {
-            out << ",,";
+            out << ",,,";
         }
         out << '\n';
     }
@@ -187,7 +189,8 @@ NodeComposer::Write(ExperimentRunContext& context)
                   "model, NIC cache; empty: the experiment's defaults) and its NIC's on-chip "
                   "cache hits and misses (QPC, MTT, WQE) and bytes read to fill the misses "
                   "(empty without a cache model); with a host model, the bytes the NIC read "
-                  "(send payload and cache fills) and wrote (received payload) by DMA through it",
+                  "(send payload, WQEs and cache fills) and wrote (received payload) by DMA "
+                  "through it, and the WQE part of the bytes read",
                   COLUMNS);
 }
 

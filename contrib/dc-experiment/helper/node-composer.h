@@ -48,7 +48,7 @@ class NodeComposer : public ExperimentMonitor
     /** Header row of nodes.csv. */
     static constexpr const char* COLUMNS =
         "node,nic_profile,host_model,nic_cache,qpc_hits,qpc_misses,mtt_hits,mtt_misses,"
-        "wqe_hits,wqe_misses,cache_fill_bytes,pcie_read_bytes,pcie_write_bytes";
+        "wqe_hits,wqe_misses,cache_fill_bytes,pcie_read_bytes,pcie_write_bytes,wqe_read_bytes";
 
   private:
     const ExperimentConfig& m_config;

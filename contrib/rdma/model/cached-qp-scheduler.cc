@@ -29,9 +29,32 @@ CachedQpScheduler::FetchDelay(RdmaQueuePair* qp)
     }
     const uint32_t index = qp->GetQpn() - RdmaNic::FIRST_QPN;
     bool hit = cache->Access(RnicCacheModel::QPC, index);
-    hit = cache->Access(RnicCacheModel::WQE, index) && hit;
+    const bool wqeHit = cache->Access(RnicCacheModel::WQE, index);
+    hit = wqeHit && hit;
     hit = cache->Access(RnicCacheModel::MTT, index) && hit;
+    if (HasHostModel())
+    {
+        if (index >= m_wqeFilled.size())
+        {
+            m_wqeFilled.resize(index + 1, 0); // once per new QP
+        }
+        m_wqeFilled[index] = wqeHit ? 0 : 1;
+    }
     return hit ? Time(0) : FetchRoundTrip();
+}
+
+bool
+CachedQpScheduler::WqeAlreadyRead(RdmaQueuePair* qp) const
+{
+    const uint32_t index = qp->GetQpn() - RdmaNic::FIRST_QPN;
+    return HasHostModel() && index < m_wqeFilled.size() && m_wqeFilled[index];
+}
+
+void
+CachedQpScheduler::DoDispose()
+{
+    m_wqeFilled.clear();
+    FetchQpScheduler::DoDispose();
 }
 
 void

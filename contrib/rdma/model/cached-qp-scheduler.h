@@ -19,6 +19,10 @@ namespace ns3
  * round robin misses on every turn and throughput falls to
  * MaxOutstandingFetches × packet / PcieRoundTrip. Without a cache model every
  * access hits and this is a plain round robin.
+ *
+ * With a host model (SetHostModel) a WQE-cache miss's fill reads the QP's WQE over the host
+ * path with the other fills; a work request that opens on a turn whose WQE entry hit (its
+ * WQE prefetched into the cache) is read by the NIC's transmit pipeline (WqeAlreadyRead).
  */
 class CachedQpScheduler : public FetchQpScheduler
 {
@@ -30,6 +34,14 @@ class CachedQpScheduler : public FetchQpScheduler
     void BeginTurn(RdmaQueuePair* qp) override;
     bool OnPacketSent(RdmaQueuePair* qp, uint32_t payload, bool endsWqe) override;
     bool PrefetchesNextTurn() const override;
+    void DoDispose() override;
+
+  public:
+    /** \return true if \p qp's last fetch read its WQE (a WQE-cache miss over the host). */
+    bool WqeAlreadyRead(RdmaQueuePair* qp) const override;
+
+  private:
+    std::vector<uint8_t> m_wqeFilled; //!< by QP index: the last fetch missed the WQE cache
 };
 
 } // namespace ns3

@@ -74,6 +74,30 @@ FetchQpScheduler::GetHostFetchBytes() const
     return m_hostFetchBytes;
 }
 
+uint64_t
+FetchQpScheduler::GetHostWqeBytes() const
+{
+    return m_hostWqeBytes;
+}
+
+uint64_t
+FetchQpScheduler::GetHostFetchDmas() const
+{
+    return m_hostFetchDmas;
+}
+
+bool
+FetchQpScheduler::HasHostModel() const
+{
+    return m_host != nullptr;
+}
+
+uint64_t
+FetchQpScheduler::FetchReadBytes(RdmaQueuePair* /* qp */)
+{
+    return 0;
+}
+
 Time
 FetchQpScheduler::FetchRoundTrip() const
 {
@@ -174,14 +198,20 @@ FetchQpScheduler::Dequeue(uint8_t pausedMask, RdmaQueuePair*& out, Time& wakeAt)
         Ptr<RnicCacheModel> cache = m_host ? m_nic->GetCacheModel() : nullptr;
         const uint64_t filled = cache ? cache->GetPcieReadBytes() : 0;
         const Time delay = FetchDelay(qp);
-        if (cache && cache->GetPcieReadBytes() > filled)
+        if (m_host)
         {
-            // The misses' entries cross the host's PCIe path as a DMA read; the fetch's own
-            // delay stays the path's round trip (FetchRoundTrip).
-            const uint64_t bytes = cache->GetPcieReadBytes() - filled;
-            m_hostFetchBytes += bytes;
-            m_host->RequestDma(m_hostRnic, m_hostMemory, HostModel::DMA_READ, bytes,
-                               MakeNullCallback<void, Time>());
+            // The misses' entries and the WQEs the turn needs cross the host's PCIe path as
+            // one DMA read; the fetch's own delay stays the path's round trip (FetchRoundTrip).
+            const uint64_t wqes = FetchReadBytes(qp);
+            const uint64_t bytes = (cache ? cache->GetPcieReadBytes() - filled : 0) + wqes;
+            if (bytes > 0)
+            {
+                m_hostFetchBytes += bytes;
+                m_hostWqeBytes += wqes;
+                m_hostFetchDmas++;
+                m_host->RequestDma(m_hostRnic, m_hostMemory, HostModel::DMA_READ, bytes,
+                                   MakeNullCallback<void, Time>());
+            }
         }
         if (delay.IsStrictlyPositive())
         {

@@ -39,19 +39,29 @@ class FetchQpScheduler : public QpScheduler
 
     /**
      * Fetch through the node's intra-host model: a fetch's round trip becomes the read latency
-     * of the path \p rnic -> \p memory of \p host (instead of PcieRoundTrip), and the bytes the
-     * NIC's cache model reads to fill its misses are DMA reads over that path, sharing the PCIe
+     * of the path \p rnic -> \p memory of \p host (instead of PcieRoundTrip), and what the
+     * fetch reads (the entries the NIC's cache model fills on a miss, and the WQEs the
+     * scheduler reads itself, FetchReadBytes) is one DMA read over that path, sharing the PCIe
      * links with the payload DMAs.
      */
     void SetHostModel(Ptr<HostModel> host, uint32_t rnic, uint32_t memory);
-    /** \return bytes of cache-miss fills read through the host model (SetHostModel). */
+    /** \return bytes fetches read through the host model (SetHostModel): fills and WQEs. */
     uint64_t GetHostFetchBytes() const;
+    /** \return the WQE part of GetHostFetchBytes (FetchReadBytes). */
+    uint64_t GetHostWqeBytes() const;
+    /** \return DMA reads the fetches issued on the host model. */
+    uint64_t GetHostFetchDmas() const;
 
   protected:
     void DoDispose() override;
 
     /** \return how long the data \p qp needs for a turn takes to arrive (0: on chip). */
     virtual Time FetchDelay(RdmaQueuePair* qp) = 0;
+    /**
+     * \return bytes of WQEs the fetch for \p qp's turn reads from host memory besides the
+     * cache model's fills (asked only with a host model, after FetchDelay). Default 0.
+     */
+    virtual uint64_t FetchReadBytes(RdmaQueuePair* qp);
     /** A turn of \p qp starts (its fetch arrived). */
     virtual void BeginTurn(RdmaQueuePair* qp) = 0;
     /**
@@ -69,6 +79,8 @@ class FetchQpScheduler : public QpScheduler
 
     /** \return the round trip of one fetch: the host model's path latency, or PcieRoundTrip. */
     Time FetchRoundTrip() const;
+    /** \return true if fetches read through a host model (SetHostModel). */
+    bool HasHostModel() const;
 
     Time m_pcieRtt; //!< one fetch from host memory
 
@@ -97,6 +109,8 @@ class FetchQpScheduler : public QpScheduler
     uint32_t m_hostMemory{0};
     Time m_hostRtt;
     uint64_t m_hostFetchBytes{0};
+    uint64_t m_hostWqeBytes{0};
+    uint64_t m_hostFetchDmas{0};
 };
 
 } // namespace ns3

@@ -18,6 +18,12 @@ QpScheduler::Attach(RdmaNic* nic)
     m_nic = nic;
 }
 
+bool
+QpScheduler::WqeAlreadyRead(RdmaQueuePair* /* qp */) const
+{
+    return false;
+}
+
 void
 QpScheduler::DoDispose()
 {

@@ -44,6 +44,13 @@ class QpScheduler : public Object
      */
     virtual Ptr<Packet> Dequeue(uint8_t pausedMask, RdmaQueuePair*& qp, Time& wakeAt) = 0;
 
+    /**
+     * \return true if the work request whose first packet \p qp just built (Dequeue) was
+     * already read from host memory through the node's host model by this scheduler's own
+     * fetch, so that the NIC's transmit pipeline does not read its WQE again. Default false.
+     */
+    virtual bool WqeAlreadyRead(RdmaQueuePair* qp) const;
+
   protected:
     void DoDispose() override;
 

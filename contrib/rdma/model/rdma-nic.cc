@@ -246,6 +246,24 @@ RdmaNic::GetTxPipeline() const
     return m_tx;
 }
 
+Ptr<HostModel>
+RdmaNic::GetHostModel() const
+{
+    return m_tx ? m_rx->GetHostModel() : nullptr;
+}
+
+uint32_t
+RdmaNic::GetHostRnic() const
+{
+    return m_hostRnic;
+}
+
+uint32_t
+RdmaNic::GetHostMemory() const
+{
+    return m_hostMemory;
+}
+
 Ptr<DcbNetDevice>
 RdmaNic::GetDevice() const
 {
@@ -529,7 +547,8 @@ RdmaNic::PullFrame(uint8_t pausedMask, uint8_t& tc)
 }
 
 Ptr<Packet>
-RdmaNic::DequeueFrame(uint8_t pausedMask, uint8_t& tc, uint32_t* qpn, uint32_t* payload)
+RdmaNic::DequeueFrame(uint8_t pausedMask, uint8_t& tc, uint32_t* qpn, uint32_t* payload,
+                      bool* readsWqe)
 {
     if (!m_scheduler)
     {
@@ -544,8 +563,16 @@ RdmaNic::DequeueFrame(uint8_t pausedMask, uint8_t& tc, uint32_t* qpn, uint32_t* 
         tc = qp->GetTrafficClass();
         if (payload)
         {
+            RoceBthHeader bth;
+            p->PeekHeader(bth);
             *qpn = qp->GetQpn();
-            *payload = PayloadBytes(p);
+            *payload = PayloadBytes(p, bth);
+            if (readsWqe)
+            {
+                const RoceOpcode op = bth.GetOpcode();
+                *readsWqe = RoceBthHeader::IsFirstOrOnly(op) &&
+                            !RoceBthHeader::IsReadResponse(op) && !m_scheduler->WqeAlreadyRead(qp);
+            }
         }
         return Encapsulate(qp, p, qp->GetDscp(), m_ecnCapable);
     }

@@ -104,6 +104,11 @@ class RdmaNic : public Object, public DcbTxSource, public RdmaQpOwner
     void DeliverRequest(const RdmaInboundRequest& request);
     /** The transmit payload-read stage (null until SetHostModel). */
     Ptr<RdmaTxPipeline> GetTxPipeline() const;
+    /** \return the host model SetHostModel attached, or null. */
+    Ptr<HostModel> GetHostModel() const;
+    /** \return the host model's ids of the NIC's RnicPort and memory (valid with GetHostModel). */
+    uint32_t GetHostRnic() const;
+    uint32_t GetHostMemory() const;
 
     /** Create an unconnected QP towards \p remote. */
     Ptr<RdmaQueuePair> CreateQueuePair(Ipv4Address remote);
@@ -139,9 +144,12 @@ class RdmaNic : public Object, public DcbTxSource, public RdmaQpOwner
     Ptr<Packet> PullFrame(uint8_t pausedMask, uint8_t& tc) override;
     /**
      * The next encapsulated frame the QP scheduler releases (PullFrame without the host's
-     * payload read); \p qpn and \p payload (bytes after the transport headers) if not null.
+     * payload read); \p qpn and \p payload (bytes after the transport headers) if not null;
+     * \p readsWqe, if not null: the frame opens a work request (First/Only, READ request) whose
+     * WQE the scheduler did not read itself (QpScheduler::WqeAlreadyRead).
      */
-    Ptr<Packet> DequeueFrame(uint8_t pausedMask, uint8_t& tc, uint32_t* qpn, uint32_t* payload);
+    Ptr<Packet> DequeueFrame(uint8_t pausedMask, uint8_t& tc, uint32_t* qpn, uint32_t* payload,
+                             bool* readsWqe = nullptr);
 
     // RdmaQpOwner: used by RdmaQueuePair and its requester and responder
     void NotifyTxWork(RdmaQueuePair* qp) override;

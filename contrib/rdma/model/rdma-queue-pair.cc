@@ -207,6 +207,12 @@ RdmaQueuePair::GetCounters() const
 }
 
 uint32_t
+RdmaQueuePair::GetUnsentWorkRequests() const
+{
+    return m_requester.GetUnsentWorkRequests();
+}
+
+uint32_t
 RdmaQueuePair::GetOutstandingWorkRequests() const
 {
     return m_requester.GetOutstandingWorkRequests();

@@ -71,6 +71,8 @@ class RdmaQueuePair : public Object
     const RdmaQpCounters& GetCounters() const;
     /** \return work requests posted and not yet completed. */
     uint32_t GetOutstandingWorkRequests() const;
+    /** \return work requests whose new packets are not all sent (RdmaRequester). */
+    uint32_t GetUnsentWorkRequests() const;
     /** \return true once the QP failed (retry exceeded) and flushed its queues. */
     bool IsInError() const;
     /**

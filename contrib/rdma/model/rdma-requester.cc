@@ -64,6 +64,12 @@ RdmaRequester::IsInError() const
 }
 
 uint32_t
+RdmaRequester::GetUnsentWorkRequests() const
+{
+    return m_sq.CountFrom(m_seq.nxt);
+}
+
+uint32_t
 RdmaRequester::GetOutstandingWorkRequests() const
 {
     return m_sq.GetSize();

@@ -85,6 +85,8 @@ class RdmaRequester
     bool IsInError() const;
     /** \return work requests posted and not yet completed. */
     uint32_t GetOutstandingWorkRequests() const;
+    /** \return work requests not yet (fully) sent once: from the one holding the next new PSN. */
+    uint32_t GetUnsentWorkRequests() const;
     const RdmaCcState& GetCcState() const;
     /** \return the sequence state (una, nxt, high) the loss recovery works on. */
     const RdmaTxSequence& GetSequence() const;

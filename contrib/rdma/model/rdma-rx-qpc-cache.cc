@@ -36,6 +36,12 @@ RdmaRxQpcCache::GetTypeId()
                           TimeValue(NanoSeconds(1100)),
                           MakeTimeAccessor(&RdmaRxQpcCache::m_missPenalty),
                           MakeTimeChecker(Time(0)))
+            .AddAttribute("EntryBytes",
+                          "Bytes of one QP context, read from host memory on a miss (through "
+                          "the NIC's host model only). Default 375 B, a ConnectX QPC (SRNIC "
+                          "NSDI'23 section 3); an assumption for Gen1.",
+                          UintegerValue(375), MakeUintegerAccessor(&RdmaRxQpcCache::m_entryBytes),
+                          MakeUintegerChecker<uint32_t>(1))
             .AddAttribute("HitServiceTime",
                           "Receive processing of every data packet (a hit costs only this). "
                           "Default 0: the pipeline keeps up with the wire on hits.",
@@ -46,6 +52,7 @@ RdmaRxQpcCache::GetTypeId()
 
 RdmaRxQpcCache::RdmaRxQpcCache()
     : m_entries(64)
+    , m_entryBytes(375)
 {
 }
 
@@ -54,6 +61,8 @@ RdmaRxQpcCache::Install(Ptr<RdmaNic> nic)
 {
     m_cache = CreateObject<RnicCacheModel>();
     m_cache->SetAttribute("EffectiveQpcEntries", UintegerValue(m_entries));
+    m_cache->SetAttribute("QpcEntryBytes", UintegerValue(m_entryBytes));
+    m_nic = PeekPointer(nic);
     nic->GetRxPipeline()->AddServiceDelay(
         MakeCallback(&RdmaRxQpcCache::ServiceDelay, Ptr<RdmaRxQpcCache>(this)));
 }
@@ -61,8 +70,32 @@ RdmaRxQpcCache::Install(Ptr<RdmaNic> nic)
 Time
 RdmaRxQpcCache::ServiceDelay(uint32_t qpn, uint32_t /* payload */)
 {
-    const bool hit = m_cache->Access(RnicCacheModel::QPC, qpn - RdmaNic::FIRST_QPN);
-    return hit ? m_hitServiceTime : m_hitServiceTime + m_missPenalty;
+    const uint64_t filled = m_cache->GetPcieReadBytes();
+    if (m_cache->Access(RnicCacheModel::QPC, qpn - RdmaNic::FIRST_QPN))
+    {
+        return m_hitServiceTime;
+    }
+    Ptr<HostModel> host = m_nic ? m_nic->GetHostModel() : nullptr;
+    if (!host)
+    {
+        return m_hitServiceTime + m_missPenalty;
+    }
+    if (host != m_host)
+    {
+        m_host = host;
+        m_hostRtt = host->GetPathLatency(m_nic->GetHostRnic(), m_nic->GetHostMemory());
+    }
+    const uint64_t bytes = m_cache->GetPcieReadBytes() - filled;
+    m_hostFillBytes += bytes;
+    host->RequestDma(m_nic->GetHostRnic(), m_nic->GetHostMemory(), HostModel::DMA_READ, bytes,
+                     MakeNullCallback<void, Time>());
+    return m_hitServiceTime + m_hostRtt;
+}
+
+uint64_t
+RdmaRxQpcCache::GetHostFillBytes() const
+{
+    return m_hostFillBytes;
 }
 
 uint64_t
@@ -81,6 +114,8 @@ void
 RdmaRxQpcCache::DoDispose()
 {
     m_cache = nullptr;
+    m_host = nullptr;
+    m_nic = nullptr;
     Object::DoDispose();
 }
 

@@ -7,6 +7,7 @@
 
 #include "rnic-cache-model.h"
 
+#include "ns3/host-model.h"
 #include "ns3/nstime.h"
 #include "ns3/object.h"
 #include "ns3/ptr.h"
@@ -32,6 +33,11 @@ class RdmaNic;
  * down the receiver pipeline").
  *
  * Install() adds the delay to the NIC's RdmaRxPipeline, which activates it.
+ *
+ * When the NIC has a host model (RdmaNic::SetHostModel, before or after Install), a miss
+ * reads the context (EntryBytes) by a DMA read from the NIC's RnicPort to its memory, which
+ * shares the host's PCIe links with the payload DMAs, and its penalty is that path's read
+ * round trip (HostModel::GetPathLatency) instead of MissPenalty.
  */
 class RdmaRxQpcCache : public Object
 {
@@ -52,6 +58,8 @@ class RdmaRxQpcCache : public Object
 
     uint64_t GetHits() const;
     uint64_t GetMisses() const;
+    /** \return bytes of contexts read through the host model (misses with a host model). */
+    uint64_t GetHostFillBytes() const;
 
   protected:
     void DoDispose() override;
@@ -60,7 +68,12 @@ class RdmaRxQpcCache : public Object
     uint32_t m_entries;    //!< QP contexts the cache holds
     Time m_missPenalty;    //!< extra processing of a miss
     Time m_hitServiceTime; //!< processing of every packet
+    uint32_t m_entryBytes; //!< one context, read on a miss
     Ptr<RnicCacheModel> m_cache;
+    RdmaNic* m_nic{nullptr}; //!< the NIC installed on (it outlives its pipeline's hooks)
+    Ptr<HostModel> m_host;   //!< the host model last seen on m_nic (for its path latency)
+    Time m_hostRtt;          //!< its RnicPort -> memory read round trip
+    uint64_t m_hostFillBytes{0};
 };
 
 } // namespace ns3

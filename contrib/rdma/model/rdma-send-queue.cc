@@ -70,6 +70,20 @@ RdmaSendQueue::Find(uint64_t psn)
     return nullptr;
 }
 
+uint32_t
+RdmaSendQueue::CountFrom(uint64_t psn) const
+{
+    if (m_wqes.empty() || psn >= m_nextPsn)
+    {
+        return 0;
+    }
+    // Ordered by first PSN: the WQEs after the one holding psn start above it.
+    auto it = std::upper_bound(m_wqes.begin(), m_wqes.end(), psn,
+                               [](uint64_t p, const RdmaSendWqe& w) { return p < w.firstPsn; });
+    const auto after = static_cast<uint32_t>(m_wqes.end() - it);
+    return it == m_wqes.begin() ? after : after + 1;
+}
+
 RdmaSendWqe*
 RdmaSendQueue::FindByFirstPsn(uint64_t firstPsn)
 {

@@ -46,6 +46,8 @@ class RdmaSendQueue
     RdmaSendWqe& Front();
     /** \return the work request that holds \p psn, or null */
     RdmaSendWqe* Find(uint64_t psn);
+    /** \return work requests from the one that holds \p psn to the last (0 past the end) */
+    uint32_t CountFrom(uint64_t psn) const;
     /** \return the work request whose first PSN is \p firstPsn (an echoed SSN), or null */
     RdmaSendWqe* FindByFirstPsn(uint64_t firstPsn);
     /** Remove the oldest work request. \return its completion for queue pair \p qpn */

@@ -28,6 +28,8 @@ struct RdmaTxCounters
     uint64_t dmaReads{0};     //!< payload DMA reads issued
     uint64_t dmaReadBytes{0}; //!< their bytes
     uint64_t frames{0};       //!< frames handed to the port
+    uint64_t wqeReads{0};     //!< WQE DMA reads issued (work requests the scheduler did not read)
+    uint64_t wqeReadBytes{0}; //!< their bytes
 };
 
 /**
@@ -40,6 +42,12 @@ struct RdmaTxCounters
  * latency), as in Hostping Fig. 4. At most ReadAhead bytes of frames are read ahead of the
  * wire. Frames leave in the order they were read; a frame of a class paused by PFC lets later
  * frames of other classes pass. Frames without payload (READ requests) need no read.
+ *
+ * A frame that opens a work request (First/Only packet, READ request) first has its WQE read
+ * (WqeBytes, a DMA_READ from host memory issued with the payload read and sharing the PCIe
+ * links with it), unless the QP scheduler's own fetch read it (QpScheduler::WqeAlreadyRead:
+ * SRNIC's WQE batches, ConnectX's WQE-cache fills). The WQE read adds bytes, not latency: a NIC
+ * prefetches WQEs after the doorbell, and the fetch schedulers model that latency themselves.
  */
 class RdmaTxPipeline : public Object
 {
@@ -75,6 +83,8 @@ class RdmaTxPipeline : public Object
     void OnRead(Time latency);
 
     QueueSize m_readAhead;
+    uint32_t m_wqeBytes;
+    uint32_t m_memory{HostModel::NONE}; //!< where WQEs live (SetQueuePairTarget moves payload only)
     RdmaNic* m_nic{nullptr};
     Ptr<HostModel> m_host;
     uint32_t m_rnic{HostModel::NONE};

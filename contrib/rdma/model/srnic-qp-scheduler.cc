@@ -29,7 +29,13 @@ SrnicQpScheduler::GetTypeId()
                           "Most bytes one turn sends. Default 16384 (16 KB, SRNIC section 4.3).",
                           UintegerValue(16384),
                           MakeUintegerAccessor(&SrnicQpScheduler::m_burstBytes),
-                          MakeUintegerChecker<uint32_t>(256));
+                          MakeUintegerChecker<uint32_t>(256))
+            .AddAttribute("WqeBytes",
+                          "Bytes of one send WQE the fetch reads from host memory (read over "
+                          "the host model only). Default 64 B: SRNIC, NSDI'23, section 3 "
+                          "(\"8 WQEs (64 B*8)\" per QP).",
+                          UintegerValue(64), MakeUintegerAccessor(&SrnicQpScheduler::m_wqeBytes),
+                          MakeUintegerChecker<uint32_t>(1, 4096));
     return tid;
 }
 
@@ -45,6 +51,21 @@ SrnicQpScheduler::FetchDelay(RdmaQueuePair* qp)
     const bool qpcHit = cache->Access(RnicCacheModel::QPC, index);
     const bool mttHit = cache->Access(RnicCacheModel::MTT, index);
     return (qpcHit && mttHit) ? FetchRoundTrip() : 2 * FetchRoundTrip();
+}
+
+uint64_t
+SrnicQpScheduler::FetchReadBytes(RdmaQueuePair* qp)
+{
+    // "Fetches from that SQ up to n WQEs" (section 4.3): those posted and not yet sent, and
+    // at least the one a retransmission resends from.
+    const uint32_t wqes = std::min(m_wqesPerFetch, std::max(1u, qp->GetUnsentWorkRequests()));
+    return uint64_t(wqes) * m_wqeBytes;
+}
+
+bool
+SrnicQpScheduler::WqeAlreadyRead(RdmaQueuePair* /* qp */) const
+{
+    return HasHostModel();
 }
 
 void

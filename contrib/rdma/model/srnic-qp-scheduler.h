@@ -17,7 +17,9 @@ namespace ns3
  * most min(BurstBytes, credit) bytes, credit being the room in the congestion
  * window. WQEs the turn did not use are dropped and fetched again next turn. One
  * QP is therefore bounded by WqesPerFetch messages per round trip (8 / 1.1 us =
- * 7.27 Mrps), while fetches of different QPs overlap.
+ * 7.27 Mrps), while fetches of different QPs overlap. With a host model
+ * (SetHostModel) the fetch reads min(WqesPerFetch, the QP's unsent WQEs) x WqeBytes
+ * (at least one WQE) by DMA, with any QPC/MTT fill, from host memory.
  */
 class SrnicQpScheduler : public FetchQpScheduler
 {
@@ -29,10 +31,16 @@ class SrnicQpScheduler : public FetchQpScheduler
     void BeginTurn(RdmaQueuePair* qp) override;
     bool OnPacketSent(RdmaQueuePair* qp, uint32_t payload, bool endsWqe) override;
     bool PrefetchesNextTurn() const override;
+    uint64_t FetchReadBytes(RdmaQueuePair* qp) override;
+
+  public:
+    /** With a host model the turn's batch read holds every WQE the turn opens. */
+    bool WqeAlreadyRead(RdmaQueuePair* qp) const override;
 
   private:
     uint32_t m_wqesPerFetch;
     uint32_t m_burstBytes;
+    uint32_t m_wqeBytes;
     uint32_t m_wqesLeft{0};
     uint64_t m_bytesLeft{0};
 };
