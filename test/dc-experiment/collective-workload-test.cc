@@ -5,6 +5,7 @@
 // hosts originate PFC pauses that their ToR passes upstream, and without them no host
 // pauses; NICs with an on-chip memory model report QPC/MTT/WQE misses and without one none.
 #include "output-file-reader.h"
+#include "shipped-experiment-run.h"
 
 #include "ns3/experiment-config-error.h"
 #include "ns3/experiment-config.h"
@@ -26,6 +27,7 @@ using test::CONFIGS;
 using test::Lines;
 using test::OutputDir;
 using test::ReadFile;
+using test::RunAsShipped;
 using test::Shipped;
 using test::Table;
 
@@ -58,14 +60,7 @@ class CollectiveWorkloadTest : public ::testing::Test
     /** Run \p j into \p dir; \return the collectives' communication times (us), per row. */
     static void Run(const Json& j, const std::string& dir)
     {
-        {
-            const ExperimentConfig config =
-                ExperimentConfig::LoadString(j.dump(), CONFIGS + "collective-test.json");
-            ExperimentRunner runner(config, dir);
-            runner.Run();
-            EXPECT_EQ(runner.GetFinishedFlows(), runner.GetFlowResults().size());
-        }
-        Simulator::Destroy();
+        EXPECT_EQ(RunAsShipped(j, "collective-test.json", dir), 0u);
     }
 
     /** \return the iteration rows' duration_us of collectives.csv in \p dir. */

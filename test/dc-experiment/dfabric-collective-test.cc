@@ -4,6 +4,7 @@
 // The numbers are those of the host-level ring run alone (and of the scratch program
 // dfabric-pool this file replaced), so the figure keeps its values.
 #include "output-file-reader.h"
+#include "shipped-experiment-run.h"
 
 #include "ns3/dfabric-rack-helper.h"
 #include "ns3/dfabric-rack-hop.h"
@@ -25,11 +26,11 @@ namespace
 {
 
 using Json = nlohmann::json;
-using test::CONFIGS;
 using test::Fields;
 using test::Lines;
 using test::OutputDir;
 using test::ReadFile;
+using test::RunAsShipped;
 using test::Shipped;
 
 class DfabricCollectiveTest : public ::testing::Test
@@ -48,13 +49,7 @@ class DfabricCollectiveTest : public ::testing::Test
     /** Run \p j into \p dir; \return summary.json. */
     static Json Run(const Json& j, const std::string& dir)
     {
-        {
-            const ExperimentConfig config =
-                ExperimentConfig::LoadString(j.dump(), CONFIGS + "dfabric-test.json");
-            ExperimentRunner runner(config, dir);
-            runner.Run();
-        }
-        Simulator::Destroy();
+        RunAsShipped(j, "dfabric-test.json", dir);
         return Json::parse(ReadFile(dir + "/summary.json"));
     }
 

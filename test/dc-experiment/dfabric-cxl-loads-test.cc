@@ -4,6 +4,7 @@
 // dfabric-cxl-loads.json is DFabric C2's slowdown with data in the memory pool; its numbers
 // are those of the host-level ring with the same gate (test/host/cxl-load-store-test.cc).
 #include "output-file-reader.h"
+#include "shipped-experiment-run.h"
 
 #include "ns3/cxl-reduce-gate.h"
 #include "ns3/dfabric-rack-helper.h"
@@ -25,9 +26,9 @@ namespace
 {
 
 using Json = nlohmann::json;
-using test::CONFIGS;
 using test::OutputDir;
 using test::ReadFile;
+using test::RunAsShipped;
 using test::Shipped;
 
 class DfabricCxlLoadsTest : public ::testing::Test
@@ -38,13 +39,7 @@ class DfabricCxlLoadsTest : public ::testing::Test
     /** Run \p j into \p dir; \return summary.json. */
     static Json Run(const Json& j, const std::string& dir)
     {
-        {
-            const ExperimentConfig config =
-                ExperimentConfig::LoadString(j.dump(), CONFIGS + "dfabric-cxl-loads.json");
-            ExperimentRunner runner(config, dir);
-            runner.Run();
-        }
-        Simulator::Destroy();
+        RunAsShipped(j, "dfabric-cxl-loads.json", dir);
         return Json::parse(ReadFile(dir + "/summary.json"));
     }
 

@@ -4,6 +4,7 @@
 // does, and Hostping NSDI'23 Fig. 1, where one host's RNIC PCIe link at x4 slows every host
 // of a ring allreduce. Each effect with its control, from the shipped files.
 #include "output-file-reader.h"
+#include "shipped-experiment-run.h"
 
 #include "ns3/experiment-config.h"
 #include "ns3/experiment-runner.h"
@@ -26,6 +27,7 @@ using test::Fields;
 using test::Lines;
 using test::OutputDir;
 using test::ReadFile;
+using test::RunAsShipped;
 using test::Shipped;
 
 /** Column \p column of the rows of the CSV file \p path that hold \p where's values. */
@@ -74,13 +76,7 @@ class HostDmaFlowWorkloadTest : public ::testing::Test
     {
         const std::string dir = OutputDir(leaf);
         j["progress"] = false;
-        {
-            const ExperimentConfig config =
-                ExperimentConfig::LoadString(j.dump(), CONFIGS + leaf + ".json");
-            ExperimentRunner runner(config, dir);
-            runner.Run();
-        }
-        Simulator::Destroy();
+        RunAsShipped(j, leaf + ".json", dir);
         return dir;
     }
 };

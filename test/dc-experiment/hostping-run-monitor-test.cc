@@ -4,6 +4,7 @@
 // same run on healthy hosts) gives no abnormal trigger. Also: GPU idleness from the host
 // model, the section's reader and its effective record.
 #include "output-file-reader.h"
+#include "shipped-experiment-run.h"
 
 #include "ns3/experiment-config.h"
 #include "ns3/experiment-runner.h"
@@ -22,18 +23,19 @@ namespace
 {
 
 using Json = nlohmann::json;
-using test::CONFIGS;
 using test::Fields;
 using test::Lines;
+using test::LoadAsShipped;
 using test::OutputDir;
 using test::ReadFile;
+using test::RunAsShipped;
 using test::Shipped;
 
 /** Loaded under the shipped configs' directory, so that profile names resolve. */
 ExperimentConfig
 Load(const Json& j)
 {
-    return ExperimentConfig::LoadString(j.dump(), CONFIGS + "hostping-test.json");
+    return LoadAsShipped(j, "hostping-test.json");
 }
 
 /** One row of hostping.csv, by column name. */
@@ -73,13 +75,7 @@ class HostpingRunMonitorTest : public ::testing::Test
     /** Run \p j into \p dir; \return its hostping.csv rows. */
     static std::vector<Row> Run(const Json& j, const std::string& dir)
     {
-        {
-            const ExperimentConfig config = Load(j);
-            ExperimentRunner runner(config, dir);
-            runner.Run();
-            EXPECT_EQ(runner.GetFinishedFlows(), runner.GetFlowResults().size());
-        }
-        Simulator::Destroy();
+        EXPECT_EQ(RunAsShipped(j, "hostping-test.json", dir), 0u);
         return ReadHostping(dir);
     }
 };

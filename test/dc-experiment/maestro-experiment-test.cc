@@ -4,6 +4,7 @@
 // "message_stream" with "path_interval", spines switched by "faults"). The numbers are
 // those the former scratch programs (maestro-mice, maestro-paths) printed.
 #include "output-file-reader.h"
+#include "shipped-experiment-run.h"
 
 #include "ns3/experiment-config.h"
 #include "ns3/experiment-runner.h"
@@ -23,6 +24,7 @@ using Json = nlohmann::json;
 using test::CONFIGS;
 using test::OutputDir;
 using test::ReadFile;
+using test::RunAsShipped;
 using test::Shipped;
 using test::Table;
 
@@ -33,13 +35,7 @@ class MaestroExperimentTest : public ::testing::Test
 
     static void Run(const Json& j, const std::string& dir)
     {
-        {
-            const ExperimentConfig config =
-                ExperimentConfig::LoadString(j.dump(), CONFIGS + "maestro-test.json");
-            ExperimentRunner runner(config, dir);
-            runner.Run();
-        }
-        Simulator::Destroy();
+        RunAsShipped(j, "maestro-test.json", dir);
     }
 
     /** collective name -> its iteration rows' duration_us (every one finished). */

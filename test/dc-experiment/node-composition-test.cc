@@ -4,6 +4,7 @@
 // degraded host model push back with PFC under incast, and NICs with an on-chip
 // memory model report cache misses in nodes.csv.
 #include "output-file-reader.h"
+#include "shipped-experiment-run.h"
 
 #include "ns3/experiment-config-error.h"
 #include "ns3/experiment-config.h"
@@ -28,15 +29,17 @@ using Json = nlohmann::json;
 using test::CONFIGS;
 using test::Fields;
 using test::Lines;
+using test::LoadAsShipped;
 using test::OutputDir;
 using test::ReadFile;
+using test::RunAsShipped;
 using test::Shipped;
 
 /** Loaded under the shipped configs' directory, so that profile names resolve. */
 ExperimentConfig
 Load(const Json& j)
 {
-    return ExperimentConfig::LoadString(j.dump(), CONFIGS + "nodes-test.json");
+    return LoadAsShipped(j, "nodes-test.json");
 }
 
 /** Rows of a CSV file keyed by their first column, each a map column -> value. */
@@ -69,13 +72,7 @@ class NodeCompositionTest : public ::testing::Test
 
     static void Run(const Json& j, const std::string& dir)
     {
-        {
-            const ExperimentConfig config = Load(j);
-            ExperimentRunner runner(config, dir);
-            runner.Run();
-            EXPECT_EQ(runner.GetFinishedFlows(), runner.GetFlowResults().size());
-        }
-        Simulator::Destroy();
+        EXPECT_EQ(RunAsShipped(j, "nodes-test.json", dir), 0u);
     }
 };
 
