@@ -2,10 +2,9 @@
 #ifndef DCB_BULK_SOURCE_H
 #define DCB_BULK_SOURCE_H
 
+#include "udp-frame.h"
+
 #include "ns3/dcb-tx-source.h"
-#include "ns3/ethernet-vlan-header.h"
-#include "ns3/ipv4-header.h"
-#include "ns3/udp-header.h"
 
 #include <algorithm>
 
@@ -37,27 +36,8 @@ class BulkSource : public DcbTxSource
         }
         const uint32_t size = static_cast<uint32_t>(std::min<uint64_t>(m_left, PAYLOAD));
         m_left -= size;
-        Ptr<Packet> p = Create<Packet>(size);
-        UdpHeader udp;
-        udp.SetSourcePort(10000 + m_src);
-        udp.SetDestinationPort(4791);
-        p->AddHeader(udp);
-        Ipv4Header ip;
-        ip.SetSource(Host(m_src));
-        ip.SetDestination(Host(m_dst));
-        ip.SetProtocol(17);
-        ip.SetTtl(64);
-        ip.SetDscp(static_cast<Ipv4Header::DscpType>(m_tc * 8));
-        ip.SetPayloadSize(p->GetSize());
-        if (m_ect)
-        {
-            ip.SetEcn(Ipv4Header::ECN_ECT0);
-        }
-        p->AddHeader(ip);
-        EthernetVlanHeader eth;
-        eth.SetVlanTag(m_tc, 0);
-        eth.SetEtherType(EthernetVlanHeader::ETHERTYPE_IPV4);
-        p->AddHeader(eth);
+        Ptr<Packet> p =
+            UdpFrame(Host(m_src), Host(m_dst), uint16_t(10000 + m_src), m_tc, size, m_ect);
         tc = m_tc;
         return p;
     }

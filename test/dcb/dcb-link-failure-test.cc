@@ -1,12 +1,12 @@
 // Link failure (DcbNetDevice::SetLinkUp) and pinned routes (DcbSwitch::SetPinnedRoute).
+#include "udp-frame.h"
+
 #include "ns3/dcb-helper.h"
 #include "ns3/dcb-net-device.h"
 #include "ns3/dcb-switch.h"
 #include "ns3/ethernet-vlan-header.h"
-#include "ns3/ipv4-header.h"
 #include "ns3/node.h"
 #include "ns3/simulator.h"
-#include "ns3/udp-header.h"
 
 #include <gtest/gtest.h>
 
@@ -16,26 +16,9 @@ namespace
 {
 
 Ptr<Packet>
-Frame(Ipv4Address src, Ipv4Address dst, uint16_t sport, uint8_t tc = 3)
+Frame(Ipv4Address src, Ipv4Address dst, uint16_t sport)
 {
-    Ptr<Packet> p = Create<Packet>(1000);
-    UdpHeader udp;
-    udp.SetSourcePort(sport);
-    udp.SetDestinationPort(4791);
-    p->AddHeader(udp);
-    Ipv4Header ip;
-    ip.SetSource(src);
-    ip.SetDestination(dst);
-    ip.SetProtocol(17);
-    ip.SetTtl(64);
-    ip.SetDscp(static_cast<Ipv4Header::DscpType>(tc * 8));
-    ip.SetPayloadSize(p->GetSize());
-    p->AddHeader(ip);
-    EthernetVlanHeader eth;
-    eth.SetVlanTag(tc, 0);
-    eth.SetEtherType(EthernetVlanHeader::ETHERTYPE_IPV4);
-    p->AddHeader(eth);
-    return p;
+    return UdpFrame(src, dst, sport, 3, 1000);
 }
 
 class LinkFailureTest : public ::testing::Test

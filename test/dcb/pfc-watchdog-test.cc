@@ -1,15 +1,15 @@
 // PFC watchdog on a three-node harness: sender A -> switch -> peer B that pauses forever.
+#include "udp-frame.h"
+
 #include "ns3/dcb-helper.h"
 #include "ns3/dcb-net-device.h"
 #include "ns3/dcb-switch.h"
 #include "ns3/ethernet-vlan-header.h"
-#include "ns3/ipv4-header.h"
 #include "ns3/node.h"
 #include "ns3/pfc-watchdog.h"
 #include "ns3/simulator.h"
 #include "ns3/sonic-buffer-config.h"
 #include "ns3/sonic-buffer-manager.h"
-#include "ns3/udp-header.h"
 
 #include <gtest/gtest.h>
 
@@ -26,24 +26,7 @@ constexpr uint8_t LOSSLESS = 3;
 Ptr<Packet>
 Frame(uint8_t tc, uint32_t payload = 1000)
 {
-    Ptr<Packet> p = Create<Packet>(payload);
-    UdpHeader udp;
-    udp.SetSourcePort(1000);
-    udp.SetDestinationPort(4791);
-    p->AddHeader(udp);
-    Ipv4Header ip;
-    ip.SetSource(ADDR_A);
-    ip.SetDestination(ADDR_B);
-    ip.SetProtocol(17);
-    ip.SetTtl(64);
-    ip.SetDscp(static_cast<Ipv4Header::DscpType>(tc * 8));
-    ip.SetPayloadSize(p->GetSize());
-    p->AddHeader(ip);
-    EthernetVlanHeader eth;
-    eth.SetVlanTag(tc, 0);
-    eth.SetEtherType(EthernetVlanHeader::ETHERTYPE_IPV4);
-    p->AddHeader(eth);
-    return p;
+    return UdpFrame(ADDR_A, ADDR_B, 1000, tc, payload);
 }
 
 class PfcWatchdogTest : public ::testing::Test

@@ -5,6 +5,7 @@
 #include "ns3/error-model.h"
 #include "ns3/ethernet-vlan-header.h"
 #include "ns3/ipv4-header.h"
+#include "ns3/packet.h"
 #include "ns3/roce-bth-header.h"
 #include "ns3/udp-header.h"
 

@@ -1,6 +1,6 @@
 // RC transport on small fabrics: verbs, go-back-N recovery, timeouts.
-#include "rdma-test-fabric.h"
 #include "rdma-test-psn-drop.h"
+#include "two-host-transfer-test.h"
 
 #include "ns3/error-model.h"
 #include "ns3/ethernet-vlan-header.h"
@@ -20,7 +20,7 @@ using namespace ns3;
 namespace
 {
 
-class RdmaTransportTest : public ::testing::Test
+class RdmaTransportTest : public TwoHostTransferTest
 {
   protected:
     void SetUp() override
@@ -29,18 +29,18 @@ class RdmaTransportTest : public ::testing::Test
         rdma.SetLossRecoveryAttribute("AckTimeoutExponent", UintegerValue(8)); // 1.05 ms
     }
 
-    void TearDown() override { Simulator::Destroy(); }
-
-    void OnCompletion(const RdmaCompletion& c) { completions.push_back(c); }
-
-    void OnPlaced(uint32_t qpn, uint64_t addr, uint32_t bytes)
+    /** The two hosts, with the PSN of every data packet host 0 sends in \c sentPsns. */
+    RdmaLeafSpineFabric TwoHosts()
     {
-        for (uint32_t i = 0; i < bytes; ++i)
-        {
-            placed[addr + i]++;
-        }
+        RdmaLeafSpineFabric f = TwoHostTransferTest::TwoHosts();
+        f.GetNics()[0]->GetDevice()->TraceConnectWithoutContext(
+            "PhyTxBegin", MakeCallback(&RdmaTransportTest::OnTx, this));
+        return f;
     }
 
+    std::vector<uint32_t> sentPsns;
+
+  private:
     void OnTx(Ptr<const Packet> frame)
     {
         RoceBthHeader bth;
@@ -49,48 +49,6 @@ class RdmaTransportTest : public ::testing::Test
             sentPsns.push_back(bth.GetPsn());
         }
     }
-
-    RdmaLeafSpineFabric TwoHosts()
-    {
-        RdmaLeafSpineFabric f = BuildStar(2, "100Gbps", MicroSeconds(1), dcb, rdma);
-        for (auto& nic : f.GetNics())
-        {
-            nic->TraceConnectWithoutContext("Completion",
-                                            MakeCallback(&RdmaTransportTest::OnCompletion, this));
-            nic->TraceConnectWithoutContext("DataPlaced",
-                                            MakeCallback(&RdmaTransportTest::OnPlaced, this));
-        }
-        f.GetNics()[0]->GetDevice()->TraceConnectWithoutContext(
-            "PhyTxBegin", MakeCallback(&RdmaTransportTest::OnTx, this));
-        return f;
-    }
-
-    void ExpectEveryByteOnce(uint64_t base, uint64_t length)
-    {
-        uint64_t missing = 0;
-        uint64_t duplicated = 0;
-        for (uint64_t a = base; a < base + length; ++a)
-        {
-            auto it = placed.find(a);
-            if (it == placed.end())
-            {
-                missing++;
-            }
-            else if (it->second != 1)
-            {
-                duplicated++;
-            }
-        }
-        EXPECT_EQ(missing, 0u);
-        EXPECT_EQ(duplicated, 0u);
-        EXPECT_EQ(placed.size(), length);
-    }
-
-    DcbHelper dcb;
-    RdmaHelper rdma;
-    std::vector<RdmaCompletion> completions;
-    std::map<uint64_t, uint32_t> placed;
-    std::vector<uint32_t> sentPsns;
 };
 
 TEST_F(RdmaTransportTest, WriteSegmentsAtMtuAndCompletes)

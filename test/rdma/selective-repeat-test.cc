@@ -1,8 +1,8 @@
 // IRN-style selective repeat: SACK header round trip, a single loss resent once,
 // tail loss by the low timeout, and goodput under random loss with and without
 // lost-retransmission detection (SRNIC Fig. 11 setting: 4 KB messages, CC off).
-#include "rdma-test-fabric.h"
 #include "rdma-test-psn-drop.h"
+#include "two-host-transfer-test.h"
 
 #include "ns3/boolean.h"
 #include "ns3/error-model.h"
@@ -106,7 +106,7 @@ TEST(RdmaSelectiveRepeatUnitTest, ALostResendIsQueuedAgainOnceALaterFirstSendIsS
     }
 }
 
-class SelectiveRepeatTest : public ::testing::Test
+class SelectiveRepeatTest : public TwoHostTransferTest
 {
   protected:
     void SetUp() override
@@ -114,48 +114,6 @@ class SelectiveRepeatTest : public ::testing::Test
         rdma.SetCongestionControl("ns3::RdmaNoCongestionControl");
         rdma.SetLossRecovery("ns3::RdmaSelectiveRepeat");
     }
-
-    void TearDown() override { Simulator::Destroy(); }
-
-    RdmaLeafSpineFabric TwoHosts()
-    {
-        RdmaLeafSpineFabric f = BuildStar(2, "100Gbps", MicroSeconds(1), dcb, rdma);
-        for (auto& nic : f.GetNics())
-        {
-            nic->TraceConnectWithoutContext("Completion",
-                                            MakeCallback(&SelectiveRepeatTest::OnCompletion, this));
-            nic->TraceConnectWithoutContext("DataPlaced",
-                                            MakeCallback(&SelectiveRepeatTest::OnPlaced, this));
-        }
-        return f;
-    }
-
-    void OnCompletion(const RdmaCompletion& c) { completions.push_back(c); }
-
-    void OnPlaced(uint32_t qpn, uint64_t addr, uint32_t bytes)
-    {
-        for (uint32_t i = 0; i < bytes; ++i)
-        {
-            placed[addr + i]++;
-        }
-    }
-
-    void ExpectEveryByteOnce(uint64_t length)
-    {
-        uint64_t bad = 0;
-        for (uint64_t a = 0; a < length; ++a)
-        {
-            auto it = placed.find(a);
-            bad += (it == placed.end() || it->second != 1) ? 1 : 0;
-        }
-        EXPECT_EQ(bad, 0u);
-        EXPECT_EQ(placed.size(), length);
-    }
-
-    DcbHelper dcb;
-    RdmaHelper rdma;
-    std::vector<RdmaCompletion> completions;
-    std::map<uint64_t, uint32_t> placed;
 };
 
 TEST_F(SelectiveRepeatTest, OneDropIsResentExactlyOnce)
@@ -171,7 +129,7 @@ TEST_F(SelectiveRepeatTest, OneDropIsResentExactlyOnce)
     Simulator::Run();
     ASSERT_EQ(completions.size(), 1u);
     EXPECT_EQ(completions[0].status, RdmaWcStatus::Success);
-    ExpectEveryByteOnce(200 * 1024);
+    ExpectEveryByteOnce(0, 200 * 1024);
     EXPECT_EQ(qa->GetCounters().retransmittedPackets, 1u);
     EXPECT_EQ(qa->GetCounters().dataPacketsSent, 201u);
     EXPECT_EQ(qa->GetCounters().timeouts, 0u);
@@ -238,7 +196,7 @@ TEST_F(SelectiveRepeatTest, TailLossWaitsForTheLowTimeout)
     // The timer is re-armed by the ACK of PSN 8 with one packet outstanding: RtoLow.
     EXPECT_GT(completions[0].completionTime, MicroSeconds(100));
     EXPECT_LT(completions[0].completionTime, MicroSeconds(120));
-    ExpectEveryByteOnce(10 * 1024);
+    ExpectEveryByteOnce(0, 10 * 1024);
 }
 
 struct CompletionTally

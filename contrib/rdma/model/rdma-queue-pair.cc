@@ -328,8 +328,7 @@ RdmaQueuePair::Receive(Ptr<Packet> packet, bool ceMarked, uint8_t hops)
     const RoceOpcode op = bth.GetOpcode();
     if (op == RoceOpcode::Cnp)
     {
-        m_counters.cnpsReceived++;
-        m_cc->OnCnp();
+        m_requester.ReceiveCnp(false);
         return;
     }
     if (op == RoceOpcode::Acknowledge)

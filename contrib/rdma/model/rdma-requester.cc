@@ -386,10 +386,8 @@ RdmaRequester::ReceiveAcknowledge(const RoceBthHeader& bth, Ptr<Packet> packet, 
         if (m_cc->WantsCnpInAckBecn())
         {
             // CnpDelivery AckBecn: the notification point flagged this ACK/NAK instead
-            // of sending a CNP packet; react exactly as to one (RdmaQueuePair::Receive).
-            m_counters->cnpsReceived++;
-            m_counters->cnpsReceivedInAck++;
-            m_cc->OnCnp();
+            // of sending a CNP packet; react exactly as to one.
+            ReceiveCnp(true);
         }
     }
     if (aeth.IsAck())
@@ -439,6 +437,14 @@ RdmaRequester::ApplySequenceNak(uint64_t psn, uint64_t sack)
     m_loss->OnSequenceNak(m_seq, psn, sack);
     m_rewoundAt = UINT64_MAX;
     NotifyTxWork();
+}
+
+void
+RdmaRequester::ReceiveCnp(bool inAck)
+{
+    m_counters->cnpsReceived++;
+    m_counters->cnpsReceivedInAck += inAck ? 1 : 0;
+    m_cc->OnCnp();
 }
 
 void

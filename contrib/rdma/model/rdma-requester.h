@@ -75,6 +75,11 @@ class RdmaRequester
     void ReceiveAcknowledge(const RoceBthHeader& bth, Ptr<Packet> packet, uint8_t hops = 0);
     /** A READ response arrived (\p packet after the BTH \p bth). */
     void ReceiveReadResponse(const RoceBthHeader& bth, Ptr<Packet> packet);
+    /**
+     * A CNP reached this reaction point: a CNP packet, or (\p inAck) an ACK/NAK with BECN
+     * set under CnpDelivery AckBecn. Counted and passed to the congestion control.
+     */
+    void ReceiveCnp(bool inAck);
 
     /**
      * Enter the error state: cancel the timers, complete the first WQE with \p status and
