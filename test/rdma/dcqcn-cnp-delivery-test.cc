@@ -49,15 +49,9 @@ class CnpInAckResponderTest : public ::testing::Test
 
     void Setup(uint32_t ackInterval)
     {
-        RdmaResponder::Config config;
-        config.owner = &m_owner;
-        config.qpn = 0x200;
-        config.mtu = MTU;
-        config.ackInterval = ackInterval;
-        config.cc = CreateObject<RdmaNoCongestionControl>();
-        config.loss = CreateObject<RdmaGoBackN>();
-        config.counters = &m_counters;
-        m_responder.Setup(config);
+        m_responder.Setup(m_owner.ResponderConfig(MTU, ackInterval,
+                                                  CreateObject<RdmaNoCongestionControl>(),
+                                                  CreateObject<RdmaGoBackN>(), &m_counters));
         m_responder.SetRemoteQpn(0x100);
     }
 
@@ -166,16 +160,8 @@ class CnpInAckRequesterTest : public ::testing::Test
     /** A requester at 100 Gb/s whose congestion control is \p cc. */
     void Setup(Ptr<RdmaCongestionOps> cc)
     {
-        RdmaRequester::Config config;
-        config.owner = &m_owner;
-        config.qpn = 0x100;
-        config.mtu = MTU;
-        config.rnrTimer = MicroSeconds(10);
-        config.lineRate = DataRate("100Gbps");
-        config.cc = cc;
-        config.loss = CreateObject<RdmaGoBackN>();
-        config.counters = &m_counters;
-        m_requester.Setup(config);
+        m_requester.Setup(
+            m_owner.RequesterConfig(MTU, cc, CreateObject<RdmaGoBackN>(), &m_counters));
         m_requester.SetRemoteQpn(0x200);
     }
 

@@ -4,7 +4,11 @@
 #ifndef ROCE_LAB_TEST_FAKE_QP_OWNER_H
 #define ROCE_LAB_TEST_FAKE_QP_OWNER_H
 
+#include "ns3/rdma-congestion-ops.h"
+#include "ns3/rdma-loss-recovery.h"
 #include "ns3/rdma-qp-owner.h"
+#include "ns3/rdma-requester.h"
+#include "ns3/rdma-responder.h"
 #include "ns3/roce-aeth-header.h"
 #include "ns3/roce-bth-header.h"
 
@@ -63,6 +67,41 @@ class FakeQpOwner : public RdmaQpOwner
     void NotifyMessageReceived(uint32_t, uint64_t bytes) override { messages.push_back(bytes); }
 
     uint32_t GetEncapsulationBytes() const override { return 0; }
+
+    /**
+     * A requester side reporting to this owner: QP 0x100 talking to QP 0x200, 100 Gb/s,
+     * a 10 us RNR wait, payload \p mtu, \p cc and \p loss, counting into \p counters.
+     */
+    RdmaRequester::Config RequesterConfig(uint32_t mtu, Ptr<RdmaCongestionOps> cc,
+                                          Ptr<RdmaLossRecovery> loss, RdmaQpCounters* counters)
+    {
+        RdmaRequester::Config config;
+        config.owner = this;
+        config.qpn = 0x100;
+        config.mtu = mtu;
+        config.rnrTimer = MicroSeconds(10);
+        config.lineRate = DataRate("100Gbps");
+        config.cc = cc;
+        config.loss = loss;
+        config.counters = counters;
+        return config;
+    }
+
+    /** The responder side of that pair (QP 0x200), acknowledging every \p ackInterval. */
+    RdmaResponder::Config ResponderConfig(uint32_t mtu, uint32_t ackInterval,
+                                          Ptr<RdmaCongestionOps> cc, Ptr<RdmaLossRecovery> loss,
+                                          RdmaQpCounters* counters)
+    {
+        RdmaResponder::Config config;
+        config.owner = this;
+        config.qpn = 0x200;
+        config.mtu = mtu;
+        config.ackInterval = ackInterval;
+        config.cc = cc;
+        config.loss = loss;
+        config.counters = counters;
+        return config;
+    }
 
     uint32_t txNotifications{0};
     uint32_t cnpRequests{0};

@@ -46,16 +46,9 @@ class RdmaRequesterTest : public ::testing::Test
     void Setup(Ptr<RdmaLossRecovery> lossRecovery = CreateObject<RdmaGoBackN>(),
                bool srnicExtensions = false)
     {
-        RdmaRequester::Config config;
-        config.owner = &m_owner;
-        config.qpn = 0x100;
-        config.mtu = MTU;
-        config.rnrTimer = MicroSeconds(10);
+        RdmaRequester::Config config = m_owner.RequesterConfig(
+            MTU, CreateObject<RdmaNoCongestionControl>(), lossRecovery, &m_counters);
         config.srnicExtensions = srnicExtensions;
-        config.lineRate = DataRate("100Gbps");
-        config.cc = CreateObject<RdmaNoCongestionControl>();
-        config.loss = lossRecovery;
-        config.counters = &m_counters;
         m_requester.Setup(config);
         m_requester.SetRemoteQpn(0x200);
     }

@@ -34,15 +34,8 @@ class RdmaResponderTest : public ::testing::Test
     void Setup(uint32_t ackInterval = 1,
                Ptr<RdmaLossRecovery> lossRecovery = CreateObject<RdmaGoBackN>())
     {
-        RdmaResponder::Config config;
-        config.owner = &m_owner;
-        config.qpn = 0x200;
-        config.mtu = MTU;
-        config.ackInterval = ackInterval;
-        config.cc = CreateObject<RdmaNoCongestionControl>();
-        config.loss = lossRecovery;
-        config.counters = &m_counters;
-        m_responder.Setup(config);
+        m_responder.Setup(m_owner.ResponderConfig(
+            MTU, ackInterval, CreateObject<RdmaNoCongestionControl>(), lossRecovery, &m_counters));
         m_responder.SetRemoteQpn(0x100);
     }
 

@@ -114,17 +114,9 @@ class RequesterRttTest : public ::testing::Test
   public:
     void SetUp() override
     {
-        RdmaRequester::Config config;
-        config.owner = &owner;
-        config.qpn = 1;
-        config.mtu = 1000;
-        config.rnrTimer = MicroSeconds(10);
-        config.lineRate = DataRate("100Gbps");
-        config.cc = Create<SampleRecorderCc>(&samples, true);
-        config.loss = CreateObject<RdmaGoBackN>();
-        config.counters = &counters;
-        requester.Setup(config);
-        requester.SetRemoteQpn(2);
+        requester.Setup(owner.RequesterConfig(1000, Create<SampleRecorderCc>(&samples, true),
+                                              CreateObject<RdmaGoBackN>(), &counters));
+        requester.SetRemoteQpn(0x200);
         RdmaWorkRequest wr;
         wr.verb = RdmaVerb::Write;
         wr.length = 3000; // PSNs 0, 1, 2
