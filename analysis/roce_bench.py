@@ -3,7 +3,8 @@
 
 Runs each scenario's program with --bench as a child process and reads the
 kernel's accounting of it (wait4: user + system CPU seconds, peak RSS), and the
-program's own counts (events, frames serialized). Prints one row per scenario and
+program's own counts (events, frames serialized: one per frame per hop, so events ÷
+frames is the events each frame costs per hop). Prints one row per scenario and
 writes them as CSV. With --vs OTHER_BUILD the two builds run in turn (A B A B ...)
 on the same machine, and the rows give the ratio A/B of median CPU time and peak
 RSS, and whether the two builds wrote byte-identical flows.csv, pfc.csv and
@@ -28,7 +29,8 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SUITE_FILE = os.path.join(ROOT, "scratch", "bench", "suite.json")
 COMPARED = ("flows.csv", "pfc.csv", "summary.json")
 COLUMNS = ["scenario", "build", "run", "exit_status", "cpu_s", "user_s", "sys_s", "wall_s",
-           "events", "frames", "events_per_cpu_s", "frames_per_cpu_s", "peak_rss_mb"]
+           "events", "frames", "events_per_frame_hop", "events_per_cpu_s", "frames_per_cpu_s",
+           "peak_rss_mb"]
 
 
 class BenchError(Exception):
@@ -92,6 +94,7 @@ def measure(build, argv, out_dir):
         "exit_status": proc.returncode, "cpu_s": round(cpu, 3),
         "user_s": round(usage.ru_utime, 3), "sys_s": round(usage.ru_stime, 3),
         "wall_s": round(wall, 3), "events": events, "frames": frames,
+        "events_per_frame_hop": round(events / frames, 3) if frames > 0 else "",
         "events_per_cpu_s": round(events / cpu) if cpu > 0 else "",
         "frames_per_cpu_s": round(frames / cpu) if cpu > 0 else "",
         "peak_rss_mb": round(usage.ru_maxrss / 1024.0, 1), "stderr": stderr,
@@ -172,7 +175,9 @@ def main(argv=None):
             rss = max(r["peak_rss_mb"] for r in rs)
             ev = rs[0]["events"]
             fr = rs[0]["frames"]
+            per_hop = f"{ev / fr:.3f}" if fr else "n/a"
             print(f"  {label} {build}: CPU {cpu:.2f} s (median of {len(rs)}), events {ev}, "
+                  f"frame-hops {fr}, {per_hop} events/frame-hop, "
                   f"{ev / cpu if cpu else 0:,.0f} events/CPU-s, {fr / cpu if cpu else 0:,.0f} "
                   f"frames/CPU-s, peak RSS {rss:.1f} MB")
         if args.vs:

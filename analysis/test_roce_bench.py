@@ -68,6 +68,8 @@ class RunTest(unittest.TestCase):
             self.assertEqual(r["exit_status"], "0")
             self.assertGreater(int(r["events"]), 0)
             self.assertGreater(int(r["frames"]), 0)
+            self.assertAlmostEqual(float(r["events_per_frame_hop"]),
+                                   int(r["events"]) / int(r["frames"]), places=3)
             self.assertGreater(float(r["peak_rss_mb"]), 1.0)
         # The same build twice: byte-identical outputs.
         a = os.path.join(WORK, "smoke", "A0")

@@ -320,8 +320,17 @@ DcbNetDevice::QuantaToTime(uint16_t quanta) const
 void
 DcbNetDevice::TryTransmit()
 {
-    if (m_txBusy || !m_channel)
+    if (m_txCompletePending || !m_channel)
     {
+        return; // the wire is busy; the end of its frame will call again
+    }
+    const Time now = Simulator::Now();
+    if (now < m_busyUntil)
+    {
+        // The frame on the wire was started with nothing waiting behind it, so its end
+        // was not scheduled: schedule it now that something is.
+        m_txCompletePending = true;
+        m_txComplete->Schedule(m_busyUntil - now);
         return;
     }
     Ptr<Packet> frame;
@@ -458,7 +467,6 @@ DcbNetDevice::TakeHead(uint8_t tc, Ptr<Packet>& frame, DcbFrameRecord& record)
 void
 DcbNetDevice::StartTransmission(Ptr<Packet> frame, DcbFrameRecord& record, uint8_t tc)
 {
-    m_txBusy = true;
     const uint32_t size = frame->GetSize();
     if (tc < N_CLASSES)
     {
@@ -483,13 +491,33 @@ DcbNetDevice::StartTransmission(Ptr<Packet> frame, DcbFrameRecord& record, uint8
     {
         LinkDrop(frame, tc < N_CLASSES ? tc : 0); // a pull source's frame: lost on the dead wire
     }
-    m_txComplete->Schedule(txTime);
+    m_busyUntil = Simulator::Now() + txTime;
+    if (!m_controlQueue.empty() || HasQueuedFrames() ||
+        (m_txSource != nullptr && m_txSource->HasTxWork()))
+    {
+        // Something may go next (a pull source is asked at every frame's end).
+        m_txCompletePending = true;
+        m_txComplete->Schedule(txTime);
+    }
+}
+
+bool
+DcbNetDevice::HasQueuedFrames() const
+{
+    for (const Ring& q : m_queues)
+    {
+        if (!q.empty())
+        {
+            return true;
+        }
+    }
+    return false;
 }
 
 void
 DcbNetDevice::TransmitComplete()
 {
-    m_txBusy = false;
+    m_txCompletePending = false;
     TryTransmit();
 }
 

@@ -240,6 +240,8 @@ class DcbNetDevice : public NetDevice
     void TryTransmit();
     void StartTransmission(Ptr<Packet> frame, DcbFrameRecord& record, uint8_t tc);
     void TransmitComplete();
+    /** \return true when any traffic class holds a queued frame (paused or not). */
+    bool HasQueuedFrames() const;
     /** The end of the frame on the wire: one event object, scheduled once per frame. */
     using TxCompleteEvent = ReusableEvent<DcbNetDevice, &DcbNetDevice::TransmitComplete>;
     bool PickFromQueues(Ptr<Packet>& frame, DcbFrameRecord& record, uint8_t& tc);
@@ -283,7 +285,14 @@ class DcbNetDevice : public NetDevice
     std::array<Ring, N_CLASSES> m_queues;
     std::array<uint64_t, N_CLASSES> m_queueBytes{};
     std::deque<Ptr<Packet>> m_controlQueue;
-    bool m_txBusy{false};
+    /**
+     * When the frame on the wire (if any) ends. The end of a serialization is an event
+     * only when something may be waiting to go (m_txCompletePending): a port whose
+     * queues are empty records this time instead, and the next frame queued before it
+     * schedules the event then (one event per frame per hop on uncongested ports).
+     */
+    Time m_busyUntil{0};
+    bool m_txCompletePending{false};
     Ptr<TxCompleteEvent> m_txComplete;
     DcbTxSource* m_txSource{nullptr};
 

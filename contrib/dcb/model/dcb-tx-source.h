@@ -29,6 +29,17 @@ class DcbTxSource
      *         eligible now
      */
     virtual Ptr<Packet> PullFrame(uint8_t pausedMask, uint8_t& tc) = 0;
+
+    /**
+     * \return false only when PullFrame would return nullptr until the source calls
+     * NotifyTxReady again (it holds no frame and nothing that may become one). The device
+     * then schedules no event for the end of the frame on the wire just to ask again.
+     * Default true: the device asks at the end of every frame.
+     */
+    virtual bool HasTxWork() const
+    {
+        return true;
+    }
 };
 
 } // namespace ns3

@@ -161,6 +161,12 @@ FetchQpScheduler::EndTurn()
     }
 }
 
+bool
+FetchQpScheduler::IsIdle() const
+{
+    return m_current == nullptr && m_waiting.empty() && m_fetching.empty() && m_ready.empty();
+}
+
 Ptr<Packet>
 FetchQpScheduler::Dequeue(uint8_t pausedMask, RdmaQueuePair*& out, Time& wakeAt)
 {

@@ -33,6 +33,7 @@ class FetchQpScheduler : public QpScheduler
 
     void NotifyTxWork(RdmaQueuePair* qp) override;
     Ptr<Packet> Dequeue(uint8_t pausedMask, RdmaQueuePair*& qp, Time& wakeAt) override;
+    bool IsIdle() const override;
 
     uint64_t GetFetches() const;
     uint64_t GetTurns() const;

@@ -19,6 +19,12 @@ QpScheduler::Attach(RdmaNic* nic)
 }
 
 bool
+QpScheduler::IsIdle() const
+{
+    return false;
+}
+
+bool
 QpScheduler::WqeAlreadyRead(RdmaQueuePair* /* qp */) const
 {
     return false;

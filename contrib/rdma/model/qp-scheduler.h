@@ -51,6 +51,12 @@ class QpScheduler : public Object
      */
     virtual bool WqeAlreadyRead(RdmaQueuePair* qp) const;
 
+    /**
+     * \return true when the scheduler holds no queue pair (nothing to send until the
+     * next NotifyTxWork). Default false (unknown).
+     */
+    virtual bool IsIdle() const;
+
   protected:
     void DoDispose() override;
 

@@ -536,6 +536,13 @@ RdmaNic::NotifyTxWork(RdmaQueuePair* qp)
     }
 }
 
+bool
+RdmaNic::HasTxWork() const
+{
+    // Whatever becomes sendable later says so through NotifyTxWork or Wake.
+    return (m_scheduler && !m_scheduler->IsIdle()) || (m_tx && m_tx->HoldsFrames());
+}
+
 Ptr<Packet>
 RdmaNic::PullFrame(uint8_t pausedMask, uint8_t& tc)
 {

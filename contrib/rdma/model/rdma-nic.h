@@ -142,6 +142,7 @@ class RdmaNic : public Object, public DcbTxSource, public RdmaQpOwner
 
     // DcbTxSource
     Ptr<Packet> PullFrame(uint8_t pausedMask, uint8_t& tc) override;
+    bool HasTxWork() const override;
     /**
      * The next encapsulated frame the QP scheduler releases (PullFrame without the host's
      * payload read); \p qpn and \p payload (bytes after the transport headers) if not null;

@@ -83,6 +83,12 @@ RdmaTxPipeline::GetCounters() const
     return m_counters;
 }
 
+bool
+RdmaTxPipeline::HoldsFrames() const
+{
+    return m_transferring || !m_ready.empty() || !m_reading.empty();
+}
+
 Ptr<Packet>
 RdmaTxPipeline::PullFrame(uint8_t pausedMask, uint8_t& tc)
 {

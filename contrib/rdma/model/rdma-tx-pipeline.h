@@ -64,6 +64,8 @@ class RdmaTxPipeline : public Object
     void Kick();
     /** The port wants a frame of a class not in \p pausedMask. */
     Ptr<Packet> PullFrame(uint8_t pausedMask, uint8_t& tc);
+    /** \return true while a frame is being read or waits for the wire. */
+    bool HoldsFrames() const;
     const RdmaTxCounters& GetCounters() const;
 
   protected:

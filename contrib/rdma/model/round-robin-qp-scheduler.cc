@@ -46,6 +46,12 @@ RoundRobinQpScheduler::NotifyTxWork(RdmaQueuePair* qp)
     }
 }
 
+bool
+RoundRobinQpScheduler::IsIdle() const
+{
+    return m_active.empty();
+}
+
 Ptr<Packet>
 RoundRobinQpScheduler::Dequeue(uint8_t pausedMask, RdmaQueuePair*& out, Time& wakeAt)
 {

@@ -32,6 +32,7 @@ class RoundRobinQpScheduler : public QpScheduler
 
     void NotifyTxWork(RdmaQueuePair* qp) override;
     Ptr<Packet> Dequeue(uint8_t pausedMask, RdmaQueuePair*& qp, Time& wakeAt) override;
+    bool IsIdle() const override;
 
   protected:
     void DoDispose() override;
