@@ -84,8 +84,10 @@ DcbChannel::Transmit(Ptr<Packet> frame, const DcbFrameRecord& record, Ptr<DcbNet
     const Ptr<DcbNetDevice>& dst = m_devices[d];
     const uint32_t context =
         m_contexts[d] != Simulator::NO_CONTEXT ? m_contexts[d] : dst->GetNode()->GetId();
-    Simulator::ScheduleWithContext(context, txTime + GetDelay(), &DcbNetDevice::ReceiveFrame, dst,
-                                   frame, record);
+    // A raw device pointer in the event: copying the Ptr would write the peer's reference
+    // count, a cold line at scale; the devices outlive every event (Simulator::Destroy).
+    Simulator::ScheduleWithContext(context, txTime + GetDelay(), &DcbNetDevice::ReceiveFrame,
+                                   PeekPointer(dst), frame, record);
 }
 
 std::size_t
