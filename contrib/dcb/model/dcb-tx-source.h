@@ -36,10 +36,7 @@ class DcbTxSource
      * then schedules no event for the end of the frame on the wire just to ask again.
      * Default true: the device asks at the end of every frame.
      */
-    virtual bool HasTxWork() const
-    {
-        return true;
-    }
+    virtual bool HasTxWork() const { return true; }
 };
 
 } // namespace ns3
