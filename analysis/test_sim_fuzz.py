@@ -157,7 +157,7 @@ class Reports(unittest.TestCase):
         self.assertIn("runs: exit status 2: x.json: /flows/0: refused", text)
         # ... unless the generator said that this case may be refused.
         meta = json.load(open(os.path.join(case, "fuzz.json")))
-        meta["expect"]["may_refuse"] = "test"
+        meta["expect"]["may_refuse"] = ["/flows/0", "test"]
         simfuzz.write_case(case, json.load(open(os.path.join(case, "config.json"))), {}, meta)
         rc, text = cli("fuzz-sim", "--roce-run", refuse, "--replay", case)
         self.assertEqual(rc, 0, text)

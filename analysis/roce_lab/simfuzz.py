@@ -39,6 +39,9 @@ INVARIANTS = {
                 "every class in use and no loss, link-down or NIC-down fault",
     "no_deadlock": "no PFC deadlock reported on a topology without cycles in its "
                    "up-down routes (all but rings)",
+    "rate_bound": "a flow into a host whose link (host_rate) or PCIe (pcie_rate) a fault "
+                  "cut to R before the flow started takes at least half of bytes x 8 / R "
+                  "(the fault acted)",
     "endpoints": "each flow of flows.csv joins the hosts the experiment named "
                  "(explicit flows and HPCC flow files)",
     "deterministic": "the same configuration and seed give byte-identical output files "
@@ -57,7 +60,10 @@ KNOWN_DEFECTS = [
     ("selective-repeat-stall (issue 33, 2): IRN/SRNIC selective repeat can stall when the "
      "last ACKs are lost",
      lambda f: bool({"sr", "srnic", "profile_irn", "profile_srnic"} & f)
-     and bool({"loss", "gilbert_elliott", "link_down", "nic_down", "pfc_off"} & f)),
+     and bool({"loss", "gilbert_elliott", "link_down", "nic_down", "pfc_off", "link_rate",
+               "host_rate", "pcie_rate"} & f)),
+    ("pcie-rate-ignored (issue 33, 4): pcie_rate on a host with a host model is recorded "
+     "and has no effect", lambda f: "pcie_rate_on_host_model" in f),
     ("collective-psn-window (issue 33, 5): a collective over qps whose step passes the PSN "
      "window aborts", lambda f: "huge_collective" in f),
 ]
@@ -438,9 +444,10 @@ class Generator:
             # A legal size whose step passes the 24-bit PSN window: must be split or
             # refused, never abort. A short run: it cannot finish.
             c["bytes"] = r.randint(len(ranks) * (1 << 33), 1 << 40)
-            expect["may_refuse"] = "a collective step beyond the PSN window may be refused"
+            expect["may_refuse"] = ["/collectives/0", "a collective step beyond the PSN "
+                                    "window may be refused"]
             expect["complete"] = False
-            expect["short_stop"] = "20us"
+            expect["short_stop"] = "100us"
             self.features.append("huge_collective")
         config["collectives"] = [c]
         self.features.append("collective_" + c["over"])
@@ -468,7 +475,8 @@ class Generator:
         outage = 0.0
         for _ in range(r.randint(0 if faults else 1, 3)):
             kind = r.choice(["link_down", "link_rate", "host_rate", "pcie_rate", "nic_down"])
-            t = r.uniform(0, 100)
+            t = 0.0 if kind in ("host_rate", "pcie_rate") and r.random() < 0.4 \
+                else r.uniform(0, 100)
             if kind == "link_down" and topo.fabric_links:
                 d = r.uniform(5, MAX_OUTAGE_US - outage)
                 if d < 5:
@@ -497,7 +505,9 @@ class Generator:
                                "rate": r.choice(["2Gbps", "10Gbps", "40Gbps"])})
                 expect["no_failure"] = False
                 if host in getattr(self, "model_hosts", ()):
-                    expect["may_refuse"] = "pcie_rate on a host with a host model is refused"
+                    expect["may_refuse"] = ["/faults/events/", "pcie_rate on a host with a "
+                                            "host model is refused"]
+                    self.features.append("pcie_rate_on_host_model")
                 self.features.append("pcie_rate")
             elif kind == "nic_down":
                 d = r.uniform(5, MAX_OUTAGE_US - outage)
@@ -545,6 +555,35 @@ def read_csv(path):
     import csv
     with open(path, newline="") as f:
         return list(csv.DictReader(f))
+
+
+def duration_us(text):
+    for unit, scale in (("ps", 1e-6), ("ns", 1e-3), ("us", 1.0), ("ms", 1e3), ("s", 1e6)):
+        if text.endswith(unit) and text[: -len(unit)].replace(".", "", 1).isdigit():
+            value = float(text[: -len(unit)]) * scale
+    return value
+
+
+def rate_bound(config, flows):
+    """The rate_bound invariant on the explicit flows (flows.csv's first rows)."""
+    events = (config.get("faults") or {}).get("events", [])
+    v = []
+    for i, f in enumerate(config.get("flows", [])):
+        if i >= len(flows) or not flows[i].get("fct_us") or f["bytes"] < 50000:
+            continue
+        start = duration_us(f.get("start", "0us"))
+        for kind in ("host_rate", "pcie_rate"):
+            hits = [e for e in events if e["kind"] == kind
+                    and (e["host"] == f["dst"] or (kind == "host_rate" and e["host"] == f["src"]))]
+            if len(hits) != 1 or duration_us(hits[0]["time"]) > start:
+                continue
+            bound = f["bytes"] * 8 / rate_bps(hits[0]["rate"]) * 1e6
+            if float(flows[i]["fct_us"]) < 0.5 * bound:
+                v.append(("rate_bound", "flow %d (%s->%s, %d B) took %s us; %s %s of %s at %s "
+                          "before its start allows no less than %.1f us"
+                          % (i, f["src"], f["dst"], f["bytes"], flows[i]["fct_us"], kind,
+                             hits[0]["rate"], hits[0]["host"], hits[0]["time"], bound)))
+    return v
 
 
 def output_files(d):
@@ -595,8 +634,9 @@ class Runner:
         tail = " | ".join(text.strip().splitlines()[-3:])[:400]
         if rc is None:
             return [("runs", "no exit within %.0f s (hang)" % self.time_limit)], notes, seconds
-        if rc == 2 and expect.get("may_refuse"):
-            notes.append("refused (%s): %s" % (expect["may_refuse"], tail))
+        refusable = expect.get("may_refuse")  # [pointer the error names, why]
+        if rc == 2 and refusable and refusable[0] in text:
+            notes.append("refused (%s): %s" % (refusable[1], tail))
             return violations, notes, seconds
         if rc != 0:
             what = "exit status %d" % rc if rc > 0 else "killed by signal %d" % -rc
@@ -614,7 +654,10 @@ class Runner:
             summary["exactly_once"] = {"checked": 1, "violation_count": 1,
                                        "violations": [{"flow": 0, "finished": True,
                                                        "reason": "injected"}]}
+        with open(os.path.join(folder, "config.json")) as f:
+            config = json.load(f)
         violations += self.invariants(summary, flows, expect)
+        violations += rate_bound(config, flows)
         if determinism and rc == 0:
             first = output_files(out)
             moved = out + "-first"
@@ -845,7 +888,7 @@ def campaign(roce_run, seconds, seed, out, keep=False, mpi_run=None, inject=None
         print("sim-fuzz: MPI ranks check skipped: no MPI build of roce-run "
               "(./roce-lab setup --mpi)", flush=True)
     start = time.monotonic()
-    cases, failures, refused, cpu, skipped = 0, [], 0, 0.0, {}
+    cases, failures, refused, cpu, skipped, shrinking = 0, [], 0, 0.0, {}, 0.0
     counts = {}
     index = 0
     while time.monotonic() - start < seconds and (max_cases is None or index < max_cases):
@@ -877,9 +920,12 @@ def campaign(roce_run, seconds, seed, out, keep=False, mpi_run=None, inject=None
         if violations:
             failures.append((folder, violations))
             print_failure(folder, meta, violations)
-            if shrink_budget > 0 and time.monotonic() - start < seconds:
+            refusal = violations[0][0] == "runs" and "exit status 2" in violations[0][1]
+            if shrink_budget > 0 and not refusal and shrinking < seconds / 4:
+                t0 = time.monotonic()
                 small, sv = shrink(runner, folder, files, violations,
-                                   min(shrink_budget, seconds - (time.monotonic() - start)))
+                                   min(shrink_budget, seconds / 4 - shrinking))
+                shrinking += time.monotonic() - t0
                 if small:
                     print("  smaller case with the same failure (%s):" % sv[0][0])
                     print("  reproduce: %s" % reproduce_command(small), flush=True)
