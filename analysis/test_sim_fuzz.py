@@ -25,6 +25,11 @@ ROCE_RUN = os.environ.get("ROCE_RUN", os.path.join(ROOT, "build", "bin", "roce-r
 WORK = os.environ.get("ROCE_LAB_TEST_DIR", "/tmp/roce-lab-test-sim-fuzz")
 
 
+def load(path):
+    with open(path) as f:
+        return json.load(f)
+
+
 def fresh(name):
     d = os.path.join(WORK, name)
     shutil.rmtree(d, ignore_errors=True)
@@ -119,7 +124,7 @@ class Reports(unittest.TestCase):
     def test_injected_violation_is_reported_with_its_reproducer(self):
         out = fresh("inject")
         rc, text = cli("fuzz-sim", "--roce-run", ROCE_RUN, "--out", out, "--seed", "3",
-                       "--max-cases", "1", "--inject", "exactly_once", "600")
+                       "--max-cases", "1", "--inject", "exactly_once", "--shrink", "0", "600")
         self.assertEqual(rc, 1, text)
         self.assertIn("exactly_once: 1 flows violate it (first: flow 0, injected)", text)
         self.assertIn("reproduce: ./roce-lab fuzz --sim --replay ", text)
@@ -129,7 +134,7 @@ class Reports(unittest.TestCase):
         case = os.path.join(out, "case-3-0000")
         for name in ("config.json", "fuzz.json", "run.log", "run/summary.json"):
             self.assertTrue(os.path.isfile(os.path.join(case, name)), name)
-        self.assertEqual(json.load(open(os.path.join(case, "fuzz.json")))["seed"],
+        self.assertEqual(load(os.path.join(case, "fuzz.json"))["seed"],
                          simfuzz.case_seed(3, 0))
 
     def test_injected_nondeterminism_is_reported(self):
@@ -156,9 +161,9 @@ class Reports(unittest.TestCase):
         rc, text = cli("fuzz-sim", "--roce-run", refuse, "--replay", case)
         self.assertIn("runs: exit status 2: x.json: /flows/0: refused", text)
         # ... unless the generator said that this case may be refused.
-        meta = json.load(open(os.path.join(case, "fuzz.json")))
+        meta = load(os.path.join(case, "fuzz.json"))
         meta["expect"]["may_refuse"] = ["/flows/0", "test"]
-        simfuzz.write_case(case, json.load(open(os.path.join(case, "config.json"))), {}, meta)
+        simfuzz.write_case(case, load(os.path.join(case, "config.json")), {}, meta)
         rc, text = cli("fuzz-sim", "--roce-run", refuse, "--replay", case)
         self.assertEqual(rc, 0, text)
         self.assertIn("refused (test)", text)

@@ -866,7 +866,8 @@ def reproduce_command(folder):
     return "./roce-lab fuzz --sim --replay %s" % shown(folder)
 
 
-def print_failure(folder, meta, violations, stream=sys.stdout):
+def print_failure(folder, meta, violations, stream=None):
+    stream = stream or sys.stdout
     print("FAIL %s (seed %s; %s)" % (shown(folder), meta.get("seed"),
                                      " ".join(meta.get("features", []))), file=stream)
     for name, text in violations:
