@@ -230,7 +230,7 @@ def main(argv=None):
                    "0: none)")
     p.add_argument("--skip-known", action="store_true",
                    help="leave out cases that can meet a defect known on main "
-                   "(simfuzz.KNOWN_DEFECTS; CI)")
+                   "(simfuzz_cases.KNOWN_DEFECTS; CI)")
     p.add_argument("--shrink-case", metavar="CASE",
                    help="shrink one failing case folder into CASE-min")
     p.add_argument("--inject", action="append", choices=["exactly_once", "deterministic"],
