@@ -19,6 +19,8 @@ analysis/ on PYTHONPATH, `python3 -m roce_lab COMMAND ...`.
   check-plots CONFIG           check CONFIG's "plots" (before ./roce-lab run)
   by-size OUTDIR [--peer dcqcn|hpcc] [--peer-file FILE]
       FCT and slowdown (the HPCC simulator's definition) by flow size, beside the peer's
+  fuzz-sim --roce-run BIN [SECONDS] [--seed N] [--out DIR] [--replay CASE...]
+      random small experiments checked against invariants (./roce-lab fuzz --sim)
   after-run CONFIG OUTDIR [--prepared]
       after ./roce-lab run: make CONFIG's "plots" in OUTDIR and add them (and input.json,
       with --prepared) to OUTDIR/README
@@ -28,7 +30,7 @@ import argparse
 import json
 import os
 
-from . import by_size
+from . import by_size, simfuzz
 from . import config as cfg
 from . import plots, slurm
 from . import sweep as sweeps
@@ -201,6 +203,39 @@ def main(argv=None):
     p.add_argument("--prepared", action="store_true",
                    help="OUTDIR/input.json was written for this run (README entry)")
     p.set_defaults(func=cmd_after_run)
+
+    p = sub.add_parser("fuzz-sim", help="whole-simulation invariant fuzzing "
+                       "(./roce-lab fuzz --sim)", description=simfuzz.__doc__,
+                       formatter_class=argparse.RawDescriptionHelpFormatter,
+                       epilog="invariants:\n" + "\n".join(
+                           "  %-14s %s" % kv for kv in simfuzz.INVARIANTS.items()))
+    p.add_argument("seconds", type=float, nargs="?", default=120.0,
+                   help="wall-clock budget: no case starts after it (default 120)")
+    p.add_argument("--seed", type=int, default=1,
+                   help="campaign seed: case i is generated from (seed, i) (default 1)")
+    p.add_argument("--out", default="results/sim-fuzz",
+                   help="where cases are written; failing ones are kept (default "
+                   "results/sim-fuzz)")
+    p.add_argument("--roce-run", required=True)
+    p.add_argument("--mpi-run", help="roce-run of the MPI build (1 and 2 ranks compared)")
+    p.add_argument("--replay", nargs="+", metavar="CASE",
+                   help="rerun case folders (or folders of them) and check them")
+    p.add_argument("--work", help="with --replay: run copies of the cases here")
+    p.add_argument("--case", type=int, metavar="I",
+                   help="generate and check only case I of --seed")
+    p.add_argument("--max-cases", type=int, help="stop after this many cases")
+    p.add_argument("--keep", action="store_true", help="keep passing cases too")
+    p.add_argument("--shrink", type=float, default=20.0, metavar="SECONDS",
+                   help="time spent shrinking each failing case into CASE-min (default 20; "
+                   "0: none)")
+    p.add_argument("--skip-known", action="store_true",
+                   help="leave out cases that can meet a defect known on main "
+                   "(simfuzz_cases.KNOWN_DEFECTS; CI)")
+    p.add_argument("--shrink-case", metavar="CASE",
+                   help="shrink one failing case folder into CASE-min")
+    p.add_argument("--inject", action="append", choices=["exactly_once", "deterministic"],
+                   help=argparse.SUPPRESS)
+    p.set_defaults(func=simfuzz.main)
 
     args = parser.parse_args(argv)
     if args.command == "run-dir" and args.program[:1] == ["--"]:
