@@ -71,9 +71,9 @@ class TraceConfigTest : public ::testing::Test
 
 TEST_F(TraceConfigTest, HpccTopologyFile)
 {
-    std::vector<int64_t> hostOf;
     const std::string text = Slurp(SRC + "/topologies/hpcc-leaf-spine-8.txt");
-    const ExperimentTopology t = HpccTopologyReader::Read(text, "t.txt", hostOf);
+    const ExperimentTopology t = HpccTopologyReader::Read(text, "t.txt");
+    const std::vector<int64_t>& hostOf = t.hpccHostOfNode;
     EXPECT_EQ(t.hosts.size(), 8u);
     EXPECT_EQ(t.switches.size(), 4u);
     EXPECT_EQ(t.links.size(), 12u);
@@ -85,10 +85,9 @@ TEST_F(TraceConfigTest, HpccTopologyFile)
 
     auto error = [](const std::string& text) -> std::string
     {
-        std::vector<int64_t> h;
         try
         {
-            HpccTopologyReader::Read(text, "t.txt", h);
+            HpccTopologyReader::Read(text, "t.txt");
         }
         catch (const ExperimentConfigError& e)
         {
@@ -165,6 +164,81 @@ TEST_F(TraceConfigTest, FlowsFileCsvAndHpcc)
     EXPECT_TRUE(Contains(Error(Slurp(OUT + "exp.json")), "flows.txt:2:3: field dst"));
     Write("flows.txt", "1\n4 7 3 100 20000 3.5\n");
     EXPECT_TRUE(Contains(Error(Slurp(OUT + "exp.json")), "flows.txt:2: (root): the flow starts"));
+}
+
+// HPCC node ids are mapped to hosts whatever the numbering: the HPCC simulator's example
+// numbers its switch 0 before the hosts; switches may also sit in the middle of the ids or
+// between the hosts. Every flow runs between the hosts its ids name; a switch id is refused.
+TEST_F(TraceConfigTest, HpccNodeIdsNameTheirHostsWhereverTheSwitchesAreNumbered)
+{
+    struct Numbering
+    {
+        const char* name;
+        const char* topology;
+        std::vector<uint32_t> hostIds;
+        uint32_t switchId;
+    };
+    const std::vector<Numbering> numberings = {
+        {"switches-first",
+         "5 1 4\n0\n0 1 100Gbps 1us 0\n0 2 100Gbps 1us 0\n0 3 100Gbps 1us 0\n"
+         "0 4 100Gbps 1us 0\n",
+         {1, 2, 3, 4},
+         0},
+        {"switches-in-the-middle",
+         "6 2 5\n2 3\n0 2 100Gbps 1us 0\n1 2 100Gbps 1us 0\n2 3 100Gbps 1us 0\n"
+         "3 4 100Gbps 1us 0\n3 5 100Gbps 1us 0\n",
+         {0, 1, 4, 5},
+         3},
+        {"interleaved",
+         "7 3 6\n1 3 5\n0 1 100Gbps 1us 0\n2 1 100Gbps 1us 0\n1 3 100Gbps 1us 0\n"
+         "3 5 100Gbps 1us 0\n4 5 100Gbps 1us 0\n6 5 100Gbps 1us 0\n",
+         {0, 2, 4, 6},
+         5},
+    };
+    for (const Numbering& n : numberings)
+    {
+        SCOPED_TRACE(n.name);
+        const std::string topo = std::string(n.name) + ".txt";
+        Write(topo, n.topology);
+        // A flow between every ordered pair of hosts, by HPCC node id.
+        std::vector<std::pair<uint32_t, uint32_t>> pairs;
+        for (uint32_t a : n.hostIds)
+        {
+            for (uint32_t b : n.hostIds)
+            {
+                if (a != b)
+                {
+                    pairs.emplace_back(a, b);
+                }
+            }
+        }
+        std::string flows = std::to_string(pairs.size()) + "\n";
+        for (const auto& [a, b] : pairs)
+        {
+            flows += std::to_string(a) + " " + std::to_string(b) + " 3 100 1000 0.000001\n";
+        }
+        Write("flows.txt", flows);
+        const std::string json = R"({"topology": {"type": "file", "path": ")" + topo +
+                                 R"(", "format": "hpcc"},
+            "flows_file": {"path": "flows.txt", "format": "hpcc"}})";
+        Write("exp.json", json);
+        const ExperimentConfig c = ExperimentConfig::LoadFile(OUT + "exp.json");
+        ASSERT_EQ(c.GetFlows().size(), pairs.size());
+        for (std::size_t i = 0; i < pairs.size(); ++i)
+        {
+            const ExperimentFlow& f = c.GetFlows()[i];
+            EXPECT_EQ(c.GetTopology().hosts.at(f.src), "h" + std::to_string(pairs[i].first));
+            EXPECT_EQ(c.GetTopology().hosts.at(f.dst), "h" + std::to_string(pairs[i].second));
+        }
+        // A switch's id is not a host, as src or as dst.
+        Write("flows.txt", "1\n" + std::to_string(n.switchId) + " " + std::to_string(n.hostIds[0]) +
+                               " 3 100 1000 0.000001\n");
+        EXPECT_TRUE(Contains(Error(json), "flows.txt:2:1: field src: expected the node id of a "
+                                          "host of the topology"));
+        Write("flows.txt", "1\n" + std::to_string(n.hostIds[0]) + " " + std::to_string(n.switchId) +
+                               " 3 100 1000 0.000001\n");
+        EXPECT_TRUE(Contains(Error(json), "flows.txt:2:3: field dst"));
+    }
 }
 
 TEST_F(TraceConfigTest, WorkloadErrorsNamePointers)

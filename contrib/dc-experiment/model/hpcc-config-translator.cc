@@ -744,9 +744,8 @@ Translation::Topology() const
     if (!m_topology)
     {
         const std::string path = InputPath(*Find("TOPOLOGY_FILE")); // Run() checked it is there
-        std::vector<int64_t> hostOfNode;
-        m_topology = HpccTopologyReader::Read(FlowTrace::ReadWholeFile(path, "topology file"), path,
-                                              hostOfNode);
+        m_topology =
+            HpccTopologyReader::Read(FlowTrace::ReadWholeFile(path, "topology file"), path);
     }
     return *m_topology;
 }

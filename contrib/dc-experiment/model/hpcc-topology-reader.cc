@@ -37,8 +37,7 @@ ParseUint(const std::string& text, uint64_t max, uint64_t& value)
 } // namespace
 
 ExperimentTopology
-HpccTopologyReader::Read(const std::string& text, const std::string& name,
-                         std::vector<int64_t>& hostOfNode)
+HpccTopologyReader::Read(const std::string& text, const std::string& name)
 {
     std::istringstream in(text);
     std::string line;
@@ -107,6 +106,7 @@ HpccTopologyReader::Read(const std::string& text, const std::string& name,
 
     ExperimentTopology t;
     t.type = "file";
+    std::vector<int64_t>& hostOfNode = t.hpccHostOfNode;
     hostOfNode.assign(nNodes, -1);
     std::vector<uint32_t> indexOfNode(nNodes);
     for (uint64_t id = 0; id < nNodes; ++id)
