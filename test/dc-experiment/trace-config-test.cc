@@ -166,6 +166,50 @@ TEST_F(TraceConfigTest, FlowsFileCsvAndHpcc)
     EXPECT_TRUE(Contains(Error(Slurp(OUT + "exp.json")), "flows.txt:2: (root): the flow starts"));
 }
 
+// As the HPCC simulator reads its files: the announced links and flows, and nothing after
+// them (its example files end with more lines and notes on the format), with one warning
+// per file; every bad flow line is reported in one pass.
+TEST_F(TraceConfigTest, HpccFilesReadTheAnnouncedCountsAndIgnoreTheRest)
+{
+    Write("t.txt", "3 1 2\n0\n0 1 100Gbps 1us 0\n0 2 100Gbps 1us 0\n0 3 100Gbps 1us 0\n\n"
+                   "First line: total node #, switch node #, link #\n");
+    const ExperimentTopology t = HpccTopologyReader::Read(Slurp(OUT + "t.txt"), "t.txt");
+    EXPECT_EQ(t.links.size(), 2u);
+    ASSERT_EQ(t.warnings.size(), 1u);
+    EXPECT_TRUE(Contains(t.warnings[0], "t.txt:5: 2 non-blank lines after the 2 links announced "
+                                        "on line 1 (the last on line 4) ignored"));
+    EXPECT_TRUE(HpccTopologyReader::Read("3 1 2\n0\n0 1 1Gbps 1us 0\n0 2 1Gbps 1us 0\n", "u.txt")
+                    .warnings.empty());
+
+    Write("flows.txt", "2\n1 2 3 100 1000 2\n2 1 3 100 1000 2\n1 2 3 100 1000 2\n\n"
+                       "First line: # of flows\nsrc0 dst0 3 dst_port0 size0 start_time0\n");
+    const std::string json = R"({"topology": {"type": "file", "path": "t.txt", "format": "hpcc"},
+        "flows_file": {"path": "flows.txt", "format": "hpcc", "time_origin": "2s"}})";
+    Write("exp.json", json);
+    const ExperimentConfig c = ExperimentConfig::LoadFile(OUT + "exp.json");
+    EXPECT_EQ(c.GetFlows().size(), 2u);
+    std::vector<std::string> warnings;
+    for (const std::string& w : c.GetWarnings())
+    {
+        if (Contains(w, "ignored"))
+        {
+            warnings.push_back(w);
+        }
+    }
+    ASSERT_EQ(warnings.size(), 2u); // one per file
+    EXPECT_TRUE(Contains(warnings[0], "t.txt:5: 2 non-blank lines after the 2 links"));
+    EXPECT_TRUE(Contains(warnings[1], "flows.txt:4: 3 non-blank lines after the 2 flows "
+                                      "announced on line 1 (the last on line 3) ignored"));
+
+    // Every bad flow line at once, each with its line and field.
+    Write("flows.txt", "3\n1 0 3 100 1000 2\n2 1 3 100 x 2\n1 2 9 100 1000 2\n");
+    const std::string error = Error(json);
+    EXPECT_TRUE(Contains(error, "flows.txt:2:3: field dst"));
+    EXPECT_TRUE(Contains(error, "flows.txt:3:11: field bytes"));
+    EXPECT_TRUE(Contains(error, "flows.txt:4:5: field priority"));
+    EXPECT_TRUE(Contains(error, "3 problems"));
+}
+
 // HPCC node ids are mapped to hosts whatever the numbering: the HPCC simulator's example
 // numbers its switch 0 before the hosts; switches may also sit in the middle of the ids or
 // between the hosts. Every flow runs between the hosts its ids name; a switch id is refused.

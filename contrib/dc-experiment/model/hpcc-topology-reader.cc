@@ -1,5 +1,6 @@
 #include "hpcc-topology-reader.h"
 
+#include "config-error-list.h"
 #include "experiment-config-error.h"
 #include "json-attribute-converter.h"
 #include "text-field.h"
@@ -131,14 +132,9 @@ HpccTopologyReader::Read(const std::string& text, const std::string& name)
     std::vector<uint32_t> hostLinks(nHosts, 0);
     std::vector<uint64_t> hostLinkLine(nHosts, 0);
     std::vector<std::vector<uint32_t>> adjacency(nNodes);
-    for (uint64_t k = 0; k < nLinks; ++k)
+    // One link line, checked, then added (a bad line adds nothing).
+    auto readLink = [&](const std::vector<Field>& f)
     {
-        f = next();
-        if (f.empty())
-        {
-            fail(1, "the file ends after " + std::to_string(k) + " links; line " +
-                        std::to_string(countLine) + " announces " + std::to_string(nLinks));
-        }
         if (f.size() != 5)
         {
             fail(1, "expected \"<src> <dst> <rate> <delay> <error_rate>\", got " +
@@ -201,12 +197,47 @@ HpccTopologyReader::Read(const std::string& text, const std::string& name)
         adjacency[ends[0]].push_back(static_cast<uint32_t>(ends[1]));
         adjacency[ends[1]].push_back(static_cast<uint32_t>(ends[0]));
         t.links.push_back(ExperimentLink{indexOfNode[ends[0]], indexOfNode[ends[1]], rate, delay});
+    };
+    // Every link line is checked: the problems of the file are reported together.
+    ConfigErrorList problems(name);
+    for (uint64_t k = 0; k < nLinks; ++k)
+    {
+        f = next();
+        if (f.empty())
+        {
+            problems.Add(ExperimentConfigError(name, lineNo, 1,
+                                               "the file ends after " + std::to_string(k) +
+                                                   " links; line " + std::to_string(countLine) +
+                                                   " announces " + std::to_string(nLinks)));
+            break;
+        }
+        try
+        {
+            readLink(f);
+        }
+        catch (const ExperimentConfigError& e)
+        {
+            problems.Add(e);
+        }
     }
+    problems.ThrowIfAny();
+    // The HPCC simulator reads the announced links and no further: what follows (more
+    // links, notes on the format) is ignored, with one warning.
+    const uint64_t lastLinkLine = lineNo;
     f = next();
     if (!f.empty())
     {
-        fail(1, "unexpected line after the " + std::to_string(nLinks) +
-                    " links announced on line " + std::to_string(countLine));
+        const uint64_t firstIgnored = lineNo;
+        uint64_t ignored = 1;
+        while (!next().empty())
+        {
+            ++ignored;
+        }
+        t.warnings.push_back(
+            name + ":" + std::to_string(firstIgnored) + ": " + std::to_string(ignored) +
+            " non-blank line" + (ignored == 1 ? "" : "s") + " after the " + std::to_string(nLinks) +
+            " links announced on line " + std::to_string(countLine) + " (the last on line " +
+            std::to_string(lastLinkLine) + ") ignored, as the HPCC simulator ignores them");
     }
     // Every node must be reachable from the first host (routes span one component).
     uint64_t first = 0;

@@ -31,7 +31,9 @@ namespace ns3
  * ids (switches first, as in the HPCC simulator's own example, in the middle or
  * interleaved); the topology's hpccHostOfNode maps each id to its host index.
  * Every host has exactly one link, to a switch; every node must be connected.
- * Errors name file:line.
+ * Errors name file:line. As the HPCC simulator, the reader takes the announced
+ * number of links and ignores what follows them (its example files end with
+ * notes on the format): one line of the topology's warnings says so.
  */
 class HpccTopologyReader
 {
@@ -39,7 +41,7 @@ class HpccTopologyReader
     /**
      * Read \p text named \p name.
      * \return the topology, with hpccHostOfNode (for each HPCC node id, its host index, or -1
-     * for a switch) filled in
+     * for a switch) and warnings (the lines after the announced links, ignored) filled in
      * \throw ExperimentConfigError
      */
     static ExperimentTopology Read(const std::string& text, const std::string& name);
