@@ -174,6 +174,7 @@ main(int argc, char** argv)
             {
                 progress =
                     std::make_unique<RunProgress>(runner, config.GetStopTime(), progressPeriod);
+                progress->SetFirstFlowStart(RunProgress::GetFirstFlowStart(config));
                 runner.SetExternalProgress(true);
                 progress->Start();
             }
