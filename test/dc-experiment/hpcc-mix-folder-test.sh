@@ -60,4 +60,14 @@ PY
 # Keys with no effect: named once on stderr.
 test "$(grep -c 'no effect: .*TRACE_OUTPUT_FILE' stderr.txt)" -eq 1 || fail "TRACE_OUTPUT_FILE named once"
 test "$(grep -o 'DCTCP_RATE_AI' stderr.txt | wc -l)" -eq 1 || fail "DCTCP_RATE_AI named once"
+# A stop time shortened for a quick look, before every flow: the run ends there, each flow
+# reported as not started.
+sed 's/^SIMULATOR_STOP_TIME .*/SIMULATOR_STOP_TIME 0.02/' mix/config.txt > mix/short.txt
+"$roce_run" mix/short.txt --out short > short-stdout.txt 2> short-stderr.txt ||
+    fail "a stop time before every flow's start is allowed"
+grep -q '^0 of 0 flows finished' short-stdout.txt || fail "no flow runs"
+grep -q '3 of the 3 flows of .*flow.txt (the first on .*flow.txt:2) start at or after stop_time 20ms' short-stderr.txt ||
+    fail "the flows after the stop time named on stderr"
+python3 -c 'import json,sys; s=json.load(open("short/summary.json")); sys.exit(0 if s["not_started"]["flows"] == 3 else 1)' ||
+    fail "summary.json: 3 flows not started"
 echo "PASS"
