@@ -180,6 +180,24 @@ TEST_F(TraceConfigTest, HpccFilesReadTheAnnouncedCountsAndIgnoreTheRest)
                                         "on line 1 (the last on line 4) ignored"));
     EXPECT_TRUE(HpccTopologyReader::Read("3 1 2\n0\n0 1 1Gbps 1us 0\n0 2 1Gbps 1us 0\n", "u.txt")
                     .warnings.empty());
+    // The switch ids may span lines (that simulator reads words); too many is an error.
+    const ExperimentTopology wrapped =
+        HpccTopologyReader::Read("5 3 4\n0 1\n2\n0 3 1Gbps 1us 0\n1 4 1Gbps 1us 0\n"
+                                 "0 2 1Gbps 1us 0\n1 2 1Gbps 1us 0\n",
+                                 "w.txt");
+    EXPECT_EQ(wrapped.switches.size(), 3u);
+    EXPECT_EQ(wrapped.hosts, (std::vector<std::string>{"h3", "h4"}));
+    try
+    {
+        HpccTopologyReader::Read("5 3 4\n0 1\n2 3\n", "w.txt");
+        ADD_FAILURE() << "four switch ids accepted where three are announced";
+    }
+    catch (const ExperimentConfigError& e)
+    {
+        EXPECT_TRUE(Contains(e.what(), "w.txt:3:3: expected the 3 switch ids announced on line 1, "
+                                       "got 4"))
+            << e.what();
+    }
 
     Write("flows.txt", "2\n1 2 3 100 1000 2\n2 1 3 100 1000 2\n1 2 3 100 1000 2\n\n"
                        "First line: # of flows\nsrc0 dst0 3 dst_port0 size0 start_time0\n");

@@ -84,25 +84,39 @@ HpccTopologyReader::Read(const std::string& text, const std::string& name)
     const uint64_t countLine = lineNo;
 
     std::vector<bool> isSwitch(nNodes, false);
-    f = next();
-    if (f.size() != nSwitches)
+    // The switch ids, on one line or (as the HPCC simulator reads them, word by word) on
+    // several; the links start on the line after the last.
+    uint64_t listed = 0;
+    while (listed < nSwitches)
     {
-        fail(1, "expected the " + std::to_string(nSwitches) + " switch ids announced on line " +
-                    std::to_string(countLine) + ", got " + std::to_string(f.size()));
-    }
-    for (const Field& s : f)
-    {
-        uint64_t id = 0;
-        if (!ParseUint(s.text, nNodes - 1, id))
+        f = next();
+        if (f.empty())
         {
-            fail(s.column, "expected a node id in [0, " + std::to_string(nNodes - 1) + "], got \"" +
-                               s.text + "\"");
+            fail(1, "the file ends after " + std::to_string(listed) + " of the " +
+                        std::to_string(nSwitches) + " switch ids announced on line " +
+                        std::to_string(countLine));
         }
-        if (isSwitch[id])
+        if (listed + f.size() > nSwitches)
         {
-            fail(s.column, "switch id " + s.text + " is listed twice");
+            fail(f[nSwitches - listed].column,
+                 "expected the " + std::to_string(nSwitches) + " switch ids announced on line " +
+                     std::to_string(countLine) + ", got " + std::to_string(listed + f.size()));
         }
-        isSwitch[id] = true;
+        for (const Field& s : f)
+        {
+            uint64_t id = 0;
+            if (!ParseUint(s.text, nNodes - 1, id))
+            {
+                fail(s.column, "expected a node id in [0, " + std::to_string(nNodes - 1) +
+                                   "], got \"" + s.text + "\"");
+            }
+            if (isSwitch[id])
+            {
+                fail(s.column, "switch id " + s.text + " is listed twice");
+            }
+            isSwitch[id] = true;
+            ++listed;
+        }
     }
 
     ExperimentTopology t;
