@@ -174,6 +174,7 @@ main(int argc, char** argv)
             {
                 progress =
                     std::make_unique<RunProgress>(runner, config.GetStopTime(), progressPeriod);
+                progress->SetFirstFlowStart(RunProgress::GetFirstFlowStart(config));
                 runner.SetExternalProgress(true);
                 progress->Start();
             }
@@ -201,6 +202,15 @@ main(int argc, char** argv)
             {
                 std::printf("warning: %u flows did not finish (see flows.csv and summary.json)\n",
                             flows - finished);
+            }
+            if (!config.GetNotStartedFlows().empty())
+            {
+                const std::size_t late = config.GetNotStartedFlows().size();
+                std::fprintf(stderr,
+                             "roce-run: warning: %zu flow%s of the trace start%s at or after the "
+                             "stop time and %s not started (summary.json: not_started)\n",
+                             late, late == 1 ? "" : "s", late == 1 ? "s" : "",
+                             late == 1 ? "was" : "were");
             }
             std::printf("output: %s\n", outDir.c_str());
         }

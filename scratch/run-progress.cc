@@ -37,13 +37,47 @@ RunProgress::~RunProgress()
 }
 
 void
+RunProgress::SetFirstFlowStart(Time firstStart)
+{
+    m_firstStart = std::min(firstStart, m_stopTime);
+}
+
+Time
+RunProgress::GetFirstFlowStart(const ExperimentConfig& config)
+{
+    const std::vector<ExperimentFlow>& flows = config.GetFlows();
+    Time first = flows.empty() ? Time(0) : flows.front().start;
+    for (const ExperimentFlow& f : flows)
+    {
+        first = std::min(first, f.start);
+    }
+    return first;
+}
+
+void
 RunProgress::Start()
+{
+    // The clocks start at the first flow's start: the time before it (2 s in an HPCC
+    // simulator's trace) would give an ETA of hours and, once the sampling interval had
+    // grown to cross it, no line for minutes.
+    First();
+    if (m_firstStart > Simulator::Now())
+    {
+        Simulator::Schedule(m_firstStart - Simulator::Now(), &RunProgress::First, this);
+    }
+}
+
+void
+RunProgress::First()
 {
     m_start = Clock::now();
     m_lastSample = m_start;
     m_lastPrint = m_start;
     m_lastEvents = Simulator::GetEventCount();
-    Simulator::Schedule(m_interval, &RunProgress::Sample, this);
+    if (Simulator::Now() >= m_firstStart)
+    {
+        Simulator::Schedule(m_interval, &RunProgress::Sample, this);
+    }
 }
 
 std::string
@@ -53,10 +87,11 @@ RunProgress::Line(double wall) const
     const uint32_t finished = m_runner.GetFinishedFlows();
     const double now = Simulator::Now().GetSeconds();
     const double stop = m_stopTime.GetSeconds();
+    const double done = (Simulator::Now() - m_firstStart).GetSeconds(); // since the first flow
     // Two estimates: the rest of the simulated time at the current pace (an upper bound,
     // since the run stops when every flow has completed) and the unfinished flows at
     // the pace flows have finished so far. The smaller is shown.
-    double eta = now > 0 ? (stop - now) * wall / now : -1;
+    double eta = done > 0 ? (stop - now) * wall / done : -1;
     if (finished > 0 && finished < flows.size())
     {
         eta = std::min(eta, (flows.size() - finished) * wall / finished);

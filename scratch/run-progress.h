@@ -17,8 +17,11 @@ namespace ns3
 
 /**
  * Samples the run from a self-rescheduling simulator event whose simulated
- * interval adapts so that it fires about four times per wall-second. Silent
- * for the first two wall-seconds (or one log period, if shorter). On a
+ * interval adapts so that it fires about four times per wall-second. Progress,
+ * elapsed time and ETA count from the first flow's start (an HPCC-simulator
+ * trace starts at 2 s; nothing is simulated before it): the first sample is
+ * taken one interval after it. Silent for the first two wall-seconds (or one log
+ * period, if shorter). On a
  * terminal it keeps one updating line (carriage return); otherwise (logs,
  * SLURM) it prints a full line every log period (ten seconds by default). It only reads the runner
  * and the simulator, so outputs do not change; the run's event count includes its few events.
@@ -31,17 +34,23 @@ class RunProgress
     /** \param logPeriod wall-clock seconds between lines when stderr is not a terminal */
     RunProgress(const ExperimentRunner& runner, Time stopTime,
                 double logPeriod = DEFAULT_LOG_PERIOD_SECONDS);
+    /** Count progress and ETA from \p firstStart, the first flow's start (default 0). */
+    void SetFirstFlowStart(Time firstStart);
+    /** \return the earliest start of \p config's flows (0 if it has none). */
+    static Time GetFirstFlowStart(const ExperimentConfig& config);
     ~RunProgress();
     /** Schedule the first sample; call before ExperimentRunner::Run. */
     void Start();
 
   private:
     using Clock = std::chrono::steady_clock;
+    void First();
     void Sample();
     std::string Line(double wall) const;
 
     const ExperimentRunner& m_runner;
     Time m_stopTime;
+    Time m_firstStart{0};
     Time m_interval;
     double m_logPeriod;
     bool m_terminal;

@@ -202,11 +202,9 @@ TEST_F(HpccCompatTest, UnknownAndRefusedKeysNameLineAndKey)
     EXPECT_TRUE(Contains(TranslateError(Config("CC_MODE 8\n")), "DCTCP"));
     EXPECT_TRUE(Contains(TranslateError(Config("CC_MODE 10\n")), "HPCC-PINT"));
     EXPECT_TRUE(Contains(TranslateError(Config("CC_MODE 2\n")), "cfg.txt:4:9: CC_MODE: unknown"));
-    const std::string trace = TranslateError(Config("", "1"));
-    EXPECT_TRUE(Contains(trace, "cfg.txt:3:1: ENABLE_TRACE: not supported")) << trace;
-    EXPECT_TRUE(Contains(trace, ".tr packet-event trace is out of scope")) << trace;
     EXPECT_TRUE(Contains(TranslateError(Config("HAS_WIN 1\n")), "cfg.txt:4:1: HAS_WIN"));
-    EXPECT_TRUE(Contains(TranslateError(Config("QLEN_MON_START 2000000000\n")), "QLEN_MON_START"));
+    EXPECT_TRUE(Contains(TranslateError(Config("QLEN_MON_START 3\nQLEN_MON_END 2\n")),
+                         "cfg.txt:5:14: QLEN_MON_END: QLEN_MON_END 2 ns is before QLEN_MON_START"));
     EXPECT_TRUE(Contains(TranslateError(Config("LINK_DOWN 100 1 8\n")), "cfg.txt:4:1: LINK_DOWN"));
     EXPECT_TRUE(Contains(TranslateError(Config("L2_ACK_INTERVAL 4000\n")), "L2_ACK_INTERVAL"));
     EXPECT_TRUE(Contains(TranslateError(Config("RP_TIMER 300\nRP_TIMER 55\n")),
@@ -218,7 +216,9 @@ TEST_F(HpccCompatTest, UnknownAndRefusedKeysNameLineAndKey)
     EXPECT_TRUE(Contains(TranslateError("TOPOLOGY_FILE mix/topology.txt\nFLOW_FILE f\n"),
                          "cfg.txt:1:15: TOPOLOGY_FILE: cannot open"));
     EXPECT_TRUE(Contains(TranslateError("TOPOLOGY_FILE mix/topology.txt\nFLOW_FILE f\n"),
-                         "mix/topology.txt\" (paths are relative to this file's directory"));
+                         "cannot open \"mix/topology.txt\": tried "));
+    EXPECT_TRUE(Contains(TranslateError("TOPOLOGY_FILE mix/topology.txt\nFLOW_FILE f\n"),
+                         "mix/topology.txt (from this file's directory)"));
     // A rate of the topology missing from a map is refused (thresholds that differ by rate
     // translate: EcnThresholdsDifferByLinkRate).
     EXPECT_TRUE(Contains(TranslateError(Config("KMAX_MAP 1 100000000000 1600\n"
@@ -237,6 +237,142 @@ TEST_F(HpccCompatTest, UnknownAndRefusedKeysNameLineAndKey)
     catch (const ExperimentConfigError& e)
     {
         EXPECT_TRUE(Contains(e.what(), dir + "/bad.txt:4:1: FOO: unknown key")) << e.what();
+    }
+}
+
+// The HPCC simulator's files run as they are: every problem of config.txt in one error,
+// ENABLE_TRACE 1 a pcap of the nodes TRACE_FILE lists, QLEN_MON_* the queue monitor over that
+// window, the keys with no effect named once, a path found from the file's directory when
+// the working directory does not have it, flows after the stop time not started.
+TEST_F(HpccCompatTest, EveryProblemOfTheFileIsReportedInOnePass)
+{
+    const std::string error =
+        TranslateError(Config("BOGUS_KEY 7\nRP_TIMER fast\nCC_MODE 2\nLINK_DOWN 0 0\n"
+                              "RP_TIMER 5\nlowercase 1\n"));
+    EXPECT_TRUE(Contains(error, "cfg.txt:4:1: BOGUS_KEY: unknown key")) << error;
+    EXPECT_TRUE(Contains(error, "cfg.txt:5:10: RP_TIMER: expected a number")) << error;
+    EXPECT_TRUE(Contains(error, "cfg.txt:6:9: CC_MODE: unknown mode")) << error;
+    EXPECT_TRUE(Contains(error, "cfg.txt:7:1: LINK_DOWN: expected 3 values")) << error;
+    EXPECT_TRUE(Contains(error, "cfg.txt:8:1: RP_TIMER: given again (first on line 5)")) << error;
+    EXPECT_TRUE(Contains(error, "cfg.txt:9:1: expected a line \"KEY value\"")) << error;
+    EXPECT_TRUE(Contains(error, "cfg.txt: 6 problems")) << error;
+    // Missing files and a malformed TOPOLOGY_FILE line: reported, nothing else breaks.
+    const std::string missing =
+        TranslateError("TOPOLOGY_FILE\nCC_MODE 3\nKMAX_MAP 1 1 1\nKMIN_MAP 1 1 1\n"
+                       "PMAX_MAP 1 1 0.1\nENABLE_TRACE 1\nTRACE_FILE\n");
+    EXPECT_TRUE(Contains(missing, "cfg.txt:1:1: TOPOLOGY_FILE: expected 1 value")) << missing;
+    EXPECT_TRUE(Contains(missing, "missing FLOW_FILE")) << missing;
+    EXPECT_TRUE(Contains(missing, "cfg.txt:7:1: TRACE_FILE: expected 1 value")) << missing;
+}
+
+TEST_F(HpccCompatTest, TraceQueueMonitorAndKeysWithNoEffect)
+{
+    const std::string dir = OutputDir("trace");
+    std::filesystem::create_directories(dir);
+    // The count, then node ids over lines; 99 is not a node (skipped, as the peer skips
+    // it); what follows the announced ids is not read.
+    std::ofstream(dir + "/trace.txt") << "4\n1 9\n99 1\n\nFirst line: tracing node #\n";
+    std::vector<std::string> warnings;
+    nlohmann::ordered_json j = HpccConfigTranslator::Translate(
+        Config("TRACE_FILE " + dir +
+                   "/trace.txt\nTRACE_OUTPUT_FILE mix/mix.tr\n"
+                   "QLEN_MON_FILE mix/qlen.txt\nQLEN_MON_START 2000000000\n"
+                   "QLEN_MON_END 2000500000\nDATA_RATE 100Gbps\nLINK_DELAY 1us\n"
+                   "SIMULATOR_STOP_TIME 2.01\n",
+               "1"),
+        "cfg.txt", warnings);
+    EXPECT_EQ(j["pcap"]["hosts"], nlohmann::ordered_json::array({"h1"}));
+    EXPECT_EQ(j["pcap"]["switches"], nlohmann::ordered_json::array({"s9"}));
+    EXPECT_EQ(j["monitors"]["queue_interval"], "1us");
+    EXPECT_EQ(j["monitors"]["queue_start"], "2s");
+    EXPECT_EQ(j["monitors"]["queue_end"], "2000500us");
+    auto count = [&warnings](const std::string& part)
+    {
+        uint32_t n = 0;
+        for (const std::string& w : warnings)
+        {
+            for (std::size_t at = w.find(part); at != std::string::npos; at = w.find(part, at + 1))
+            {
+                ++n;
+            }
+        }
+        return n;
+    };
+    EXPECT_EQ(count("(99), skipped"), 1u);
+    EXPECT_EQ(count("the frames of nodes 1 9 (every port"), 1u);
+    EXPECT_EQ(count("queues.csv in the output directory every 1us from 2s to 2000500us"), 1u);
+    // Each key with no effect is named once, with its line.
+    EXPECT_EQ(count("TRACE_OUTPUT_FILE (line 5)"), 1u);
+    EXPECT_EQ(count("DATA_RATE (line 9), LINK_DELAY (line 10)"), 1u);
+    EXPECT_EQ(count("no effect: TRACE_FILE"), 0u); // it is read
+
+    // ENABLE_TRACE 0: TRACE_FILE has no effect and is not read.
+    warnings.clear();
+    j = HpccConfigTranslator::Translate(Config("TRACE_FILE mix/no-such-trace.txt\n"), "cfg.txt",
+                                        warnings);
+    EXPECT_FALSE(j.contains("pcap"));
+    EXPECT_EQ(count("no effect: TRACE_FILE (line 4): the nodes to trace are read only with "
+                    "ENABLE_TRACE 1"),
+              1u);
+    // ENABLE_TRACE 1 without TRACE_FILE: one line says nothing is traced.
+    warnings.clear();
+    j = HpccConfigTranslator::Translate(Config("", "1"), "cfg.txt", warnings);
+    EXPECT_FALSE(j.contains("pcap"));
+    EXPECT_EQ(count("cfg.txt:3: ENABLE_TRACE 1 without TRACE_FILE: nothing is traced"), 1u);
+}
+
+TEST_F(HpccCompatTest, PathsFromTheFilesDirectoryAndFlowsAfterTheStopTime)
+{
+    // The working directory (the build directory) has no mix/: the paths are found from the
+    // configuration file's directory, and the warning says so.
+    const std::string dir = OutputDir("paths");
+    std::filesystem::create_directories(dir + "/mix");
+    std::filesystem::copy_file(TOPOLOGY, dir + "/mix/topology.txt");
+    std::ofstream(dir + "/mix/flow.txt") << "3\n1 0 3 100 20000 2.000001\n2 0 3 100 20000 2\n"
+                                            "3 0 3 100 20000 2.5\n";
+    std::ofstream(dir + "/config.txt")
+        << "TOPOLOGY_FILE mix/topology.txt\nFLOW_FILE mix/flow.txt\nSIMULATOR_STOP_TIME 2.01\n";
+    ASSERT_FALSE(std::filesystem::exists("mix/topology.txt"));
+    const ExperimentConfig c = ExperimentConfig::LoadFile(dir + "/config.txt");
+    EXPECT_EQ(c.GetTopology().hosts.size(), 8u);
+    uint32_t fromFileDir = 0;
+    uint32_t notStarted = 0;
+    for (const std::string& w : c.GetWarnings())
+    {
+        fromFileDir += Contains(w, "read relative to this file's directory") ? 1 : 0;
+        notStarted += Contains(w, "1 of the 3 flows of " + dir + "/mix/flow.txt (the first on " +
+                                      dir + "/mix/flow.txt:4) starts at or after stop_time 2010ms")
+                          ? 1
+                          : 0;
+    }
+    EXPECT_EQ(fromFileDir, 2u); // TOPOLOGY_FILE and FLOW_FILE
+    EXPECT_EQ(notStarted, 1u);
+    // The flow at 2.5 s does not start: not in the run, counted in summary.json.
+    ASSERT_EQ(c.GetFlows().size(), 2u);
+    ASSERT_EQ(c.GetNotStartedFlows().size(), 1u);
+    EXPECT_EQ(c.GetNotStartedFlows()[0].origin, dir + "/mix/flow.txt:4");
+    const std::string out = OutputDir("paths-run");
+    {
+        ExperimentRunner runner(c, out);
+        runner.Run();
+    }
+    const nlohmann::json summary = nlohmann::json::parse(ReadFile(out + "/summary.json"));
+    EXPECT_EQ(summary["flows"], 2);
+    EXPECT_EQ(summary["finished"], 2);
+    EXPECT_EQ(summary["not_started"]["flows"], 1);
+    EXPECT_EQ(summary["not_started"]["first"], dir + "/mix/flow.txt:4");
+    // A JSON experiment keeps refusing such a flow unless it asks for "not_started".
+    std::ofstream(dir + "/exp.json") << R"({"topology": {"type": "file", "path": "mix/topology.txt",
+        "format": "hpcc"}, "stop_time": "10ms",
+        "flows_file": {"path": "mix/flow.txt", "format": "hpcc", "time_origin": "2s"}})";
+    try
+    {
+        ExperimentConfig::LoadFile(dir + "/exp.json");
+        ADD_FAILURE() << "a flow after stop_time was accepted";
+    }
+    catch (const ExperimentConfigError& e)
+    {
+        EXPECT_TRUE(Contains(e.what(), "flow.txt:4: (root): the flow starts at 500ms")) << e.what();
     }
 }
 

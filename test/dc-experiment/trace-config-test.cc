@@ -71,9 +71,9 @@ class TraceConfigTest : public ::testing::Test
 
 TEST_F(TraceConfigTest, HpccTopologyFile)
 {
-    std::vector<int64_t> hostOf;
     const std::string text = Slurp(SRC + "/topologies/hpcc-leaf-spine-8.txt");
-    const ExperimentTopology t = HpccTopologyReader::Read(text, "t.txt", hostOf);
+    const ExperimentTopology t = HpccTopologyReader::Read(text, "t.txt");
+    const std::vector<int64_t>& hostOf = t.hpccHostOfNode;
     EXPECT_EQ(t.hosts.size(), 8u);
     EXPECT_EQ(t.switches.size(), 4u);
     EXPECT_EQ(t.links.size(), 12u);
@@ -85,10 +85,9 @@ TEST_F(TraceConfigTest, HpccTopologyFile)
 
     auto error = [](const std::string& text) -> std::string
     {
-        std::vector<int64_t> h;
         try
         {
-            HpccTopologyReader::Read(text, "t.txt", h);
+            HpccTopologyReader::Read(text, "t.txt");
         }
         catch (const ExperimentConfigError& e)
         {
@@ -165,6 +164,143 @@ TEST_F(TraceConfigTest, FlowsFileCsvAndHpcc)
     EXPECT_TRUE(Contains(Error(Slurp(OUT + "exp.json")), "flows.txt:2:3: field dst"));
     Write("flows.txt", "1\n4 7 3 100 20000 3.5\n");
     EXPECT_TRUE(Contains(Error(Slurp(OUT + "exp.json")), "flows.txt:2: (root): the flow starts"));
+}
+
+// As the HPCC simulator reads its files: the announced links and flows, and nothing after
+// them (its example files end with more lines and notes on the format), with one warning
+// per file; every bad flow line is reported in one pass.
+TEST_F(TraceConfigTest, HpccFilesReadTheAnnouncedCountsAndIgnoreTheRest)
+{
+    Write("t.txt", "3 1 2\n0\n0 1 100Gbps 1us 0\n0 2 100Gbps 1us 0\n0 3 100Gbps 1us 0\n\n"
+                   "First line: total node #, switch node #, link #\n");
+    const ExperimentTopology t = HpccTopologyReader::Read(Slurp(OUT + "t.txt"), "t.txt");
+    EXPECT_EQ(t.links.size(), 2u);
+    ASSERT_EQ(t.warnings.size(), 1u);
+    EXPECT_TRUE(Contains(t.warnings[0], "t.txt:5: 2 non-blank lines after the 2 links announced "
+                                        "on line 1 (the last on line 4) ignored"));
+    EXPECT_TRUE(HpccTopologyReader::Read("3 1 2\n0\n0 1 1Gbps 1us 0\n0 2 1Gbps 1us 0\n", "u.txt")
+                    .warnings.empty());
+    // The switch ids may span lines (that simulator reads words); too many is an error.
+    const ExperimentTopology wrapped =
+        HpccTopologyReader::Read("5 3 4\n0 1\n2\n0 3 1Gbps 1us 0\n1 4 1Gbps 1us 0\n"
+                                 "0 2 1Gbps 1us 0\n1 2 1Gbps 1us 0\n",
+                                 "w.txt");
+    EXPECT_EQ(wrapped.switches.size(), 3u);
+    EXPECT_EQ(wrapped.hosts, (std::vector<std::string>{"h3", "h4"}));
+    try
+    {
+        HpccTopologyReader::Read("5 3 4\n0 1\n2 3\n", "w.txt");
+        ADD_FAILURE() << "four switch ids accepted where three are announced";
+    }
+    catch (const ExperimentConfigError& e)
+    {
+        EXPECT_TRUE(Contains(e.what(), "w.txt:3:3: expected the 3 switch ids announced on line 1, "
+                                       "got 4"))
+            << e.what();
+    }
+
+    Write("flows.txt", "2\n1 2 3 100 1000 2\n2 1 3 100 1000 2\n1 2 3 100 1000 2\n\n"
+                       "First line: # of flows\nsrc0 dst0 3 dst_port0 size0 start_time0\n");
+    const std::string json = R"({"topology": {"type": "file", "path": "t.txt", "format": "hpcc"},
+        "flows_file": {"path": "flows.txt", "format": "hpcc", "time_origin": "2s"}})";
+    Write("exp.json", json);
+    const ExperimentConfig c = ExperimentConfig::LoadFile(OUT + "exp.json");
+    EXPECT_EQ(c.GetFlows().size(), 2u);
+    std::vector<std::string> warnings;
+    for (const std::string& w : c.GetWarnings())
+    {
+        if (Contains(w, "ignored"))
+        {
+            warnings.push_back(w);
+        }
+    }
+    ASSERT_EQ(warnings.size(), 2u); // one per file
+    EXPECT_TRUE(Contains(warnings[0], "t.txt:5: 2 non-blank lines after the 2 links"));
+    EXPECT_TRUE(Contains(warnings[1], "flows.txt:4: 3 non-blank lines after the 2 flows "
+                                      "announced on line 1 (the last on line 3) ignored"));
+
+    // Every bad flow line at once, each with its line and field.
+    Write("flows.txt", "3\n1 0 3 100 1000 2\n2 1 3 100 x 2\n1 2 9 100 1000 2\n");
+    const std::string error = Error(json);
+    EXPECT_TRUE(Contains(error, "flows.txt:2:3: field dst"));
+    EXPECT_TRUE(Contains(error, "flows.txt:3:11: field bytes"));
+    EXPECT_TRUE(Contains(error, "flows.txt:4:5: field priority"));
+    EXPECT_TRUE(Contains(error, "3 problems"));
+}
+
+// HPCC node ids are mapped to hosts whatever the numbering: the HPCC simulator's example
+// numbers its switch 0 before the hosts; switches may also sit in the middle of the ids or
+// between the hosts. Every flow runs between the hosts its ids name; a switch id is refused.
+TEST_F(TraceConfigTest, HpccNodeIdsNameTheirHostsWhereverTheSwitchesAreNumbered)
+{
+    struct Numbering
+    {
+        const char* name;
+        const char* topology;
+        std::vector<uint32_t> hostIds;
+        uint32_t switchId;
+    };
+    const std::vector<Numbering> numberings = {
+        {"switches-first",
+         "5 1 4\n0\n0 1 100Gbps 1us 0\n0 2 100Gbps 1us 0\n0 3 100Gbps 1us 0\n"
+         "0 4 100Gbps 1us 0\n",
+         {1, 2, 3, 4},
+         0},
+        {"switches-in-the-middle",
+         "6 2 5\n2 3\n0 2 100Gbps 1us 0\n1 2 100Gbps 1us 0\n2 3 100Gbps 1us 0\n"
+         "3 4 100Gbps 1us 0\n3 5 100Gbps 1us 0\n",
+         {0, 1, 4, 5},
+         3},
+        {"interleaved",
+         "7 3 6\n1 3 5\n0 1 100Gbps 1us 0\n2 1 100Gbps 1us 0\n1 3 100Gbps 1us 0\n"
+         "3 5 100Gbps 1us 0\n4 5 100Gbps 1us 0\n6 5 100Gbps 1us 0\n",
+         {0, 2, 4, 6},
+         5},
+    };
+    for (const Numbering& n : numberings)
+    {
+        SCOPED_TRACE(n.name);
+        const std::string topo = std::string(n.name) + ".txt";
+        Write(topo, n.topology);
+        // A flow between every ordered pair of hosts, by HPCC node id.
+        std::vector<std::pair<uint32_t, uint32_t>> pairs;
+        for (uint32_t a : n.hostIds)
+        {
+            for (uint32_t b : n.hostIds)
+            {
+                if (a != b)
+                {
+                    pairs.emplace_back(a, b);
+                }
+            }
+        }
+        std::string flows = std::to_string(pairs.size()) + "\n";
+        for (const auto& [a, b] : pairs)
+        {
+            flows += std::to_string(a) + " " + std::to_string(b) + " 3 100 1000 0.000001\n";
+        }
+        Write("flows.txt", flows);
+        const std::string json = R"({"topology": {"type": "file", "path": ")" + topo +
+                                 R"(", "format": "hpcc"},
+            "flows_file": {"path": "flows.txt", "format": "hpcc"}})";
+        Write("exp.json", json);
+        const ExperimentConfig c = ExperimentConfig::LoadFile(OUT + "exp.json");
+        ASSERT_EQ(c.GetFlows().size(), pairs.size());
+        for (std::size_t i = 0; i < pairs.size(); ++i)
+        {
+            const ExperimentFlow& f = c.GetFlows()[i];
+            EXPECT_EQ(c.GetTopology().hosts.at(f.src), "h" + std::to_string(pairs[i].first));
+            EXPECT_EQ(c.GetTopology().hosts.at(f.dst), "h" + std::to_string(pairs[i].second));
+        }
+        // A switch's id is not a host, as src or as dst.
+        Write("flows.txt", "1\n" + std::to_string(n.switchId) + " " + std::to_string(n.hostIds[0]) +
+                               " 3 100 1000 0.000001\n");
+        EXPECT_TRUE(Contains(Error(json), "flows.txt:2:1: field src: expected the node id of a "
+                                          "host of the topology"));
+        Write("flows.txt", "1\n" + std::to_string(n.hostIds[0]) + " " + std::to_string(n.switchId) +
+                               " 3 100 1000 0.000001\n");
+        EXPECT_TRUE(Contains(Error(json), "flows.txt:2:3: field dst"));
+    }
 }
 
 TEST_F(TraceConfigTest, WorkloadErrorsNamePointers)

@@ -336,11 +336,12 @@ TEST_F(WorkloadTest, TraceReadersReportFileLineAndField)
                          "t.csv:3:1: field id"));
 
     const std::vector<int64_t> hostOf = {0, 1, -1, 2};
-    auto hpcc = [&hostOf](const std::string& text) -> std::string
+    std::vector<std::string> warnings;
+    auto hpcc = [&hostOf, &warnings](const std::string& text) -> std::string
     {
         try
         {
-            FlowTrace::ReadHpcc(text, "f.txt", hostOf, Seconds(2));
+            FlowTrace::ReadHpcc(text, "f.txt", hostOf, Seconds(2), warnings);
         }
         catch (const ExperimentConfigError& e)
         {
@@ -349,7 +350,7 @@ TEST_F(WorkloadTest, TraceReadersReportFileLineAndField)
         return "";
     };
     const auto flows = FlowTrace::ReadHpcc("2 \n0 3 3 100 611 2.000000266\n1 0 3 100 10 2.5\n",
-                                           "f.txt", hostOf, Seconds(2));
+                                           "f.txt", hostOf, Seconds(2), warnings);
     ASSERT_EQ(flows.size(), 2u);
     EXPECT_EQ(flows[0].dst, 2u);
     EXPECT_EQ(flows[0].start, PicoSeconds(266000));

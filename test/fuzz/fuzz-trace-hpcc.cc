@@ -14,8 +14,11 @@ LLVMFuzzerTestOneInput(const uint8_t* data, std::size_t size)
     {
         hostOfNode[h] = h;
     }
-    fuzz::Expect(
-        "flow.txt",
-        [&]() { FlowTrace::ReadHpcc(fuzz::Text(data, size), "flow.txt", hostOfNode, Seconds(2)); });
+    std::vector<std::string> warnings;
+    fuzz::Expect("flow.txt",
+                 [&]() {
+                     FlowTrace::ReadHpcc(fuzz::Text(data, size), "flow.txt", hostOfNode, Seconds(2),
+                                         warnings);
+                 });
     return 0;
 }

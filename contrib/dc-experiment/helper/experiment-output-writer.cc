@@ -323,6 +323,20 @@ ExperimentOutputWriter::WriteSummary(const std::vector<ExperimentMonitor*>& moni
     j["finished"] = finished;
     j["failed"] = failed;
     j["unfinished"] = results.size() - finished;
+    {
+        // Flows of the trace that start at or after the stop time ("late_flows":
+        // "not_started"): not part of the run, counted here.
+        const std::vector<ExperimentFlow>& late = m_context.GetConfig().GetNotStartedFlows();
+        OrderedJson notStarted = {{"flows", late.size()}};
+        if (!late.empty())
+        {
+            notStarted["first"] = late.front().origin;
+            notStarted["last"] = late.back().origin;
+            notStarted["first_start_us"] =
+                Round6(static_cast<double>(late.front().start.GetPicoSeconds()) / 1e6);
+        }
+        j["not_started"] = notStarted;
+    }
     j["end_time_us"] = Round6(static_cast<double>(m_context.GetEndTime().GetPicoSeconds()) / 1e6);
     j["fct_us"] = describe(fct);
     j["slowdown"] = describe(slowdown);
@@ -350,7 +364,8 @@ ExperimentOutputWriter::WriteSummary(const std::vector<ExperimentMonitor*>& moni
     }
 
     WriteJsonFile(m_context.OutputPath("summary.json"), "summary.json", j, readme,
-                  "flow counts, FCT (us) and slowdown statistics over all flows and by size "
+                  "flow counts (not_started: flows of the trace that start after the stop "
+                  "time), FCT (us) and slowdown statistics over all flows and by size "
                   "bucket, retransmissions, PFC totals, drops by reason, deadlocks, PFC "
                   "watchdog storms, exactly_once: flows whose bytes were not placed exactly "
                   "once and in full (faults: when given)");

@@ -4,6 +4,8 @@
 
 #include "ns3/simulator.h"
 
+#include <algorithm>
+
 namespace ns3
 {
 
@@ -25,14 +27,31 @@ PeriodicCsvMonitor::Install(ExperimentRunContext& context)
     m_context = &context;
     m_file.open(context.OutputPath(context.MonitorFileName(m_name, false)), std::ios::binary);
     m_file << m_columns << '\n';
-    Simulator::Schedule(m_interval, &PeriodicCsvMonitor::Sample, this);
+    Time start(0);
+    GetWindow(context.GetConfig().GetMonitors(), start, m_end);
+    const Time first = std::max(start, Simulator::Now()) + m_interval;
+    if (m_end.IsZero() || first <= m_end)
+    {
+        Simulator::Schedule(first - Simulator::Now(), &PeriodicCsvMonitor::Sample, this);
+    }
+}
+
+void
+PeriodicCsvMonitor::GetWindow(const ExperimentMonitors& /* monitors */, Time& start,
+                              Time& end) const
+{
+    start = Time(0);
+    end = Time(0);
 }
 
 void
 PeriodicCsvMonitor::Sample()
 {
     WriteRows(*m_context, FormatMicros(Simulator::Now()), m_file);
-    Simulator::Schedule(m_interval, &PeriodicCsvMonitor::Sample, this);
+    if (m_end.IsZero() || Simulator::Now() + m_interval <= m_end)
+    {
+        Simulator::Schedule(m_interval, &PeriodicCsvMonitor::Sample, this);
+    }
 }
 
 void

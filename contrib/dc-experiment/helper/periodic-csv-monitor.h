@@ -18,8 +18,8 @@ namespace ns3
  * \ingroup dc-experiment
  * The part the queue, rate and buffer monitors share: with its interval above 0, the
  * file NAME.csv (NAME-rank<R>.csv per rank in a distributed run) gets its header at
- * Install, the subclass's rows at every interval from then, and is closed with its
- * README entry at Collect.
+ * Install, the subclass's rows at every interval from then (or within the subclass's
+ * window), and is closed with its README entry at Collect.
  */
 class PeriodicCsvMonitor : public ExperimentMonitor
 {
@@ -37,6 +37,11 @@ class PeriodicCsvMonitor : public ExperimentMonitor
 
     /** \return the sampling interval the "monitors" section gives (0: off). */
     virtual Time GetInterval(const ExperimentMonitors& monitors) const = 0;
+    /**
+     * The window in which to sample: from \p start (the first sample one interval after
+     * it) to \p end (0: the end of the run). The default is the whole run.
+     */
+    virtual void GetWindow(const ExperimentMonitors& monitors, Time& start, Time& end) const;
     /** Write this interval's rows, each starting with \p now (microseconds). */
     virtual void WriteRows(const ExperimentRunContext& context, const std::string& now,
                            std::ostream& out) = 0;
@@ -48,6 +53,7 @@ class PeriodicCsvMonitor : public ExperimentMonitor
     std::string m_columns;
     std::string m_readme;
     Time m_interval;
+    Time m_end; //!< the last sample's time at the latest (0: none)
     const ExperimentRunContext* m_context{nullptr};
     std::ofstream m_file;
 };

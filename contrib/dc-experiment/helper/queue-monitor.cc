@@ -19,6 +19,13 @@ QueueMonitor::GetInterval(const ExperimentMonitors& monitors) const
 }
 
 void
+QueueMonitor::GetWindow(const ExperimentMonitors& monitors, Time& start, Time& end) const
+{
+    start = monitors.queueStart;
+    end = monitors.queueEnd;
+}
+
+void
 QueueMonitor::WriteRows(const ExperimentRunContext& context, const std::string& now,
                         std::ostream& out)
 {

@@ -108,6 +108,8 @@ ExperimentConfigParser::Parse(const Json& root)
     }
     const ExperimentTopology& topology = m_config.m_topology =
         ExperimentTopology::Parse(m_reader, *topo, "/topology", eff["topology"]);
+    m_config.m_warnings.insert(m_config.m_warnings.end(), topology.warnings.begin(),
+                               topology.warnings.end());
     const HostReference hosts(m_reader, topology);
 
     // Components: a TypeId and its attributes each (ExperimentComponentReader).
@@ -170,9 +172,9 @@ ExperimentConfigParser::Parse(const Json& root)
                                                   "/flows", hosts, topology, stop, eff["flows"]));
     workloads.push_back(FlowSetReader::Read(m_reader, JsonSchemaReader::Find(root, "flow_sets"),
                                             "/flow_sets", hosts, topology, stop, eff["flow_sets"]));
-    workloads.push_back(
-        FlowListReader::ReadFlowsFile(m_reader, JsonSchemaReader::Find(root, "flows_file"),
-                                      "/flows_file", topology, stop, eff["flows_file"]));
+    workloads.push_back(FlowListReader::ReadFlowsFile(
+        m_reader, JsonSchemaReader::Find(root, "flows_file"), "/flows_file", topology, stop,
+        eff["flows_file"], m_config.m_warnings, m_config.m_notStartedFlows));
     if (Ptr<PoissonFlowGenerator> poisson =
             PoissonWorkloadReader::Read(m_reader, JsonSchemaReader::Find(root, "workload"),
                                         "/workload", topology, stop, eff["workload"]))

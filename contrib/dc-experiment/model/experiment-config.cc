@@ -24,8 +24,13 @@ ExperimentConfig::LoadFile(const std::string& path, const CommandLineAttributes&
     text << in.rdbuf();
     if (HpccConfigTranslator::IsHpccConfig(text.str()))
     {
-        return LoadString(HpccConfigTranslator::Translate(text.str(), path).dump(2), path,
-                          commandLine);
+        std::vector<std::string> warnings;
+        const nlohmann::ordered_json json =
+            HpccConfigTranslator::Translate(text.str(), path, warnings);
+        ExperimentConfig config = LoadString(json.dump(2), path, commandLine);
+        // What the translation says comes first, then what reading its files found.
+        config.m_warnings.insert(config.m_warnings.begin(), warnings.begin(), warnings.end());
+        return config;
     }
     return LoadString(text.str(), path, commandLine);
 }
@@ -52,7 +57,7 @@ ExperimentConfig::LoadString(const std::string& text, const std::string& name,
         }
         workload->Dispose();
     }
-    if (config.m_flows.empty() && config.m_collectives.empty())
+    if (config.m_flows.empty() && config.m_collectives.empty() && config.m_notStartedFlows.empty())
     {
         reader.Fail("/flows", "the experiment has no flows (give \"flows\", \"flow_sets\", "
                               "\"flows_file\", \"workload\" or \"collectives\")");
@@ -112,6 +117,12 @@ const ExperimentComponent&
 ExperimentConfig::GetLink() const
 {
     return m_link;
+}
+
+const std::vector<ExperimentFlow>&
+ExperimentConfig::GetNotStartedFlows() const
+{
+    return m_notStartedFlows;
 }
 
 const std::vector<std::string>&

@@ -75,6 +75,8 @@ struct ExperimentFlow
 struct ExperimentMonitors
 {
     Time queueInterval{0};
+    Time queueStart{0}; //!< queues.csv sampled from here ("queue_start")
+    Time queueEnd{0};   //!< ... to here ("queue_end"); 0: to the end of the run
     Time rateInterval{0};
     Time bufferInterval{0};     //!< buffers.csv: occupancy and watermarks
     bool clearWatermarks{true}; //!< "periodic" (cleared after each sample) or "persistent"
@@ -202,6 +204,11 @@ class ExperimentConfig
     const NodeComposition& GetNodes() const;
     /** \return the ports that write pcap files ("pcap"; empty when absent). */
     const PcapSelection& GetPcap() const;
+    /**
+     * \return the flows of "flows_file" that start at or after the stop time and do not
+     * start (with its "late_flows": "not_started"; GetFlows() does not hold them)
+     */
+    const std::vector<ExperimentFlow>& GetNotStartedFlows() const;
 
     /**
      * \return the configuration with every default filled in, including the
@@ -240,6 +247,7 @@ class ExperimentConfig
     ExperimentComponent m_lossRecovery;
     ExperimentComponent m_qp;
     std::vector<ExperimentFlow> m_flows;
+    std::vector<ExperimentFlow> m_notStartedFlows; //!< "flows_file" flows after stop_time
     ExperimentMonitors m_monitors;
     ExperimentOutputs m_outputs;
     ExperimentPfcSafety m_pfcSafety;

@@ -370,7 +370,7 @@ ExperimentTopology::ParseFile(const JsonSchemaReader& r, const Json& topo,
     text << in.rdbuf();
     if (format == "hpcc")
     {
-        t = HpccTopologyReader::Read(text.str(), path, t.hpccHostOfNode);
+        t = HpccTopologyReader::Read(text.str(), path); // with its hpccHostOfNode
         t.type = "file";
     }
     else

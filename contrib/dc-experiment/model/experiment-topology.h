@@ -52,6 +52,8 @@ struct ExperimentTopology
     std::vector<ExperimentLink> links;
     /** For HPCC-format files: host index of each HPCC node id (-1: switch); else empty. */
     std::vector<int64_t> hpccHostOfNode;
+    /** What reading a topology file ignored, one line each (for the run's warnings). */
+    std::vector<std::string> warnings;
 
     uint32_t GetNNodes() const;
     /** \return the name of node \p index (host or switch). */

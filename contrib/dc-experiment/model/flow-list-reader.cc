@@ -130,7 +130,9 @@ FlowListReader::ReadFlows(const JsonSchemaReader& reader, const Json* flows,
 Ptr<FlowListWorkload>
 FlowListReader::ReadFlowsFile(const JsonSchemaReader& reader, const Json* file,
                               const std::string& pointer, const ExperimentTopology& topology,
-                              Time stopTime, OrderedJson& effective)
+                              Time stopTime, OrderedJson& effective,
+                              std::vector<std::string>& warnings,
+                              std::vector<ExperimentFlow>& notStarted)
 {
     Ptr<FlowListWorkload> workload = CreateObject<FlowListWorkload>();
     if (!file)
@@ -138,11 +140,15 @@ FlowListReader::ReadFlowsFile(const JsonSchemaReader& reader, const Json* file,
         effective = nullptr;
         return workload;
     }
-    reader.CheckKeys(*file, pointer, {"path", "format", "time_origin"});
+    reader.CheckKeys(*file, pointer, {"path", "format", "time_origin", "late_flows"});
     const std::string path = ExperimentTopology::ResolvePath(
         reader.GetFile(), reader.GetString(*file, pointer, "path", std::nullopt, {}));
     const std::string format = reader.GetString(*file, pointer, "format", "csv", {"csv", "hpcc"});
     const Time origin = reader.GetTime(*file, pointer, "time_origin", "0ns", Time(0));
+    // A flow starting at or after stop_time: an error, or (as the HPCC simulator runs such a
+    // file) a flow that does not start, reported in summary.json and on stderr.
+    const std::string late =
+        reader.GetString(*file, pointer, "late_flows", "error", {"error", "not_started"});
     std::ifstream probe(path, std::ios::binary);
     if (!probe)
     {
@@ -177,23 +183,45 @@ FlowListReader::ReadFlowsFile(const JsonSchemaReader& reader, const Json* file,
                 hostOfNode.push_back(h);
             }
         }
-        flows = FlowTrace::ReadHpcc(text, path, hostOfNode, origin);
+        flows = FlowTrace::ReadHpcc(text, path, hostOfNode, origin, warnings);
     }
+    std::vector<ExperimentFlow> started;
     for (ExperimentFlow& f : flows)
     {
-        if (f.start >= stopTime)
+        if (f.start < stopTime)
+        {
+            started.push_back(std::move(f));
+        }
+        else if (late == "not_started")
+        {
+            notStarted.push_back(std::move(f));
+        }
+        else
         {
             throw ExperimentConfigError(
                 f.origin, "",
                 "the flow starts at " + JsonAttributeConverter::FormatTime(f.start) +
                     " (after subtracting time_origin), not before stop_time " +
-                    JsonAttributeConverter::FormatTime(stopTime) + " of " + reader.GetFile());
+                    JsonAttributeConverter::FormatTime(stopTime) + " of " + reader.GetFile() +
+                    " (\"late_flows\": \"not_started\" runs the others)");
         }
+    }
+    flows = std::move(started);
+    if (!notStarted.empty())
+    {
+        warnings.push_back(std::to_string(notStarted.size()) + " of the " +
+                           std::to_string(notStarted.size() + flows.size()) + " flows of " + path +
+                           " (the first on " + notStarted.front().origin +
+                           (notStarted.size() == 1 ? ") starts" : ") start") +
+                           " at or after stop_time " +
+                           JsonAttributeConverter::FormatTime(stopTime) +
+                           " and are not started (summary.json: not_started)");
     }
     OrderedJson eff;
     eff["path"] = path;
     eff["format"] = format;
     eff["time_origin"] = JsonAttributeConverter::FormatTime(origin);
+    eff["late_flows"] = late;
     effective = eff;
     workload->SetFlows(std::move(flows));
     return workload;

@@ -48,12 +48,17 @@ class FlowListReader
                                            const ExperimentTopology& topology, Time stopTime,
                                            nlohmann::ordered_json& effective);
 
-    /** Read "flows_file" (null when absent: no flows, \p effective null). */
-    static Ptr<FlowListWorkload> ReadFlowsFile(const JsonSchemaReader& reader,
-                                               const nlohmann::json* file,
-                                               const std::string& pointer,
-                                               const ExperimentTopology& topology, Time stopTime,
-                                               nlohmann::ordered_json& effective);
+    /**
+     * Read "flows_file" (null when absent: no flows, \p effective null).
+     * \param[out] warnings gets one line for what the file's reader ignored and one for
+     * the flows that do not start
+     * \param[out] notStarted gets, with "late_flows": "not_started", the flows that start
+     * at or after \p stopTime (left out of the workload)
+     */
+    static Ptr<FlowListWorkload> ReadFlowsFile(
+        const JsonSchemaReader& reader, const nlohmann::json* file, const std::string& pointer,
+        const ExperimentTopology& topology, Time stopTime, nlohmann::ordered_json& effective,
+        std::vector<std::string>& warnings, std::vector<ExperimentFlow>& notStarted);
 };
 
 } // namespace ns3

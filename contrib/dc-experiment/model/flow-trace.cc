@@ -1,5 +1,6 @@
 #include "flow-trace.h"
 
+#include "config-error-list.h"
 #include "json-attribute-converter.h"
 #include "text-field.h"
 
@@ -59,6 +60,71 @@ std::string
 StripCr(const std::string& line)
 {
     return !line.empty() && line.back() == '\r' ? line.substr(0, line.size() - 1) : line;
+}
+
+/** One flow line \p f of an HPCC flow file (line \p lineNo of \p name). */
+ExperimentFlow
+ReadHpccFlow(const std::vector<Field>& f, const std::string& name, uint64_t lineNo,
+             const std::vector<int64_t>& hostOfNode, Time timeOrigin)
+{
+    static const char* columns[] = {"src", "dst", "priority", "dport", "bytes", "start_seconds"};
+    if (f.size() != 6)
+    {
+        throw ExperimentConfigError(
+            name, lineNo, 1,
+            "expected 6 fields \"src dst priority dport bytes start_seconds\", got " +
+                std::to_string(f.size()));
+    }
+    auto fail = [&](int k, const std::string& why)
+    {
+        throw ExperimentConfigError(name, lineNo, f[k].column,
+                                    std::string("field ") + columns[k] + ": " + why + ", got \"" +
+                                        f[k].text + "\"");
+    };
+    ExperimentFlow flow{};
+    uint64_t v = 0;
+    for (int k : {0, 1})
+    {
+        if (!ParseUint(f[k].text, 0, UINT32_MAX, v) || v >= hostOfNode.size() || hostOfNode[v] < 0)
+        {
+            fail(k, "expected the node id of a host of the topology (" +
+                        std::to_string(hostOfNode.size()) + " node ids)");
+        }
+        (k == 0 ? flow.src : flow.dst) = static_cast<uint32_t>(hostOfNode[v]);
+    }
+    if (flow.src == flow.dst)
+    {
+        fail(1, "dst is the same host as src");
+    }
+    if (!ParseUint(f[2].text, 0, 7, v))
+    {
+        fail(2, "expected an integer in [0, 7]");
+    }
+    flow.priority = static_cast<uint8_t>(v);
+    if (!ParseUint(f[3].text, 0, 65535, v))
+    {
+        fail(3, "expected a port number in [0, 65535]");
+    }
+    flow.dport = static_cast<uint16_t>(v);
+    if (!ParseUint(f[4].text, 1, ExperimentConfig::MAX_FLOW_BYTES, flow.bytes))
+    {
+        fail(4, "expected an integer in [1, " + std::to_string(ExperimentConfig::MAX_FLOW_BYTES) +
+                    "] bytes");
+    }
+    Time start;
+    if (!JsonAttributeConverter::ParseTime(f[5].text + "s", start))
+    {
+        fail(5, "expected a non-negative decimal number of seconds (at most 12 decimals)");
+    }
+    if (start < timeOrigin)
+    {
+        fail(5, "the flow starts before the trace's time origin " +
+                    JsonAttributeConverter::FormatTime(timeOrigin));
+    }
+    flow.start = start - timeOrigin;
+    flow.verb = RdmaVerb::Write;
+    flow.origin = name + ":" + std::to_string(lineNo);
+    return flow;
 }
 
 } // namespace
@@ -256,9 +322,9 @@ FlowTrace::ReadCsv(const std::string& text, const std::string& name, uint32_t nH
 
 std::vector<ExperimentFlow>
 FlowTrace::ReadHpcc(const std::string& text, const std::string& name,
-                    const std::vector<int64_t>& hostOfNode, Time timeOrigin)
+                    const std::vector<int64_t>& hostOfNode, Time timeOrigin,
+                    std::vector<std::string>& warnings)
 {
-    static const char* columns[] = {"src", "dst", "priority", "dport", "bytes", "start_seconds"};
     std::vector<ExperimentFlow> flows;
     std::istringstream in(text);
     std::string raw;
@@ -266,6 +332,11 @@ FlowTrace::ReadHpcc(const std::string& text, const std::string& name,
     uint64_t count = 0;
     bool haveCount = false;
     uint64_t countLine = 0;
+    uint64_t flowLines = 0; // flow lines read, good or not
+    uint64_t ignored = 0;   // non-blank lines after the announced flows
+    uint64_t firstIgnored = 0;
+    uint64_t lastFlowLine = 0;
+    ConfigErrorList problems(name); // every flow line is checked: all problems in one pass
     while (std::getline(in, raw))
     {
         ++lineNo;
@@ -285,82 +356,48 @@ FlowTrace::ReadHpcc(const std::string& text, const std::string& name,
             countLine = lineNo;
             continue;
         }
-        if (f.size() != 6)
+        if (flowLines == count)
         {
-            throw ExperimentConfigError(
-                name, lineNo, 1,
-                "expected 6 fields \"src dst priority dport bytes start_seconds\", got " +
-                    std::to_string(f.size()));
+            // The HPCC simulator reads the announced flows and no further (its example
+            // flow file ends with more flows and notes on the format).
+            firstIgnored = firstIgnored == 0 ? lineNo : firstIgnored;
+            ++ignored;
+            continue;
         }
-        auto fail = [&](int k, const std::string& why)
+        ++flowLines;
+        lastFlowLine = lineNo;
+        try
         {
-            throw ExperimentConfigError(name, lineNo, f[k].column,
-                                        std::string("field ") + columns[k] + ": " + why +
-                                            ", got \"" + f[k].text + "\"");
-        };
-        if (flows.size() == count)
-        {
-            throw ExperimentConfigError(name, lineNo, 1,
-                                        "more flows than the " + std::to_string(count) +
-                                            " announced on line " + std::to_string(countLine));
+            flows.push_back(ReadHpccFlow(f, name, lineNo, hostOfNode, timeOrigin));
         }
-        ExperimentFlow flow{};
-        uint64_t v = 0;
-        for (int k : {0, 1})
+        catch (const ExperimentConfigError& e)
         {
-            if (!ParseUint(f[k].text, 0, UINT32_MAX, v) || v >= hostOfNode.size() ||
-                hostOfNode[v] < 0)
-            {
-                fail(k, "expected the node id of a host of the topology (" +
-                            std::to_string(hostOfNode.size()) + " node ids)");
-            }
-            (k == 0 ? flow.src : flow.dst) = static_cast<uint32_t>(hostOfNode[v]);
+            problems.Add(e);
         }
-        if (flow.src == flow.dst)
-        {
-            fail(1, "dst is the same host as src");
-        }
-        if (!ParseUint(f[2].text, 0, 7, v))
-        {
-            fail(2, "expected an integer in [0, 7]");
-        }
-        flow.priority = static_cast<uint8_t>(v);
-        if (!ParseUint(f[3].text, 0, 65535, v))
-        {
-            fail(3, "expected a port number in [0, 65535]");
-        }
-        flow.dport = static_cast<uint16_t>(v);
-        if (!ParseUint(f[4].text, 1, ExperimentConfig::MAX_FLOW_BYTES, flow.bytes))
-        {
-            fail(4, "expected an integer in [1, " +
-                        std::to_string(ExperimentConfig::MAX_FLOW_BYTES) + "] bytes");
-        }
-        Time start;
-        if (!JsonAttributeConverter::ParseTime(f[5].text + "s", start))
-        {
-            fail(5, "expected a non-negative decimal number of seconds (at most 12 decimals)");
-        }
-        if (start < timeOrigin)
-        {
-            fail(5, "the flow starts before the trace's time origin " +
-                        JsonAttributeConverter::FormatTime(timeOrigin));
-        }
-        flow.start = start - timeOrigin;
-        flow.verb = RdmaVerb::Write;
-        flow.id = static_cast<uint32_t>(flows.size());
-        flow.origin = name + ":" + std::to_string(lineNo);
-        flows.push_back(flow);
     }
     if (!haveCount)
     {
         throw ExperimentConfigError(name, lineNo + 1, 1, "empty file: expected the flow count");
     }
-    if (flows.size() != count)
+    if (flowLines != count)
     {
-        throw ExperimentConfigError(name, lineNo, 1,
-                                    "the file holds " + std::to_string(flows.size()) +
-                                        " flows, line " + std::to_string(countLine) +
-                                        " announces " + std::to_string(count));
+        problems.Add(ExperimentConfigError(name, lineNo, 1,
+                                           "the file holds " + std::to_string(flowLines) +
+                                               " flows, line " + std::to_string(countLine) +
+                                               " announces " + std::to_string(count)));
+    }
+    problems.ThrowIfAny();
+    for (std::size_t i = 0; i < flows.size(); ++i)
+    {
+        flows[i].id = static_cast<uint32_t>(i);
+    }
+    if (ignored > 0)
+    {
+        warnings.push_back(
+            name + ":" + std::to_string(firstIgnored) + ": " + std::to_string(ignored) +
+            " non-blank line" + (ignored == 1 ? "" : "s") + " after the " + std::to_string(count) +
+            " flows announced on line " + std::to_string(countLine) + " (the last on line " +
+            std::to_string(lastFlowLine) + ") ignored, as the HPCC simulator ignores them");
     }
     return flows;
 }

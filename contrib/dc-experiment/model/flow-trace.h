@@ -51,12 +51,17 @@ class FlowTrace
      * Read HPCC flow-file \p text. \p hostOfNode maps an HPCC node id to a host
      * index (-1 for a switch or an id that is not a host); a node id beyond its
      * size is an error. \p timeOrigin is subtracted from every start time (HPCC
-     * generators start at 2 s); a flow starting before it is an error.
+     * generators start at 2 s); a flow starting before it is an error. As the HPCC
+     * simulator, the reader takes the flows the first line announces and ignores the
+     * lines after them (its example file ends with more flows and notes on the format):
+     * one line of \p warnings says so. Every flow line is checked and the problems are
+     * thrown together (ConfigErrorList).
      * \throw ExperimentConfigError
      */
     static std::vector<ExperimentFlow> ReadHpcc(const std::string& text, const std::string& name,
                                                 const std::vector<int64_t>& hostOfNode,
-                                                Time timeOrigin);
+                                                Time timeOrigin,
+                                                std::vector<std::string>& warnings);
     /** Write \p flows as CSV with the header row. */
     static void WriteCsv(std::ostream& os, const std::vector<ExperimentFlow>& flows);
     /** \return the CSV header line (without newline). */

@@ -2,6 +2,7 @@
 // refusal and reason: longer than our usual file, kept whole so the key list has one place.
 #include "hpcc-config-translator.h"
 
+#include "config-error-list.h"
 #include "ecn-link-rate-table.h"
 #include "experiment-topology.h"
 #include "flow-trace.h"
@@ -14,6 +15,7 @@
 #include <cerrno>
 #include <cmath>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <map>
 #include <optional>
@@ -88,13 +90,19 @@ KeyLines(const std::string& text)
 class Translation
 {
   public:
-    Translation(const std::string& name, std::map<std::string, Entry> entries)
+    Translation(const std::string& name, std::map<std::string, Entry> entries,
+                ConfigErrorList& problems)
         : m_name(name)
         , m_entries(std::move(entries))
+        , m_problems(problems)
     {
     }
 
+    /** Translate every key; the problems go to the list given at construction. */
     OrderedJson Run();
+
+    /** \return the lines for the user's terminal: paths used, keys with no effect, notes. */
+    const std::vector<std::string>& GetWarnings() const { return m_warnings; }
 
   private:
     /** A key's handler and how many values it takes (-1: a count, then pairs). */
@@ -118,18 +126,35 @@ class Translation
         Fail(e, e.key, "not supported: " + reason);
     }
 
+    /** \return the entry of \p key; nullptr if absent or malformed (already reported). */
     const Entry* Find(const char* key) const
     {
         auto it = m_entries.find(key);
-        return it == m_entries.end() ? nullptr : &it->second;
+        return it == m_entries.end() || m_malformed.count(key) ? nullptr : &it->second;
     }
+
+    /**
+     * Thrown where a key needs the topology and TOPOLOGY_FILE is absent or malformed: that
+     * problem is reported once, by itself.
+     */
+    struct TopologyUnavailable
+    {
+    };
 
     uint64_t Uint(const Entry& e, std::size_t i, uint64_t min, uint64_t max) const;
     double Number(const Entry& e, std::size_t i, double min, double max) const;
     bool Flag(const Entry& e) const { return Uint(e, 0, 0, 1) == 1; }
     std::string Rate(const Entry& e) const;
-    /** \return the path of a *_FILE entry, resolved against this file's directory; it must open. */
+    /**
+     * \return the path of an input *_FILE entry, absolute: as the HPCC simulator resolves it
+     * (against the working directory) if that file opens, else against this file's
+     * directory; which one is said once on the terminal. It must open.
+     */
     std::string InputPath(const Entry& e) const;
+    /** \return true if ENABLE_TRACE is 1. */
+    bool TraceEnabled() const;
+    /** \return the HPCC node ids TRACE_FILE lists (as that simulator: the count, then ids). */
+    std::vector<uint64_t> TraceNodes(const Entry& file);
     /** A duration in microseconds (the peer's unit of its DCQCN intervals). */
     std::string Micros(const Entry& e) const;
     /** The (link rate in bit/s -> value) pairs of a *_MAP entry. */
@@ -182,18 +207,24 @@ class Translation
     void AckHighPriority(const Entry& e);
     void LinkDown(const Entry& e);
     void QueueLengthMonitor(const Entry& e);
+    void Warn(const std::string& line) { m_warnings.push_back(line); }
     void PauseTime(const Entry& e);
     void Ignored(const Entry& e);
 
     std::string m_name;
     std::map<std::string, Entry> m_entries;
+    ConfigErrorList& m_problems;
+    std::vector<std::string> m_warnings;
+    mutable std::map<uint64_t, std::string> m_pathNotes; //!< line -> which path was used
+    std::set<std::string> m_malformed; //!< keys whose line has the wrong number of values
     OrderedJson m_json;
     OrderedJson m_cc;
     std::vector<std::string> m_notes;
     std::map<std::string, std::vector<std::string>> m_noEffect; //!< reason -> keys
     const KeySpec* m_spec{nullptr};                             //!< the key being translated
-    bool m_ecnDone{false}; //!< the three *_MAP keys are translated together
-    uint64_t m_mode{1};    //!< CC_MODE: 1 DCQCN or 3 HPCC (the others are refused)
+    bool m_ecnDone{false};  //!< the three *_MAP keys are translated together
+    bool m_qlenDone{false}; //!< so are the three QLEN_MON_* keys
+    uint64_t m_mode{1};     //!< CC_MODE: 1 DCQCN or 3 HPCC (the others are refused)
     mutable std::optional<ExperimentTopology> m_topology; //!< TOPOLOGY_FILE, read once
 };
 
@@ -303,15 +334,55 @@ Translation::Rate(const Entry& e) const
 std::string
 Translation::InputPath(const Entry& e) const
 {
-    const std::string path = ExperimentTopology::ResolvePath(m_name, e.values[0].text);
-    if (!std::ifstream(path, std::ios::binary))
+    const std::string& given = e.values[0].text;
+    auto opens = [](const std::string& path)
+    {
+        // A regular file only: a device or a FIFO could be read forever.
+        std::error_code ec;
+        return std::filesystem::is_regular_file(path, ec) &&
+               static_cast<bool>(std::ifstream(path, std::ios::binary));
+    };
+    if (std::filesystem::path(given).is_absolute())
+    {
+        if (!opens(given))
+        {
+            Fail(e, e.values[0], "cannot open \"" + given + "\"");
+        }
+        return given;
+    }
+    // The HPCC simulator opens its paths (mix/topology.txt) from its working directory;
+    // a JSON experiment's paths are relative to the file. Both are tried, in that order.
+    std::error_code ec;
+    const std::filesystem::path cwd = std::filesystem::current_path(ec);
+    const std::string fromCwd = (cwd / given).lexically_normal().string();
+    const std::string fromFile = ExperimentTopology::ResolvePath(m_name, given);
+    std::string used;
+    std::string note;
+    if (!ec && opens(fromCwd))
+    {
+        used = fromCwd;
+        note = "read from the working directory, as the HPCC simulator does";
+        if (fromFile != fromCwd && opens(fromFile))
+        {
+            note += " (" + fromFile + ", relative to this file, is not used)";
+        }
+    }
+    else if (opens(fromFile))
+    {
+        used = fromFile;
+        note = "read relative to this file's directory (not found from the working directory)";
+    }
+    else
     {
         Fail(e, e.values[0],
-             "cannot open \"" + path +
-                 "\" (paths are relative to this file's directory; the HPCC simulator reads "
-                 "them from its working directory)");
+             "cannot open \"" + given + "\": tried " +
+                 (ec ? std::string()
+                     : fromCwd + " (from the working directory, as the HPCC simulator does) and ") +
+                 fromFile + " (from this file's directory)");
     }
-    return path;
+    m_pathNotes.emplace(e.line, m_name + ":" + std::to_string(e.line) + ": " + e.key.text + " " +
+                                    given + ": " + used + " " + note);
+    return used;
 }
 
 std::string
@@ -602,19 +673,19 @@ Translation::Payload(const Entry& e)
 void
 Translation::TopologyFile(const Entry& e)
 {
-    InputPath(e);
-    m_json["topology"] =
-        OrderedJson{{"type", "file"}, {"path", e.values[0].text}, {"format", "hpcc"}};
+    m_json["topology"] = OrderedJson{{"type", "file"}, {"path", InputPath(e)}, {"format", "hpcc"}};
 }
 
 void
 Translation::FlowFile(const Entry& e)
 {
-    InputPath(e);
-    m_json["flows_file"] =
-        OrderedJson{{"path", e.values[0].text}, {"format", "hpcc"}, {"time_origin", "0s"}};
+    m_json["flows_file"] = OrderedJson{{"path", InputPath(e)},
+                                       {"format", "hpcc"},
+                                       {"time_origin", "0s"},
+                                       {"late_flows", "not_started"}};
     Note("FLOW_FILE -> /flows_file with time origin 0: the run keeps the peer's clock (its "
-         "generated flows start at 2 s)");
+         "generated flows start at 2 s); flows that start at or after SIMULATOR_STOP_TIME "
+         "are not started, as in the peer, and counted in summary.json's not_started");
 }
 
 void
@@ -626,20 +697,142 @@ Translation::OutputFile(const Entry& e)
          " in the run's output directory");
 }
 
+bool
+Translation::TraceEnabled() const
+{
+    const Entry* enable = Find("ENABLE_TRACE");
+    return enable && Flag(*enable);
+}
+
 void
 Translation::TraceFile(const Entry& e)
 {
-    NoEffect(e, "the .tr packet trace is not produced (ENABLE_TRACE 1 is out of scope)");
+    if (e.key.text == "TRACE_OUTPUT_FILE")
+    {
+        NoEffect(e, "the .tr packet-event trace is not written: with ENABLE_TRACE 1 the traced "
+                    "nodes' frames go to pcap files in the run's output directory instead");
+    }
+    else if (!TraceEnabled())
+    {
+        NoEffect(e, "the nodes to trace are read only with ENABLE_TRACE 1");
+    }
+}
+
+std::vector<uint64_t>
+Translation::TraceNodes(const Entry& file)
+{
+    // As the HPCC simulator reads it: a count, then that many node ids, separated by
+    // blanks or lines; what follows is not read.
+    const std::string path = InputPath(file);
+    std::istringstream in(FlowTrace::ReadWholeFile(path, "trace file"));
+    std::string raw;
+    uint64_t lineNo = 0;
+    std::optional<uint64_t> count;
+    std::vector<uint64_t> ids;
+    while ((!count || ids.size() < *count) && std::getline(in, raw))
+    {
+        ++lineNo;
+        for (const Word& w : SplitBlankFields(raw))
+        {
+            if (count && ids.size() == *count)
+            {
+                break;
+            }
+            char* end = nullptr;
+            errno = 0;
+            const unsigned long long v = std::strtoull(w.text.c_str(), &end, 10);
+            if (w.text[0] == '-' || *end != '\0' || errno != 0 || v > UINT32_MAX)
+            {
+                throw ExperimentConfigError(
+                    path, lineNo, w.column,
+                    std::string(count ? "expected a node id" : "expected the number of nodes") +
+                        ", got \"" + w.text + "\"");
+            }
+            if (!count)
+            {
+                count = v;
+            }
+            else
+            {
+                ids.push_back(v);
+            }
+        }
+    }
+    if (!count || ids.size() < *count)
+    {
+        throw ExperimentConfigError(path, lineNo + 1, 1,
+                                    count ? "the file ends after " + std::to_string(ids.size()) +
+                                                " node ids; it announces " + std::to_string(*count)
+                                          : std::string("empty file: expected the number of "
+                                                        "nodes to trace, then their ids"));
+    }
+    return ids;
 }
 
 void
 Translation::EnableTrace(const Entry& e)
 {
-    if (Flag(e))
+    if (!Flag(e))
     {
-        Refuse(e, "the HPCC simulator's .tr packet-event trace is out of scope for roce-lab; "
-                  "set ENABLE_TRACE 0 (flows.csv, pfc.csv and the monitors record the run)");
+        return;
     }
+    // The peer writes a text trace of the packet events at the nodes TRACE_FILE lists; we
+    // capture those nodes' frames (every port, both directions) as pcap files.
+    const Entry* file = Find("TRACE_FILE");
+    if (!file)
+    {
+        Warn(m_name + ":" + std::to_string(e.line) +
+             ": ENABLE_TRACE 1 without TRACE_FILE: nothing is traced");
+        return;
+    }
+    const std::vector<uint64_t> ids = TraceNodes(*file);
+    const std::vector<int64_t>& hostOf = Topology().hpccHostOfNode;
+    OrderedJson hosts = OrderedJson::array();
+    OrderedJson switches = OrderedJson::array();
+    std::set<uint64_t> seen;
+    std::string skipped;
+    std::string traced;
+    for (uint64_t id : ids)
+    {
+        if (id >= hostOf.size())
+        {
+            skipped += (skipped.empty() ? "" : " ") + std::to_string(id);
+            continue; // as the peer: an id that is not a node is skipped
+        }
+        if (!seen.insert(id).second)
+        {
+            continue;
+        }
+        (hostOf[id] >= 0 ? hosts : switches)
+            .push_back((hostOf[id] >= 0 ? "h" : "s") + std::to_string(id));
+        traced += (traced.empty() ? "" : " ") + std::to_string(id);
+    }
+    const std::string where = m_name + ":" + std::to_string(e.line) + ": ENABLE_TRACE 1: ";
+    if (!skipped.empty())
+    {
+        Warn(where + "TRACE_FILE lists node ids that the topology does not have (" + skipped +
+             "), skipped as the HPCC simulator skips them");
+    }
+    if (traced.empty())
+    {
+        Warn(where + "TRACE_FILE lists no node of the topology: nothing is traced");
+        return;
+    }
+    OrderedJson pcap = OrderedJson::object();
+    if (!hosts.empty())
+    {
+        pcap["hosts"] = hosts;
+    }
+    if (!switches.empty())
+    {
+        pcap["switches"] = switches;
+    }
+    m_json["pcap"] = pcap;
+    Warn(where + "the frames of nodes " + traced +
+         " (every port, both directions) go to pcap/<node>-<port>.pcap in the output "
+         "directory, in place of the HPCC simulator's .tr trace; captures of long flows "
+         "are large");
+    Note("ENABLE_TRACE 1 -> /pcap: the nodes TRACE_FILE lists (" + traced + ")");
 }
 
 void
@@ -659,6 +852,13 @@ Translation::EcnMap(const Entry&)
         return;
     }
     m_ecnDone = true;
+    for (const char* key : {"KMIN_MAP", "KMAX_MAP", "PMAX_MAP"})
+    {
+        if (m_malformed.count(key))
+        {
+            return; // reported
+        }
+    }
     const Entry* qcn = Find("ENABLE_QCN");
     const bool marking = !qcn || Flag(*qcn);
     const Entry* kmin = Find("KMIN_MAP");
@@ -743,10 +943,14 @@ Translation::Topology() const
 {
     if (!m_topology)
     {
-        const std::string path = InputPath(*Find("TOPOLOGY_FILE")); // Run() checked it is there
-        std::vector<int64_t> hostOfNode;
-        m_topology = HpccTopologyReader::Read(FlowTrace::ReadWholeFile(path, "topology file"), path,
-                                              hostOfNode);
+        const Entry* file = Find("TOPOLOGY_FILE");
+        if (!file)
+        {
+            throw TopologyUnavailable{};
+        }
+        const std::string path = InputPath(*file);
+        m_topology =
+            HpccTopologyReader::Read(FlowTrace::ReadWholeFile(path, "topology file"), path);
     }
     return *m_topology;
 }
@@ -922,9 +1126,45 @@ Translation::LinkDown(const Entry& e)
 void
 Translation::QueueLengthMonitor(const Entry& e)
 {
-    Refuse(e, "the HPCC simulator's queue-length histogram (QLEN_MON_FILE, QLEN_MON_START, "
-              "QLEN_MON_END); remove these lines (a JSON experiment's monitors/queue_interval "
-              "samples the switch queues into queues.csv)");
+    if (m_qlenDone)
+    {
+        return;
+    }
+    m_qlenDone = true;
+    // The peer samples its switches' egress queues from QLEN_MON_START to QLEN_MON_END
+    // (ns on its clock; 2 s and 2.1 s when not given) into a histogram of queue lengths;
+    // our queue monitor writes the queues themselves into queues.csv over that window.
+    const Entry* start = Find("QLEN_MON_START");
+    const Entry* end = Find("QLEN_MON_END");
+    constexpr uint64_t MAX_NS = 1000000000000000; // 10^6 s
+    const uint64_t startNs = start ? Uint(*start, 0, 0, MAX_NS) : 2000000000;
+    const uint64_t endNs = end ? Uint(*end, 0, 0, MAX_NS) : 2100000000;
+    if (endNs < startNs)
+    {
+        Fail(end ? *end : e, end ? end->values[0] : e.key,
+             "QLEN_MON_END " + std::to_string(endNs) + " ns is before QLEN_MON_START " +
+                 std::to_string(startNs) + " ns");
+    }
+    const std::string interval = "1us";
+    m_json["monitors"]["queue_interval"] = interval;
+    m_json["monitors"]["queue_start"] = JsonAttributeConverter::FormatTime(NanoSeconds(startNs));
+    m_json["monitors"]["queue_end"] = JsonAttributeConverter::FormatTime(NanoSeconds(endNs));
+    std::string window = JsonAttributeConverter::FormatTime(NanoSeconds(startNs)) + " to " +
+                         JsonAttributeConverter::FormatTime(NanoSeconds(endNs));
+    Time stop;
+    if (JsonAttributeConverter::ParseTime(m_json["stop_time"].get<std::string>(), stop) &&
+        NanoSeconds(startNs) >= stop)
+    {
+        window += ", after SIMULATOR_STOP_TIME: queues.csv will hold no sample";
+    }
+    const Entry& first = start ? *start : end ? *end : e;
+    Warn(m_name + ":" + std::to_string(first.line) +
+         ": QLEN_MON_*: the switch egress queues holding data are written to queues.csv in "
+         "the output directory every " +
+         interval + " from " + window + " (in place of the HPCC simulator's histogram" +
+         (Find("QLEN_MON_FILE") ? " in " + Find("QLEN_MON_FILE")->values[0].text : "") + ")");
+    Note("QLEN_MON_START / QLEN_MON_END -> /monitors: queue_interval " + interval +
+         ", queue_start and queue_end (queues.csv)");
 }
 
 void
@@ -949,11 +1189,11 @@ Translation::Run()
     m_json["progress"] = true;
     for (const char* required : {"TOPOLOGY_FILE", "FLOW_FILE"})
     {
-        if (!Find(required))
+        if (!m_entries.count(required))
         {
-            throw ExperimentConfigError(m_name, 1, 1,
-                                        std::string("missing ") + required +
-                                            " (the HPCC simulator needs it too)");
+            m_problems.Add(ExperimentConfigError(m_name, 1, 1,
+                                                 std::string("missing ") + required +
+                                                     " (the HPCC simulator needs it too)"));
         }
     }
     m_cc["type"] = "ns3::RdmaDcqcn";
@@ -970,32 +1210,54 @@ Translation::Run()
     }
     std::sort(byLine.begin(), byLine.end(),
               [](const Entry* a, const Entry* b) { return a->line < b->line; });
+    // Every problem of the file is reported in one pass: a key's problem does not stop the
+    // others from being checked (a key whose line is malformed is not translated).
     for (const Entry* entry : byLine)
     {
         const Entry& e = *entry;
-        const auto spec = std::find_if(Keys().begin(), Keys().end(),
-                                       [&e](const KeySpec& k) { return e.key.text == k.key; });
-        if (spec == Keys().end())
+        try
         {
-            Fail(e, e.key, "unknown key (not a key of the HPCC simulator's config.txt)");
+            const auto spec = std::find_if(Keys().begin(), Keys().end(),
+                                           [&e](const KeySpec& k) { return e.key.text == k.key; });
+            if (spec == Keys().end())
+            {
+                Fail(e, e.key, "unknown key (not a key of the HPCC simulator's config.txt)");
+            }
+            const bool pairs = spec->values < 0;
+            if ((!pairs && e.values.size() != static_cast<std::size_t>(spec->values)) ||
+                (pairs && e.values.empty()))
+            {
+                Fail(e, e.key,
+                     pairs ? std::string("expected a count and (link rate, value) pairs")
+                           : "expected " + std::to_string(spec->values) + " value" +
+                                 (spec->values == 1 ? "" : "s") + " on the line, got " +
+                                 std::to_string(e.values.size()));
+            }
         }
-        const bool pairs = spec->values < 0;
-        if ((!pairs && e.values.size() != static_cast<std::size_t>(spec->values)) ||
-            (pairs && e.values.empty()))
+        catch (const ExperimentConfigError& error)
         {
-            Fail(e, e.key,
-                 pairs ? std::string("expected a count and (link rate, value) pairs")
-                       : "expected " + std::to_string(spec->values) + " value" +
-                             (spec->values == 1 ? "" : "s") + " on the line, got " +
-                             std::to_string(e.values.size()));
+            m_problems.Add(error);
+            m_malformed.insert(e.key.text);
         }
     }
     for (const KeySpec& spec : Keys())
     {
-        if (const Entry* e = Find(spec.key))
+        const Entry* e = Find(spec.key);
+        if (e)
         {
             m_spec = &spec;
-            (this->*spec.handle)(*e);
+            try
+            {
+                (this->*spec.handle)(*e);
+            }
+            catch (const ExperimentConfigError& error)
+            {
+                m_problems.Add(error);
+            }
+            catch (const TopologyUnavailable&)
+            {
+                // TOPOLOGY_FILE's own problem is reported.
+            }
         }
     }
     m_json["cc"] = m_cc;
@@ -1010,7 +1272,15 @@ Translation::Run()
             list += (list.empty() ? "" : ", ") + k;
         }
         Note("No effect: " + list + ": " + why);
+        // Each key with no effect is named once on the terminal, with its reason.
+        Warn(m_name + ": no effect: " + list + ": " + why);
     }
+    std::vector<std::string> paths;
+    for (const auto& [line, note] : m_pathNotes)
+    {
+        paths.push_back(note);
+    }
+    m_warnings.insert(m_warnings.begin(), paths.begin(), paths.end());
     for (const std::string& note : m_notes)
     {
         description += " " + note + ".";
@@ -1032,6 +1302,15 @@ HpccConfigTranslator::IsHpccConfig(const std::string& text)
 nlohmann::ordered_json
 HpccConfigTranslator::Translate(const std::string& text, const std::string& name)
 {
+    std::vector<std::string> warnings;
+    return Translate(text, name, warnings);
+}
+
+nlohmann::ordered_json
+HpccConfigTranslator::Translate(const std::string& text, const std::string& name,
+                                std::vector<std::string>& warnings)
+{
+    ConfigErrorList problems(name);
     std::map<std::string, Entry> entries;
     for (auto& [lineNo, words] : KeyLines(text))
     {
@@ -1041,22 +1320,29 @@ HpccConfigTranslator::Translate(const std::string& text, const std::string& name
         e.values.assign(words.begin() + 1, words.end());
         if (!IsKeyWord(e.key.text))
         {
-            throw ExperimentConfigError(name, lineNo, e.key.column,
-                                        "expected a line \"KEY value\" (an upper-case key of the "
-                                        "HPCC simulator's config.txt), got \"" +
-                                            e.key.text + "\"");
+            problems.Add(ExperimentConfigError(
+                name, lineNo, e.key.column,
+                "expected a line \"KEY value\" (an upper-case key of the HPCC simulator's "
+                "config.txt), got \"" +
+                    e.key.text + "\""));
+            continue;
         }
         auto prior = entries.find(e.key.text);
         if (prior != entries.end())
         {
-            throw ExperimentConfigError(name, lineNo, e.key.column,
-                                        e.key.text + ": given again (first on line " +
-                                            std::to_string(prior->second.line) + ")");
+            problems.Add(ExperimentConfigError(name, lineNo, e.key.column,
+                                               e.key.text + ": given again (first on line " +
+                                                   std::to_string(prior->second.line) + ")"));
+            continue;
         }
         entries.emplace(e.key.text, std::move(e));
     }
-    Translation translation(name, std::move(entries));
-    return translation.Run();
+    Translation translation(name, std::move(entries), problems);
+    nlohmann::ordered_json json = translation.Run();
+    problems.ThrowIfAny();
+    warnings.insert(warnings.end(), translation.GetWarnings().begin(),
+                    translation.GetWarnings().end());
+    return json;
 }
 
 } // namespace ns3

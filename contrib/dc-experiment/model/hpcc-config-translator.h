@@ -9,6 +9,7 @@
 
 #include <nlohmann/json.hpp>
 #include <string>
+#include <vector>
 
 namespace ns3
 {
@@ -23,8 +24,9 @@ namespace ns3
  * key (never silently ignored); doc/dc-experiment.md ("HPCC-simulator configuration files")
  * has the full table.
  *
- * Mapped: TOPOLOGY_FILE and FLOW_FILE (its file formats, paths relative to the configuration
- * file as in JSON experiments, the flows on the peer's clock: time origin 0),
+ * Mapped: TOPOLOGY_FILE and FLOW_FILE (its file formats; a relative path is read from the
+ * working directory as the peer does, else from the configuration file's directory; the
+ * flows on the peer's clock: time origin 0, those after the stop time not started),
  * SIMULATOR_STOP_TIME (seconds; default 3.01 s as the peer's), PACKET_PAYLOAD_SIZE
  * (/qp/Mtu), CC_MODE 1 (ns3::RdmaDcqcn) with ALPHA_RESUME_INTERVAL, RATE_DECREASE_INTERVAL,
  * CLAMP_TARGET_RATE, RP_TIMER, EWMA_GAIN, FAST_RECOVERY_TIMES, RATE_AI, RATE_HAI, MIN_RATE,
@@ -39,13 +41,15 @@ namespace ns3
  * pfc.txt in the run's output directory), L2_ACK_INTERVAL up to one packet (an ACK per
  * packet), L2_BACK_TO_ZERO 0 (go-back-N), and values that select what we do anyway
  * (ERROR_RATE_PER_LINK 0, LINK_DOWN 0 0 0, HAS_WIN 0 under DCQCN, RATE_BOUND 1,
- * ACK_HIGH_PRIO 0, ENABLE_TRACE 0). Keys with no effect under the chosen CC_MODE in the
- * peer either (the other algorithms' parameters, L2_CHUNK_SIZE with go-back-N and
- * per-packet ACKs, TRACE_FILE and TRACE_OUTPUT_FILE without a trace, DATA_RATE,
- * LINK_DELAY) and INT_MULTI (our INT units are fixed) are accepted
- * and listed in the description. Refused: CC_MODE 7, 8, 10 (the peer's TIMELY with
- * built-in thresholds, its rate-based DCTCP, HPCC-PINT), the .tr packet trace
- * (ENABLE_TRACE 1: out of scope), QLEN_MON_*, and every other value we cannot reproduce.
+ * ACK_HIGH_PRIO 0), ENABLE_TRACE 1 with TRACE_FILE (/pcap: captures of the nodes it lists,
+ * in place of the .tr text trace), QLEN_MON_FILE / QLEN_MON_START / QLEN_MON_END (the
+ * queue monitor over that window, queues.csv). Keys with no effect under the chosen
+ * CC_MODE in the peer either (the other algorithms' parameters, L2_CHUNK_SIZE with
+ * go-back-N and per-packet ACKs, TRACE_OUTPUT_FILE, DATA_RATE, LINK_DELAY) and INT_MULTI
+ * (our INT units are fixed) are accepted, listed in the description and named once on
+ * the terminal (the warnings). Refused: CC_MODE 7, 8, 10 (the peer's TIMELY with
+ * built-in thresholds, its rate-based DCTCP, HPCC-PINT) and every other value we cannot
+ * reproduce.
  */
 class HpccConfigTranslator
 {
@@ -64,6 +68,14 @@ class HpccConfigTranslator
      * \throw ExperimentConfigError naming name:line:column and the key
      */
     static nlohmann::ordered_json Translate(const std::string& text, const std::string& name);
+    /**
+     * As above; \p warnings also gets the lines for the user's terminal: which path each
+     * input file was read from, the keys with no effect (each once, with the reason), and
+     * what ENABLE_TRACE and QLEN_MON_* write. Every problem of the file is reported
+     * together, in one ExperimentConfigError (ConfigErrorList).
+     */
+    static nlohmann::ordered_json Translate(const std::string& text, const std::string& name,
+                                            std::vector<std::string>& warnings);
 };
 
 } // namespace ns3

@@ -1,5 +1,6 @@
 #include "hpcc-topology-reader.h"
 
+#include "config-error-list.h"
 #include "experiment-config-error.h"
 #include "json-attribute-converter.h"
 #include "text-field.h"
@@ -37,8 +38,7 @@ ParseUint(const std::string& text, uint64_t max, uint64_t& value)
 } // namespace
 
 ExperimentTopology
-HpccTopologyReader::Read(const std::string& text, const std::string& name,
-                         std::vector<int64_t>& hostOfNode)
+HpccTopologyReader::Read(const std::string& text, const std::string& name)
 {
     std::istringstream in(text);
     std::string line;
@@ -84,29 +84,44 @@ HpccTopologyReader::Read(const std::string& text, const std::string& name,
     const uint64_t countLine = lineNo;
 
     std::vector<bool> isSwitch(nNodes, false);
-    f = next();
-    if (f.size() != nSwitches)
+    // The switch ids, on one line or (as the HPCC simulator reads them, word by word) on
+    // several; the links start on the line after the last.
+    uint64_t listed = 0;
+    while (listed < nSwitches)
     {
-        fail(1, "expected the " + std::to_string(nSwitches) + " switch ids announced on line " +
-                    std::to_string(countLine) + ", got " + std::to_string(f.size()));
-    }
-    for (const Field& s : f)
-    {
-        uint64_t id = 0;
-        if (!ParseUint(s.text, nNodes - 1, id))
+        f = next();
+        if (f.empty())
         {
-            fail(s.column, "expected a node id in [0, " + std::to_string(nNodes - 1) + "], got \"" +
-                               s.text + "\"");
+            fail(1, "the file ends after " + std::to_string(listed) + " of the " +
+                        std::to_string(nSwitches) + " switch ids announced on line " +
+                        std::to_string(countLine));
         }
-        if (isSwitch[id])
+        if (listed + f.size() > nSwitches)
         {
-            fail(s.column, "switch id " + s.text + " is listed twice");
+            fail(f[nSwitches - listed].column,
+                 "expected the " + std::to_string(nSwitches) + " switch ids announced on line " +
+                     std::to_string(countLine) + ", got " + std::to_string(listed + f.size()));
         }
-        isSwitch[id] = true;
+        for (const Field& s : f)
+        {
+            uint64_t id = 0;
+            if (!ParseUint(s.text, nNodes - 1, id))
+            {
+                fail(s.column, "expected a node id in [0, " + std::to_string(nNodes - 1) +
+                                   "], got \"" + s.text + "\"");
+            }
+            if (isSwitch[id])
+            {
+                fail(s.column, "switch id " + s.text + " is listed twice");
+            }
+            isSwitch[id] = true;
+            ++listed;
+        }
     }
 
     ExperimentTopology t;
     t.type = "file";
+    std::vector<int64_t>& hostOfNode = t.hpccHostOfNode;
     hostOfNode.assign(nNodes, -1);
     std::vector<uint32_t> indexOfNode(nNodes);
     for (uint64_t id = 0; id < nNodes; ++id)
@@ -131,14 +146,9 @@ HpccTopologyReader::Read(const std::string& text, const std::string& name,
     std::vector<uint32_t> hostLinks(nHosts, 0);
     std::vector<uint64_t> hostLinkLine(nHosts, 0);
     std::vector<std::vector<uint32_t>> adjacency(nNodes);
-    for (uint64_t k = 0; k < nLinks; ++k)
+    // One link line, checked, then added (a bad line adds nothing).
+    auto readLink = [&](const std::vector<Field>& f)
     {
-        f = next();
-        if (f.empty())
-        {
-            fail(1, "the file ends after " + std::to_string(k) + " links; line " +
-                        std::to_string(countLine) + " announces " + std::to_string(nLinks));
-        }
         if (f.size() != 5)
         {
             fail(1, "expected \"<src> <dst> <rate> <delay> <error_rate>\", got " +
@@ -201,12 +211,47 @@ HpccTopologyReader::Read(const std::string& text, const std::string& name,
         adjacency[ends[0]].push_back(static_cast<uint32_t>(ends[1]));
         adjacency[ends[1]].push_back(static_cast<uint32_t>(ends[0]));
         t.links.push_back(ExperimentLink{indexOfNode[ends[0]], indexOfNode[ends[1]], rate, delay});
+    };
+    // Every link line is checked: the problems of the file are reported together.
+    ConfigErrorList problems(name);
+    for (uint64_t k = 0; k < nLinks; ++k)
+    {
+        f = next();
+        if (f.empty())
+        {
+            problems.Add(ExperimentConfigError(name, lineNo, 1,
+                                               "the file ends after " + std::to_string(k) +
+                                                   " links; line " + std::to_string(countLine) +
+                                                   " announces " + std::to_string(nLinks)));
+            break;
+        }
+        try
+        {
+            readLink(f);
+        }
+        catch (const ExperimentConfigError& e)
+        {
+            problems.Add(e);
+        }
     }
+    problems.ThrowIfAny();
+    // The HPCC simulator reads the announced links and no further: what follows (more
+    // links, notes on the format) is ignored, with one warning.
+    const uint64_t lastLinkLine = lineNo;
     f = next();
     if (!f.empty())
     {
-        fail(1, "unexpected line after the " + std::to_string(nLinks) +
-                    " links announced on line " + std::to_string(countLine));
+        const uint64_t firstIgnored = lineNo;
+        uint64_t ignored = 1;
+        while (!next().empty())
+        {
+            ++ignored;
+        }
+        t.warnings.push_back(
+            name + ":" + std::to_string(firstIgnored) + ": " + std::to_string(ignored) +
+            " non-blank line" + (ignored == 1 ? "" : "s") + " after the " + std::to_string(nLinks) +
+            " links announced on line " + std::to_string(countLine) + " (the last on line " +
+            std::to_string(lastLinkLine) + ") ignored, as the HPCC simulator ignores them");
     }
     // Every node must be reachable from the first host (routes span one component).
     uint64_t first = 0;

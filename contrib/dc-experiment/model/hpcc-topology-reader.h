@@ -27,19 +27,24 @@ namespace ns3
  * ns3::DataRate strings ("100Gbps"), delays duration strings ("1000ns",
  * "0.001ms"); error_rate must be 0 (random link loss is not modelled). Hosts
  * are named `h<id>` and switches `s<id>` after their HPCC ids, and numbered in
- * id order (host index i is the i-th non-switch id). Every host has exactly
- * one link, to a switch; every node must be connected. Errors name file:line.
+ * id order (host index i is the i-th non-switch id), whatever the order of the
+ * ids (switches first, as in the HPCC simulator's own example, in the middle or
+ * interleaved); the topology's hpccHostOfNode maps each id to its host index.
+ * Every host has exactly one link, to a switch; every node must be connected.
+ * Errors name file:line. As the HPCC simulator, the reader takes the announced
+ * number of links and ignores what follows them (its example files end with
+ * notes on the format): one line of the topology's warnings says so.
  */
 class HpccTopologyReader
 {
   public:
     /**
      * Read \p text named \p name.
-     * \param[out] hostOfNode for each HPCC node id, its host index, or -1 for a switch
+     * \return the topology, with hpccHostOfNode (for each HPCC node id, its host index, or -1
+     * for a switch) and warnings (the lines after the announced links, ignored) filled in
      * \throw ExperimentConfigError
      */
-    static ExperimentTopology Read(const std::string& text, const std::string& name,
-                                   std::vector<int64_t>& hostOfNode);
+    static ExperimentTopology Read(const std::string& text, const std::string& name);
 };
 
 } // namespace ns3
