@@ -31,6 +31,11 @@ KNOWN_DEFECTS = [
      "and has no effect", lambda f: "pcie_rate_on_host_model" in f),
     ("collective-psn-window (issue 33, 5): a collective over qps whose step passes the PSN "
      "window aborts", lambda f: "huge_collective" in f),
+    ("gbn-swift-maestro-stall (found by this fuzzer, test/sim-fuzz/known/"
+     "gbn-swift-stall-token-ring): a go-back-N WRITE under Swift stops with nothing pending "
+     "when its receiver also runs a Maestro collective under loss",
+     lambda f: "swift" in f and "collective_maestro" in f
+     and bool({"loss", "gilbert_elliott", "nic_down", "link_down"} & f)),
 ]
 
 
