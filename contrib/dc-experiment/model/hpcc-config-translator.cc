@@ -8,6 +8,7 @@
 #include "hpcc-topology-reader.h"
 #include "ideal-fct-calculator.h"
 #include "json-attribute-converter.h"
+#include "json-schema-reader.h"
 #include "text-field.h"
 
 #include <algorithm>
@@ -303,7 +304,7 @@ Translation::Rate(const Entry& e) const
 std::string
 Translation::InputPath(const Entry& e) const
 {
-    const std::string path = ExperimentTopology::ResolvePath(m_name, e.values[0].text);
+    const std::string path = JsonSchemaReader(m_name).ResolvePath(e.values[0].text);
     if (!std::ifstream(path, std::ios::binary))
     {
         Fail(e, e.values[0],
