@@ -53,7 +53,7 @@ NOT_CHECKED = {"cmake": "builds against an ns-3 source tree", "cd": "changes int
                "ln": "links into an ns-3 tree", "make": "a build command",
                "ctest": "runs a test build made against an ns-3 tree (scratch/ci-tree-check.sh)",
                "mpirun": "needs the MPI build (./roce-lab setup --mpi; scratch/ci-mpi-check.sh)"}
-SUBCOMMANDS = ["run", "sweep", "plot", "list", "doc", "test", "fuzz", "bench", "build", "setup",
+SUBCOMMANDS = ["run", "check", "sweep", "plot", "list", "doc", "test", "fuzz", "bench", "build", "setup",
                "format", "help"]
 
 
@@ -300,7 +300,7 @@ class Checker:
                     if not m or int(m.group(1)) == 0:
                         problems.append("./roce-lab test -R %s selects no test" % rest[i + 1])
             return problems
-        if sub in ("run", "bench", "sweep"):
+        if sub in ("run", "check", "bench", "sweep"):
             problems += self.dry_run(sub, rest)
         if sub == "doc":
             for i, w in enumerate(rest):
@@ -324,7 +324,7 @@ class Checker:
 
 
     def dry_run(self, sub, rest):
-        """run/bench: the config and its --set edits load (roce_lab prepare); sweep:
+        """run/check/bench: the config and its --set edits load (roce_lab prepare); sweep:
         the sweep file expands (roce_lab expand). Placeholders are skipped."""
         files = [w for w in rest if not w.startswith("-") and w.endswith(".json")]
         if not files or placeholder(files[0]) or is_output(files[0]):

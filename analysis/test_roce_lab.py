@@ -69,46 +69,165 @@ class SetPointer(unittest.TestCase):
         self.assertEqual(roce_lab.parse_value("5KB"), "5KB")
         self.assertEqual(roce_lab.parse_value('"7"'), "7")
 
-    def test_prepare_makes_paths_absolute(self):
+    def test_prepare_anchors_paths_at_the_config(self):
+        # input.json keeps the paths as written and names the configuration's folder in
+        # "paths_relative_to", against which roce-run resolves every path field.
         config = os.path.join(ROOT, "scratch", "configs", "poisson-small.json")
         out = os.path.join(WORK, "prepare")
+        shutil.rmtree(out, ignore_errors=True)
         self.assertEqual(roce_lab.main(["prepare", config, out, "--set", "/workload/load=0.3",
                                         "--seed", "9"]), 0)
         with open(os.path.join(out, "input.json")) as f:
             eff = json.load(f)
+        self.assertEqual(list(eff)[0], roce_lab.PATHS_KEY)
+        self.assertEqual(eff[roce_lab.PATHS_KEY], os.path.join(ROOT, "scratch", "configs"))
         self.assertEqual(eff["seed"], 9)
         self.assertEqual(eff["workload"]["load"], 0.3)
-        self.assertEqual(eff["workload"]["cdf"],
-                         os.path.join(ROOT, "traces", "fb-cachefollower-srnic.cdf"))
-        self.assertTrue(os.path.isfile(eff["topology"]["path"]))
+        with open(config) as f:
+            self.assertEqual(eff["workload"]["cdf"], json.load(f)["workload"]["cdf"])
         self.assertEqual(roce_lab.main(["prepare", config, out, "--set", "/x/3=1"]), 0)
         self.assertEqual(roce_lab.main(["prepare", config, out, "--set", "/seed/3=1"]), 2)
+        # A "paths_relative_to" given is itself relative to the configuration.
+        self.assertEqual(roce_lab.anchor_paths({"paths_relative_to": "../t", "seed": 1},
+                                               "/a/b"),
+                         {"paths_relative_to": "/a/t", "seed": 1})
+
+    @unittest.skipUnless(os.access(ROCE_RUN, os.X_OK), "roce-run not built: " + ROCE_RUN)
+    def test_every_shipped_config_checks_under_seed_2(self):
+        # Issue 33, defect 6: --set, --seed and sweeps broke the relative paths the table
+        # of path fields lacked (NIC profiles by name, host-model files, lists of
+        # config_db files): nodes-composition.json and composite-64.json failed under
+        # --seed 2. Every shipped experiment now checks (roce-run --check) after --seed 2,
+        # and its edited copy builds the same nodes, flows and faults as the original.
+        configs = os.path.join(ROOT, "scratch", "configs")
+        names = sorted(n for n in os.listdir(configs) if n.endswith(".json")
+                       and not reads_outside_the_repository(os.path.join(configs, n)))
+        self.assertIn("composite-64.json", names)
+        for name in names:
+            with self.subTest(config=name):
+                config = os.path.join(configs, name)
+                out = os.path.join(WORK, "seed2", os.path.splitext(name)[0])
+                shutil.rmtree(out, ignore_errors=True)
+                self.assertEqual(roce_lab.main(["prepare", config, out, "--seed", "2"]), 0)
+                edited = os.path.join(out, "input.json")
+                r = subprocess.run([ROCE_RUN, "--check", edited, "--out", out],
+                                   capture_output=True, text=True, timeout=300)
+                if r.returncode != 0:  # only where the original is refused the same way
+                    orig = subprocess.run([ROCE_RUN, "--check", config, "--out", out],
+                                          capture_output=True, text=True, timeout=300)
+                    self.assertNotEqual(orig.returncode, 0, r.stderr)
+                    self.assertEqual(r.stderr.replace(edited, config), orig.stderr)
+        for name in ("nodes-composition.json", "composite-64.json",
+                     "leaf-spine-buffer-roles.json"):
+            config = os.path.join(configs, name)
+            out = os.path.join(WORK, "same-" + name)
+            shutil.rmtree(out, ignore_errors=True)
+            self.assertEqual(roce_lab.main(["prepare", config, out]), 0)
+            reports = []
+            for path in (config, os.path.join(out, "input.json")):
+                r = subprocess.run([ROCE_RUN, "--check", path, "--out", out],
+                                   capture_output=True, text=True, timeout=300)
+                self.assertEqual(r.returncode, 0, r.stderr)
+                reports.append([l for l in r.stdout.splitlines()
+                                if not l.startswith(("check: ", "outputs: "))])
+            self.assertEqual(reports[0], reports[1], name)
+            if name != "leaf-spine-buffer-roles.json":
+                self.assertTrue(any(l.startswith("  NIC profiles: ") for l in reports[0]),
+                                reports[0])
 
 
-    def test_prepare_rewrites_every_path_field(self):
-        # Issue 19: config_db paths were left relative, so input.json (written
-        # elsewhere) named files that do not exist and the run failed.
-        config = os.path.join(ROOT, "scratch", "configs", "leaf-spine-buffer-roles.json")
-        out = os.path.join(WORK, "prepare-buffer-roles")
-        self.assertEqual(roce_lab.main(["prepare", config, out, "--seed", "2"]), 0)
-        with open(os.path.join(out, "input.json")) as f:
-            eff = json.load(f)
-        sonic = os.path.join(ROOT, "topologies", "sonic")
-        self.assertEqual(eff["buffer"]["config_db"],
-                         os.path.join(sonic, "azure-pizza-box-24MB.json"))
-        self.assertEqual(eff["buffer_switches"][0]["buffer"]["config_db"],
-                         os.path.join(sonic, "voq-chassis-j2-6GB.json"))
-        self.assertNotIn("config_db", eff["buffer_switches"][1]["buffer"])
-        # Non-file topologies keep "path"-like keys alone; the fields are one table.
-        doc = {"topology": {"type": "custom", "path": "x"}, "flows_file": {"path": "f.csv"}}
-        roce_lab.absolutize_paths(doc, "/base")
-        self.assertEqual(doc, {"topology": {"type": "custom", "path": "x"},
-                               "flows_file": {"path": "/base/f.csv"}})
-        if os.path.isfile(ROCE_RUN):
-            run = subprocess.run([ROCE_RUN, os.path.join(out, "input.json"),
-                                  "--out=" + os.path.join(out, "run")],
-                                 capture_output=True, text=True)
-            self.assertEqual(run.returncode, 0, run.stderr)
+class StrictJson(unittest.TestCase):
+    """Issue 33, defect 9: Python read duplicate keys (the last won), NaN and Infinity
+    (then written into input.json, where roce-run refused them naming input.json). Both
+    readers now refuse them, naming the user's file and the pointer."""
+
+    def write(self, name, text):
+        os.makedirs(WORK, exist_ok=True)
+        path = os.path.join(WORK, name)
+        with open(path, "w") as f:
+            f.write(text)
+        return path
+
+    def small_text(self):
+        with open(os.path.join(ROOT, "scratch", "configs", "dumbbell-small.json")) as f:
+            return f.read()
+
+    def test_duplicate_keys_are_refused_by_both_readers(self):
+        text = self.small_text().replace('"bytes":', '"bytes": 5, "bytes":', 1)
+        self.assertNotEqual(text, self.small_text())
+        path = self.write("dup-key.json", text)
+        with self.assertRaises(roce_lab.UsageError) as ctx:
+            roce_lab.load_json(path)
+        self.assertIn(path + ": /flows/0/bytes: duplicate key \"bytes\"", str(ctx.exception))
+        out = os.path.join(WORK, "dup-key")
+        shutil.rmtree(out, ignore_errors=True)
+        self.assertEqual(roce_lab.main(["prepare", path, out, "--seed", "2"]), 2)
+        self.assertFalse(os.path.exists(os.path.join(out, "input.json")))
+        with self.assertRaises(roce_lab.UsageError):
+            roce_lab.Experiment(path)
+        if os.access(ROCE_RUN, os.X_OK):
+            r = subprocess.run([ROCE_RUN, path, "--out", out], capture_output=True, text=True)
+            self.assertEqual(r.returncode, 2, r.stderr)
+            self.assertIn(path + ": /flows/0/bytes: duplicate key \"bytes\"", r.stderr)
+
+    def test_nan_and_infinity_name_the_users_file(self):
+        for token, pointer in [("NaN", "/seed"), ("Infinity", "/seed"), ("-Infinity", "/seed"),
+                               ("1e400", "/seed")]:
+            text = self.small_text().replace("{", '{"seed": %s, ' % token, 1)
+            path = self.write("nan.json", text)
+            with self.assertRaises(roce_lab.UsageError) as ctx:
+                roce_lab.load_json(path)
+            self.assertTrue(str(ctx.exception).startswith(path + ": " + pointer + ": "),
+                            str(ctx.exception))
+            self.assertNotIn("input.json", str(ctx.exception))
+        for value in ("NaN", "Infinity", "1e999"):
+            with self.assertRaises(roce_lab.UsageError) as ctx:
+                roce_lab.parse_sets(["/seed=" + value], None)
+            self.assertIn("--set /seed=" + value, str(ctx.exception))
+        with self.assertRaises(roce_lab.UsageError):
+            roce_lab.Experiment(os.path.join(ROOT, "scratch", "configs",
+                                             "dumbbell-small.json")).set("/x", float("nan"))
+
+    def test_sweep_with_a_duplicate_key(self):
+        base = os.path.join(ROOT, "scratch", "configs", "dumbbell-small.json")
+        path = self.write("dup-sweep.json", '{"base": "%s", "seeds": [1], "seeds": [2]}' % base)
+        with self.assertRaises(roce_lab.UsageError) as ctx:
+            roce_lab.Sweep(path)
+        self.assertIn(path + ": /seeds: duplicate key", str(ctx.exception))
+
+    def test_sweep_with_an_empty_pointer(self):
+        # The pointer "" (the whole document) in a grid gave a traceback.
+        base = os.path.join(ROOT, "scratch", "configs", "dumbbell-small.json")
+        for key in ("grid", "set"):
+            spec = {"base": base, key: {"": [1] if key == "grid" else 1}}
+            path = write_sweep("empty-pointer-" + key, spec)
+            with self.assertRaises(roce_lab.UsageError) as ctx:
+                roce_lab.Sweep(path)
+            self.assertIn(path + ": /%s/: expected the JSON pointer of a field" % key,
+                          str(ctx.exception))
+            r = subprocess.run([sys.executable, os.path.join(HERE, "roce_lab"), "expand", path],
+                               capture_output=True, text=True)
+            self.assertEqual(r.returncode, 2, r.stderr)
+            self.assertNotIn("Traceback", r.stderr)
+
+
+def reads_outside_the_repository(config):
+    """True if a relative path in the experiment file CONFIG leads out of the repository
+    (the benchmark inputs some configurations read from a folder beside it)."""
+    def strings(node):
+        if isinstance(node, dict):
+            for v in node.values():
+                yield from strings(v)
+        elif isinstance(node, list):
+            for v in node:
+                yield from strings(v)
+        elif isinstance(node, str):
+            yield node
+    with open(config) as f:
+        doc = json.load(f)
+    here = os.path.dirname(config)
+    return any(s.startswith("..") and not os.path.normpath(os.path.join(here, s)).startswith(ROOT)
+               for s in strings(doc))
 
 
 class Expansion(unittest.TestCase):
@@ -469,6 +588,92 @@ class OutputDirectory(unittest.TestCase):
                       readme)
         self.assertNotIn("plot-fct-cdf.png", readme)
 
+    def test_rerun_never_deletes_through_a_linked_folder(self):
+        # Issue 33, defect 7: clearing a used output folder followed a symlinked pcap/
+        # folder and removed every .pcap of the user's captures it pointed to.
+        out = os.path.join(WORK, "linked-pcap")
+        captures = os.path.join(WORK, "users-captures")
+        for d in (out, captures):
+            shutil.rmtree(d, ignore_errors=True)
+        os.makedirs(captures)
+        with_pcap = write_config("with-pcap", small_config(pcap={"hosts": ["h0"]}))
+        r = self.run_roce(with_pcap, out)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertTrue(os.listdir(os.path.join(out, "pcap")))
+        with open(os.path.join(out, "README")) as f:
+            self.assertIn("pcap/<node>-<port>.pcap: ", f.read())
+        shutil.rmtree(os.path.join(out, "pcap"))
+        mine = ["h0-0.pcap", "trace-2025.pcap"]
+        for name in mine:
+            with open(os.path.join(captures, name), "w") as f:
+                f.write("the user's capture\n")
+        os.symlink(captures, os.path.join(out, "pcap"))
+        r = self.run_roce(write_config("no-pcap", small_config()), out)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertEqual(sorted(os.listdir(captures)), mine, "files removed through a link")
+        # Only the captures the previous run's README lists are removed: a .pcap the
+        # user put beside them stays.
+        os.remove(os.path.join(out, "pcap"))
+        r = self.run_roce(with_pcap, out)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        written = sorted(os.listdir(os.path.join(out, "pcap")))
+        with open(os.path.join(out, "pcap", "mine.pcap"), "w") as f:
+            f.write("the user's\n")
+        r = self.run_roce(write_config("no-pcap", small_config()), out)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertEqual(os.listdir(os.path.join(out, "pcap")), ["mine.pcap"], written)
+
+    def test_a_folder_that_is_no_runs_is_refused(self):
+        # Issue 33, defect 8: --out into the user's own folder silently replaced its
+        # README, config.json and flows.csv. roce-run and ./roce-lab run's --set/--seed
+        # path (prepare) refuse it, naming the folder, and change nothing in it.
+        out = os.path.join(WORK, "users-folder")
+        shutil.rmtree(out, ignore_errors=True)
+        os.makedirs(out)
+        mine = {"README": "my notes\n", "config.json": "{}\n", "flows.csv": "a,b\n"}
+        for name, text in mine.items():
+            with open(os.path.join(out, name), "w") as f:
+                f.write(text)
+        config = os.path.join(ROOT, "scratch", "configs", "dumbbell-small.json")
+        r = self.run_roce(config, out)
+        self.assertNotEqual(r.returncode, 0)
+        self.assertIn(out + ": output directory: not a previous run's", r.stderr)
+        self.assertEqual(roce_lab.main(["prepare", config, out, "--seed", "2"]), 2)
+        self.assertEqual(sorted(os.listdir(out)), sorted(mine))
+        for name, text in mine.items():
+            with open(os.path.join(out, name)) as f:
+                self.assertEqual(f.read(), text, name)
+        # An empty folder, a new one and a previous run's are used.
+        shutil.rmtree(out)
+        os.makedirs(out)
+        self.assertEqual(roce_lab.main(["prepare", config, out, "--seed", "2"]), 0)
+        r = self.run_roce(os.path.join(out, "input.json"), out)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        r = self.run_roce(config, out)
+        self.assertEqual(r.returncode, 0, r.stderr)
+
+    def test_check_prints_what_would_run_and_writes_nothing(self):
+        # Issue 33, "./roce-lab check CONFIG (and roce-run --check)".
+        out = os.path.join(WORK, "check-out")
+        shutil.rmtree(out, ignore_errors=True)
+        config = os.path.join(ROOT, "scratch", "configs", "faults-link-down.json")
+        r = self.run_roce(config, out, "--check")
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertFalse(os.path.exists(out), "--check wrote the output directory")
+        text = r.stdout
+        self.assertIn("check: %s: valid" % config, text)
+        self.assertRegex(text, r"\nnodes: \d+ hosts, \d+ switches, \d+ links")
+        self.assertRegex(text, r"\nflows: \d+ \(")
+        self.assertRegex(text, r"\nfaults: [1-9]\d*\n  .*link_down .*<->.* \(/faults/")
+        self.assertIn("\noutputs: %s (new)\n" % out, text)
+        # A refused configuration: the located error, status 2, nothing written.
+        bad = write_config("check-bad", small_config(flows=[{"src": "h0", "dst": "h9",
+                                                              "bytes": 1000}]))
+        r = self.run_roce(bad, out, "--check")
+        self.assertEqual(r.returncode, 2, r.stdout)
+        self.assertIn(bad + ": /flows/0/dst", r.stderr)
+        self.assertFalse(os.path.exists(out))
+
     def test_progress_in_logs_is_periodic_full_lines(self):
         # stderr is a pipe here (not a terminal): full lines every --progress-period,
         # no carriage returns, and one report (not ns-3's ShowProgress lines as well).
@@ -517,6 +722,30 @@ class OutputDirectory(unittest.TestCase):
         self.assertEqual(text.count("\n"), 1, repr(text))  # one line, redrawn in place
         self.assertTrue(text.endswith("\n"), repr(text[-80:]))
         self.assertNotIn("wall clock", text)
+
+
+@unittest.skipUnless(os.access(ROCE_RUN, os.X_OK), "roce-run not built: " + ROCE_RUN)
+class SweepPreCheck(unittest.TestCase):
+    def test_a_bad_grid_value_stops_the_sweep_before_any_run(self):
+        # Issue 33, defect 9: a bad grid value was found only when its run came up, and
+        # its message went only to that run's log.txt. Every run's configuration is now
+        # checked first; the error is printed on the terminal and nothing runs.
+        out = os.path.join(WORK, "precheck")
+        shutil.rmtree(out, ignore_errors=True)
+        path = write_sweep("precheck", {
+            "base": os.path.join(ROOT, "scratch", "configs", "dumbbell-small.json"),
+            "grid": {"/flows/0/bytes": [20000, "lots"]}, "seeds": [1, 2]})
+        r = subprocess.run([sys.executable, os.path.join(HERE, "roce_lab"), "sweep", path,
+                            "--out", out, "--roce-run", ROCE_RUN, "--jobs", "2"],
+                           capture_output=True, text=True, timeout=300)
+        self.assertEqual(r.returncode, 2, r.stderr)
+        self.assertNotIn("Traceback", r.stderr)
+        self.assertIn('run bytes=lots-s1 (/flows/0/bytes = "lots")', r.stderr)
+        self.assertIn("/flows/0/bytes", r.stderr.split("run bytes=lots-s1", 1)[1])
+        self.assertIn("2 of 4 runs refused by roce-run --check", r.stderr)
+        for run in os.listdir(out):
+            self.assertFalse(os.path.exists(os.path.join(out, run, "log.txt")), run + " ran")
+            self.assertFalse(os.path.exists(os.path.join(out, run, "summary.json")), run)
 
 
 class SweepFileRandomized(unittest.TestCase):

@@ -1,6 +1,7 @@
 // roce-run: run one JSON experiment (or HPCC-simulator config.txt) and write its output directory.
 //
 //   roce-run [CONFIG.json] [--out=DIR] [--bench]     (also accepts "--out DIR")
+//   roce-run --check [CONFIG.json] [--out=DIR]       load, build, validate, print; no run
 //
 // With no CONFIG the shipped scratch/configs/leaf-spine-incast.json is used.
 // The output directory defaults to results/<config name>. Attribute defaults can
@@ -9,6 +10,9 @@
 // config.json records the command line's value. Exit status: 0 on success, 2 for a
 // configuration error (message on stderr), 1 if the outputs cannot be written.
 // --bench also prints simulated packets per wall-second, events and peak memory.
+// --check loads the experiment, builds its fabric, validates every part and prints what a
+// run would do (nodes, flows, faults, outputs) without running or writing anything; its
+// exit status is that of the run's set-up (0: the run would start).
 // CONFIG may also be an HPCC-simulator configuration file (its mix/config.txt format),
 // recognized by content and translated to JSON by HpccConfigTranslator.
 #include "run-progress.h"
@@ -30,6 +34,7 @@
 #include <filesystem>
 #include <iostream>
 #include <memory>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -81,6 +86,11 @@ main(int argc, char** argv)
     bool bench = false;
     cmd.AddValue("out", "output directory (default: results/<config name>)", outDir);
     cmd.AddValue("bench", "print speed and memory figures after the run", bench);
+    bool check = false;
+    cmd.AddValue("check",
+                 "load, build and validate the experiment, print what a run would do (nodes, "
+                 "flows, faults, outputs) and stop: nothing is run or written",
+                 check);
 #ifdef ROCE_LAB_MPI
     // Distributed runs: mpirun -np N roce-run CONFIG (contrib/dc-experiment/doc/mpi.md).
     std::string partition = "pod";
@@ -158,6 +168,16 @@ main(int argc, char** argv)
             {
                 std::cerr << "roce-run: warning: " << warning << std::endl;
             }
+        }
+        if (check)
+        {
+            {
+                std::ostringstream otherRank; // one rank prints
+                ExperimentRunner runner(config, outDir);
+                runner.Check(report ? static_cast<std::ostream&>(std::cout) : otherRank);
+            }
+            Simulator::Destroy();
+            return 0;
         }
         const auto wallStart = std::chrono::steady_clock::now();
         uint32_t flows = 0;

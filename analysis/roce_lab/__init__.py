@@ -23,16 +23,16 @@ JSON pointer.
 """
 
 from .cli import main
-from .config import (PATH_FIELDS, UsageError, absolutize_paths, effective_config,
-                     get_pointer, load_json, parse_pointer, parse_sets, parse_value,
+from .config import (PATHS_KEY, UsageError, anchor_paths, effective_config,
+                     get_pointer, load_json, parse_json, parse_pointer, parse_sets, parse_value,
                      set_pointer)
 from .data import Run, SweepData, load_run, load_sweep
 from .experiment import Experiment, RunError, program, run_sweep
 from .plots import PLOTS, figure, plot_names, plot_runs
 from .sweep import Sweep, SweepRuns, execute, gather, is_complete, run_name
 
-__all__ = ["main", "PATH_FIELDS", "UsageError", "absolutize_paths", "effective_config",
-           "get_pointer", "load_json", "parse_pointer", "parse_sets", "parse_value",
+__all__ = ["main", "PATHS_KEY", "UsageError", "anchor_paths", "effective_config",
+           "get_pointer", "load_json", "parse_json", "parse_pointer", "parse_sets", "parse_value",
            "set_pointer", "Run", "SweepData", "load_run", "load_sweep", "Experiment",
            "RunError", "program", "run_sweep", "PLOTS", "figure", "plot_names", "plot_runs", "Sweep",
            "SweepRuns", "execute", "gather", "is_complete", "run_name"]

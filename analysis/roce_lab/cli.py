@@ -3,7 +3,8 @@
 analysis/ on PYTHONPATH, `python3 -m roce_lab COMMAND ...`.
 
   prepare CONFIG OUTDIR [--set /pointer=value ...] [--seed N]
-      write OUTDIR/input.json: CONFIG with the edits, paths made absolute; print its path
+      write OUTDIR/input.json: CONFIG with the edits, its paths relative to CONFIG's folder
+      ("paths_relative_to"); print its path. OUTDIR must be new, empty or a run's
   expand SWEEP                 list the runs (name and parameters)
   sweep SWEEP --roce-run BIN [--jobs N]
       run every run not yet complete (resume), then gather

@@ -4,13 +4,20 @@ JSON pointers are RFC 6901 (/a/b/0, ~1 for '/', ~0 for '~'). A --set value is pa
 as JSON when it parses (numbers, true, null, "quoted", {...}); otherwise it is a string.
 Objects missing on the way to a pointer are created (--set /cc/type=... works on a
 file without "cc"); roce-run rejects keys outside the schema with the pointer's name.
-Paths inside the configuration (PATH_FIELDS) are relative to the configuration file, as
-in roce-run; they are rewritten as absolute paths in input.json so that it runs from
-any directory.
+Paths inside the configuration are relative to the configuration file. input.json, written
+elsewhere, keeps them as they are and names that directory in its "paths_relative_to"
+(PATHS_KEY): roce-run resolves every path field against it, with the one rule it uses
+for any experiment file, so input.json runs from any directory and reads the same files.
+
+Configuration files are read strictly, as roce-run reads them: a duplicate key, NaN or
+Infinity, or a number too large for a double is an error naming the file and the JSON
+pointer (Python's json module would take the last duplicate and write NaN into
+input.json, where roce-run would then refuse it naming input.json).
 """
 
 import copy
 import json
+import math
 import os
 import re
 import sys
@@ -102,9 +109,14 @@ def _child(node, token, here, where):
 
 
 def parse_value(text):
+    """A --set value: JSON when it parses, else the text as a string. NaN, Infinity and
+    numbers beyond a double are refused (JSON has none of them)."""
     try:
-        return json.loads(text)
-    except ValueError:
+        return parse_json(text, "value")
+    except UsageError as e:
+        if text.strip() in ("NaN", "Infinity", "-Infinity") or "out of range" in str(e):
+            raise UsageError("'%s' is not a JSON value: JSON has no NaN or Infinity, and "
+                             "numbers must fit a double" % text)
         return text
 
 
@@ -112,58 +124,102 @@ def parse_value(text):
 
 
 def load_json(path):
+    """The JSON file at path, read strictly (see the module's doc); errors name the file
+    and the JSON pointer."""
     try:
         with open(path, encoding="utf-8") as f:
-            return json.load(f)
+            text = f.read()
     except OSError as e:
         raise UsageError("%s: cannot read: %s" % (path, e.strerror))
-    except ValueError as e:
+    except ValueError as e:  # not UTF-8
         raise UsageError("%s: not valid JSON: %s" % (path, e))
+    return parse_json(text, path)
 
 
-# Every path-valued field of an experiment file, the one list: a JSON pointer whose
-# "*" tokens match each element of an array, and the condition on the object holding
-# the field under which it is a path (None: always). roce-run resolves the same
-# fields relative to the experiment file (ExperimentTopology::ResolvePath).
-PATH_FIELDS = [
-    ("/topology/path", lambda holder: holder.get("type") == "file"),
-    ("/flows_file/path", None),
-    ("/workload/cdf", None),
-    ("/buffer/config_db", None),
-    ("/buffer_switches/*/buffer/config_db", None),
-]
+class _Object(dict):
+    """A JSON object as parsed: remembers its first duplicate key."""
+
+    duplicate = None
 
 
-def absolutize_paths(config, base_dir):
-    """Make the configuration's file references (PATH_FIELDS) absolute; they are
-    relative to base_dir."""
+class _NotJson:
+    """NaN, Infinity or -Infinity where a value was: found by its pointer afterwards."""
 
-    def walk(node, tokens, condition):
-        if not tokens:
-            return
-        token, rest = tokens[0], tokens[1:]
-        if token == "*":
-            for child in node if isinstance(node, list) else []:
-                walk(child, rest, condition)
-            return
-        if not isinstance(node, dict):
-            return
-        if rest:
-            walk(node.get(token), rest, condition)
-        elif isinstance(node.get(token), str) and (condition is None or condition(node)):
-            node[token] = os.path.normpath(os.path.join(base_dir, node[token]))
+    def __init__(self, token):
+        self.token = token
 
-    for pointer, condition in PATH_FIELDS:
-        walk(config, pointer.split("/")[1:], condition)
+
+def _pairs(pairs):
+    obj = _Object()
+    for key, value in pairs:
+        if key in obj and obj.duplicate is None:
+            obj.duplicate = key
+        obj[key] = value
+    return obj
+
+
+def parse_json(text, where):
+    """Parse JSON text strictly: a duplicate key, NaN/Infinity or a number beyond a
+    double is a UsageError "WHERE: /pointer: ..." (WHERE: the file)."""
+    try:
+        doc = json.loads(text, object_pairs_hook=_pairs, parse_constant=_NotJson)
+    except ValueError as e:
+        raise UsageError("%s: not valid JSON: %s" % (where, e))
+    return _checked(doc, "", where)
+
+
+def _checked(node, pointer, where):
+    """node with plain dicts, or a UsageError at the first value JSON does not allow."""
+    if isinstance(node, _NotJson):
+        raise UsageError("%s: %s: %s is not a JSON number (JSON has no NaN or Infinity)"
+                         % (where, pointer or "/", node.token))
+    if isinstance(node, float) and not math.isfinite(node):
+        raise UsageError("%s: %s: number out of range (beyond a double)"
+                         % (where, pointer or "/"))
+    if isinstance(node, dict):
+        if getattr(node, "duplicate", None) is not None:
+            raise UsageError('%s: %s/%s: duplicate key "%s"'
+                             % (where, pointer, escape_token(node.duplicate), node.duplicate))
+        return {k: _checked(v, "%s/%s" % (pointer, escape_token(k)), where)
+                for k, v in node.items()}
+    if isinstance(node, list):
+        return [_checked(v, "%s/%d" % (pointer, i), where) for i, v in enumerate(node)]
+    return node
+
+
+# input.json's key for the directory its relative paths are relative to: the edited
+# configuration's own directory. roce-run resolves every path field of an experiment
+# (topology and flow files, CDFs, config_db files and lists of them, NIC profiles by name
+# or path, host-model files) against it (JsonSchemaReader::ResolvePath), so no list of
+# path fields is kept here.
+PATHS_KEY = "paths_relative_to"
+
+
+def anchor_paths(config, base_dir):
+    """config (an object) with PATHS_KEY naming base_dir, the directory its relative
+    paths are relative to, first; a PATHS_KEY already there is itself relative to
+    base_dir."""
+    given = config.get(PATHS_KEY)
+    if given is None:
+        anchor = os.path.abspath(base_dir)
+    elif isinstance(given, str):
+        anchor = os.path.normpath(os.path.join(os.path.abspath(base_dir), given))
+    else:
+        return config  # roce-run refuses it, naming /paths_relative_to
+    out = {PATHS_KEY: anchor}
+    out.update((k, v) for k, v in config.items() if k != PATHS_KEY)
+    return out
 
 
 def effective_config(config, base_dir, edits, where):
-    """config with edits [(pointer, value)] applied, paths absolute."""
+    """config with edits [(pointer, value)] applied and its paths anchored at base_dir
+    (PATHS_KEY)."""
     config = copy.deepcopy(config)
     for pointer, value in edits:
-        set_pointer(config, pointer, value, where)
-    absolutize_paths(config, base_dir)
-    return config
+        set_pointer(config, pointer, _checked(value, pointer, where), where)
+    if not isinstance(config, dict):
+        raise UsageError("%s: a configuration is a JSON object" % where)
+    return anchor_paths(config, base_dir)
 
 
 def dumps(config):
@@ -190,18 +246,58 @@ def parse_sets(items, seed):
         if "=" not in item:
             raise UsageError("--set %s: expected /json/pointer=value" % item)
         pointer, value = item.split("=", 1)
-        edits.append((pointer, parse_value(value)))
+        try:
+            edits.append((pointer, parse_value(value)))
+        except UsageError as e:
+            raise UsageError("--set %s: %s" % (item, e))
     if seed is not None:
         edits.append(("/seed", seed))
     return edits
 
 
+# The first words of a run's README (OutputDirectory::README_FIRST_WORDS in roce-run):
+# a folder whose README begins so is a run's output directory, which a run may clear.
+README_FIRST_WORDS = "Output directory of one roce-lab run"
+
+
+def claim_output(outdir, own=()):
+    """Make OUTDIR a run's output directory before writing into it: a new or empty folder
+    (or one holding only files named in OWN, such as a sweep's own log.txt) gets a README
+    saying so (roce-run replaces it when the run ends), a previous run's is left as it is
+    (roce-run clears the files its README lists), and any other folder is a UsageError
+    naming it: its files are the user's, never replaced."""
+    try:
+        entries = sorted(os.listdir(outdir))
+    except FileNotFoundError:
+        entries = []
+    except NotADirectoryError:
+        raise UsageError("%s: output directory: not a directory" % outdir)
+    except OSError as e:
+        raise UsageError("%s: output directory: cannot read: %s" % (outdir, e.strerror))
+    readme = os.path.join(outdir, "README")
+    if any(e not in own for e in entries):
+        try:
+            with open(readme, encoding="utf-8", errors="replace") as f:
+                if f.readline().startswith(README_FIRST_WORDS):
+                    return
+        except OSError:
+            pass
+        shown = ", ".join(entries[:5]) + (", ..." if len(entries) > 5 else "")
+        raise UsageError("%s: output directory: not a previous run's (no roce-lab README) "
+                         "and not empty (%s): its files are not replaced; give another "
+                         "--out, or empty it" % (outdir, shown))
+    os.makedirs(outdir, exist_ok=True)
+    write_if_changed(readme, README_FIRST_WORDS + " (not finished: the run is in progress "
+                     "or failed).\n\nFiles:\ninput.json: the configuration run (edited)\n")
+
+
 def prepare(config, base_dir, edits, outdir, where):
     """Write OUTDIR/input.json: config (an object) with edits [(pointer, value)] applied
-    and its paths (relative to base_dir) made absolute; returns its path. What
-    ./roce-lab run --set/--seed and Experiment.run do before running."""
+    and its paths anchored at base_dir (PATHS_KEY); returns its path. What ./roce-lab run
+    --set/--seed and Experiment.run do before running. OUTDIR must be new, empty or a
+    previous run's (claim_output)."""
     eff = effective_config(config, base_dir, edits, where)
-    os.makedirs(outdir, exist_ok=True)
+    claim_output(outdir)
     path = os.path.join(outdir, "input.json")
     write_if_changed(path, dumps(eff))
     return path

@@ -6,7 +6,8 @@
     sweep = run_sweep("scratch/sweeps/dumbbell-smoke.json", jobs=2)   # a data.SweepData
 
 The edits are JSON pointers as with --set; the edited configuration is written to
-OUT/input.json (paths made absolute) and run by the built program, as ./roce-lab run
+OUT/input.json (its paths relative to the file's folder, "paths_relative_to") and run by
+the built program, as ./roce-lab run
 does, and the configuration's "plots" are drawn. Programs are taken from
 $ROCE_LAB_BUILD_DIR/bin (default: build/bin of this checkout): ./roce-lab build first.
 """
@@ -78,7 +79,7 @@ class Experiment:
 
     @property
     def config(self):
-        """The configuration with the edits applied, its paths absolute (input.json)."""
+        """The configuration with the edits applied and "paths_relative_to" (input.json)."""
         return effective_config(self.base, self.base_dir, self.edits, self.where)
 
     @property

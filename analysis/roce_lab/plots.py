@@ -107,7 +107,8 @@ def after_run(config_path, outdir, prepared=False):
     if prepared:
         readme_add(outdir, "input.json",
                    "the configuration as run: the file given to ./roce-lab run with its "
-                   "--set/--seed edits, paths made absolute (roce_lab prepare)")
+                   "--set/--seed edits, its paths relative to that file's folder "
+                   "(paths_relative_to; roce_lab prepare)")
     if not names:
         return 0
     if not have_matplotlib():

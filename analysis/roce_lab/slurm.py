@@ -15,7 +15,7 @@ import subprocess
 import sys
 
 from .config import UsageError, log, write_if_changed
-from .sweep import (input_text, is_complete, migrate, program_path, wall_times,
+from .sweep import (check_runs, is_complete, migrate, program_path, wall_times, write_input,
                     write_manifest, write_readme)
 
 PACKAGE_DIR = os.path.dirname(os.path.abspath(__file__))
@@ -47,10 +47,10 @@ def write_scripts(sweep, roce_run, options=()):
     program = program_path(sweep, roce_run)
     migrate(sweep)
     todo = [r for r in sweep.runs if not is_complete(sweep, r)]
+    check_runs(sweep, roce_run, todo)  # every configuration before any task is submitted
     for run in todo:  # each task's input, resolved now
         d = sweep.run_dir(run)
-        os.makedirs(d, exist_ok=True)
-        write_if_changed(os.path.join(d, "input.json"), input_text(run))
+        write_input(sweep, run)
         for stale in ("summary.json", "log.txt"):
             try:
                 os.remove(os.path.join(d, stale))

@@ -23,6 +23,10 @@ A run's name depends on its own values only, so adding a value to the grid neith
 renames nor reruns the runs already done. A run is complete when OUT/NAME/summary.json
 parses and OUT/NAME/input.json is the run's current input.
 
+Before the first run starts, the configuration of every run to do is checked (roce-run
+--check on its input.json): a refused one is printed with its values and error and
+nothing runs. A run that fails later prints its error lines (its output is in log.txt).
+
 Sweep folders of earlier versions named runs rNNNN-...: such a run whose input.json is
 a run's current input is renamed to the run's name (and not rerun) by ./roce-lab sweep
 and by --gather; other rNNNN- folders are left where they are.
@@ -35,10 +39,11 @@ import json
 import os
 import re
 import subprocess
+import sys
 import time
 
-from .config import (UsageError, dumps, effective_config, escape_token, load_json, log,
-                     parse_pointer, write_if_changed)
+from .config import (UsageError, claim_output, dumps, effective_config, escape_token,
+                     load_json, log, parse_pointer, write_if_changed)
 
 SWEEP_KEYS = ("base", "set", "grid", "seeds", "repetitions", "out", "description", "program",
               "args", "slurm_time")
@@ -79,6 +84,12 @@ class Sweep:
             raise UsageError("%s: /base: required, a configuration path or object" % path)
         self.fixed = list(_object(spec, "set", path).items())
         grid = _object(spec, "grid", path)
+        for key, pointers in (("set", [p for p, _ in self.fixed]), ("grid", list(grid))):
+            for pointer in pointers:
+                if not pointer.startswith("/"):
+                    raise UsageError("%s: /%s/%s: expected the JSON pointer of a field, such "
+                                     "as \"/seed\" (got %s)" % (path, key, escape_token(pointer),
+                                                                json.dumps(pointer)))
         for pointer, values in grid.items():
             if not isinstance(values, list) or not values:
                 raise UsageError("%s: /grid/%s: expected a non-empty list of values"
@@ -306,25 +317,83 @@ def run_in(directory, argv):
     return rc
 
 
+# What a sweep writes into a run's folder itself (beside the run's outputs).
+RUN_FOLDER_FILES = ("input.json", "log.txt", "sweep-run.json")
+
+
+def write_input(sweep, run):
+    """Write the run's OUT/NAME/input.json (the folder made a run's, claim_output);
+    returns its path."""
+    d = sweep.run_dir(run)
+    claim_output(d, RUN_FOLDER_FILES)
+    path = os.path.join(d, "input.json")
+    write_if_changed(path, input_text(run))
+    return path
+
+
 def execute(sweep, run, program):
     """Run one run with PROGRAM; returns (name, status) with status 'done' or
     'failed (rc N, see LOG)'."""
     d = sweep.run_dir(run)
-    os.makedirs(d, exist_ok=True)
-    write_if_changed(os.path.join(d, "input.json"), input_text(run))
+    write_input(sweep, run)
     rc = run_in(d, [program, os.path.join(d, "input.json"), "--out", d] + sweep.args)
     return run["name"], "done" if rc == 0 else "failed (rc %d, see %s)" % (
         rc, os.path.join(d, "log.txt"))
 
 
+def describe(run):
+    """A run's name and grid values, for messages."""
+    values = ", ".join("%s = %s" % (p, json.dumps(v)) for p, v in run["params"])
+    return "%s%s" % (run["name"], " (%s)" % values if values else "")
+
+
+def error_lines(text, limit=3):
+    """The lines of a program's output that say what went wrong: its error lines, else
+    its last lines (progress lines left out)."""
+    lines = [l for l in text.replace("\r", "\n").splitlines()
+             if l.strip() and not l.startswith("progress: ")]
+    errors = [l for l in lines if "error" in l]
+    return (errors or lines)[-limit:]
+
+
+def check_runs(sweep, roce_run, runs, jobs=1):
+    """Check each run's configuration (roce-run --check on its input.json: loaded, the
+    fabric built, validated; nothing run) before any run starts. Raises a UsageError
+    after printing each refused run with the error, so that a bad grid value is found at
+    once, not when its run comes up."""
+
+    def check(run):
+        path = write_input(sweep, run)
+        try:
+            r = subprocess.run([roce_run, "--check", path, "--out", sweep.run_dir(run)],
+                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        except OSError as e:
+            return run, ["cannot run %s: %s" % (roce_run, e.strerror)]
+        return run, error_lines(r.stderr) if r.returncode != 0 else None
+
+    refused = []
+    with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
+        for run, lines in pool.map(check, runs):
+            if lines is not None:
+                refused.append(run)
+                log("error: %s: run %s:" % (sweep.path, describe(run)))
+                for line in lines:
+                    print("    " + line, file=sys.stderr, flush=True)
+    if refused:
+        raise UsageError("%s: %d of %d runs refused by roce-run --check (above); no run was "
+                         "started" % (sweep.path, len(refused), len(runs)))
+
+
 def run_sweep(sweep, roce_run, jobs=1):
-    """Run every run that is not complete on JOBS local processes, then gather. Returns
-    (table path, names of the runs that failed)."""
+    """Check the configuration of every run that is not complete (check_runs), run them
+    on JOBS local processes, then gather. Returns (table path, names of the runs that
+    failed); a failed run's error lines are printed as it ends."""
     program = program_path(sweep, roce_run)
     migrate(sweep)
     todo = [r for r in sweep.runs if not is_complete(sweep, r)]
     log("%d runs, %d complete, %d to run with %d jobs -> %s"
         % (len(sweep.runs), len(sweep.runs) - len(todo), len(todo), jobs, sweep.out))
+    check_runs(sweep, roce_run, todo, jobs)
     failed = []
     with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
         futures = [pool.submit(execute, sweep, r, program) for r in todo]
@@ -333,6 +402,13 @@ def run_sweep(sweep, roce_run, jobs=1):
             log("[%d/%d] %s: %s" % (n, len(todo), name, status))
             if status != "done":
                 failed.append(name)
+                try:
+                    with open(os.path.join(sweep.out, name, "log.txt"), encoding="utf-8",
+                              errors="replace") as f:
+                        for line in error_lines(f.read()):
+                            print("    " + line, file=sys.stderr, flush=True)
+                except OSError:
+                    pass
     return gather(sweep), failed
 
 

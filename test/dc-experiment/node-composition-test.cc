@@ -326,5 +326,48 @@ TEST_F(NodeCompositionTest, ProfileErrorsNameTheProfileFile)
     }
 }
 
+TEST(NodeCompositionPathsTest, PathsRelativeToAnchorsEveryPathField)
+{
+    // Issue 33, defect 6: an edited copy of an experiment written elsewhere (input.json of
+    // --set, --seed and sweeps) lost the NIC profiles named "cx6" (nic-profiles/cx6.json
+    // next to the experiment) and the host-model and config_db files given relative to it.
+    // "paths_relative_to" names the directory every path field is resolved against.
+    nlohmann::json j = nlohmann::json::parse(test::ReadFile(CONFIGS + "nodes-composition.json"));
+    j["nodes"][1]["host_model"] = "../../contrib/host/examples/dgx-like.json";
+    j["buffer"] = {{"type", "ns3::SonicBufferManager"},
+                   {"config_db", {"../../topologies/sonic/azure-pizza-box-24MB.json"}}};
+    const std::string elsewhere = test::OutputDir("elsewhere") + "/input.json";
+    EXPECT_THROW(ExperimentConfig::LoadString(j.dump(), elsewhere), ExperimentConfigError);
+    j["paths_relative_to"] = CONFIGS;
+    const ExperimentConfig config = ExperimentConfig::LoadString(j.dump(), elsewhere);
+    const auto& eff = config.EffectiveJson();
+    EXPECT_EQ(eff["nodes"][0]["nic_profile"], CONFIGS + "nic-profiles/cx6.json");
+    EXPECT_EQ(config.GetNodes().nicProfiles[0].name, "cx6") << "as written (nodes.csv)";
+    EXPECT_NE(eff["buffer"].dump().find(std::string(ROCE_LAB_SOURCE_DIR) +
+                                        "/topologies/sonic/azure-pizza-box-24MB.json"),
+              std::string::npos)
+        << eff["buffer"].dump();
+    EXPECT_EQ(config.GetNodes().hostModels[0].file,
+              std::string(ROCE_LAB_SOURCE_DIR) + "/contrib/host/examples/dgx-like.json");
+    // Relative to the file's own directory; must be a directory.
+    for (const auto& [value, reason] : std::vector<std::pair<nlohmann::json, std::string>>{
+             {3, "expected the path of a directory"},
+             {"", "expected the path of a directory"},
+             {"no-such-folder", "no directory \""}})
+    {
+        j["paths_relative_to"] = value;
+        try
+        {
+            ExperimentConfig::LoadString(j.dump(), elsewhere);
+            ADD_FAILURE() << value.dump();
+        }
+        catch (const ExperimentConfigError& e)
+        {
+            EXPECT_EQ(e.GetPointer(), "/paths_relative_to");
+            EXPECT_NE(std::string(e.what()).find(reason), std::string::npos) << e.what();
+        }
+    }
+}
+
 } // namespace
 } // namespace ns3

@@ -189,28 +189,114 @@ TEST_F(RunOutputsTest, ClearingRemovesOnlyListedFilesInsideTheDirectory)
     const fs::path dir = OutputDir("clear");
     fs::create_directories(dir / "pcap");
     const fs::path outside = dir.parent_path() / "outside.txt";
-    for (const fs::path& f : {dir / "a.csv", dir / "input.json", dir / "log.txt",
-                              dir / "pcap" / "h0-0.pcap", dir / "pcap" / "notes.md", outside})
+    for (const fs::path& f :
+         {dir / "a.csv", dir / "input.json", dir / "log.txt", dir / "pcap" / "h0-0.pcap",
+          dir / "pcap" / "h9-0.pcap", dir / "pcap" / "notes.md", outside})
     {
         std::ofstream(f) << "x\n";
     }
     std::ofstream(dir / "README")
         << OutputDirectory::README_FIRST_WORDS << " (file formats: ...).\nconfiguration: x\n"
         << "\nFiles:\na.csv: a file\n    columns: a\n../outside.txt: not ours\n"
-        << "input.json: the edited configuration\npcap/<node>-<port>.pcap: captures\n";
+        << "input.json: the edited configuration\npcap/<node>-<port>.pcap: captures\n"
+        << "    files: h0-0.pcap ../outside.txt h1-0.pcap\n";
+    const OutputDirectory::Plan plan =
+        OutputDirectory::Inspect(dir.string(), (dir / "input.json").string());
+    EXPECT_TRUE(plan.exists);
+    EXPECT_TRUE(plan.previousRun);
+    EXPECT_EQ(plan.remove.size(), 3u);
+    EXPECT_TRUE(fs::exists(dir / "a.csv")) << "Inspect changes nothing";
     EXPECT_EQ(OutputDirectory::Prepare(dir.string(), (dir / "input.json").string()), 3u);
     EXPECT_FALSE(fs::exists(dir / "a.csv"));
-    EXPECT_FALSE(fs::exists(dir / "README"));
     EXPECT_FALSE(fs::exists(dir / "pcap" / "h0-0.pcap"));
-    EXPECT_TRUE(fs::exists(dir / "pcap" / "notes.md")) << "only the pattern's extension";
+    EXPECT_TRUE(fs::exists(dir / "pcap" / "h9-0.pcap")) << "a capture the README does not list";
+    EXPECT_TRUE(fs::exists(dir / "pcap" / "notes.md"));
     EXPECT_TRUE(fs::exists(dir / "input.json")) << "the configuration being run";
     EXPECT_TRUE(fs::exists(dir / "log.txt")) << "not listed";
     EXPECT_TRUE(fs::exists(outside)) << "outside the directory";
-    // A directory without a run's README is left alone.
-    std::ofstream(dir / "README") << "my own notes\nFiles:\nlog.txt: x\n";
-    EXPECT_EQ(OutputDirectory::Prepare(dir.string(), ""), 0u);
-    EXPECT_TRUE(fs::exists(dir / "log.txt"));
+    // The README left until the run writes its own: the directory stays a run's.
+    EXPECT_EQ(ReadFile((dir / "README").string()).rfind(OutputDirectory::README_FIRST_WORDS, 0),
+              0u);
+    EXPECT_EQ(OutputDirectory::Prepare(dir.string(), ""), 1u) << "the README only";
     fs::remove(outside);
+}
+
+TEST_F(RunOutputsTest, ClearingNeverFollowsALinkedFolder)
+{
+    // Issue 33, defect 7: a pcap/ folder that is a link to the user's captures lost every
+    // .pcap there when the directory was reused.
+    namespace fs = std::filesystem;
+    const fs::path dir = OutputDir("linked");
+    const fs::path captures = dir.parent_path() / "users-captures";
+    fs::remove_all(captures);
+    fs::create_directories(captures);
+    fs::create_directories(dir);
+    for (const char* name : {"h0-0.pcap", "trace.pcap"})
+    {
+        std::ofstream(captures / name) << "mine\n";
+    }
+    std::ofstream(captures / "flows.csv") << "mine\n";
+    fs::create_directory_symlink(captures, dir / "pcap");
+    fs::create_symlink(captures / "flows.csv", dir / "flows.csv");
+    std::ofstream(dir / "README") << OutputDirectory::README_FIRST_WORDS << ".\n\nFiles:\n"
+                                  << "flows.csv: flows\npcap/<node>-<port>.pcap: captures\n"
+                                  << "    files: h0-0.pcap\npcap/h0-0.pcap: named directly\n";
+    EXPECT_EQ(OutputDirectory::Prepare(dir.string(), ""), 2u) << "the flows.csv link, README";
+    EXPECT_TRUE(fs::exists(captures / "h0-0.pcap")) << "removed through the pcap link";
+    EXPECT_TRUE(fs::exists(captures / "trace.pcap"));
+    EXPECT_TRUE(fs::exists(captures / "flows.csv")) << "removed what a link points to";
+    EXPECT_FALSE(fs::is_symlink(dir / "flows.csv")) << "the link itself goes";
+    EXPECT_TRUE(fs::is_symlink(dir / "pcap"));
+    // A run that captures does not write through the link either.
+    try
+    {
+        RunInto(std::string(INCAST) + R"(, "pcap": {"hosts": ["h1"]}})", dir.string());
+        FAIL() << "captures written through a link";
+    }
+    catch (const std::runtime_error& e)
+    {
+        EXPECT_NE(std::string(e.what()).find("pcap: a symbolic link"), std::string::npos)
+            << e.what();
+    }
+    Simulator::Destroy();
+    EXPECT_FALSE(fs::exists(captures / "h1-0.pcap"));
+    fs::remove_all(captures);
+}
+
+TEST_F(RunOutputsTest, AFolderThatIsNoRunsIsRefused)
+{
+    // Issue 33, defect 8: --out into the user's own folder replaced its README,
+    // config.json and flows.csv.
+    namespace fs = std::filesystem;
+    const fs::path dir = OutputDir("users");
+    fs::create_directories(dir);
+    std::ofstream(dir / "README") << "my own notes\nFiles:\nlog.txt: x\n";
+    std::ofstream(dir / "config.json") << "{}\n";
+    std::ofstream(dir / "exp.json") << "{}\n";
+    try
+    {
+        OutputDirectory::Prepare(dir.string(), (dir / "exp.json").string());
+        FAIL() << "a folder with the user's files was used";
+    }
+    catch (const std::runtime_error& e)
+    {
+        EXPECT_EQ(std::string(e.what()),
+                  dir.string() + ": output directory: not a previous run's (no roce-lab "
+                                 "README) and not empty (README, config.json): its files are "
+                                 "not replaced; give another --out, or empty it");
+    }
+    EXPECT_THROW(RunInto(std::string(INCAST) + "}", dir.string()), std::runtime_error);
+    Simulator::Destroy();
+    EXPECT_EQ(ReadFile((dir / "README").string()), "my own notes\nFiles:\nlog.txt: x\n");
+    EXPECT_EQ(ReadFile((dir / "config.json").string()), "{}\n");
+    EXPECT_FALSE(fs::exists(dir / "flows.csv"));
+    // The configuration being run alone, or nothing: the folder is used.
+    fs::remove(dir / "README");
+    fs::remove(dir / "config.json");
+    EXPECT_EQ(OutputDirectory::Prepare(dir.string(), (dir / "exp.json").string()), 0u);
+    EXPECT_TRUE(fs::exists(dir / "exp.json"));
+    // Not a directory.
+    EXPECT_THROW(OutputDirectory::Prepare((dir / "exp.json").string(), ""), std::runtime_error);
 }
 
 TEST_F(RunOutputsTest, BadPcapSectionsNameTheField)

@@ -3,6 +3,7 @@
 #include "collective-workload.h"
 #include "deferred-progress-buffer.h"
 #include "delivery-checker.h"
+#include "experiment-check-report.h"
 #include "experiment-output-writer.h"
 #include "flow-queue-pairs.h"
 #include "host-dma-flow-workload.h"
@@ -51,11 +52,76 @@ ExperimentRunner::Run()
 {
     const bool distributed = m_context.IsDistributed();
     // A used directory is cleared of the previous run's files (OutputDirectory); ranks of a
-    // distributed run write concurrently, so they only create it.
+    // distributed run write concurrently, so they only check and create it.
     OutputDirectory::Prepare(m_context.GetOutputDirectory(),
                              distributed ? "" : m_config.GetSource(), !distributed);
 
     const auto wallStart = std::chrono::steady_clock::now();
+    SetUp();
+    for (ExperimentMonitor* monitor : m_monitors)
+    {
+        monitor->Install(m_context);
+    }
+
+    Simulator::Stop(m_config.GetStopTime());
+    if (distributed && m_context.GetPartition()->CanReduceDuringRun())
+    {
+        Simulator::Schedule(Time(0), &ExperimentRunner::CheckGlobalCompletion, this);
+    }
+    m_setupWallSeconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - wallStart).count();
+    Simulate();
+    m_endTime = Simulator::Now();
+    m_flowQps->TallyUnopened();
+
+    for (uint32_t id = 0; id < m_results.size(); ++id)
+    {
+        // A QP on another rank's node is a shadow there: its counters stay zero.
+        m_results[id].retransmittedPackets = m_flowQps->GetRetransmittedPackets(id);
+        const PlacementDigest& digest = m_delivery->GetDigest(id);
+        m_results[id].deliveredBytes = digest.GetCoveredBytes();
+        m_results[id].duplicateBytes = digest.GetDuplicateBytes();
+        m_results[id].outsideBytes = digest.GetOutsideBytes();
+        m_results[id].firstDuplicateOffset =
+            digest.GetDuplicateBytes() > 0 ? digest.GetFirstDuplicateOffset() : 0;
+    }
+    m_merge.Merge(m_results, m_completed, m_finished, m_lastCompletion, m_endTime);
+    m_context.SetEndTime(m_endTime);
+    m_readme.SetRun(m_config.GetSource(), m_config.GetSeed());
+    for (ExperimentMonitor* monitor : m_monitors)
+    {
+        monitor->Collect(m_context); // per-rank files
+    }
+    if (!m_context.IsWritingRank())
+    {
+        return; // rank 0 writes the merged outputs
+    }
+    const ExperimentOutputWriter output(m_context, m_merge);
+    output.WriteConfig();
+    output.WriteFlows();
+    output.WriteTrace();
+    output.WritePfc();
+    for (ExperimentMonitor* monitor : m_monitors)
+    {
+        monitor->Write(m_context);
+    }
+    output.WriteSummary(m_monitors);
+    output.WriteReadme();
+}
+
+void
+ExperimentRunner::Check(std::ostream& out)
+{
+    const OutputDirectory::Plan plan =
+        OutputDirectory::Inspect(m_context.GetOutputDirectory(), m_config.GetSource());
+    SetUp();
+    ExperimentCheckReport::Print(m_config, m_context.GetOutputDirectory(), plan, out);
+}
+
+void
+ExperimentRunner::SetUp()
+{
+    const bool distributed = m_context.IsDistributed();
     ObjectFactory scheduler;
     scheduler.SetTypeId(m_config.GetScheduler());
     Simulator::SetScheduler(scheduler);
@@ -107,55 +173,6 @@ ExperimentRunner::Run()
         monitor->Prepare(m_context);
     }
     SetUpFlows();
-    for (ExperimentMonitor* monitor : m_monitors)
-    {
-        monitor->Install(m_context);
-    }
-
-    Simulator::Stop(m_config.GetStopTime());
-    if (distributed && m_context.GetPartition()->CanReduceDuringRun())
-    {
-        Simulator::Schedule(Time(0), &ExperimentRunner::CheckGlobalCompletion, this);
-    }
-    m_setupWallSeconds =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - wallStart).count();
-    Simulate();
-    m_endTime = Simulator::Now();
-    m_flowQps->TallyUnopened();
-
-    for (uint32_t id = 0; id < m_results.size(); ++id)
-    {
-        // A QP on another rank's node is a shadow there: its counters stay zero.
-        m_results[id].retransmittedPackets = m_flowQps->GetRetransmittedPackets(id);
-        const PlacementDigest& digest = m_delivery->GetDigest(id);
-        m_results[id].deliveredBytes = digest.GetCoveredBytes();
-        m_results[id].duplicateBytes = digest.GetDuplicateBytes();
-        m_results[id].outsideBytes = digest.GetOutsideBytes();
-        m_results[id].firstDuplicateOffset =
-            digest.GetDuplicateBytes() > 0 ? digest.GetFirstDuplicateOffset() : 0;
-    }
-    m_merge.Merge(m_results, m_completed, m_finished, m_lastCompletion, m_endTime);
-    m_context.SetEndTime(m_endTime);
-    m_readme.SetRun(m_config.GetSource(), m_config.GetSeed());
-    for (ExperimentMonitor* monitor : m_monitors)
-    {
-        monitor->Collect(m_context); // per-rank files
-    }
-    if (!m_context.IsWritingRank())
-    {
-        return; // rank 0 writes the merged outputs
-    }
-    const ExperimentOutputWriter output(m_context, m_merge);
-    output.WriteConfig();
-    output.WriteFlows();
-    output.WriteTrace();
-    output.WritePfc();
-    for (ExperimentMonitor* monitor : m_monitors)
-    {
-        monitor->Write(m_context);
-    }
-    output.WriteSummary(m_monitors);
-    output.WriteReadme();
 }
 
 void

@@ -20,6 +20,7 @@
 #include "ns3/rdma-work-request.h"
 
 #include <memory>
+#include <ostream>
 #include <string>
 #include <vector>
 
@@ -108,6 +109,16 @@ class ExperimentRunner
      */
     void Run();
 
+    /**
+     * What roce-run --check does instead of Run(): every step before the simulation that
+     * writes nothing (the monitors' CheckConfig, the fabric built, the monitors' Prepare:
+     * node composition and faults, the flows' queue pairs) and the output directory
+     * inspected (OutputDirectory::Inspect); then what a run would do is printed to \p out
+     * (ExperimentCheckReport). Call once, instead of Run().
+     * \throw ExperimentConfigError, std::runtime_error where Run() would, before simulating
+     */
+    void Check(std::ostream& out);
+
     const std::vector<ExperimentFlowResult>& GetFlowResults() const;
     uint32_t GetFinishedFlows() const;
     /** \return the simulated time at which the run stopped. */
@@ -130,6 +141,8 @@ class ExperimentRunner
         uint64_t receivesPosted{0}; //!< SEND: receives posted at the responder
     };
 
+    /** Run()'s and Check()'s steps from the monitors' CheckConfig to the flows' set-up. */
+    void SetUp();
     void SetUpFlows();
     void StartFlow(uint32_t id);
     /** Create the flow's QP pair if it does not exist (SEND: and post its receives). */

@@ -18,6 +18,16 @@ PcapCapture::CheckConfig(const ExperimentRunContext& context)
                                     "not available in distributed runs (each rank sees only "
                                     "its own ports)");
     }
+    const std::filesystem::path folder =
+        std::filesystem::path(context.GetOutputDirectory()) / "pcap";
+    std::error_code ec;
+    if (!context.GetConfig().GetPcap().IsEmpty() && std::filesystem::is_symlink(folder, ec))
+    {
+        // Captures are written (and a later run's cleared) in the run's own folder only.
+        throw std::runtime_error(folder.string() +
+                                 ": a symbolic link: captures are not written through it "
+                                 "(remove the link, or give another --out)");
+    }
 }
 
 void
@@ -44,7 +54,7 @@ PcapCapture::Enable(const PcapSelection& selection, const ExperimentTopology& to
     {
         throw std::runtime_error("cannot create " + (dir / "pcap").string() + ": " + ec.message());
     }
-    uint32_t files = 0;
+    std::vector<std::string> names;
     for (uint32_t n : selection.GetNodes())
     {
         Ptr<Node> node = builder.GetNode(n);
@@ -56,15 +66,16 @@ PcapCapture::Enable(const PcapSelection& selection, const ExperimentTopology& to
                 const std::string name =
                     PcapSelection::FileName(topology.GetNodeName(n), dev->GetIfIndex());
                 dev->EnablePcap((dir / name).string());
-                ++files;
+                names.push_back(std::filesystem::path(name).filename().string());
             }
         }
     }
-    readme.AddFile("pcap/<node>-<port>.pcap",
-                   "packet captures of the ports /pcap selects (" + std::to_string(files) +
-                       " files): every frame each sent and received, Ethernet with "
-                       "nanosecond timestamps (tshark -r FILE)");
-    return files;
+    readme.AddFiles("pcap/<node>-<port>.pcap",
+                    "packet captures of the ports /pcap selects (" + std::to_string(names.size()) +
+                        " files, listed below): every frame each sent and received, "
+                        "Ethernet with nanosecond timestamps (tshark -r FILE)",
+                    names);
+    return static_cast<uint32_t>(names.size());
 }
 
 } // namespace ns3

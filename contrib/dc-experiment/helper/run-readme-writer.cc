@@ -65,6 +65,18 @@ RunReadmeWriter::AddFile(const std::string& name, const std::string& what)
     m_entries.push_back(Entry{name, what, "", ""});
 }
 
+void
+RunReadmeWriter::AddFiles(const std::string& pattern, const std::string& what,
+                          const std::vector<std::string>& names)
+{
+    std::string list;
+    for (const std::string& name : names)
+    {
+        list += (list.empty() ? "" : " ") + name;
+    }
+    m_entries.push_back(Entry{pattern, what, "files", list});
+}
+
 std::string
 RunReadmeWriter::GetText() const
 {

@@ -56,6 +56,14 @@ class RunReadmeWriter
      */
     void AddFile(const std::string& name, const std::string& what);
     /**
+     * Record files written in one folder under a pattern (e.g. "pcap/<node>-<port>.pcap"),
+     * listed by name on a "files:" line below it: a later run into the directory removes
+     * exactly these (OutputDirectory).
+     * \param names the files' names in the pattern's folder, blank-free
+     */
+    void AddFiles(const std::string& pattern, const std::string& what,
+                  const std::vector<std::string>& names);
+    /**
      * Record a written CSV file.
      * \param name file name in the output directory
      * \param what one line on what the file holds

@@ -78,7 +78,8 @@ ExperimentConfigParser::Parse(const Json& root)
                         "host_dma_flows",
                         "pcap",
                         "plots",
-                        "non_default_attributes"});
+                        "non_default_attributes",
+                        ExperimentConfig::PATHS_RELATIVE_TO});
     OrderedJson& eff = m_config.m_effective;
     if (JsonSchemaReader::Find(root, "description"))
     {

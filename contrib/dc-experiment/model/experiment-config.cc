@@ -4,11 +4,49 @@
 #include "hpcc-config-translator.h"
 #include "json-schema-reader.h"
 
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 
 namespace ns3
 {
+
+namespace
+{
+
+/**
+ * The directory the relative paths of the experiment file \p name are relative to: its
+ * "paths_relative_to" (itself relative to the file's directory; ./roce-lab writes it into
+ * an edited copy, input.json, naming the original's directory), else "" (the file's own).
+ */
+std::string
+PathBase(const std::string& name, const nlohmann::json& root)
+{
+    const JsonSchemaReader reader(name);
+    const char* key = ExperimentConfig::PATHS_RELATIVE_TO;
+    const nlohmann::json* given = root.is_object() ? JsonSchemaReader::Find(root, key) : nullptr;
+    if (!given)
+    {
+        return "";
+    }
+    const std::string pointer = JsonSchemaReader::Child("", key);
+    if (!given->is_string() || given->get<std::string>().empty())
+    {
+        reader.Fail(pointer, "expected the path of a directory (relative paths in the file are "
+                             "relative to it), got " +
+                                 given->dump());
+    }
+    reader.CheckNoNul(*given, pointer);
+    const std::string dir = reader.ResolvePath(given->get<std::string>());
+    std::error_code ec;
+    if (!std::filesystem::is_directory(dir, ec))
+    {
+        reader.Fail(pointer, "no directory \"" + dir + "\"");
+    }
+    return dir;
+}
+
+} // namespace
 
 // ------------------------------------------------------------------ ExperimentConfig
 
@@ -39,8 +77,8 @@ ExperimentConfig
 ExperimentConfig::LoadString(const std::string& text, const std::string& name,
                              const CommandLineAttributes& commandLine)
 {
-    const JsonSchemaReader reader(name);
-    const nlohmann::json root = reader.ParseText(text);
+    const nlohmann::json root = JsonSchemaReader(name).ParseText(text);
+    const JsonSchemaReader reader(name, PathBase(name, root));
     ExperimentConfig config;
     config.m_source = name;
     ExperimentConfigParser parser(reader, config, commandLine);

@@ -117,6 +117,13 @@ class ExperimentConfig
     static constexpr uint64_t MAX_STREAM_BYTES = 1ULL << 50;
     /** Highest "outstanding" of a stream (a send queue deeper than any RNIC's). */
     static constexpr uint64_t MAX_OUTSTANDING = 65536;
+    /**
+     * The top-level key naming the directory the file's relative paths are relative to
+     * (default: the file's own). ./roce-lab writes it into input.json, the edited copy of
+     * an experiment written elsewhere, so that every path field (JsonSchemaReader::
+     * ResolvePath) names the same file as in the original.
+     */
+    static constexpr const char* PATHS_RELATIVE_TO = "paths_relative_to";
 
     /**
      * Check a message stream: \p messageBytes in [1, MAX_FLOW_BYTES] and at most \p

@@ -335,29 +335,13 @@ ParseCustom(const JsonSchemaReader& r, const Json& topo, const std::string& poin
 
 } // namespace
 
-std::string
-ExperimentTopology::ResolvePath(const std::string& configFile, const std::string& path)
-{
-    // Absolute and normalized, so that the effective configuration (config.json,
-    // written elsewhere) names the same file.
-    std::filesystem::path p(path);
-    if (p.is_relative())
-    {
-        p = std::filesystem::path(configFile).parent_path() / p;
-    }
-    std::error_code ec;
-    const std::filesystem::path abs = std::filesystem::absolute(p, ec);
-    return (ec ? p : abs).lexically_normal().string();
-}
-
 void
 ExperimentTopology::ParseFile(const JsonSchemaReader& r, const Json& topo,
                               const std::string& pointer, ExperimentTopology& t,
                               OrderedJson& effective)
 {
     r.CheckKeys(topo, pointer, {"type", "path", "format"});
-    const std::string path =
-        ResolvePath(r.GetFile(), r.GetString(topo, pointer, "path", std::nullopt, {}));
+    const std::string path = r.ResolvePath(r.GetString(topo, pointer, "path", std::nullopt, {}));
     const std::string format =
         r.GetString(topo, pointer, "format", "roce-lab", {"roce-lab", "hpcc"});
     std::ifstream in(path, std::ios::binary);

@@ -69,9 +69,6 @@ struct ExperimentTopology
     static ExperimentTopology Parse(const JsonSchemaReader& reader, const nlohmann::json& topo,
                                     const std::string& pointer, nlohmann::ordered_json& effective);
 
-    /** \return \p path relative to the directory of \p configFile (unchanged if absolute). */
-    static std::string ResolvePath(const std::string& configFile, const std::string& path);
-
   private:
     /** The "file" type: {"path", "format": "roce-lab" | "hpcc"}. */
     static void ParseFile(const JsonSchemaReader& reader, const nlohmann::json& topo,

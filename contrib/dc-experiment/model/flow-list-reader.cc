@@ -141,8 +141,8 @@ FlowListReader::ReadFlowsFile(const JsonSchemaReader& reader, const Json* file,
         return workload;
     }
     reader.CheckKeys(*file, pointer, {"path", "format", "time_origin", "late_flows"});
-    const std::string path = ExperimentTopology::ResolvePath(
-        reader.GetFile(), reader.GetString(*file, pointer, "path", std::nullopt, {}));
+    const std::string path =
+        reader.ResolvePath(reader.GetString(*file, pointer, "path", std::nullopt, {}));
     const std::string format = reader.GetString(*file, pointer, "format", "csv", {"csv", "hpcc"});
     const Time origin = reader.GetTime(*file, pointer, "time_origin", "0ns", Time(0));
     // A flow starting at or after stop_time: an error, or (as the HPCC simulator runs such a

@@ -9,6 +9,7 @@
 #include "hpcc-topology-reader.h"
 #include "ideal-fct-calculator.h"
 #include "json-attribute-converter.h"
+#include "json-schema-reader.h"
 #include "text-field.h"
 
 #include <algorithm>
@@ -355,7 +356,7 @@ Translation::InputPath(const Entry& e) const
     std::error_code ec;
     const std::filesystem::path cwd = std::filesystem::current_path(ec);
     const std::string fromCwd = (cwd / given).lexically_normal().string();
-    const std::string fromFile = ExperimentTopology::ResolvePath(m_name, given);
+    const std::string fromFile = JsonSchemaReader(m_name).ResolvePath(given);
     std::string used;
     std::string note;
     if (!ec && opens(fromCwd))

@@ -3,6 +3,7 @@
 #include "json-attribute-converter.h"
 
 #include <algorithm>
+#include <filesystem>
 #include <functional>
 
 namespace ns3
@@ -134,8 +135,28 @@ class DuplicateKeyCheck
 } // namespace
 
 JsonSchemaReader::JsonSchemaReader(std::string file)
-    : m_file(std::move(file))
+    : JsonSchemaReader(std::move(file), "")
 {
+}
+
+JsonSchemaReader::JsonSchemaReader(std::string file, std::string pathBase)
+    : m_file(std::move(file))
+    , m_pathBase(pathBase.empty() ? std::filesystem::path(m_file).parent_path().string()
+                                  : std::move(pathBase))
+{
+}
+
+std::string
+JsonSchemaReader::ResolvePath(const std::string& path) const
+{
+    std::filesystem::path p(path);
+    if (p.is_relative())
+    {
+        p = std::filesystem::path(m_pathBase) / p;
+    }
+    std::error_code ec;
+    const std::filesystem::path abs = std::filesystem::absolute(p, ec);
+    return (ec ? p : abs).lexically_normal().string();
 }
 
 const std::string&

@@ -31,10 +31,27 @@ class JsonSchemaReader
   public:
     using Json = nlohmann::json;
 
-    /** \param file the file name used in every error */
+    /**
+     * \param file the file name used in every error; relative paths in it are relative
+     * to its directory
+     */
     explicit JsonSchemaReader(std::string file);
+    /**
+     * \param file the file name used in every error
+     * \param pathBase the directory relative paths in the file are relative to (an
+     * experiment's "paths_relative_to"); empty: \p file's directory
+     */
+    JsonSchemaReader(std::string file, std::string pathBase);
 
     const std::string& GetFile() const;
+
+    /**
+     * The one rule for every path field of a file (topology and flow files, CDFs,
+     * config_db files, NIC profiles, host-model files): \p path as given when absolute,
+     * else relative to the path base; absolute and normalized, so that an effective
+     * configuration written elsewhere names the same file.
+     */
+    std::string ResolvePath(const std::string& path) const;
 
     /**
      * Parse \p text. Syntax errors name the line and column; duplicate keys
@@ -79,6 +96,7 @@ class JsonSchemaReader
 
   private:
     std::string m_file;
+    std::string m_pathBase; //!< the directory relative paths are relative to
 };
 
 } // namespace ns3

@@ -261,7 +261,7 @@ ReadHostModel(const JsonSchemaReader& reader, const Json& v, const std::string& 
     {
         const std::string given = reader.GetString(object, pointer, "file", std::nullopt, {});
         reader.CheckNoNul(object["file"], fieldPointer);
-        m.file = ExperimentTopology::ResolvePath(reader.GetFile(), given);
+        m.file = reader.ResolvePath(given);
         m.label = std::filesystem::path(given).filename().string();
         if (!std::ifstream(m.file))
         {
@@ -481,7 +481,7 @@ ReadNicProfile(const JsonSchemaReader& reader, const Json& v, const std::string&
     NodeNicProfile p;
     p.pointer = pointer;
     p.name = v.get<std::string>();
-    p.path = NodeCompositionReader::ResolveProfile(reader.GetFile(), p.name);
+    p.path = NodeCompositionReader::ResolveProfile(reader, p.name);
     if (!std::filesystem::is_regular_file(p.path))
     {
         reader.Fail(pointer, "no NIC profile file " + p.path);
@@ -560,12 +560,11 @@ NodeCompositionReader::SelectHosts(const JsonSchemaReader& reader,
 }
 
 std::string
-NodeCompositionReader::ResolveProfile(const std::string& configFile, const std::string& name)
+NodeCompositionReader::ResolveProfile(const JsonSchemaReader& reader, const std::string& name)
 {
     const bool isPath = name.find('/') != std::string::npos ||
                         (name.size() > 5 && name.compare(name.size() - 5, 5, ".json") == 0);
-    return ExperimentTopology::ResolvePath(configFile,
-                                           isPath ? name : "nic-profiles/" + name + ".json");
+    return reader.ResolvePath(isPath ? name : "nic-profiles/" + name + ".json");
 }
 
 Ptr<HostModel>

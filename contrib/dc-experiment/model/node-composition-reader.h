@@ -73,8 +73,11 @@ class NodeCompositionReader
                                              const nlohmann::json& value,
                                              const std::string& pointer);
 
-    /** \return the NIC profile file for \p name: a path, or nic-profiles/<name>.json. */
-    static std::string ResolveProfile(const std::string& configFile, const std::string& name);
+    /**
+     * \return the NIC profile file for \p name: a path, or nic-profiles/<name>.json,
+     * relative to the reader's path base (JsonSchemaReader::ResolvePath)
+     */
+    static std::string ResolveProfile(const JsonSchemaReader& reader, const std::string& name);
 };
 
 } // namespace ns3

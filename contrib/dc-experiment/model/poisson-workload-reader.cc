@@ -34,8 +34,8 @@ PoissonWorkloadReader::Read(const JsonSchemaReader& reader, const Json* workload
                      {"type", "cdf", "cdf_format", "load", "duration", "start", "priority", "verb",
                       "host_link_rate", "load_reference"});
     reader.GetString(*workload, pointer, "type", std::nullopt, {"poisson"});
-    const std::string cdfPath = ExperimentTopology::ResolvePath(
-        reader.GetFile(), reader.GetString(*workload, pointer, "cdf", std::nullopt, {}));
+    const std::string cdfPath =
+        reader.ResolvePath(reader.GetString(*workload, pointer, "cdf", std::nullopt, {}));
     const std::string cdfFormatName =
         reader.GetString(*workload, pointer, "cdf_format", "auto", {"auto", "percent", "cdf"});
     FlowSizeCdf::Format cdfFormat;

@@ -103,7 +103,7 @@ SwitchBufferAssignment::ResolveConfigDb(const JsonSchemaReader& r, const Json& s
         {
             r.Fail(kp, "expected the path of a SONiC config_db JSON file, got an empty string");
         }
-        const std::string path = ExperimentTopology::ResolvePath(r.GetFile(), name);
+        const std::string path = r.ResolvePath(name);
         if (path.find(',') != std::string::npos)
         {
             r.Fail(kp, "the path \"" + path + "\" contains a comma, which separates files");
