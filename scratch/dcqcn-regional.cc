@@ -13,7 +13,8 @@
 // regional-small.json).
 // Default CONFIG: scratch/configs/regional-fig12.json; plot with
 // analysis/dcqcn_regional.py OUTDIR. Exit status: 0 on success, 2 for a
-// configuration error, 1 if outputs fail.
+// configuration error, 1 if outputs fail, 3 when a flow was not placed exactly once
+// (one line on stderr).
 #include "run-progress.h"
 
 #include "ns3/command-line.h"
@@ -103,6 +104,8 @@ main(int argc, char** argv)
                       << ") and --window above 0" << std::endl;
             return 2;
         }
+        uint64_t violations = 0;
+        std::size_t flows = 0;
         {
             ExperimentRunner runner(config, outDir);
             std::string commandLine = "dcqcn-regional";
@@ -123,6 +126,8 @@ main(int argc, char** argv)
             }
             runner.Run();
             progress.reset();
+            violations = runner.GetExactlyOnceViolations();
+            flows = runner.GetFlowResults().size();
             for (const auto& g : monitor.GetGoodputs())
             {
                 std::printf("host %u QP %u: %.3f Gb/s goodput\n", g.host, g.qpn, g.gbps);
@@ -135,6 +140,14 @@ main(int argc, char** argv)
         }
         Simulator::Destroy();
         std::printf("output: %s\n", outDir.c_str());
+        if (violations > 0)
+        {
+            std::fflush(stdout);
+            std::cerr << "dcqcn-regional: error: " << violations << " of " << flows
+                      << " flows were not placed exactly once (summary.json \"exactly_once\" in "
+                      << outDir << ")" << std::endl;
+            return 3;
+        }
     }
     catch (const ExperimentConfigError& e)
     {

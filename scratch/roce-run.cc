@@ -8,7 +8,10 @@
 // be changed as with any ns-3 program (--ns3::RdmaDcqcn::G=0.01); the command line
 // wins over the JSON file where both set one (a warning names each), and the output's
 // config.json records the command line's value. Exit status: 0 on success, 2 for a
-// configuration error (message on stderr), 1 if the outputs cannot be written.
+// configuration error (message on stderr), 1 if the outputs cannot be written, 3 when a
+// flow's bytes were not placed exactly once (one line on stderr; the outputs are written,
+// summary.json's "exactly_once" lists the flows). Flows left stalled (unfinished, nothing
+// pending in their transport) are a warning on stderr and summary.json's "stalled".
 // --bench also prints simulated packets per wall-second, events and peak memory.
 // --check loads the experiment, builds its fabric, validates every part and prints what a
 // run would do (nodes, flows, faults, outputs) without running or writing anything; its
@@ -182,6 +185,8 @@ main(int argc, char** argv)
         const auto wallStart = std::chrono::steady_clock::now();
         uint32_t flows = 0;
         uint32_t finished = 0;
+        uint32_t stalled = 0;
+        uint64_t violations = 0;
         uint64_t events = 0;
         Time end;
         {
@@ -203,6 +208,8 @@ main(int argc, char** argv)
             progress.reset();
             flows = static_cast<uint32_t>(runner.GetFlowResults().size());
             finished = runner.GetFinishedFlows();
+            stalled = runner.GetStalledFlows();
+            violations = runner.GetExactlyOnceViolations();
             events = runner.GetEventCount();
             end = runner.GetEndTime();
             if (bench && report)
@@ -233,6 +240,26 @@ main(int argc, char** argv)
                              late == 1 ? "was" : "were");
             }
             std::printf("output: %s\n", outDir.c_str());
+            std::fflush(stdout);
+            if (stalled > 0)
+            {
+                std::cerr << "roce-run: warning: " << stalled << " of " << flows
+                          << " flows stalled: unfinished with nothing pending in their "
+                             "transport (no timer, nothing to send; summary.json "
+                             "\"stalled_flows\")"
+                          << std::endl;
+            }
+        }
+        if (violations > 0)
+        {
+            if (report)
+            {
+                std::cerr << "roce-run: error: " << violations << " of " << flows
+                          << " flows were not placed exactly once (summary.json "
+                             "\"exactly_once\" in "
+                          << outDir << ")" << std::endl;
+            }
+            return 3;
         }
     }
     catch (const ExperimentConfigError& e)

@@ -121,6 +121,32 @@ TEST_F(CollectiveWorkloadTest, ReaderRecordsTheSectionAndRingOrder)
     EXPECT_EQ(again.EffectiveJson()["collectives"].dump(), eff.dump());
 }
 
+// Issue 33, defect 5: "bytes" up to 2^40 is legal, but a ring step of more bytes than the
+// 24-bit PSN window lets one work request span aborted the run (SIGABRT). Each step now
+// goes as WRITEs of at most MaestroRingLink's MaxMessageBytes: the run reaches its stop
+// time, moving data, and writes its outputs.
+TEST_F(CollectiveWorkloadTest, AStepBeyondThePsnWindowRunsAsSeveralWrites)
+{
+    const Json j = Json::parse(R"({
+      "seed": 1, "stop_time": "40us", "progress": false,
+      "topology": {"type": "leaf_spine", "leaves": 1, "spines": 1, "hosts_per_leaf": 2,
+                   "host_link_rate": "100Gbps", "fabric_link_rate": "100Gbps",
+                   "link_delay": "1us"},
+      "collectives": [{"type": "ring_allreduce", "hosts": ["h0", "h1"],
+                       "bytes": 1099511627776, "over": "qps"}]})");
+    const std::string dir = OutputDir("huge-step");
+    {
+        const ExperimentConfig config = test::LoadAsShipped(j, "collective-test.json");
+        ExperimentRunner runner(config, dir);
+        runner.Run();
+        EXPECT_EQ(runner.GetEndTime(), MicroSeconds(40));
+    }
+    Simulator::Destroy();
+    const auto rows = Table(dir + "/collectives.csv");
+    ASSERT_FALSE(rows.empty());
+    EXPECT_TRUE(rows[0].at("end_us").empty()); // 512 GiB per step: far from done at 40 us
+}
+
 // Alone on the fabric (no flows), the allreduce completes over Maestro and over one QP
 // per hop; every step is in collectives.csv and the time is at least the ring's bound,
 // 2(N-1)/N x bytes at the 100G host rate.

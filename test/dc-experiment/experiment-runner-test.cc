@@ -4,7 +4,10 @@
 #include "output-file-reader.h"
 
 #include "ns3/experiment-config.h"
+#include "ns3/experiment-monitor.h"
+#include "ns3/experiment-run-context.h"
 #include "ns3/experiment-runner.h"
+#include "ns3/flow-queue-pairs.h"
 #include "ns3/ideal-fct-calculator.h"
 #include "ns3/sample-statistics.h"
 #include "ns3/simulator.h"
@@ -134,6 +137,58 @@ TEST_F(ExperimentRunnerTest, FctOfNoFinishedFlowIsNullNotZero)
             }
         }
     }
+}
+
+/**
+ * Test monitor: at 1 us, posts a second WRITE of flow 0's first 1000 bytes on its QP, so
+ * that they are placed twice (an exactly-once violation no model produces on purpose).
+ */
+class DuplicatePlacement : public ExperimentMonitor
+{
+  public:
+    void Install(ExperimentRunContext& context) override
+    {
+        m_context = &context;
+        Simulator::Schedule(MicroSeconds(1), &DuplicatePlacement::Post, this);
+    }
+
+  private:
+    void Post()
+    {
+        m_context->OpenFlow(0);
+        RdmaWorkRequest wr;
+        wr.wrId = 1000000; // not a flow: the runner ignores its completion
+        wr.verb = RdmaVerb::Write;
+        wr.length = 1000;
+        m_context->GetFlowQueuePairs().GetRequester(0)->PostSend(wr);
+    }
+
+    ExperimentRunContext* m_context{nullptr};
+};
+
+// Issue 33, defect 3: a run whose bytes were not placed exactly once must not pass for a
+// good one; the runner counts the violations (roce-run then exits 3 with one line).
+TEST_F(ExperimentRunnerTest, ExactlyOnceViolationsAreCountedForTheExitStatus)
+{
+    const ExperimentConfig config = ExperimentConfig::LoadString(
+        R"({"progress": false, "stop_time": "10ms",
+            "topology": {"type": "dumbbell", "hosts_per_side": 1},
+            "flows": [{"src": "h0", "dst": "h1", "bytes": 100000}]})",
+        "violation.json");
+    const std::string dir = OutputDir("out");
+    DuplicatePlacement duplicate;
+    {
+        ExperimentRunner runner(config, dir);
+        runner.AddMonitor(&duplicate);
+        runner.Run();
+        EXPECT_EQ(runner.GetFinishedFlows(), 1u);
+        EXPECT_EQ(runner.GetExactlyOnceViolations(), 1u);
+        EXPECT_EQ(runner.GetStalledFlows(), 0u);
+    }
+    Simulator::Destroy();
+    const std::string summary = ReadFile(dir + "/summary.json");
+    EXPECT_NE(summary.find("\"violation_count\": 1"), std::string::npos) << summary;
+    EXPECT_NE(summary.find("\"stalled\": 0"), std::string::npos) << summary;
 }
 
 TEST_F(ExperimentRunnerTest, AllVerbsFinish)

@@ -9,6 +9,7 @@
 #include "ns3/delivery-checker.h"
 #include "ns3/double.h"
 #include "ns3/enum.h"
+#include "ns3/experiment-config-error.h"
 #include "ns3/experiment-config.h"
 #include "ns3/experiment-runner.h"
 #include "ns3/packet.h"
@@ -170,6 +171,84 @@ TEST(FaultRegressionTest, GoBackNReadStreamUnderLoss)
     EXPECT_GT(o.summary["faults"]["random_loss_frames"].get<uint64_t>(), 0u);
     EXPECT_GT(o.retransmitted, 0u);
     Simulator::Destroy();
+}
+
+// Issue 33, defect 2, found on 2 hosts with 2 % Bernoulli loss on every link (this seed):
+// an IRN (selective repeat) QP's last ACKs were lost after SACKs had covered their PSNs;
+// the timeout found nothing unSACKed to resend, sent nothing, and no timer stayed
+// pending: every byte had arrived, the flow never completed, and the run went on to
+// stop_time. The timeout now resends the oldest PSN as a probe and the timer stays armed.
+TEST(FaultRegressionTest, IrnLastAcksLostAfterSacks)
+{
+    const nlohmann::json j = nlohmann::json::parse(R"({
+      "seed": 4, "stop_time": "20ms", "progress": false,
+      "topology": {"type": "dumbbell", "hosts_per_side": 1},
+      "loss_recovery": {"type": "ns3::RdmaSelectiveRepeat"},
+      "flows": [{"src": "h0", "dst": "h1", "bytes": 2000000, "message_bytes": 4096,
+                 "outstanding": 8, "priority": 1}],
+      "faults": {"loss": [{"links": "all", "rate": 0.02}]}})");
+    const RunOutcome o = RunExperiment(j, OutputDir("out"));
+    EXPECT_EQ(o.finished, 1u) << "the flow stalled with every byte placed";
+    EXPECT_EQ(o.summary["exactly_once"]["violation_count"], 0);
+    EXPECT_EQ(o.summary["stalled"], 0);
+    EXPECT_GT(o.summary["faults"]["random_loss_frames"].get<uint64_t>(), 100u);
+    EXPECT_LT(o.summary["end_time_us"].get<double>(), 10000.0);
+}
+
+/** \return the error loading \p j gives ("" if it loads). */
+std::string
+LoadError(const nlohmann::json& j)
+{
+    try
+    {
+        ExperimentConfig::LoadString(j.dump(), test::CONFIGS + "faults-test.json");
+    }
+    catch (const ExperimentConfigError& e)
+    {
+        return e.what();
+    }
+    return "";
+}
+
+// Issue 33, defect 4: pcie_rate on a host given a host model in "nodes" was written to
+// faults.csv and had no effect (the NIC's DMA goes through the model; the check ran before
+// "nodes" attached it). Refused at load, naming the event's host and the host model.
+TEST(FaultRegressionTest, PcieRateOnAHostWithAHostModelIsRefused)
+{
+    nlohmann::json j = Shipped("faults-pcie-degraded.json");
+    j["nodes"] = nlohmann::json::parse(R"([{"hosts": "h0", "host_model": "plain"}])");
+    const std::string error = LoadError(j);
+    EXPECT_NE(error.find("faults-test.json: /faults/events/0/host: host h0 has a host model "
+                         "(/nodes/0/host_model)"),
+              std::string::npos)
+        << "'" << error << "'";
+    j["nodes"][0]["hosts"] = "h1"; // another host's model: h0's fault acts
+    EXPECT_EQ(LoadError(j), "");
+}
+
+// Every fault in faults.csv must act: bringing up what is not down, or taking down what is
+// already down, would be recorded and change nothing.
+TEST(FaultRegressionTest, UpOrDownThatWouldChangeNothingIsRefused)
+{
+    nlohmann::json j = Shipped("faults-link-down.json");
+    j["faults"]["events"].erase(0); // link_up with no link_down before it
+    EXPECT_NE(LoadError(j).find("/faults/events/0/kind: link_up at 1100us would do nothing: link "
+                                "s0<->s2 is already up then"),
+              std::string::npos)
+        << LoadError(j);
+    j = Shipped("faults-link-down.json");
+    j["faults"]["events"][1]["time"] = "50us"; // up before the down
+    EXPECT_NE(LoadError(j).find("/faults/events/1/kind: link_up at 50us"), std::string::npos)
+        << LoadError(j);
+    j = Shipped("faults-link-down.json");
+    j["faults"]["events"][1] = {{"time", "500us"}, {"kind", "link_down"}, {"link", {"s0", "s2"}}};
+    EXPECT_NE(LoadError(j).find("/faults/events/1/kind: link_down at 500us would do nothing"),
+              std::string::npos)
+        << LoadError(j);
+    j["faults"]["events"] =
+        nlohmann::json::parse(R"([{"time": "30us", "kind": "nic_up", "host": "h5"}])");
+    EXPECT_NE(LoadError(j).find("the NIC of h5 is already up"), std::string::npos) << LoadError(j);
+    EXPECT_EQ(LoadError(Shipped("faults-link-down.json")), "");
 }
 
 TEST_P(FaultScenarioTest, SpineLinkDownForOneMillisecond)

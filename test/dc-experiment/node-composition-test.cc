@@ -86,6 +86,12 @@ TEST_F(NodeCompositionTest, SelectionFormsAndFieldByFieldOverrides)
         {{"hosts", {{"under", "s1"}}}, {"nic_profile", "srnic"}},
         {{"hosts", "h7"}, {"nic_cache", "none"}},
     });
+    // Flows only between hosts of one transport (SRNIC's extensions under s1, none under
+    // s0): a flow across would be refused (TransportCompatibility).
+    j["flow_sets"] = Json::array({
+        {{"type", "incast"}, {"senders", {"h5", "h6", "h7"}}, {"dst", "h4"}, {"bytes", 100000}},
+        {{"type", "incast"}, {"senders", {"h1", "h2", "h3"}}, {"dst", "h0"}, {"bytes", 100000}},
+    });
     const ExperimentConfig c = Load(j);
     const NodeComposition& n = c.GetNodes();
     ASSERT_EQ(n.hosts.size(), 8u);
@@ -123,6 +129,49 @@ TEST_F(NodeCompositionTest, SelectionFormsAndFieldByFieldOverrides)
     EXPECT_EQ(eff[1]["nic_cache"]["scheduler"]["type"], "ns3::SrnicQpScheduler");
     const ExperimentConfig again = Load(Json::parse(c.EffectiveJson().dump()));
     EXPECT_EQ(again.EffectiveJson()["nodes"].dump(), c.EffectiveJson()["nodes"].dump());
+}
+
+// Issue 33, defect 3: an SRNIC profile (header extensions) at one end of a flow and CX-6
+// (none) at the other corrupted placement while the run reported every flow finished. Such
+// a pair is refused at load, at the flow's pointer, naming both hosts and profiles.
+TEST_F(NodeCompositionTest, ProfilesThatCannotInteroperateAtAFlowsEndsAreRefused)
+{
+    Json j = Shipped("nodes-composition.json");
+    j["nodes"].push_back({{"hosts", "h0"}, {"nic_profile", "srnic"}});
+    std::string error;
+    try
+    {
+        Load(j);
+    }
+    catch (const ExperimentConfigError& e)
+    {
+        error = e.what();
+    }
+    ASSERT_FALSE(error.empty()) << "an SRNIC host receiving from CX-6 hosts was accepted";
+    EXPECT_NE(error.find("nodes-test.json: /flow_sets/0: flow 0 connects h4"), std::string::npos)
+        << error;
+    EXPECT_NE(error.find("h4 (nic_profile \"cx6\": SRNIC header extensions off)"),
+              std::string::npos)
+        << error;
+    EXPECT_NE(error.find("h0 (nic_profile \"srnic\": SRNIC header extensions on)"),
+              std::string::npos)
+        << error;
+
+    // A collective hop is checked as a flow is.
+    Json ring = Shipped("nodes-composition.json");
+    ring.erase("flow_sets");
+    ring["nodes"].push_back({{"hosts", "h3"}, {"nic_profile", "srnic"}});
+    ring["collectives"] = Json::array(
+        {{{"type", "ring_allreduce"}, {"hosts", {"h2", "h3"}}, {"bytes", 4096}, {"over", "qps"}}});
+    EXPECT_THROW(Load(ring), ExperimentConfigError);
+
+    // SRNIC hosts that only talk to each other load; so does a profile whose transport
+    // differs but whose wire format is the same (IRN's selective repeat beside CX-6).
+    j["nodes"].back()["hosts"] = Json::array({"h0", "h4", "h5", "h6", "h7"});
+    j["flow_sets"].erase(1);
+    EXPECT_NO_THROW(Load(j));
+    j["nodes"].back() = {{"hosts", "h0"}, {"nic_profile", "irn"}};
+    EXPECT_NO_THROW(Load(j));
 }
 
 TEST_F(NodeCompositionTest, AbsentSectionLeavesEveryHostAlone)

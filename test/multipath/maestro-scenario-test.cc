@@ -136,6 +136,63 @@ TEST_F(MaestroScenarioTest, StepDoneReportsEveryStepInOrder)
     EXPECT_GT(steps[0].since, MicroSeconds(20));
 }
 
+void
+RecordDone(std::vector<Time>* done, Time t)
+{
+    done->push_back(t);
+}
+
+/** Bytes placed by one queue pair. */
+struct PlacedBytes
+{
+    uint32_t qpn;
+    uint64_t bytes{0};
+};
+
+void
+AddPlaced(PlacedBytes* placed, uint32_t qpn, uint64_t /* address */, uint32_t bytes)
+{
+    placed->bytes += qpn == placed->qpn ? bytes : 0;
+}
+
+// Issue 33, defect 5: a collective "over": "qps" may move up to 2^40 bytes, and a single
+// work request larger than the 24-bit PSN window allows aborted the run. A link over one
+// queue pair posts a large message as consecutive WRITEs of at most MaxMessageBytes (1 GiB
+// by default), and is done once, when the last of them completes.
+TEST_F(MaestroScenarioTest, AMessageBeyondMaxMessageBytesGoesAsSeveralWrites)
+{
+    DcbHelper dcb;
+    RdmaHelper rdma;
+    rdma.SetCongestionControl("ns3::RdmaNoCongestionControl");
+    RdmaLeafSpineFabric fabric({0, 1}, 2, 1);
+    fabric.Build(dcb, rdma);
+    Ptr<RdmaNic> a = fabric.GetNics()[0];
+    Ptr<RdmaNic> b = fabric.GetNics()[1];
+    Ptr<RdmaQueuePair> big = RdmaHelper::Connect(a, b).first;
+    Ptr<MaestroRingLink> link = MaestroRingLink::OverQueuePair(a, big);
+    link->Send((uint64_t(3) << 30) + 1, 0); // 3 GiB + 1 B: four work requests
+    EXPECT_EQ(big->GetOutstandingWorkRequests(), 4u);
+
+    // Small enough to run: 10 kB as WRITEs of at most 4 kB, placed once, done once.
+    const auto pair = RdmaHelper::Connect(a, b);
+    Ptr<RdmaQueuePair> qp = pair.first;
+    Ptr<MaestroRingLink> small = MaestroRingLink::OverQueuePair(a, qp);
+    small->SetAttribute("MaxMessageBytes", UintegerValue(4096));
+    std::vector<Time> done;
+    small->SetDoneCallback(MakeBoundCallback(&RecordDone, &done));
+    PlacedBytes placed{pair.second->GetQpn()};
+    b->TraceConnectWithoutContext("DataPlaced", MakeBoundCallback(&AddPlaced, &placed));
+    small->Send(10000, 0);
+    EXPECT_EQ(qp->GetOutstandingWorkRequests(), 3u);
+    big->SetError(); // leave the rest of the 3 GiB unsent
+    Simulator::Run();
+    ASSERT_EQ(done.size(), 1u);
+    EXPECT_FALSE(small->IsBusy());
+    EXPECT_EQ(small->GetNFailed(), 0u);
+    EXPECT_EQ(qp->GetOutstandingWorkRequests(), 0u);
+    EXPECT_EQ(placed.bytes, 10000u);
+}
+
 TEST_F(MaestroScenarioTest, RingAllreduceIsAtLeastTwiceFasterWhenTheCoreIsTheBottleneck)
 {
     std::vector<Time> single;

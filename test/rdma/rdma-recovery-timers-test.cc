@@ -107,10 +107,38 @@ TEST_F(RdmaRecoveryTimersTest, TimeoutFiresOneRtoAfterTheFirstOutstandingPacket)
     // Later sends do not move a running timer.
     Simulator::Schedule(MicroSeconds(3), &RdmaRecoveryTimers::Arm, &m_timers);
     m_resendOnTimeout = false;
+    Simulator::Stop(RTO + MicroSeconds(1));
     Simulator::Run();
     ASSERT_EQ(m_timeouts.size(), 1u);
     EXPECT_EQ(m_timeouts[0].at, RTO);
     EXPECT_FALSE(m_timeouts[0].exhausted);
+}
+
+// Issue 33, defect 2: packets outstanding always have a pending timer. A timeout after
+// which nothing is sent at once keeps it running from the timeout (else a QP whose
+// timeout found nothing to resend waited forever); the resend, when it leaves, restarts
+// it from its send time, as a timer armed by that send would run.
+TEST_F(RdmaRecoveryTimersTest, ATimeoutThatSendsNothingAtOnceLeavesTheTimerPending)
+{
+    Setup();
+    SendFour();
+    m_resendOnTimeout = false;
+    Simulator::Stop(RTO + MicroSeconds(1));
+    Simulator::Run();
+    ASSERT_EQ(m_timeouts.size(), 1u);
+    EXPECT_TRUE(m_timers.IsRetransmitPending());
+    // The resend leaves 2 us later: the next timeout is one RTO after it.
+    Simulator::Schedule(MicroSeconds(2), &RdmaRecoveryTimers::Arm, &m_timers);
+    Simulator::Stop(RTO * 2);
+    Simulator::Run();
+    ASSERT_EQ(m_timeouts.size(), 2u);
+    EXPECT_EQ(m_timeouts[1].at, RTO * 2 + MicroSeconds(3));
+    // Nothing sent after that one either: the timer keeps firing until the retries are
+    // spent, then the QP fails (RetryExceeded), never silent.
+    Simulator::Run();
+    ASSERT_EQ(m_timeouts.size(), 8u); // RetryCount 7
+    EXPECT_EQ(m_timeouts[2].at, RTO * 3 + MicroSeconds(3));
+    EXPECT_TRUE(m_timeouts[7].exhausted);
 }
 
 TEST_F(RdmaRecoveryTimersTest, RetriesRunOutAfterRetryCountTimeoutsWithoutProgress)
@@ -181,6 +209,9 @@ TEST_F(RdmaRecoveryTimersTest, NakReactionDefersTimeoutsAndRestartsTheTimerAtThe
     // The responder NAKs a gap once; a second NAK meanwhile changes nothing.
     Simulator::Schedule(MicroSeconds(2), &RdmaRecoveryTimers::OnSequenceNak, &m_timers, 3, 3);
     m_resendOnTimeout = false;
+    // Until just after the first timeout that counts (nothing is resent, so the timer then
+    // keeps firing: ATimeoutThatSendsNothingAtOnceLeavesTheTimerPending).
+    Simulator::Stop(MicroSeconds(1) + reaction + RTO + MicroSeconds(1));
     Simulator::Run();
     ASSERT_EQ(m_naks.size(), 1u);
     EXPECT_EQ(m_naks[0].at, MicroSeconds(1) + reaction);

@@ -9,6 +9,7 @@
 #include "ns3/rdma-go-back-n.h"
 #include "ns3/rdma-no-congestion-control.h"
 #include "ns3/rdma-requester.h"
+#include "ns3/rdma-selective-repeat.h"
 #include "ns3/roce-reth-header.h"
 #include "ns3/roce-sack-header.h"
 #include "ns3/roce-srnic-ext-header.h"
@@ -101,6 +102,22 @@ class RdmaRequesterTest : public ::testing::Test
             aeth.SetAck();
         }
         Ptr<Packet> p = Create<Packet>();
+        p->AddHeader(aeth);
+        RoceBthHeader bth;
+        bth.SetOpcode(RoceOpcode::Acknowledge);
+        bth.SetPsn(RoceBthHeader::WirePsn(psn));
+        m_requester.ReceiveAcknowledge(bth, p);
+    }
+
+    /** Hand the requester a PSN-sequence-error NAK at \p psn whose SACK names \p sack. */
+    void SackNak(uint64_t psn, uint64_t sack)
+    {
+        RoceSackHeader sh;
+        sh.SetSackPsn(RoceBthHeader::WirePsn(sack));
+        RoceAethHeader aeth;
+        aeth.SetNak(RoceNakCode::PsnSequenceError);
+        Ptr<Packet> p = Create<Packet>();
+        p->AddHeader(sh);
         p->AddHeader(aeth);
         RoceBthHeader bth;
         bth.SetOpcode(RoceOpcode::Acknowledge);
@@ -225,6 +242,7 @@ TEST_F(RdmaRequesterTest, TimeoutResendsThenFlushesAfterTheRetryLimit)
     Post(1, RdmaVerb::Write, 2 * MTU);
     Post(2, RdmaVerb::Send, 10);
     ASSERT_EQ(SendAll().size(), 3u);
+    Simulator::Stop(MicroSeconds(10));
     Simulator::Run(); // the timeout fires: nothing was acknowledged
     EXPECT_EQ(m_counters.timeouts, 1u);
     EXPECT_GE(Simulator::Now(), NanoSeconds(8192));
@@ -342,6 +360,72 @@ TEST_F(RdmaRequesterTest, GoBackNLaterReadsResponseImpliesTheEarlierReadsLoss)
     EXPECT_EQ(m_owner.completions[1].wrId, 2u);
     EXPECT_EQ(m_owner.completions[1].status, RdmaWcStatus::Success);
     EXPECT_EQ(m_owner.placements.size(), 6u);
+}
+
+// Issue 33, defect 2: PSN 0 is lost, 1..3 arrive out of order and are SACKed, the resend
+// of 0 arrives and the responder acknowledges each message end (PSNs 1 and 3); the ACK of
+// PSN 3 is lost. Every outstanding PSN (2, 3) is SACKed: the timeout must still send
+// something (the oldest, whose duplicate the responder acknowledges again), or the QP
+// waits forever with no timer pending.
+TEST_F(RdmaRequesterTest, SelectiveRepeatTimeoutProbesWhenEveryOutstandingPsnWasSacked)
+{
+    Setup(CreateObject<RdmaSelectiveRepeat>()->Fork());
+    Post(1, RdmaVerb::Write, 2 * MTU); // PSNs 0, 1
+    Post(2, RdmaVerb::Write, 2 * MTU); // PSNs 2, 3
+    ASSERT_EQ(SendAll().size(), 4u);
+    for (uint64_t sack = 1; sack < 4; ++sack)
+    {
+        SackNak(0, sack);
+    }
+    std::vector<Sent> resent = SendAll();
+    ASSERT_EQ(resent.size(), 1u);
+    EXPECT_EQ(resent[0].bth.GetPsn(), 0u);
+    Acknowledge(1); // the first message; the ACK of PSN 3 is lost
+    ASSERT_EQ(m_owner.completions.size(), 1u);
+    EXPECT_EQ(m_requester.GetSequence().una, 2u);
+    EXPECT_TRUE(SendAll().empty()); // 2 and 3 were SACKed: nothing to resend yet
+    Simulator::Stop(MicroSeconds(150));
+    Simulator::Run(); // the retransmission timer fires (RtoLow, 100 us)
+    EXPECT_EQ(m_counters.timeouts, 1u);
+    EXPECT_FALSE(m_requester.IsInError());
+    resent = SendAll();
+    ASSERT_EQ(resent.size(), 1u) << "a timeout with every outstanding PSN SACKed sent nothing";
+    EXPECT_EQ(resent[0].bth.GetPsn(), 2u);
+    Acknowledge(3); // the duplicate's ACK
+    ASSERT_EQ(m_owner.completions.size(), 2u);
+    EXPECT_EQ(m_owner.completions[1].status, RdmaWcStatus::Success);
+    EXPECT_EQ(m_requester.GetSequence().una, 4u);
+}
+
+// The invariant behind it: while data is unacknowledged and the QP is not in error, a
+// retransmission timer is pending, even when a timeout found nothing to resend at once.
+TEST_F(RdmaRequesterTest, UnacknowledgedDataAlwaysHasAPendingTimer)
+{
+    Setup(CreateObject<RdmaSelectiveRepeat>()->Fork());
+    Post(1, RdmaVerb::Write, 2 * MTU);
+    Post(2, RdmaVerb::Write, 2 * MTU);
+    SendAll();
+    EXPECT_TRUE(m_requester.IsRetransmitTimerPending());
+    for (uint64_t sack = 1; sack < 4; ++sack)
+    {
+        SackNak(0, sack);
+    }
+    SendAll();
+    Acknowledge(1);
+    EXPECT_TRUE(m_requester.IsRetransmitTimerPending());
+    for (uint32_t timeouts = 1; timeouts <= 3; ++timeouts)
+    {
+        // A timeout (RtoLow: 2 packets outstanding); its probe is not sent: the next one.
+        Simulator::Stop(MicroSeconds(100));
+        Simulator::Run();
+        EXPECT_EQ(m_counters.timeouts, timeouts);
+        EXPECT_TRUE(m_requester.IsRetransmitTimerPending()) << timeouts;
+        EXPECT_FALSE(m_requester.IsStalled());
+    }
+    SendAll();
+    Acknowledge(3);
+    EXPECT_FALSE(m_requester.IsRetransmitTimerPending());
+    EXPECT_EQ(m_requester.GetOutstandingWorkRequests(), 0u);
 }
 
 TEST_F(RdmaRequesterTest, SrnicExtensionsCarryTheSsnOnSends)

@@ -106,6 +106,28 @@ TEST(RdmaSelectiveRepeatUnitTest, ALostResendIsQueuedAgainOnceALaterFirstSendIsS
     }
 }
 
+// Issue 33, defect 2: the ACKs that covered SACKed PSNs were lost. A timeout must resend
+// something, or nothing is ever sent again and no timer is armed: the oldest PSN goes as a
+// probe (its duplicate is acknowledged again).
+TEST(RdmaSelectiveRepeatUnitTest, ATimeoutWithEveryOutstandingPsnSackedResendsTheOldest)
+{
+    Ptr<RdmaLossRecovery> sr = CreateObject<RdmaSelectiveRepeat>()->Fork();
+    RdmaTxSequence seq;
+    seq.una = 0;
+    seq.nxt = seq.high = 4;
+    for (uint64_t s = 1; s < 4; ++s)
+    {
+        sr->OnSequenceNak(seq, 0, s); // 0 lost, 1..3 held out of order
+    }
+    EXPECT_EQ(sr->NextTransmitPsn(seq), 0u);
+    seq.una = 2; // the ACK of PSN 1 arrived, that of PSN 3 was lost
+    EXPECT_FALSE(sr->HasRetransmission(seq));
+    sr->OnTimeout(seq);
+    ASSERT_TRUE(sr->HasRetransmission(seq));
+    EXPECT_EQ(sr->NextTransmitPsn(seq), 2u);
+    EXPECT_FALSE(sr->HasRetransmission(seq)); // one probe, not every SACKed PSN
+}
+
 class SelectiveRepeatTest : public TwoHostTransferTest
 {
   protected:

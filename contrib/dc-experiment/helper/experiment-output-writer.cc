@@ -19,6 +19,9 @@ namespace ns3
 namespace
 {
 
+/** Stalled flows listed by id in summary.json (the count is always complete). */
+constexpr uint32_t MAX_LISTED_STALLS = 100;
+
 /** "a, b, c": the top-level keys of a JSON object, for a README entry. */
 std::string
 Keys(const nlohmann::ordered_json& object)
@@ -312,10 +315,17 @@ ExperimentOutputWriter::WriteSummary(const std::vector<ExperimentMonitor*>& moni
 
     uint32_t completed = 0;
     uint32_t finished = 0;
-    for (const ExperimentFlowResult& r : results)
+    OrderedJson stalledFlows = OrderedJson::array();
+    uint32_t stalled = 0;
+    for (uint32_t id = 0; id < results.size(); ++id)
     {
+        const ExperimentFlowResult& r = results[id];
         completed += r.completed ? 1 : 0;
         finished += r.finished ? 1 : 0;
+        if (r.stalled && ++stalled <= MAX_LISTED_STALLS)
+        {
+            stalledFlows.push_back(id);
+        }
     }
     const auto failed = static_cast<uint32_t>(completed - finished);
     OrderedJson j;
@@ -337,6 +347,10 @@ ExperimentOutputWriter::WriteSummary(const std::vector<ExperimentMonitor*>& moni
         }
         j["not_started"] = notStarted;
     }
+    // Unfinished flows whose requester can never progress by itself (work outstanding,
+    // no timer pending): a transport that broke its invariant, never a slow flow.
+    j["stalled"] = stalled;
+    j["stalled_flows"] = stalledFlows;
     j["end_time_us"] = Round6(static_cast<double>(m_context.GetEndTime().GetPicoSeconds()) / 1e6);
     j["fct_us"] = describe(fct);
     j["slowdown"] = describe(slowdown);
@@ -366,7 +380,8 @@ ExperimentOutputWriter::WriteSummary(const std::vector<ExperimentMonitor*>& moni
     WriteJsonFile(m_context.OutputPath("summary.json"), "summary.json", j, readme,
                   "flow counts (not_started: flows of the trace that start after the stop "
                   "time), FCT (us) and slowdown statistics over all flows and by size "
-                  "bucket, retransmissions, PFC totals, drops by reason, deadlocks, PFC "
+                  "bucket, stalled flows (unfinished, nothing pending), retransmissions, "
+                  "PFC totals, drops by reason, deadlocks, PFC "
                   "watchdog storms, exactly_once: flows whose bytes were not placed exactly "
                   "once and in full (faults: when given)");
 }

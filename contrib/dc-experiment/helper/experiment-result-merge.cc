@@ -94,7 +94,7 @@ ExperimentResultMerge::Merge(std::vector<ExperimentFlowResult>& results, uint32_
 
     // Per flow: the requester's rank knows the completion; the QPs' ranks the
     // retransmissions (a shadow QP's counters are zero). Summing combines both.
-    constexpr std::size_t FIELDS = 9;
+    constexpr std::size_t FIELDS = 10;
     std::vector<int64_t> flows(results.size() * FIELDS, 0);
     for (std::size_t id = 0; id < results.size(); ++id)
     {
@@ -110,6 +110,7 @@ ExperimentResultMerge::Merge(std::vector<ExperimentFlowResult>& results, uint32_
         f[6] = static_cast<int64_t>(r.duplicateBytes);
         f[7] = static_cast<int64_t>(r.outsideBytes);
         f[8] = static_cast<int64_t>(r.firstDuplicateOffset);
+        f[9] = r.stalled ? 1 : 0; // the requester's rank
     }
     partition.Sum(flows);
     completed = 0;
@@ -127,6 +128,7 @@ ExperimentResultMerge::Merge(std::vector<ExperimentFlowResult>& results, uint32_
         r.duplicateBytes = static_cast<uint64_t>(f[6]);
         r.outsideBytes = static_cast<uint64_t>(f[7]);
         r.firstDuplicateOffset = static_cast<uint64_t>(f[8]);
+        r.stalled = f[9] != 0;
         completed += r.completed ? 1 : 0;
         finished += r.finished ? 1 : 0;
     }

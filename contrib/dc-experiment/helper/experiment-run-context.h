@@ -38,6 +38,8 @@ struct ExperimentFlowResult
     uint64_t duplicateBytes{0};       //!< bytes placed again over bytes already placed
     uint64_t outsideBytes{0};         //!< bytes placed outside the flow
     uint64_t firstDuplicateOffset{0}; //!< of the first byte placed twice (0: none)
+    /** Not completed, and its requester can never progress by itself (no timer pending). */
+    bool stalled{false};
 };
 
 /**

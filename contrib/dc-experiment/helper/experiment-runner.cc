@@ -78,6 +78,14 @@ ExperimentRunner::Run()
     {
         // A QP on another rank's node is a shadow there: its counters stay zero.
         m_results[id].retransmittedPackets = m_flowQps->GetRetransmittedPackets(id);
+        // A flow that did not complete must still have something pending (a timer, or
+        // a packet to send); one that cannot progress by itself is reported as stalled.
+        const Ptr<RdmaQueuePair> requester = m_flowQps->GetRequester(id);
+        const ExperimentFlow& f = m_config.GetFlows()[id];
+        m_results[id].stalled =
+            !m_results[id].completed && requester &&
+            m_context.IsLocal(m_topology.GetHost(f.verb == RdmaVerb::Read ? f.dst : f.src)) &&
+            requester->IsStalled();
         const PlacementDigest& digest = m_delivery->GetDigest(id);
         m_results[id].deliveredBytes = digest.GetCoveredBytes();
         m_results[id].duplicateBytes = digest.GetDuplicateBytes();
@@ -417,6 +425,24 @@ uint32_t
 ExperimentRunner::GetFinishedFlows() const
 {
     return m_finished;
+}
+
+uint32_t
+ExperimentRunner::GetStalledFlows() const
+{
+    uint32_t stalled = 0;
+    for (const ExperimentFlowResult& r : m_results)
+    {
+        stalled += r.stalled ? 1 : 0;
+    }
+    return stalled;
+}
+
+uint64_t
+ExperimentRunner::GetExactlyOnceViolations() const
+{
+    return DeliveryChecker::Summarize(m_config.GetFlows(), m_results, 0)["violation_count"]
+        .get<uint64_t>();
 }
 
 Time

@@ -121,6 +121,16 @@ class ExperimentRunner
 
     const std::vector<ExperimentFlowResult>& GetFlowResults() const;
     uint32_t GetFinishedFlows() const;
+    /**
+     * \return flows left stalled (after Run): not completed, and their requester QP can
+     * never progress by itself (RdmaQueuePair::IsStalled: work outstanding, no timer).
+     */
+    uint32_t GetStalledFlows() const;
+    /**
+     * \return flows whose bytes were not placed exactly once (after Run; summary.json's
+     * "exactly_once" "violation_count").
+     */
+    uint64_t GetExactlyOnceViolations() const;
     /** \return the simulated time at which the run stopped. */
     Time GetEndTime() const;
     /** \return wall-clock seconds spent building the network and flows (not in outputs). */

@@ -139,25 +139,39 @@ FaultInjector::Prepare(ExperimentRunContext& /* context */)
         }
     }
     m_pcie.assign(m_topology.GetNHosts(), nullptr);
+    m_pcieInstalled.assign(m_topology.GetNHosts(), false);
     for (uint32_t i = 0; i < plan.events.size(); ++i)
     {
         const FaultEvent& ev = plan.events[i];
         if (ev.kind == FaultKind::PcieRate && !m_pcie[ev.host])
         {
-            Ptr<RdmaRxPipeline> rx = m_topology.GetNic(ev.host)->GetRxPipeline();
-            const std::string error =
-                rx->GetHostModel() ? "the host has an intra-host model: degrade its PCIe links "
-                                     "there instead of with pcie_rate"
-                                   : rx->CheckConfig();
-            if (!error.empty())
-            {
-                throw ExperimentConfigError(m_config.GetSource(), ev.pointer + "/host", error);
-            }
             m_pcie[ev.host] = CreateObject<RdmaPcieThrottle>();
         }
         Simulator::Schedule(ev.time, &FaultInjector::Apply, this, i);
     }
     AssignStreams(ExperimentConfig::FAULT_STREAM);
+}
+
+void
+FaultInjector::Install(ExperimentRunContext& /* context */)
+{
+    const FaultPlan& plan = m_config.GetFaults();
+    for (const FaultEvent& ev : plan.events)
+    {
+        if (ev.kind != FaultKind::PcieRate)
+        {
+            continue;
+        }
+        Ptr<RdmaRxPipeline> rx = m_topology.GetNic(ev.host)->GetRxPipeline();
+        const std::string error = rx->GetHostModel()
+                                      ? "the host has an intra-host model: degrade its PCIe links "
+                                        "there instead of with pcie_rate"
+                                      : rx->CheckConfig();
+        if (!error.empty())
+        {
+            throw ExperimentConfigError(m_config.GetSource(), ev.pointer + "/host", error);
+        }
+    }
 }
 
 int64_t
@@ -284,8 +298,9 @@ FaultInjector::Apply(uint32_t index)
         case FaultKind::PcieRate:
         {
             Ptr<RdmaPcieThrottle> pcie = m_pcie[ev.host];
-            Ptr<RdmaRxPipeline> rx = m_topology.GetNic(ev.host)->GetRxPipeline();
-            const bool first = !rx->IsActive();
+            // The throttle's own record, not the pipeline's activity: another stage (a
+            // QPC cache, processing units) may have activated the pipeline before.
+            const bool first = !m_pcieInstalled[ev.host];
             r.target = topo.hosts[ev.host];
             r.detail = "NIC receive DMA " +
                        (first ? std::string("ideal")
@@ -294,7 +309,14 @@ FaultInjector::Apply(uint32_t index)
             pcie->SetRate(ev.rate);
             if (first)
             {
-                pcie->Install(m_topology.GetNic(ev.host)); // checked by Install()
+                const std::string error = pcie->Install(m_topology.GetNic(ev.host));
+                if (!error.empty())
+                {
+                    // Checked at load and by Install(): a fault that cannot act ends the run
+                    // rather than being recorded as if it had.
+                    throw ExperimentConfigError(m_config.GetSource(), ev.pointer + "/host", error);
+                }
+                m_pcieInstalled[ev.host] = true;
             }
             break;
         }

@@ -37,8 +37,10 @@ namespace ns3
  * - pcie_rate: the host NIC's PCIe writes of received payload to memory run at the new
  *   rate (RdmaPcieThrottle on its receive pipeline, activated at the fault): with more
  *   arriving than that, the NIC's receive buffer fills and the NIC pauses the ToR with
- *   PFC (lossless classes) or drops (lossy ones). Experiment hosts have no intra-host
- *   model (contrib/host); a host that has one is refused (/faults/events/i/host).
+ *   PFC (lossless classes) or drops (lossy ones). A host given an intra-host model
+ *   ("nodes", contrib/host) is refused at load (/faults/events/i/host, FaultPlan::CheckNodes):
+ *   its DMA goes through that model. The throttle joins any other receive-pipeline
+ *   stage (a QPC cache, processing units) at the first fault.
  * - nic_down / nic_up: the host end of its link stops (the NIC neither sends nor
  *   receives; its transport keeps running, so its QPs retransmit into the void and
  *   may exceed their retry count); the switch end stays up and keeps forwarding to it.
@@ -62,6 +64,12 @@ class FaultInjector : public ExperimentMonitor
      * streams from ExperimentConfig::FAULT_STREAM on.
      */
     void Prepare(ExperimentRunContext& context) override;
+    /**
+     * Check that each pcie_rate fault can act on its host as composed ("nodes" attached
+     * host models in Prepare, which may run after this monitor's).
+     * \throw ExperimentConfigError at /faults/events/i/host
+     */
+    void Install(ExperimentRunContext& context) override;
     /** \return the number of streams used, starting at \p stream. */
     int64_t AssignStreams(int64_t stream);
 
@@ -118,7 +126,8 @@ class FaultInjector : public ExperimentMonitor
     std::vector<LinkEnds> m_ends; //!< per topology link
     std::vector<LossModel> m_losses;
     std::vector<Record> m_records;             //!< timed faults as they happened
-    std::vector<Ptr<RdmaPcieThrottle>> m_pcie; //!< per host: null until a pcie_rate fault
+    std::vector<Ptr<RdmaPcieThrottle>> m_pcie; //!< per host: null without a pcie_rate fault
+    std::vector<bool> m_pcieInstalled;         //!< per host: its throttle acts (first fault)
 };
 
 } // namespace ns3

@@ -228,6 +228,8 @@ ExperimentConfigParser::Parse(const Json& root)
     {
         eff["nodes"] = nodes;
     }
+    // Every fault must act: refuse those the composed hosts would ignore.
+    m_config.m_faults.CheckNodes(m_reader, topology, m_config.m_nodes);
     // "monitors"/"hostping": Hostping's monitor on hosts, by default those with host models.
     m_config.m_monitors.hostping = HostpingMonitorReader::Read(
         m_reader, JsonSchemaReader::Find(root, "monitors"), topology, m_config.m_nodes,

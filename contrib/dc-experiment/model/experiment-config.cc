@@ -3,6 +3,7 @@
 #include "experiment-config-parser.h"
 #include "hpcc-config-translator.h"
 #include "json-schema-reader.h"
+#include "transport-compatibility.h"
 
 #include <filesystem>
 #include <fstream>
@@ -100,6 +101,8 @@ ExperimentConfig::LoadString(const std::string& text, const std::string& name,
         reader.Fail("/flows", "the experiment has no flows (give \"flows\", \"flow_sets\", "
                               "\"flows_file\", \"workload\" or \"collectives\")");
     }
+    // Hosts with NIC profiles of their own ("nodes"): both ends of each flow must talk.
+    TransportCompatibility::Check(reader, config);
     return config;
 }
 

@@ -484,8 +484,76 @@ FaultPlan::Parse(const JsonSchemaReader& reader, const nlohmann::json* section,
                                              JsonSchemaReader::Child(ep, i), stopTime, eff));
             effective["events"].push_back(eff);
         }
+        CheckEventSequence(reader, topology, plan.events);
     }
     return plan;
+}
+
+void
+FaultPlan::CheckEventSequence(const JsonSchemaReader& reader, const ExperimentTopology& topology,
+                              const std::vector<FaultEvent>& events)
+{
+    // Events run in time order, those at one time in file order (FaultInjector schedules
+    // them so); a link or NIC brought up must be down then, and one taken down up: an
+    // event that would change nothing is refused rather than recorded in faults.csv.
+    std::vector<std::size_t> order(events.size());
+    for (std::size_t i = 0; i < order.size(); ++i)
+    {
+        order[i] = i;
+    }
+    std::stable_sort(order.begin(), order.end(),
+                     [&events](std::size_t a, std::size_t b)
+                     { return events[a].time < events[b].time; });
+    std::vector<bool> linkDown(topology.links.size(), false);
+    std::vector<bool> nicDown(topology.hosts.size(), false);
+    for (std::size_t i : order)
+    {
+        const FaultEvent& ev = events[i];
+        const bool link = ev.kind == FaultKind::LinkDown || ev.kind == FaultKind::LinkUp;
+        const bool nic = ev.kind == FaultKind::NicDown || ev.kind == FaultKind::NicUp;
+        if (!link && !nic)
+        {
+            continue;
+        }
+        const bool down = ev.kind == FaultKind::LinkDown || ev.kind == FaultKind::NicDown;
+        std::vector<bool>& state = link ? linkDown : nicDown;
+        const uint32_t target = link ? ev.link : ev.host;
+        if (state[target] == down)
+        {
+            const std::string what = link ? "link " + LinkName(topology, target)
+                                          : "the NIC of " + topology.hosts[target];
+            reader.Fail(JsonSchemaReader::Child(ev.pointer, "kind"),
+                        KindName(ev.kind) + " at " + JsonAttributeConverter::FormatTime(ev.time) +
+                            " would do nothing: " + what + " is already " + (down ? "down" : "up") +
+                            " then (" +
+                            (down
+                                 ? "an earlier " + KindName(ev.kind) + " without an up between"
+                                 : std::string("no earlier ") + (link ? "link_down" : "nic_down")) +
+                            "); every fault listed in faults.csv must act");
+        }
+        state[target] = down;
+    }
+}
+
+void
+FaultPlan::CheckNodes(const JsonSchemaReader& reader, const ExperimentTopology& topology,
+                      const NodeComposition& nodes) const
+{
+    for (const FaultEvent& ev : events)
+    {
+        if (ev.kind != FaultKind::PcieRate || ev.host >= nodes.hosts.size() ||
+            nodes.hosts[ev.host].hostModel < 0)
+        {
+            continue;
+        }
+        const NodeHostModel& model = nodes.hostModels[nodes.hosts[ev.host].hostModel];
+        reader.Fail(JsonSchemaReader::Child(ev.pointer, "host"),
+                    "host " + topology.hosts[ev.host] + " has a host model (" + model.pointer +
+                        "): its NIC's DMA goes through that model, where pcie_rate cannot act; "
+                        "degrade its PCIe link there instead (\"host_model\": {\"resources\": "
+                        "{\"pcie-" +
+                        model.rnic + "\": {\"Lanes\": 4}}})");
+    }
 }
 
 } // namespace ns3

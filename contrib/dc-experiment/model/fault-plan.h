@@ -7,6 +7,7 @@
 
 #include "experiment-topology.h"
 #include "json-schema-reader.h"
+#include "node-composition.h"
 
 #include "ns3/data-rate.h"
 #include "ns3/nstime.h"
@@ -96,6 +97,25 @@ struct FaultPlan
     static FaultPlan Parse(const JsonSchemaReader& reader, const nlohmann::json* section,
                            const std::string& pointer, const ExperimentTopology& topology,
                            Time stopTime, nlohmann::ordered_json& effective);
+
+    /**
+     * Refuse the faults that could not act on the hosts as "nodes" composes them: a
+     * pcie_rate on a host with a host model (its DMA goes through the model, not the
+     * NIC's receive-DMA throttle).
+     * \throw ExperimentConfigError at /faults/events/i/host
+     */
+    void CheckNodes(const JsonSchemaReader& reader, const ExperimentTopology& topology,
+                    const NodeComposition& nodes) const;
+
+  private:
+    /**
+     * Refuse a link_up or nic_up of what is not down at its time, and a link_down or
+     * nic_down of what is already down: it would change nothing.
+     * \throw ExperimentConfigError at /faults/events/i/kind
+     */
+    static void CheckEventSequence(const JsonSchemaReader& reader,
+                                   const ExperimentTopology& topology,
+                                   const std::vector<FaultEvent>& events);
 };
 
 } // namespace ns3

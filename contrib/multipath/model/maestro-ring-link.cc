@@ -2,6 +2,9 @@
 
 #include "ns3/abort.h"
 #include "ns3/simulator.h"
+#include "ns3/uinteger.h"
+
+#include <algorithm>
 
 namespace ns3
 {
@@ -12,7 +15,20 @@ TypeId
 MaestroRingLink::GetTypeId()
 {
     static TypeId tid =
-        TypeId("ns3::MaestroRingLink").SetParent<RingHop>().SetGroupName("Multipath");
+        TypeId("ns3::MaestroRingLink")
+            .SetParent<RingHop>()
+            .SetGroupName("Multipath")
+            .AddAttribute(
+                "MaxMessageBytes",
+                "Largest work request a link over a single queue pair posts, in bytes: a "
+                "larger message goes as consecutive WRITEs of at most this size, as NCCL and "
+                "MPI split a transfer above the NIC's max_msg_sz. Default 1 GiB: below "
+                "ConnectX's 2 GiB max_msg_sz (ibv_query_port) and, at the smallest MTU of "
+                "256 B, 2^22 packets, half the 24-bit PSN space a message may span (IBTA "
+                "9.7.1; RdmaRequester refuses more).",
+                UintegerValue(uint64_t(1) << 30),
+                MakeUintegerAccessor(&MaestroRingLink::m_maxMessageBytes),
+                MakeUintegerChecker<uint64_t>(1, uint64_t(1) << 30));
     return tid;
 }
 
@@ -77,14 +93,24 @@ MaestroRingLink::DoSend(uint64_t bytes, uint64_t remoteAddr)
         wr.verb = m_notifyReceiver ? RdmaVerb::Send : RdmaVerb::Write;
         m_messageId = m_endpoint->PostSend(wr);
     }
-    else if (m_notifyReceiver)
-    {
-        wr.hasImm = true;
-        m_qp->PostSend(wr);
-    }
     else
     {
-        m_qp->PostSend(wr);
+        // One queue pair: consecutive WRITEs of at most MaxMessageBytes (a message must
+        // fit the PSN window); the last carries the immediate of a receiver-notified link.
+        // They complete in order: the message is done at the last one's completion.
+        const uint64_t parts =
+            std::max<uint64_t>(1, (bytes + m_maxMessageBytes - 1) / m_maxMessageBytes);
+        m_partsLeft = parts;
+        m_partFailed = false;
+        for (uint64_t k = 0; k < parts; ++k)
+        {
+            RdmaWorkRequest part = wr;
+            part.length = std::min(m_maxMessageBytes, bytes - k * m_maxMessageBytes);
+            part.remoteAddr = remoteAddr + k * m_maxMessageBytes;
+            part.localAddr = wr.localAddr + k * m_maxMessageBytes;
+            part.hasImm = m_notifyReceiver && k + 1 == parts;
+            m_qp->PostSend(part);
+        }
     }
 }
 
@@ -123,10 +149,18 @@ MaestroRingLink::OnReceived(uint32_t messageId)
 void
 MaestroRingLink::OnCompletion(const RdmaCompletion& c)
 {
-    if (!c.receive && m_qp && c.qpn == m_qp->GetQpn() &&
-        (!m_notifyReceiver || (c.status != RdmaWcStatus::Success && IsBusy())))
+    if (c.receive || !m_qp || c.qpn != m_qp->GetQpn() || m_partsLeft == 0)
     {
-        Finish(c.status == RdmaWcStatus::Success);
+        return;
+    }
+    m_partFailed = m_partFailed || c.status != RdmaWcStatus::Success;
+    if (--m_partsLeft > 0)
+    {
+        return; // the message's later parts are still on their way
+    }
+    if (!m_notifyReceiver || (m_partFailed && IsBusy()))
+    {
+        Finish(!m_partFailed);
     }
 }
 

@@ -35,7 +35,10 @@ class MaestroRingLink : public RingHop
      */
     static Ptr<MaestroRingLink> OverEndpoint(Ptr<MaestroEndpoint> endpoint,
                                              bool notifyReceiver = false);
-    /** Messages go as single WRITEs on \p qp of \p nic (single path, ECMP-hashed). */
+    /**
+     * Messages go as WRITEs on \p qp of \p nic (single path, ECMP-hashed): one per
+     * message, or consecutive ones of at most MaxMessageBytes for a larger message.
+     */
     static Ptr<MaestroRingLink> OverQueuePair(Ptr<RdmaNic> nic, Ptr<RdmaQueuePair> qp);
     /**
      * Messages go as single WRITEs with immediate on the connected pair \p qps
@@ -66,7 +69,10 @@ class MaestroRingLink : public RingHop
     Ptr<RdmaQueuePair> m_qp;
     Ptr<RdmaQueuePair> m_peerQp; //!< receiver-notified single QP: the successor's QP
     bool m_notifyReceiver{false};
-    uint64_t m_messageId{0}; //!< over Maestro: the message in flight
+    uint64_t m_messageId{0};                       //!< over Maestro: the message in flight
+    uint64_t m_maxMessageBytes{uint64_t(1) << 30}; //!< single QP: largest work request
+    uint64_t m_partsLeft{0};  //!< single QP: work requests of the message not completed
+    bool m_partFailed{false}; //!< single QP: one of them completed with an error
     uint64_t m_failed{0};
 };
 

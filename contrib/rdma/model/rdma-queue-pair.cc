@@ -224,6 +224,12 @@ RdmaQueuePair::IsInError() const
     return m_requester.IsInError();
 }
 
+bool
+RdmaQueuePair::IsStalled() const
+{
+    return m_requester.IsStalled();
+}
+
 void
 RdmaQueuePair::SetError()
 {

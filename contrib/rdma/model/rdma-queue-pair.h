@@ -76,6 +76,12 @@ class RdmaQueuePair : public Object
     /** \return true once the QP failed (retry exceeded) and flushed its queues. */
     bool IsInError() const;
     /**
+     * \return true if the QP's requester can never progress by itself: work requests
+     * outstanding, not in error, nothing to send and no timer pending
+     * (RdmaRequester::IsStalled; an invariant violation the runs report).
+     */
+    bool IsStalled() const;
+    /**
      * Move the QP to the error state, as ibv_modify_qp(IBV_QPS_ERR): every posted
      * send and receive completes with RdmaWcStatus::Flushed, later posts are
      * flushed at once and nothing more is sent.

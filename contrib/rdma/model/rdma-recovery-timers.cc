@@ -29,6 +29,7 @@ void
 RdmaRecoveryTimers::Cancel()
 {
     m_rto.Cancel();
+    m_restartOnSend = false;
     m_rnrEvent.Cancel();
     m_nakEvent.Cancel();
 }
@@ -36,10 +37,23 @@ RdmaRecoveryTimers::Cancel()
 void
 RdmaRecoveryTimers::Arm()
 {
-    if (m_seq->una < m_seq->high && !m_rto.IsRunning())
+    if (m_seq->una < m_seq->high && (!m_rto.IsRunning() || m_restartOnSend))
     {
         m_rto.Schedule(m_loss->GetRetransmitTimeout(*m_seq));
     }
+    m_restartOnSend = false;
+}
+
+bool
+RdmaRecoveryTimers::IsRetransmitPending() const
+{
+    return m_rto.IsRunning();
+}
+
+bool
+RdmaRecoveryTimers::IsNakPending() const
+{
+    return m_nakEvent.IsRunning();
 }
 
 void
@@ -65,6 +79,14 @@ RdmaRecoveryTimers::RetransmitTimeout()
     }
     const bool exhausted = ++m_retries > m_loss->GetRetryLimit();
     m_hooks.timeout(exhausted);
+    if (!exhausted && m_seq->una < m_seq->high && !m_rto.IsRunning())
+    {
+        // Nothing was sent at once (the resend waits for the port, the loss recovery's
+        // slow path, or found nothing to resend): packets are outstanding, so a timer must
+        // stay pending. The first packet sent restarts it from its send time (Arm).
+        m_rto.Schedule(m_loss->GetRetransmitTimeout(*m_seq));
+        m_restartOnSend = true;
+    }
 }
 
 void

@@ -22,7 +22,9 @@ namespace ns3
  * The recovery timers of an RdmaRequester and the state they keep:
  * - the retransmission timer, armed while packets are outstanding (seq.una < seq.high)
  *   for the loss recovery's GetRetransmitTimeout and restarted by progress, with the
- *   count of timeouts without progress against its retry limit (IBV retry_cnt);
+ *   count of timeouts without progress against its retry limit (IBV retry_cnt). It is
+ *   never left idle with packets outstanding: after a timeout that sent nothing at once
+ *   it runs again from the timeout, and the first packet sent restarts it from then;
  * - the wait of RnrTimer after an RNR NAK, during which nothing is sent;
  * - a PSN-sequence-error NAK held for the loss recovery's NakReactionTime (packets keep
  *   leaving meanwhile; further NAKs are ignored, and a timeout is deferred: the NAK's
@@ -72,6 +74,10 @@ class RdmaRecoveryTimers
     void StartRnrWait();
     /** \return true while waiting after an RNR NAK. */
     bool IsRnrWait() const;
+    /** \return true while the retransmission timer is armed. */
+    bool IsRetransmitPending() const;
+    /** \return true while a NAK waits for the loss recovery's NakReactionTime. */
+    bool IsNakPending() const;
     /**
      * A PSN-sequence-error NAK at \p psn with SACK PSN \p sack: applied now (no reaction
      * time), or after the reaction time unless a NAK already waits.
@@ -90,6 +96,7 @@ class RdmaRecoveryTimers
     Hooks m_hooks;
     MovableTimer m_rto; //!< retransmission timer, moved by each ACK
     uint32_t m_retries{0};
+    bool m_restartOnSend{false}; //!< armed by a timeout: the next send restarts it
     EventId m_rnrEvent;
     bool m_rnrWait{false};
     EventId m_nakEvent; //!< a NAK waiting for the loss recovery's NakReactionTime

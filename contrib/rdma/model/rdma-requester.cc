@@ -63,6 +63,19 @@ RdmaRequester::IsInError() const
     return m_error;
 }
 
+bool
+RdmaRequester::IsRetransmitTimerPending() const
+{
+    return m_timers.IsRetransmitPending();
+}
+
+bool
+RdmaRequester::IsStalled() const
+{
+    return !m_error && !m_sq.IsEmpty() && !HasTxWork() && !m_timers.IsRetransmitPending() &&
+           !m_timers.IsRnrWait() && !m_timers.IsNakPending();
+}
+
 uint32_t
 RdmaRequester::GetUnsentWorkRequests() const
 {

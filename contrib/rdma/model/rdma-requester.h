@@ -88,6 +88,14 @@ class RdmaRequester
     void Flush(RdmaWcStatus status);
     /** \return true once the requester failed (retry exceeded) or was flushed. */
     bool IsInError() const;
+    /** \return true while the retransmission timer is armed. */
+    bool IsRetransmitTimerPending() const;
+    /**
+     * \return true if the requester can never make progress by itself: work requests
+     * outstanding, not in error, nothing to send and no timer pending (retransmission,
+     * RNR wait or a NAK's reaction time). An invariant violation; reported by the runs.
+     */
+    bool IsStalled() const;
     /** \return work requests posted and not yet completed. */
     uint32_t GetOutstandingWorkRequests() const;
     /** \return work requests not yet (fully) sent once: from the one holding the next new PSN. */

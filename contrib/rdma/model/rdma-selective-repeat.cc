@@ -191,6 +191,19 @@ RdmaSelectiveRepeat::DecideOnTimeout(const RdmaTxSequence& seq)
     m_resent.clear();
     QueueLost(seq.una, seq.high);
     m_examinedUpTo = seq.high;
+    if (m_retransmit.empty() && seq.una < seq.high)
+    {
+        // Every outstanding PSN is SACKed: the responder holds or executed them, and the
+        // ACKs that would have covered them were lost. Resend the oldest as a probe (its
+        // SACK mark forgotten, as RFC 2018 has a sender forget SACKs at a timeout): the
+        // responder acknowledges a duplicate again, or SACKs it afresh. Without it nothing
+        // would be sent, so nothing re-armed the timer and the QP waited forever.
+        if (!m_sacked.empty())
+        {
+            m_sacked[seq.una % m_sacked.size()] = 0;
+        }
+        m_retransmit.push_back(seq.una);
+    }
 }
 
 void

@@ -31,7 +31,8 @@ namespace ns3
  * after it (the network keeps a QP's packets in order), and queued again; otherwise,
  * and for tail losses, by the timeout: RtoLow when at most RtoLowThreshold packets
  * are outstanding, RtoHigh otherwise; on expiry every outstanding packet not marked
- * received is queued again.
+ * received is queued again, and when all are marked (the ACKs covering them were lost)
+ * the oldest is resent as a probe, whose duplicate the responder acknowledges again.
  */
 class RdmaSelectiveRepeat : public RdmaLossRecovery
 {
