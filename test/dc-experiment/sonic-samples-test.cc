@@ -1,4 +1,4 @@
-// SONiC's own config_db test vectors (../shared/sonic-samples, copied from
+// SONiC's own config_db test vectors (test/data/sonic-samples, copied from
 // sonic-utilities) as an experiment's "config_db": each buffer file drives a
 // 2-switch run whose pools, thresholds and headroom are checked against values
 // worked out here from the file's numbers; the QoS-map sample classifies beside a
@@ -21,7 +21,7 @@ namespace ns3
 namespace
 {
 
-const std::string SAMPLES = std::string(ROCE_LAB_SOURCE_DIR) + "/../shared/sonic-samples/";
+const std::string SAMPLES = std::string(ROCE_LAB_SOURCE_DIR) + "/test/data/sonic-samples/";
 const std::string NESTED = SAMPLES + "qos-config-nested.json";
 const std::string TRADITIONAL = SAMPLES + "buffer-traditional-double-pools-redis-keys.json";
 const std::string DYNAMIC = SAMPLES + "buffer-dynamic-single-pool-redis-keys.json";

@@ -28,7 +28,7 @@ using namespace ns3;
 namespace
 {
 
-const std::string SAMPLES = std::string(ROCE_LAB_SOURCE_DIR) + "/../shared/sonic-samples/";
+const std::string SAMPLES = std::string(ROCE_LAB_SOURCE_DIR) + "/test/data/sonic-samples/";
 const std::string NESTED = SAMPLES + "qos-config-nested.json";
 const std::string QOS_GLOBAL = SAMPLES + "port-qos-map-global-redis-keys.json";
 

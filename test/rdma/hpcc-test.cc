@@ -172,7 +172,7 @@ RunIncast(const std::string& cc, double eta, Time from, Time to)
 {
     Config::SetDefault("ns3::RdmaHpcc::TargetUtilization", DoubleValue(eta));
     DcbHelper dcb;
-    // The 100 Gb/s marking of the HPCC-simulator setting (shared/bench).
+    // The 100 Gb/s marking of the HPCC-simulator setting (bench/README.md).
     dcb.SetEcnMarkerAttribute("Kmin", QueueSizeValue(QueueSize("400KB")));
     dcb.SetEcnMarkerAttribute("Kmax", QueueSizeValue(QueueSize("1600KB")));
     dcb.SetEcnMarkerAttribute("Pmax", DoubleValue(0.2));

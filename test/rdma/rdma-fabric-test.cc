@@ -103,7 +103,7 @@ RunTwoFlows(const std::string& cc, Time secondStart, Time from, Time to, bool de
     if (deployedEcn)
     {
         // The 100 Gb/s marking of the HPCC-simulator setting our users run
-        // (shared/bench: Kmin 400 KB, Kmax 1600 KB, Pmax 0.2).
+        // (bench/README.md: Kmin 400 KB, Kmax 1600 KB, Pmax 0.2).
         dcb.SetEcnMarkerAttribute("Kmin", QueueSizeValue(QueueSize("400KB")));
         dcb.SetEcnMarkerAttribute("Kmax", QueueSizeValue(QueueSize("1600KB")));
         dcb.SetEcnMarkerAttribute("Pmax", DoubleValue(0.2));

@@ -1,7 +1,7 @@
 # Web search flow sizes (Alizadeh et al., "Data Center TCP (DCTCP)", SIGCOMM 2010), as shipped with the HPCC
 # simulator (Li et al., SIGCOMM 2019, Fig. 11): alibaba-edu/High-Precision-Congestion-Control
 # traffic_gen/WebSearch_distribution.txt, commit a246886; data lines copied unchanged. It is the distribution
-# of the benchmark flow files in ../shared/bench/ (hpcc-websearch-320h-*).
+# of the benchmark flow files in bench/ (hpcc-websearch-320h-*).
 # Format: size percent (bytes, cumulative percent 0..100), linear interpolation. Mean 1,711,250 B.
 # Split: 15.0% <= 10 KB, 54.2% <= 100 KB, 70.0% <= 1 MB, 30.0% > 1 MB.
 0 0
