@@ -19,18 +19,12 @@ GENERATOR_VERSION = 1
 # whose features can meet them, so that a CI run is red only for something new. Remove an
 # entry when its fix is merged (and move its cases from test/sim-fuzz/known/ to cases/).
 KNOWN_DEFECTS = [
-    ("hpcc-node-ids (issue 33, 1): HPCC flow files on topologies that number switches "
-     "before hosts map flows to the wrong hosts, or refuse host ids",
-     lambda f: "hpcc_flows" in f and ("hpcc_switches_first" in f or "hpcc_interleaved" in f)),
-    ("selective-repeat-stall (issue 33, 2): IRN/SRNIC selective repeat can stall when the "
-     "last ACKs are lost",
+    ("selective-repeat-stall (issue 33, 2, left after the IRN fix): SRNIC selective repeat "
+     "can stall or exhaust its retries under loss, and IRN can stall under a Maestro "
+     "collective on a slowed link (test/sim-fuzz/known/)",
      lambda f: bool({"sr", "srnic", "profile_irn", "profile_srnic"} & f)
      and bool({"loss", "gilbert_elliott", "link_down", "nic_down", "pfc_off", "link_rate",
                "host_rate", "pcie_rate"} & f)),
-    ("pcie-rate-ignored (issue 33, 4): pcie_rate on a host with a host model is recorded "
-     "and has no effect", lambda f: "pcie_rate_on_host_model" in f),
-    ("collective-psn-window (issue 33, 5): a collective over qps whose step passes the PSN "
-     "window aborts", lambda f: "huge_collective" in f),
     ("gbn-swift-maestro-stall (found by this fuzzer, test/sim-fuzz/known/"
      "gbn-swift-stall-token-ring): a go-back-N WRITE under Swift stops with nothing pending "
      "when its receiver also runs a Maestro collective under loss",
