@@ -25,10 +25,10 @@ KNOWN_DEFECTS = [
      lambda f: bool({"sr", "srnic", "profile_irn", "profile_srnic"} & f)
      and bool({"loss", "gilbert_elliott", "link_down", "nic_down", "pfc_off", "link_rate",
                "host_rate", "pcie_rate"} & f)),
-    ("gbn-swift-maestro-stall (found by this fuzzer, test/sim-fuzz/known/"
-     "gbn-swift-stall-token-ring): a go-back-N WRITE under Swift stops with nothing pending "
-     "when its receiver also runs a Maestro collective under loss",
-     lambda f: "swift" in f and "collective_maestro" in f
+    ("maestro-stall-under-loss (found by this fuzzer, test/sim-fuzz/known/"
+     "gbn-swift-stall-token-ring, maestro-gbn-stall-gilbert-elliott): a Maestro collective, "
+     "or a go-back-N WRITE beside one, can stop with nothing pending under loss",
+     lambda f: "collective_maestro" in f
      and bool({"loss", "gilbert_elliott", "nic_down", "link_down"} & f)),
 ]
 
