@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""Tests of the numbers and plots of the analysis scripts (issue 20, "wrong numbers"):
+"""Tests of the numbers and plots of the analysis scripts (that they give the right numbers):
 dcqcn_regional.py's watermarks, dcqcn_sweep.py's ordering of values with units, and the
 FCT plots on runs whose flows did not all finish (./roce-lab plot included). Run by
 ctest (analysis-scripts) with ROCE_LAB_TEST_DIR set to a scratch directory and, where

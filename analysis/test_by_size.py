@@ -61,7 +61,7 @@ class BySizeTest(unittest.TestCase):
 
     def test_peer_figures_and_report(self):
         peer, description = by_size.load_peer("hpcc")
-        self.assertIn("issue 17", description)
+        self.assertIn("reported to the project (2026-11)", description)
         self.assertIn("hpcc-websearch-320h-load0.3-10ms", description)
         self.assertEqual(peer["0-10KB"]["slowdown"]["p99"], 1.72)
         self.assertEqual(by_size.load_peer("dcqcn")[0]["all"]["fct_us"]["mean"], 334.0)

@@ -94,7 +94,7 @@ class SetPointer(unittest.TestCase):
 
     @unittest.skipUnless(os.access(ROCE_RUN, os.X_OK), "roce-run not built: " + ROCE_RUN)
     def test_every_shipped_config_checks_under_seed_2(self):
-        # Issue 33, defect 6: --set, --seed and sweeps broke the relative paths the table
+        # --set, --seed and sweeps once broke the relative paths the table
         # of path fields lacked (NIC profiles by name, host-model files, lists of
         # config_db files): nodes-composition.json and composite-64.json failed under
         # --seed 2. Every shipped experiment now checks (roce-run --check) after --seed 2,
@@ -137,7 +137,7 @@ class SetPointer(unittest.TestCase):
 
 
 class StrictJson(unittest.TestCase):
-    """Issue 33, defect 9: Python read duplicate keys (the last won), NaN and Infinity
+    """Python once read duplicate keys (the last won), NaN and Infinity
     (then written into input.json, where roce-run refused them naming input.json). Both
     readers now refuse them, naming the user's file and the pointer."""
 
@@ -496,7 +496,7 @@ class Plots(unittest.TestCase):
             self.assertIn("fct_cfd", run.stderr)
 
     def test_roce_run_number_overflow_is_a_configuration_error(self):
-        # Issue 19: "seed": 1e400 exited with the output-error status 1, unlocated.
+        # "seed": 1e400 once exited with the output-error status 1, unlocated.
         if not os.path.isfile(ROCE_RUN):
             self.skipTest("roce-run not built")
         path = write_config("seed-overflow", small_config(seed=12345))
@@ -589,7 +589,7 @@ class OutputDirectory(unittest.TestCase):
         self.assertNotIn("plot-fct-cdf.png", readme)
 
     def test_rerun_never_deletes_through_a_linked_folder(self):
-        # Issue 33, defect 7: clearing a used output folder followed a symlinked pcap/
+        # Clearing a used output folder once followed a symlinked pcap/
         # folder and removed every .pcap of the user's captures it pointed to.
         out = os.path.join(WORK, "linked-pcap")
         captures = os.path.join(WORK, "users-captures")
@@ -624,7 +624,7 @@ class OutputDirectory(unittest.TestCase):
         self.assertEqual(os.listdir(os.path.join(out, "pcap")), ["mine.pcap"], written)
 
     def test_a_folder_that_is_no_runs_is_refused(self):
-        # Issue 33, defect 8: --out into the user's own folder silently replaced its
+        # --out into the user's own folder once silently replaced its
         # README, config.json and flows.csv. roce-run and ./roce-lab run's --set/--seed
         # path (prepare) refuse it, naming the folder, and change nothing in it.
         out = os.path.join(WORK, "users-folder")
@@ -653,7 +653,7 @@ class OutputDirectory(unittest.TestCase):
         self.assertEqual(r.returncode, 0, r.stderr)
 
     def test_check_prints_what_would_run_and_writes_nothing(self):
-        # Issue 33, "./roce-lab check CONFIG (and roce-run --check)".
+        # ./roce-lab check CONFIG (and roce-run --check).
         out = os.path.join(WORK, "check-out")
         shutil.rmtree(out, ignore_errors=True)
         config = os.path.join(ROOT, "scratch", "configs", "faults-link-down.json")
@@ -727,7 +727,7 @@ class OutputDirectory(unittest.TestCase):
 @unittest.skipUnless(os.access(ROCE_RUN, os.X_OK), "roce-run not built: " + ROCE_RUN)
 class SweepPreCheck(unittest.TestCase):
     def test_a_bad_grid_value_stops_the_sweep_before_any_run(self):
-        # Issue 33, defect 9: a bad grid value was found only when its run came up, and
+        # A bad grid value was once found only when its run came up, and
         # its message went only to that run's log.txt. Every run's configuration is now
         # checked first; the error is printed on the terminal and nothing runs.
         out = os.path.join(WORK, "precheck")

@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""Tests of the roce_lab package from Python (issue 20, "A Python way in", "Sweeps",
+"""Tests of the roce_lab package from Python (the Python way in, sweeps,
 "Plots", quiet builds): Experiment edits and runs, runs and sweeps as DataFrames, run
 names by parameter value (a grid value added reruns nothing; old rNNNN- folders are
 renamed, not rerun), the sweep README and run list, SLURM scripts (--time, the run list

@@ -121,7 +121,7 @@ TEST_F(CollectiveWorkloadTest, ReaderRecordsTheSectionAndRingOrder)
     EXPECT_EQ(again.EffectiveJson()["collectives"].dump(), eff.dump());
 }
 
-// Issue 33, defect 5: "bytes" up to 2^40 is legal, but a ring step of more bytes than the
+// "bytes" up to 2^40 is legal, but a ring step of more bytes than the
 // 24-bit PSN window lets one work request span aborted the run (SIGABRT). Each step now
 // goes as WRITEs of at most MaestroRingLink's MaxMessageBytes: the run reaches its stop
 // time, moving data, and writes its outputs.

@@ -1,6 +1,6 @@
-// Issue 19: inputs that crashed the simulator or were silently accepted are
-// located configuration errors, found when the experiment file is read. Each
-// test names the input of the issue it covers.
+// Inputs that once crashed the simulator or were silently accepted are located
+// configuration errors, found when the experiment file is read. Each test names the
+// input it covers.
 #include "output-file-reader.h"
 
 #include "ns3/double.h"

@@ -166,7 +166,7 @@ class DuplicatePlacement : public ExperimentMonitor
     ExperimentRunContext* m_context{nullptr};
 };
 
-// Issue 33, defect 3: a run whose bytes were not placed exactly once must not pass for a
+// A run whose bytes were not placed exactly once must not pass for a
 // good one; the runner counts the violations (roce-run then exits 3 with one line).
 TEST_F(ExperimentRunnerTest, ExactlyOnceViolationsAreCountedForTheExitStatus)
 {

@@ -173,7 +173,7 @@ TEST(FaultRegressionTest, GoBackNReadStreamUnderLoss)
     Simulator::Destroy();
 }
 
-// Issue 33, defect 2, found on 2 hosts with 2 % Bernoulli loss on every link (this seed):
+// Found on 2 hosts with 2 % Bernoulli loss on every link (this seed):
 // an IRN (selective repeat) QP's last ACKs were lost after SACKs had covered their PSNs;
 // the timeout found nothing unSACKed to resend, sent nothing, and no timer stayed
 // pending: every byte had arrived, the flow never completed, and the run went on to
@@ -210,7 +210,7 @@ LoadError(const nlohmann::json& j)
     return "";
 }
 
-// Issue 33, defect 4: pcie_rate on a host given a host model in "nodes" was written to
+// pcie_rate on a host given a host model in "nodes" was written to
 // faults.csv and had no effect (the NIC's DMA goes through the model; the check ran before
 // "nodes" attached it). Refused at load, naming the event's host and the host model.
 TEST(FaultRegressionTest, PcieRateOnAHostWithAHostModelIsRefused)

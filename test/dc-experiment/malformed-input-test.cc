@@ -1,4 +1,4 @@
-// The malformed-input corpus (issue 19): every case must be rejected with an
+// The malformed-input corpus: every case must be rejected with an
 // ExperimentConfigError (never a crash, an abort or a silent load) whose JSON
 // pointer and message are the expected ones. Two sources, run in-process:
 //  - test/dc-experiment/malformed/cases.json: hand-written cases over every reader

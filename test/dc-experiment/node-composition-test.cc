@@ -131,7 +131,7 @@ TEST_F(NodeCompositionTest, SelectionFormsAndFieldByFieldOverrides)
     EXPECT_EQ(again.EffectiveJson()["nodes"].dump(), c.EffectiveJson()["nodes"].dump());
 }
 
-// Issue 33, defect 3: an SRNIC profile (header extensions) at one end of a flow and CX-6
+// An SRNIC profile (header extensions) at one end of a flow and CX-6
 // (none) at the other corrupted placement while the run reported every flow finished. Such
 // a pair is refused at load, at the flow's pointer, naming both hosts and profiles.
 TEST_F(NodeCompositionTest, ProfilesThatCannotInteroperateAtAFlowsEndsAreRefused)
@@ -377,7 +377,7 @@ TEST_F(NodeCompositionTest, ProfileErrorsNameTheProfileFile)
 
 TEST(NodeCompositionPathsTest, PathsRelativeToAnchorsEveryPathField)
 {
-    // Issue 33, defect 6: an edited copy of an experiment written elsewhere (input.json of
+    // An edited copy of an experiment written elsewhere (input.json of
     // --set, --seed and sweeps) lost the NIC profiles named "cx6" (nic-profiles/cx6.json
     // next to the experiment) and the host-model and config_db files given relative to it.
     // "paths_relative_to" names the directory every path field is resolved against.

@@ -223,7 +223,7 @@ TEST_F(RunOutputsTest, ClearingRemovesOnlyListedFilesInsideTheDirectory)
 
 TEST_F(RunOutputsTest, ClearingNeverFollowsALinkedFolder)
 {
-    // Issue 33, defect 7: a pcap/ folder that is a link to the user's captures lost every
+    // A pcap/ folder that is a link to the user's captures lost every
     // .pcap there when the directory was reused.
     namespace fs = std::filesystem;
     const fs::path dir = OutputDir("linked");
@@ -265,7 +265,7 @@ TEST_F(RunOutputsTest, ClearingNeverFollowsALinkedFolder)
 
 TEST_F(RunOutputsTest, AFolderThatIsNoRunsIsRefused)
 {
-    // Issue 33, defect 8: --out into the user's own folder replaced its README,
+    // --out into the user's own folder once replaced its README,
     // config.json and flows.csv.
     namespace fs = std::filesystem;
     const fs::path dir = OutputDir("users");

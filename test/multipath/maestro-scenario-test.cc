@@ -155,7 +155,7 @@ AddPlaced(PlacedBytes* placed, uint32_t qpn, uint64_t /* address */, uint32_t by
     placed->bytes += qpn == placed->qpn ? bytes : 0;
 }
 
-// Issue 33, defect 5: a collective "over": "qps" may move up to 2^40 bytes, and a single
+// A collective "over": "qps" may move up to 2^40 bytes, and a single
 // work request larger than the 24-bit PSN window allows aborted the run. A link over one
 // queue pair posts a large message as consecutive WRITEs of at most MaxMessageBytes (1 GiB
 // by default), and is done once, when the last of them completes.

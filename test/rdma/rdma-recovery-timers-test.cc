@@ -114,7 +114,7 @@ TEST_F(RdmaRecoveryTimersTest, TimeoutFiresOneRtoAfterTheFirstOutstandingPacket)
     EXPECT_FALSE(m_timeouts[0].exhausted);
 }
 
-// Issue 33, defect 2: packets outstanding always have a pending timer. A timeout after
+// Packets outstanding always have a pending timer. A timeout after
 // which nothing is sent at once keeps it running from the timeout (else a QP whose
 // timeout found nothing to resend waited forever); the resend, when it leaves, restarts
 // it from its send time, as a timer armed by that send would run.

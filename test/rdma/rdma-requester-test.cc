@@ -362,7 +362,7 @@ TEST_F(RdmaRequesterTest, GoBackNLaterReadsResponseImpliesTheEarlierReadsLoss)
     EXPECT_EQ(m_owner.placements.size(), 6u);
 }
 
-// Issue 33, defect 2: PSN 0 is lost, 1..3 arrive out of order and are SACKed, the resend
+// PSN 0 is lost, 1..3 arrive out of order and are SACKed, the resend
 // of 0 arrives and the responder acknowledges each message end (PSNs 1 and 3); the ACK of
 // PSN 3 is lost. Every outstanding PSN (2, 3) is SACKed: the timeout must still send
 // something (the oldest, whose duplicate the responder acknowledges again), or the QP

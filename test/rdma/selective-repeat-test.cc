@@ -106,7 +106,7 @@ TEST(RdmaSelectiveRepeatUnitTest, ALostResendIsQueuedAgainOnceALaterFirstSendIsS
     }
 }
 
-// Issue 33, defect 2: the ACKs that covered SACKed PSNs were lost. A timeout must resend
+// The ACKs that covered SACKed PSNs were lost. A timeout must resend
 // something, or nothing is ever sent again and no timer is armed: the oldest PSN goes as a
 // probe (its duplicate is acknowledged again).
 TEST(RdmaSelectiveRepeatUnitTest, ATimeoutWithEveryOutstandingPsnSackedResendsTheOldest)
