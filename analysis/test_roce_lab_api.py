@@ -12,6 +12,7 @@ directory."""
 import contextlib
 import io
 import json
+import numbers
 import os
 import shutil
 import stat
@@ -107,6 +108,52 @@ class Edits(unittest.TestCase):
         with self.assertRaises(roce_lab.UsageError):
             inline.default_out()
 
+    def test_configuration_errors_are_usage_errors(self):
+        # Whatever is wrong with a configuration or an edit is a UsageError naming it,
+        # raised where it is given (not a TypeError when the run writes input.json).
+        exp = roce_lab.Experiment(SMALL)
+        for bad, words in ((lambda: roce_lab.Experiment(42), "got int"),
+                           (lambda: exp.set("/cc/type", object()), "/cc/type: <object"),
+                           (lambda: exp.set("/cc", {1: "x"}), "key 1 is not a string"),
+                           (lambda: exp.set("/seed", float("nan")), "/seed"),
+                           (lambda: roce_lab.Experiment({"seed": {2}}), "/seed"),
+                           (lambda: roce_lab.run_sweep({"base": SMALL}), "output directory"),
+                           (lambda: roce_lab.run_sweep(["x"], out=WORK), "got list")):
+            with self.assertRaises(roce_lab.UsageError) as ctx:
+                bad()
+            self.assertIn(words, str(ctx.exception))
+        self.assertEqual(exp.edits, [])
+        # Numbers of other types (numpy's, from a DataFrame) are JSON numbers.
+        self.assertEqual(exp.set("/flows/0/bytes", FakeInt(4096)).get("/flows/0/bytes"), 4096)
+
+    def test_missing_pandas_names_the_interpreter(self):
+        from roce_lab import data
+        saved = sys.modules.get("pandas")
+        sys.modules["pandas"] = None  # import pandas then fails, as where it is missing
+        try:
+            with self.assertRaises(roce_lab.UsageError) as ctx:
+                data._pandas()
+        finally:
+            if saved is None:
+                del sys.modules["pandas"]
+            else:
+                sys.modules["pandas"] = saved
+        self.assertIn(sys.executable, str(ctx.exception))
+        self.assertIn("python3-pandas", str(ctx.exception))
+
+
+class FakeInt:
+    """An integer that is not a Python int (as numpy.int64 is not)."""
+
+    def __init__(self, value):
+        self.value = value
+
+    def __int__(self):
+        return self.value
+
+
+numbers.Integral.register(FakeInt)
+
 
 @unittest.skipUnless(HAVE_ROCE_RUN and HAVE_PANDAS, "needs roce-run and python3-pandas")
 class ExperimentRuns(unittest.TestCase):
@@ -128,6 +175,7 @@ class ExperimentRuns(unittest.TestCase):
         self.assertEqual(list(run.queues.columns), ["time_us", "node", "port", "class", "bytes"])
         self.assertEqual(len(run.pfc), 0)  # no PFC activity: a header, no rows
         self.assertIn("Smoke test", run.description)
+        self.assertEqual(run.label, run.description)  # a property, as description
         with open(os.path.join(out, "input.json")) as f:
             self.assertEqual(json.load(f)["flows"][0]["bytes"], 20000)
         with self.assertRaises(roce_lab.UsageError) as ctx:
@@ -290,6 +338,28 @@ class Sweeps(unittest.TestCase):
         self.assertEqual(set(flows[flows["run"] == name]["/flows/0/bytes"]), {200000})
         # The sweep file names its output directory: load_sweep reads it either way.
         again = roce_lab.load_sweep(SMOKE, out=out)
+        self.assertEqual(list(again.summary["run"]), list(data.summary["run"]))
+
+    @unittest.skipUnless(HAVE_ROCE_RUN and HAVE_PANDAS, "needs roce-run and python3-pandas")
+    def test_run_sweep_from_a_dict(self):
+        d = fresh("sweep-dict")
+        out = os.path.join(d, "out")
+        spec = {"base": os.path.relpath(SMALL, d), "set": {"/monitors/rate_interval": None},
+                "grid": {"/flows/0/bytes": [20000, 200000]}}
+        here = os.getcwd()
+        os.chdir(d)  # the base is relative to the current directory
+        try:
+            data = roce_lab.run_sweep(spec, out=out)
+        finally:
+            os.chdir(here)
+        self.assertEqual(list(data.summary["/flows/0/bytes"]), [20000, 200000])
+        self.assertTrue((data.summary["status"] == "done").all())
+        written = os.path.join(out, "sweep.json")
+        self.assertEqual(roce_lab.load_json(written)["base"], SMALL)
+        with open(os.path.join(out, "README")) as f:
+            self.assertIn("sweep.json: the sweep as given to run_sweep", f.read())
+        # The written file resumes it: nothing is rerun.
+        again = roce_lab.run_sweep(written)
         self.assertEqual(list(again.summary["run"]), list(data.summary["run"]))
 
     def test_program_typo_is_one_line(self):

@@ -13,13 +13,15 @@ From a clone, put its analysis/ folder on the path, then import:
     run.flows, run.summary, run.queues, run.pfc    # DataFrames (summary: a Series)
     sweep = roce_lab.run_sweep("scratch/sweeps/dumbbell-smoke.json", jobs=2)
     sweep.summary, sweep.flows                 # table.csv; every run's flows.csv
+    roce_lab.run_sweep({"base": ..., "grid": {...}}, out="results/sweeps/x")  # a dict too
     roce_lab.load_run(DIR), roce_lab.load_sweep(OUT)   # results already there
     roce_lab.plot_runs([DIR, ...], PREFIX, title=..., labels=[...])   # PNG files
     roce_lab.figure("slowdown_by_size", [DIR, ...])   # a matplotlib Figure
 
 The command line (./roce-lab calls it): python3 analysis/roce_lab --help. Errors in
-configurations, sweeps and edits are UsageError, whose message names the file and
-JSON pointer.
+configurations, sweeps and edits (a value JSON has no place for included) are UsageError,
+whose message names the file and JSON pointer; a run that roce-run refuses is RunError, a
+UsageError with roce-run's message.
 """
 
 from .cli import main

@@ -18,6 +18,7 @@ input.json, where roce-run would then refuse it naming input.json).
 import copy
 import json
 import math
+import numbers
 import os
 import re
 import sys
@@ -173,10 +174,27 @@ def _checked(node, pointer, where):
     if isinstance(node, _NotJson):
         raise UsageError("%s: %s: %s is not a JSON number (JSON has no NaN or Infinity)"
                          % (where, pointer or "/", node.token))
+    if isinstance(node, tuple):
+        node = list(node)
+    elif not isinstance(node, (dict, list, str, bool, type(None))):
+        # numbers of any kind (numpy's from a DataFrame too) as JSON's; anything else is
+        # no JSON value
+        if isinstance(node, numbers.Integral):
+            node = int(node)
+        elif isinstance(node, numbers.Real):
+            node = float(node)
+        else:
+            raise UsageError("%s: %s: %r (of type %s) is not a JSON value (a number, string, "
+                             "true/false, null, list or dict)"
+                             % (where, pointer or "/", node, type(node).__name__))
     if isinstance(node, float) and not math.isfinite(node):
         raise UsageError("%s: %s: number out of range (beyond a double)"
                          % (where, pointer or "/"))
     if isinstance(node, dict):
+        for k in node:
+            if not isinstance(k, str):
+                raise UsageError("%s: %s: key %r is not a string (JSON object keys are)"
+                                 % (where, pointer or "/", k))
         if getattr(node, "duplicate", None) is not None:
             raise UsageError('%s: %s/%s: duplicate key "%s"'
                              % (where, pointer, escape_token(node.duplicate), node.duplicate))
@@ -209,6 +227,13 @@ def anchor_paths(config, base_dir):
     out = {PATHS_KEY: anchor}
     out.update((k, v) for k, v in config.items() if k != PATHS_KEY)
     return out
+
+
+def checked_value(value, where, pointer=""):
+    """VALUE (a Python object meant as JSON: a configuration, a sweep, an edit's value)
+    as plain JSON types; a value JSON has no place for (NaN, an object that is no number,
+    string, list or dict) is a UsageError naming WHERE and the pointer."""
+    return _checked(value, pointer, where)
 
 
 def effective_config(config, base_dir, edits, where):

@@ -14,6 +14,7 @@
 """
 
 import os
+import sys
 
 from .config import UsageError, load_json
 from .sweep import MANIFEST, Sweep, flatten
@@ -23,8 +24,10 @@ def _pandas():
     try:
         import pandas
     except ImportError:
-        raise UsageError("pandas is not installed (Debian: apt-get install python3-pandas; "
-                         "./roce-lab build installs it)")
+        raise UsageError("pandas is not installed for %s, the Python running this (Debian's "
+                         "/usr/bin/python3 has it after apt-get install python3-pandas, which "
+                         "./roce-lab build does; or install pandas for this interpreter)"
+                         % sys.executable)
     return pandas
 
 
@@ -99,6 +102,7 @@ class Run:
     def description(self):
         return str(self.config.get("description", ""))
 
+    @property
     def label(self):
         """The run's name in a legend: its description, else its folder name."""
         return self.description or os.path.basename(os.path.normpath(self.dir))

@@ -18,7 +18,8 @@ import subprocess
 
 from . import plots
 from . import sweep as sweeps
-from .config import UsageError, effective_config, get_pointer, load_json, prepare
+from .config import (UsageError, checked_value, effective_config, get_pointer, load_json,
+                     prepare)
 from .data import Run, load_sweep
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -50,8 +51,11 @@ class Experiment:
     def __init__(self, config, base_dir=None):
         if isinstance(config, dict):
             self.path = None
-            self.base = copy.deepcopy(config)
+            self.base = checked_value(copy.deepcopy(config), "an inline configuration")
             self.base_dir = base_dir or os.getcwd()
+        elif not isinstance(config, (str, os.PathLike)):
+            raise UsageError("Experiment(%r): expected an experiment file's path or a "
+                             "configuration dict, got %s" % (config, type(config).__name__))
         else:
             self.path = str(config)
             self.base = load_json(self.path)
@@ -117,9 +121,20 @@ class Experiment:
         return Run(out)
 
 
-def run_sweep(path, jobs=1, out=None, build_dir=None):
-    """./roce-lab sweep PATH --jobs N [--out OUT]: run what is not complete, gather, and
-    return the sweep's data (load_sweep). Failed runs are 'failed' in its table."""
-    sweep = sweeps.Sweep(path, out)
+def run_sweep(sweep, jobs=1, out=None, build_dir=None, base_dir=None):
+    """./roce-lab sweep SWEEP --jobs N [--out OUT]: run what is not complete, gather, and
+    return the sweep's data (load_sweep). Failed runs are 'failed' in its table.
+
+    SWEEP is a sweep file's path or the sweep itself as a dict (the same keys, e.g.
+    {"base": "scratch/configs/dumbbell-small.json", "grid": {"/cc/type": [...]}, "out":
+    "results/sweeps/mine"}): its relative paths are relative to BASE_DIR (default: the
+    current directory), and it is written to OUT/sweep.json, which ./roce-lab sweep
+    reruns or resumes. Errors in it are UsageError naming the pointer."""
+    if isinstance(sweep, dict):
+        sweep = sweeps.write_inline(sweep, out, base_dir or os.getcwd())
+    elif not isinstance(sweep, (str, os.PathLike)):
+        raise UsageError("run_sweep(%r): expected a sweep file's path or a sweep dict, got %s"
+                         % (sweep, type(sweep).__name__))
+    sweep = sweeps.Sweep(sweep, out)
     sweeps.run_sweep(sweep, program("roce-run", build_dir), jobs)
     return load_sweep(sweep.out)

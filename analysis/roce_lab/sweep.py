@@ -42,12 +42,14 @@ import subprocess
 import sys
 import time
 
-from .config import (UsageError, claim_output, dumps, effective_config, escape_token,
-                     load_json, log, parse_pointer, write_if_changed)
+from .config import (UsageError, anchor_paths, checked_value, claim_output, dumps,
+                     effective_config, escape_token, load_json, log, parse_pointer,
+                     write_if_changed)
 
 SWEEP_KEYS = ("base", "set", "grid", "seeds", "repetitions", "out", "description", "program",
               "args", "slurm_time")
 MANIFEST = "runs.json"  # OUT/runs.json: the resolved run list (SLURM tasks, gather)
+INLINE = "sweep.json"  # OUT/sweep.json: a sweep given as a dict (run_sweep), as a file
 OLD_NAME = re.compile(r"^r[0-9]{4}-")
 _PLAIN = re.compile(r"[A-Za-z0-9._+:]*")
 SLURM_TIME = re.compile(r"([0-9]+-)?[0-9]+(:[0-9]{1,2}){0,2}")
@@ -141,6 +143,32 @@ class Sweep:
 
     def run_dir(self, run):
         return os.path.join(self.out, run["name"])
+
+
+def write_inline(spec, out, base_dir):
+    """A sweep given as a dict (run_sweep from Python): written as OUT/sweep.json, with
+    its base file's path (or an inline base's "paths_relative_to") and OUT made absolute
+    from BASE_DIR and the current directory, so that the file reads the same files from
+    anywhere (./roce-lab sweep OUT/sweep.json resumes it). Returns its path; values JSON
+    has no place for are a UsageError naming the pointer."""
+    where = "an inline sweep"
+    if not isinstance(spec, dict):
+        raise UsageError("%s: a sweep is a dict (or a sweep file's path)" % where)
+    spec = checked_value(spec, where)
+    out = out or spec.get("out")
+    if not isinstance(out, str) or not out:
+        raise UsageError("%s: give its output directory (run_sweep(..., out=DIR) or \"out\")"
+                         % where)
+    spec["out"] = os.path.abspath(out)
+    base = spec.get("base")
+    if isinstance(base, str):
+        spec["base"] = os.path.normpath(os.path.join(os.path.abspath(base_dir), base))
+    elif isinstance(base, dict):
+        spec["base"] = anchor_paths(base, base_dir)
+    os.makedirs(spec["out"], exist_ok=True)
+    path = os.path.join(spec["out"], INLINE)
+    write_if_changed(path, dumps(spec))
+    return path
 
 
 def _object(spec, key, path):
@@ -582,6 +610,9 @@ def write_readme(sweep, statuses):
               "NAME/: a run's output directory (its README lists its files), with input.json "
               "(the configuration run), log.txt (the program's output) and sweep-run.json "
               "(command, exit status, wall seconds)"]
+    if os.path.isfile(os.path.join(sweep.out, INLINE)):
+        lines.append("%s: the sweep as given to run_sweep (a dict), its paths absolute"
+                     % INLINE)
     if os.path.isdir(os.path.join(sweep.out, "slurm")):
         lines.append("slurm/: array.sbatch (one task per run to do), gather.sbatch, task logs")
     write_if_changed(os.path.join(sweep.out, "README"), "\n".join(lines) + "\n")
