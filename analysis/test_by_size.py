@@ -10,9 +10,10 @@ import shutil
 import sys
 import tempfile
 import unittest
-from contextlib import redirect_stdout
+from contextlib import redirect_stderr, redirect_stdout
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
 sys.path.insert(0, HERE)
 from roce_lab import by_size, cli  # noqa: E402
 from roce_lab.config import UsageError  # noqa: E402
@@ -71,13 +72,55 @@ class BySizeTest(unittest.TestCase):
             self.assertEqual(list(run), data["buckets"])
         self.write([(1000, 13.0, 10.0), (2000000, 400.0, 200.0)])
         out = io.StringIO()
-        with redirect_stdout(out):
-            self.assertEqual(cli.main(["by-size", self.dir, "--peer", "hpcc"]), 0)
+        with redirect_stdout(out), redirect_stderr(io.StringIO()):
+            # Not the peer's benchmark (no config.json, 2 flows): printed only when forced.
+            self.assertEqual(cli.main(["by-size", self.dir, "--peer", "hpcc", "--force"]), 0)
         text = out.getvalue()
+        self.assertTrue(text.startswith("WARNING: %s is not hpcc-bench-320-10ms" % self.dir))
         self.assertIn("0-10KB", text)
         self.assertIn("12.4/12.7/18.6", text)  # the peer's FCT mean/p50/p99 at <= 10 KB
         self.assertIn("1.30/1.30/1.30/1.30", text)  # ours: one flow at slowdown 1.3
         self.assertIn("1.23/1.27/1.05/0.76", text)  # ours / peer's slowdown, 0-10KB
+
+    def config(self, flows_file):
+        with open(os.path.join(self.dir, "config.json"), "w") as f:
+            json.dump({"topology": {"type": "file", "format": "hpcc",
+                                    "path": os.path.join(ROOT, "bench", "hpcc-fat-tree-320.txt")},
+                       "flows_file": {"format": "hpcc", "path": os.path.join(ROOT, "bench",
+                                                                             flows_file)}}, f)
+
+    def by_size(self, *args):
+        out, err = io.StringIO(), io.StringIO()
+        with redirect_stdout(out), redirect_stderr(err):
+            rc = cli.main(["by-size", self.dir] + list(args))
+        return rc, out.getvalue(), err.getvalue()
+
+    def test_peer_only_for_its_benchmark(self):
+        # Another run (here: no topology file, 2 flows) is refused, naming what differs.
+        self.write([(1000, 13.0, 10.0), (2000000, 400.0, 200.0)])
+        with open(os.path.join(self.dir, "config.json"), "w") as f:
+            json.dump({"topology": {"type": "dumbbell"}}, f)
+        rc, out, err = self.by_size("--peer", "dcqcn")
+        self.assertEqual(rc, 2)
+        self.assertEqual(out, "")
+        self.assertIn("is not hpcc-bench-320-10ms", err)
+        self.assertIn("it read no topology file (the benchmark's is bench/hpcc-fat-tree-320.txt)",
+                      err)
+        self.assertIn("it has 2 flows, the benchmark 6706", err)
+        self.assertIn("--force", err)
+        self.assertEqual(self.by_size()[0], 0)  # without --peer: any run
+        # The benchmark's fabric with its 1 ms flow file: printed under a warning.
+        self.config("hpcc-websearch-320h-load0.3-1ms.txt")
+        rc, out, err = self.by_size("--peer", "dcqcn")
+        self.assertEqual(rc, 0)
+        self.assertIn("WARNING", err)
+        self.assertIn("hpcc-websearch-320h-load0.3-1ms.txt is not the benchmark's", out)
+        # The benchmark itself (its files, 6706 flows): no warning.
+        self.write([(1000, 13.0, 10.0)] * 6706)
+        self.config("hpcc-websearch-320h-load0.3-10ms.txt")
+        rc, out, err = self.by_size("--peer", "dcqcn")
+        self.assertEqual((rc, err), (0, ""))
+        self.assertNotIn("WARNING", out)
 
     def test_errors_name_file_and_line(self):
         self.write([(1000, 13.0, 10.0)])

@@ -53,7 +53,7 @@ NOT_CHECKED = {"cmake": "builds against an ns-3 source tree", "cd": "changes int
                "ln": "links into an ns-3 tree", "make": "a build command",
                "ctest": "runs a test build made against an ns-3 tree (scratch/ci-tree-check.sh)",
                "mpirun": "needs the MPI build (./roce-lab setup --mpi; scratch/ci-mpi-check.sh)"}
-SUBCOMMANDS = ["run", "check", "sweep", "plot", "list", "doc", "test", "fuzz", "bench", "build", "setup",
+SUBCOMMANDS = ["run", "check", "sweep", "plot", "by-size", "list", "doc", "test", "fuzz", "bench", "build", "setup",
                "format", "help"]
 
 

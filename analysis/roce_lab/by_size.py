@@ -7,14 +7,23 @@ finished flows, with the HPCC simulator's slowdown definition: FCT / ideal, at l
 the ideal is base RTT + bytes with headers (INT included under HPCC) / bottleneck rate
 (ideal_fct_us). Percentiles are nearest-rank, as summary.json's. Beside each figure: the
 peer's (scratch/bench/hpcc-peer-by-size.json, with its provenance) and our value / peer's.
+
+The peer's figures are for one benchmark (the file's "identity": topology and flow file by
+SHA-256, number of flows), and a run is checked against it (its config.json names the files
+it read, flows.csv and summary.json count its flows): a run on another topology, or one
+whose files cannot be told, is refused (--force prints it anyway, under a warning); a run on
+the benchmark's topology with another flow file (the 1 ms form of it) is printed under a
+warning that says what differs.
 """
 
 import csv
+import hashlib
 import json
 import math
 import os
+import sys
 
-from .config import UsageError
+from .config import PATHS_KEY, UsageError, load_json
 
 BUCKETS = [(10_000, "0-10KB"), (100_000, "10KB-100KB"), (1_000_000, "100KB-1MB"), (None, "1MB+")]
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -82,11 +91,57 @@ def load_flows(outdir):
 
 def load_peer(run, path=PEER_FILE):
     """The peer's figures for RUN ("dcqcn" or "hpcc") and the file's description."""
-    with open(path) as f:
-        data = json.load(f)
+    data = load_json(path)
     if run not in data["runs"]:
         raise UsageError(f"{path}: no run '{run}' (runs: {', '.join(sorted(data['runs']))})")
     return data["runs"][run], data["description"]
+
+
+def sha256(path):
+    digest = hashlib.sha256()
+    with open(path, "rb") as f:
+        for block in iter(lambda: f.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def _file_of(config, key):
+    entry = config.get(key)
+    return entry.get("path") if isinstance(entry, dict) else None
+
+
+def benchmark_differences(outdir, ours, identity):
+    """(what makes OUTDIR another fabric or unknown, what makes it another load): lists of
+    sentences comparing the run with the peer's benchmark IDENTITY."""
+    other_fabric, other_load = [], []
+    config_path = os.path.join(outdir, "config.json")
+    config = load_json(config_path) if os.path.isfile(config_path) else None
+    if not isinstance(config, dict):
+        other_fabric.append(f"{outdir} has no config.json naming the topology and flow file "
+                            "it ran")
+        config = {}
+    for key, into in (("topology", other_fabric), ("flows_file", other_load)):
+        want = identity[key]
+        path = _file_of(config, key) if config else None
+        if config and path is None:
+            into.append(f"it read no {key} file (the benchmark's is {want['file']})")
+        elif path is not None:
+            if not os.path.isabs(path):
+                path = os.path.join(config.get(PATHS_KEY, outdir), path)
+            try:
+                same = sha256(path) == want["sha256"]
+            except OSError:
+                same = os.path.basename(path) == os.path.basename(want["file"])
+            if not same:
+                into.append(f"its {key} {path} is not the benchmark's {want['file']}")
+    total = ours["all"]["flows"]
+    summary_path = os.path.join(outdir, "summary.json")
+    if os.path.isfile(summary_path):
+        late = load_json(summary_path).get("not_started") or {}
+        total += late.get("flows", 0) if isinstance(late, dict) else 0
+    if total != identity["flows"]:
+        other_load.append(f"it has {total} flows, the benchmark {identity['flows']}")
+    return other_fabric, other_load
 
 
 def number(v, digits):
@@ -118,11 +173,28 @@ def table(ours, peer=None):
     return lines
 
 
-def report(outdir, peer_run=None, peer_file=PEER_FILE):
+def report(outdir, peer_run=None, peer_file=PEER_FILE, force=False):
+    """The text by-size prints. With PEER_RUN, a run that is not the peer's benchmark is a
+    UsageError (another topology, or none known) unless FORCE, or printed under a WARNING
+    (the benchmark's topology with another flow file); the warning also goes to stderr."""
     ours = load_flows(outdir)
     peer = None
     lines = [f"{outdir}: FCT and slowdown (FCT / ideal, >= 1) by flow size; finished/flows"]
     if peer_run:
         peer, description = load_peer(peer_run, peer_file)
+        identity = load_json(peer_file).get("identity")
+        benchmark = load_json(peer_file).get("benchmark", "the peer's benchmark")
+        if identity:
+            fabric, load = benchmark_differences(outdir, ours, identity)
+            if fabric and not force:
+                raise UsageError(f"--peer {peer_run}: {outdir} is not {benchmark}, the run the "
+                                 f"peer's figures are for: {'; '.join(fabric + load)}. Its "
+                                 "figures are not comparable (--force prints them anyway)")
+            if fabric or load:
+                warning = (f"WARNING: {outdir} is not {benchmark}, the run the peer's figures "
+                           f"are for: {'; '.join(fabric + load)}; the ratios compare different "
+                           "experiments")
+                print(warning, file=sys.stderr)
+                lines.insert(0, warning)
         lines.append(f"peer ({peer_run}): {description}")
     return "\n".join(lines + table(ours, peer))

@@ -18,8 +18,9 @@ analysis/ on PYTHONPATH, `python3 -m roce_lab COMMAND ...`.
   plot DIR... [-o PREFIX] [--title T] [--labels A,B] [--scale log|linear]
       the FCT CDF, slowdown CDF and slowdown-by-size figures of run directories
   check-plots CONFIG           check CONFIG's "plots" (before ./roce-lab run)
-  by-size OUTDIR [--peer dcqcn|hpcc] [--peer-file FILE]
+  by-size OUTDIR [--peer dcqcn|hpcc] [--peer-file FILE] [--force]
       FCT and slowdown (the HPCC simulator's definition) by flow size, beside the peer's
+      (refused, or printed under a warning, for a run that is not the peer's benchmark)
   fuzz-sim --roce-run BIN [SECONDS] [--seed N] [--out DIR] [--replay CASE...]
       random small experiments checked against invariants (./roce-lab fuzz --sim)
   after-run CONFIG OUTDIR [--prepared]
@@ -128,7 +129,7 @@ def cmd_check_plots(args):
 
 
 def cmd_by_size(args):
-    print(by_size.report(args.outdir, args.peer, args.peer_file))
+    print(by_size.report(args.outdir, args.peer, args.peer_file, args.force))
 
 
 def cmd_after_run(args):
@@ -197,6 +198,9 @@ def main(argv=None):
                    help="print the peer's figures for its DCQCN or HPCC run beside ours")
     p.add_argument("--peer-file", default=by_size.PEER_FILE,
                    help="the peer's figures (default: scratch/bench/hpcc-peer-by-size.json)")
+    p.add_argument("--force", action="store_true",
+                   help="with --peer: print the comparison even for a run that is not the "
+                   "peer's benchmark (under a warning)")
     p.set_defaults(func=cmd_by_size)
     p = sub.add_parser("after-run", help="make a config's plots in a run's output directory")
     p.add_argument("config")
