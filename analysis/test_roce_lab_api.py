@@ -182,6 +182,41 @@ class ExperimentRuns(unittest.TestCase):
             run.csv("goodput")
         self.assertIn("flows.csv", str(ctx.exception))  # says what the run wrote
 
+    @unittest.skipUnless(HAVE_MATPLOTLIB, "python3-matplotlib not installed")
+    def test_readme_records_source_edits_and_plots(self):
+        out = fresh("exp-readme")
+        exp = roce_lab.Experiment(SMALL).set("/flows/0/bytes", 20000)
+        exp.seed = 3
+        exp.run(out=out)
+        with open(os.path.join(out, "README")) as f:
+            readme = f.read()
+        self.assertIn("\n    source: %s\n" % SMALL, readme)
+        self.assertIn("\n    edit: --set /flows/0/bytes=20000\n    edit: --seed 3\n", readme)
+        self.assertIn("the same from the shell: ./roce-lab run %s --set /flows/0/bytes=20000 "
+                      "--seed 3 --out %s\n" % (SMALL, out), readme)
+        # ./roce-lab plot DIR draws into DIR: the figures are listed (once, however often
+        # drawn), and the next run into DIR clears them with the run's other files.
+        for _ in range(2):
+            pngs = roce_lab.plot_runs([out], os.path.join(out, "plot"))
+        with open(os.path.join(out, "README")) as f:
+            readme = f.read()
+        for png in pngs:
+            self.assertEqual(readme.count("\n%s: " % os.path.basename(png)), 1, png)
+        roce_lab.Experiment(SMALL).run(out=out)
+        for png in pngs:
+            self.assertFalse(os.path.exists(png), png)
+        # The command line's after-run records the same from ./roce-lab run's arguments.
+        other = fresh("exp-readme-cli")
+        input_json = roce_lab.config.prepare(roce_lab.load_json(SMALL), os.path.dirname(SMALL),
+                                             [("/seed", 2)], other, "test")
+        subprocess.run([ROCE_RUN, input_json, "--out", other], check=True, capture_output=True)
+        self.assertEqual(roce_lab.main(["after-run", input_json, other, "--prepared", "--source",
+                                        SMALL, "--set", "/cc/type=ns3::RdmaDctcp", "--seed",
+                                        "2"]), 0)
+        with open(os.path.join(other, "README")) as f:
+            readme = f.read()
+        self.assertIn("    edit: --set /cc/type=\"ns3::RdmaDctcp\"\n    edit: --seed 2\n", readme)
+
     def test_failed_run_names_the_pointer(self):
         exp = roce_lab.Experiment(SMALL).set("/cc/NoSuchKnob", 1)
         with self.assertRaises(roce_lab.RunError) as ctx:

@@ -23,9 +23,9 @@ analysis/ on PYTHONPATH, `python3 -m roce_lab COMMAND ...`.
       (refused, or printed under a warning, for a run that is not the peer's benchmark)
   fuzz-sim --roce-run BIN [SECONDS] [--seed N] [--out DIR] [--replay CASE...]
       random small experiments checked against invariants (./roce-lab fuzz --sim)
-  after-run CONFIG OUTDIR [--prepared]
+  after-run CONFIG OUTDIR [--prepared [--source FILE] [--set /pointer=value ...] [--seed N]]
       after ./roce-lab run: make CONFIG's "plots" in OUTDIR and add them (and input.json,
-      with --prepared) to OUTDIR/README
+      with --prepared, with its source and edits) to OUTDIR/README
 """
 
 import argparse
@@ -135,7 +135,8 @@ def cmd_by_size(args):
 def cmd_after_run(args):
     if plots.have_matplotlib():
         use_agg()
-    return plots.after_run(args.config, args.outdir, args.prepared)
+    return plots.after_run(args.config, args.outdir, args.prepared, args.source,
+                           cfg.parse_sets(args.set, args.seed))
 
 
 def main(argv=None):
@@ -207,6 +208,10 @@ def main(argv=None):
     p.add_argument("outdir")
     p.add_argument("--prepared", action="store_true",
                    help="OUTDIR/input.json was written for this run (README entry)")
+    p.add_argument("--source", help="with --prepared: the configuration it was made from")
+    p.add_argument("--set", action="append", metavar="/POINTER=VALUE",
+                   help="with --prepared: the edits it was made with (README entry)")
+    p.add_argument("--seed", type=int)
     p.set_defaults(func=cmd_after_run)
 
     p = sub.add_parser("fuzz-sim", help="whole-simulation invariant fuzzing "

@@ -117,7 +117,7 @@ class Experiment:
             raise RunError("%s exited with status %d:\n%s" % (" ".join(argv), result.returncode,
                                                                tail),
                            result.returncode, result.stderr)
-        plots.after_run(input_json, out, prepared=True)
+        plots.after_run(input_json, out, prepared=True, source=self.path, edits=self.edits)
         return Run(out)
 
 

@@ -7,9 +7,10 @@ run's directory, for the command line and for Python alike.
 
 import json
 import os
+import shlex
 import sys
 
-from .config import UsageError, load_json, log
+from .config import README_FIRST_WORDS, UsageError, load_json, log
 
 # "plots" names of an experiment file: script in analysis/, its extra arguments, the PNG
 # written into the output directory (the names ./roce-lab plot gives), and what it shows.
@@ -45,12 +46,49 @@ def have_matplotlib():
     return importlib.util.find_spec("matplotlib") is not None
 
 
-def readme_add(outdir, name, what):
-    """Append an entry to OUTDIR/README (written by roce-run) for a file written here."""
+def readme_add(outdir, name, what, details=()):
+    """Add an entry to OUTDIR/README, a run's (roce-run writes it), for a file written
+    here: "NAME: WHAT" and indented DETAILS lines, once (an entry already there is left).
+    The next run into OUTDIR removes the files its README lists, these too
+    (OutputDirectory); a folder with no run's README is left alone."""
     path = os.path.join(outdir, "README")
-    if os.path.isfile(path):
-        with open(path, "a", encoding="utf-8") as f:
-            f.write("%s: %s\n" % (name, what))
+    try:
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
+    except OSError:
+        return False
+    if not text.startswith(README_FIRST_WORDS):
+        return False
+    if ("\n%s: " % name) in text:
+        return True
+    with open(path, "a", encoding="utf-8") as f:
+        f.write("%s: %s\n" % (name, what))
+        f.writelines("    %s\n" % line for line in details)
+    return True
+
+
+def edit_arguments(edits):
+    """Edits [(pointer, value)] as the command line's --set/--seed arguments (strings)."""
+    args = []
+    for pointer, value in edits:
+        if pointer == "/seed" and isinstance(value, int) and not isinstance(value, bool):
+            args += ["--seed", str(value)]
+        else:
+            args += ["--set", "%s=%s" % (pointer, json.dumps(value))]
+    return args
+
+
+def provenance(source, edits, outdir):
+    """The README lines under input.json: the configuration it was made from, each edit,
+    and the command that makes it again."""
+    args = edit_arguments(edits)
+    pairs = [" ".join(args[i:i + 2]) for i in range(0, len(args), 2)]
+    lines = ["source: %s" % (source or "an inline configuration (Python)")]
+    lines += ["edit: %s" % p for p in pairs] or ["edits: none"]
+    if source:
+        lines.append("the same from the shell: %s" % " ".join(shlex.quote(a) for a in (
+            ["./roce-lab", "run", source] + args + ["--out", outdir])))
+    return lines
 
 
 def _figure_modules():
@@ -97,18 +135,25 @@ def plot_runs(outdirs, prefix, title=None, labels=None, scale=None):
     for name in ("fct_cdf", "slowdown_cdf", "slowdown_by_size"):
         png = prefix + PLOTS[name][2][len("plot"):]
         written.append(draw(name, outdirs, png, title, labels, scale))
+        # Drawn into a run's folder (the default prefix): listed in its README, so that
+        # the next run into it clears the figure with the run's other files.
+        folder, file = os.path.split(os.path.abspath(png))
+        readme_add(folder, file, "%s of %s (./roce-lab plot, analysis/%s)"
+                   % (PLOTS[name][3], ", ".join(outdirs), PLOTS[name][0]))
     return written
 
 
-def after_run(config_path, outdir, prepared=False):
+def after_run(config_path, outdir, prepared=False, source=None, edits=()):
     """After ./roce-lab run: draw CONFIG's "plots" into OUTDIR and list them (and
-    input.json, when prepared) in OUTDIR/README. Returns an exit status."""
+    input.json, when prepared from SOURCE, a file or None for a dict, with EDITS
+    [(pointer, value)]) in OUTDIR/README. Returns an exit status."""
     names = plot_names(load_json(config_path), config_path)
     if prepared:
         readme_add(outdir, "input.json",
-                   "the configuration as run: the file given to ./roce-lab run with its "
-                   "--set/--seed edits, its paths relative to that file's folder "
-                   "(paths_relative_to; roce_lab prepare)")
+                   "the configuration as run: the source configuration with its "
+                   "--set/--seed edits, its paths relative to the source's folder "
+                   "(paths_relative_to; roce_lab prepare)",
+                   provenance(source and os.path.abspath(source), edits, outdir))
     if not names:
         return 0
     if not have_matplotlib():
