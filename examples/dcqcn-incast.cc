@@ -8,6 +8,8 @@
 // program samples every sender's rate each 20 us: the rates fall from line rate towards
 // 100/N Gb/s and the flows finish close together. Compare --cc=ns3::RdmaNoCongestionControl:
 // no CNPs, the queue is held by PFC instead.
+#include "../scratch/log-notice.h"
+
 #include "ns3/command-line.h"
 #include "ns3/experiment-config.h"
 #include "ns3/rdma-helper.h"
@@ -52,6 +54,7 @@ OnCompletion(uint32_t* done, Time* last, const RdmaCompletion& c)
 int
 main(int argc, char** argv)
 {
+    NoticeLoggingCompiledOut(argv[0]);
     Time::SetResolution(Time::PS);
     uint32_t senders = 4;
     std::string cc = "ns3::RdmaDcqcn";

@@ -8,6 +8,8 @@
 // queue pairs to hosts in the other pods and sends 200 KB on each; the program prints
 // the bytes each of tor0's uplinks and each core switch carried (ports as ports.csv
 // numbers them). With --qps=1 one path carries everything; with many, all are used.
+#include "../scratch/log-notice.h"
+
 #include "ns3/command-line.h"
 #include "ns3/dcb-net-device.h"
 #include "ns3/experiment-config.h"
@@ -40,6 +42,7 @@ TxBytes(const TopologyBuilder& fabric, uint32_t node, uint32_t port)
 int
 main(int argc, char** argv)
 {
+    NoticeLoggingCompiledOut(argv[0]);
     Time::SetResolution(Time::PS);
     uint32_t qps = 16;
     CommandLine cmd(__FILE__);

@@ -8,6 +8,8 @@
 // responder keeps out-of-order packets, the requester resends only the holes) resends
 // about one packet per loss. The program runs the same transfer with both and prints
 // each one's FCT, goodput and retransmitted packets. Try --loss=0.001 and --loss=0.05.
+#include "../scratch/log-notice.h"
+
 #include "ns3/command-line.h"
 #include "ns3/dcb-net-device.h"
 #include "ns3/error-model.h"
@@ -78,6 +80,7 @@ Transfer(const std::string& recovery, double loss)
 int
 main(int argc, char** argv)
 {
+    NoticeLoggingCompiledOut(argv[0]);
     Time::SetResolution(Time::PS);
     double loss = 0.01;
     CommandLine cmd(__FILE__);

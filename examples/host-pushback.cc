@@ -8,6 +8,8 @@
 // RNIC's receive buffer fills, and the NIC sends PFC XOFF to the switch: the network
 // slows down to the host's speed instead of dropping. The program prints goodput and the
 // PFC frames h0 sent; with --lanes=16 (healthy) there is no pushback.
+#include "../scratch/log-notice.h"
+
 #include "ns3/command-line.h"
 #include "ns3/dcb-net-device.h"
 #include "ns3/experiment-config.h"
@@ -37,6 +39,7 @@ OnCompletion(Time* finish, const RdmaCompletion& c)
 int
 main(int argc, char** argv)
 {
+    NoticeLoggingCompiledOut(argv[0]);
     Time::SetResolution(Time::PS);
     uint32_t lanes = 2;
     CommandLine cmd(__FILE__);

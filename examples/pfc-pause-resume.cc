@@ -10,6 +10,8 @@
 // sender's pause and resume times and its total paused time; without PFC (lossless
 // class off) the buffer would drop instead. Try --buffer=4MB: fewer or no pauses.
 // The same timeline comes from any experiment with "outputs": {"pfc_events": true}.
+#include "../scratch/log-notice.h"
+
 #include "ns3/command-line.h"
 #include "ns3/dcb-net-device.h"
 #include "ns3/experiment-config.h"
@@ -40,6 +42,7 @@ OnPauseState(uint32_t host, int* left, uint8_t cls, bool paused)
 int
 main(int argc, char** argv)
 {
+    NoticeLoggingCompiledOut(argv[0]);
     Time::SetResolution(Time::PS);
     std::string buffer = "500KB";
     CommandLine cmd(__FILE__);

@@ -6,6 +6,8 @@
 // program prints the flow completion time (the requester's completion, i.e. the
 // ACK of the last packet back at h0). For experiments described in JSON files
 // use scratch/roce-run instead.
+#include "../scratch/log-notice.h"
+
 #include "ns3/command-line.h"
 #include "ns3/data-rate.h"
 #include "ns3/dcb-helper.h"
@@ -34,6 +36,7 @@ OnCompletion(Time* finish, const RdmaCompletion& completion)
 int
 main(int argc, char** argv)
 {
+    NoticeLoggingCompiledOut(argv[0]);
     Time::SetResolution(Time::PS); // a 1 KB frame at 100 Gb/s lasts 82 ns
 
     uint64_t bytes = 1000000;

@@ -15,6 +15,7 @@
 // analysis/dcqcn_regional.py OUTDIR. Exit status: 0 on success, 2 for a
 // configuration error, 1 if outputs fail, 3 when a flow was not placed exactly once
 // (one line on stderr).
+#include "log-notice.h"
 #include "run-progress.h"
 
 #include "ns3/command-line.h"
@@ -43,6 +44,7 @@ static const char* DEFAULT_CONFIG = "scratch/configs/regional-fig12.json";
 int
 main(int argc, char** argv)
 {
+    NoticeLoggingCompiledOut(argv[0]);
     Time::SetResolution(Time::PS);
     std::string configPath = DEFAULT_CONFIG;
     std::string outDir;

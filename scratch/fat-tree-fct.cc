@@ -19,6 +19,7 @@
 // Exit status: 0 on success, 2 for a configuration error,
 // 1 if outputs cannot be written, 3 when a run's flow was not placed exactly once (one
 // line on stderr per such run; the other runs still go).
+#include "log-notice.h"
 #include "run-progress.h"
 
 #include "ns3/command-line.h"
@@ -69,6 +70,7 @@ SplitList(const std::string& text)
 int
 main(int argc, char** argv)
 {
+    NoticeLoggingCompiledOut(argv[0]);
     Time::SetResolution(Time::PS);
 
     std::string scales = "16";

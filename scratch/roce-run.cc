@@ -18,6 +18,7 @@
 // exit status is that of the run's set-up (0: the run would start).
 // CONFIG may also be an HPCC-simulator configuration file (its mix/config.txt format),
 // recognized by content and translated to JSON by HpccConfigTranslator.
+#include "log-notice.h"
 #include "run-progress.h"
 
 #include "ns3/command-line.h"
@@ -77,6 +78,7 @@ JoinOptionValues(int argc, char** argv)
 int
 main(int argc, char** argv)
 {
+    NoticeLoggingCompiledOut(argv[0]);
     Time::SetResolution(Time::PS);
 
     std::string configPath;

@@ -12,6 +12,7 @@
 //        [--out=DIR (fig11 writes DIR/fig11.csv; default stdout)]
 //        [--host-pcie-gen=N (attach a plain-server host model whose RNIC sits on PCIe
 //         Gen N x16, so payload and SRNIC slow-path transfers are DMAs on it; 0: none)]
+#include "log-notice.h"
 #include "point-progress.h"
 
 #include "ns3/core-module.h"
@@ -234,6 +235,7 @@ LossTolerance(std::ostream& out, const std::string& profile, const std::vector<d
 int
 main(int argc, char* argv[])
 {
+    NoticeLoggingCompiledOut(argv[0]);
     std::string figure = "fig9";
     std::string qps = "128,256,1024,4096,16384";
     std::string sizes = "64,256,1024,4096,16384";
