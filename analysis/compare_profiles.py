@@ -21,8 +21,8 @@ import matplotlib
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 
-METRICS = [("fct_us", "mean", "average FCT (us)"),
-           ("fct_us", "p99", "p99 FCT (us)"),
+METRICS = [("fct_us", "mean", "average FCT (µs)"),
+           ("fct_us", "p99", "p99 FCT (µs)"),
            ("slowdown", "mean", "average slowdown")]
 
 

@@ -14,6 +14,7 @@ import csv
 import json
 import os
 import sys
+from roce_lab import labels as run_labels  # noqa: E402
 
 
 def queue_samples(path, node, port):
@@ -129,13 +130,12 @@ def main():
         ax.plot([t / 1e3 for t in qt], [b / 1e6 for b in qb], lw=0.5, label="queue")
         xs, ys = watermark_steps(wm, start, args.window_us)
         ax.step([x / 1e3 for x in xs], [y / 1e6 for y in ys], where="post",
-                label=f"watermark per {args.window_us:g} us")
+                label=f"watermark per {args.window_us:g} µs")
         ax.set_xlabel("time (ms)")
         ax.set_ylabel("queue (MB)")
         ax.set_title(f"{args.node} port {args.port}")
-        ax.legend()
-        fig.tight_layout()
-        fig.savefig(args.output, dpi=150)
+        run_labels.legend_below(ax)
+        fig.savefig(args.output, dpi=150, bbox_inches="tight")
     return 0
 
 

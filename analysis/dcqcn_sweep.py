@@ -18,6 +18,8 @@ import re
 import sys
 from collections import defaultdict
 
+from roce_lab import labels as run_labels  # noqa: E402
+
 
 def load(path, metric):
     rows = []
@@ -146,14 +148,20 @@ def heatmap(a):
     im = ax.imshow(grid, origin="lower", aspect="auto", cmap="viridis")
     ax.set_xticks(range(len(xs)), [label(x) for x in xs])
     ax.set_yticks(range(len(ys)), [label(y) for y in ys])
-    ax.set_xlabel(a.x)
-    ax.set_ylabel(a.y)
-    ax.set_title(a.title or "%s by %s and %s%s" % (a.metric, a.x, a.y, seeds_note(rows)),
+    ax.set_xlabel(run_labels.quantity(a.x))
+    ax.set_ylabel(run_labels.quantity(a.y))
+    ax.set_title(a.title or "%s by %s and %s%s" % (run_labels.quantity(a.metric),
+                                                   run_labels.quantity(a.x),
+                                                   run_labels.quantity(a.y), seeds_note(rows)),
                  fontsize="medium")
+    finite = [v for line in grid for v in line if v == v]
+    middle = (min(finite) + max(finite)) / 2 if finite else 0
     for j, line in enumerate(grid):
         for i, v in enumerate(line):
-            ax.text(i, j, "%.3g" % v, ha="center", va="center", color="w", fontsize=8)
-    fig.colorbar(im, ax=ax, label=a.metric)
+            # dark text on viridis' bright (high) cells, white on its dark ones
+            ax.text(i, j, "%.3g" % v, ha="center", va="center", fontsize=9,
+                    color="k" if v == v and v > middle else "w")
+    fig.colorbar(im, ax=ax, label=run_labels.quantity(a.metric))
     fig.tight_layout()
     fig.savefig(a.output, dpi=150)
     print("wrote " + a.output)
@@ -179,16 +187,24 @@ def line(a):
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
     fig, ax = plt.subplots(figsize=(6, 3.5))
-    for g, vals in series.items():
-        ax.plot(range(len(xs)), vals, marker="o", label=label(g) if g else a.metric)
+    seen = {}
+    for index, (g, vals) in enumerate(series.items()):
+        name = label(g) if g else run_labels.quantity(a.metric)
+        same = seen.setdefault(tuple(vals), name)
+        if same != name:
+            name += " (the same values as %s)" % same  # drawn over it, dashed
+        ax.plot(range(len(xs)), vals, label=name, **run_labels.style(index, 1))
     ax.set_xticks(range(len(xs)), [label(x) for x in xs], rotation=20)
-    ax.set_xlabel(a.x)
-    ax.set_ylabel(a.metric)
-    ax.set_title(a.title or "%s by %s%s" % (a.metric, a.x, seeds_note(rows)), fontsize="medium")
+    ax.set_xlabel(run_labels.quantity(a.x))
+    ax.set_ylabel(run_labels.quantity(a.metric))
+    ax.set_title(a.title or "%s by %s%s" % (run_labels.quantity(a.metric),
+                                            run_labels.quantity(a.x), seeds_note(rows)),
+                 fontsize="medium")
     if a.group:
-        ax.legend(title=a.group, fontsize=7)
+        run_labels.legend_below(ax)
+        ax.get_legend().set_title(run_labels.quantity(a.group))
     fig.tight_layout()
-    fig.savefig(a.output, dpi=150)
+    fig.savefig(a.output, dpi=150, bbox_inches="tight")
     print("wrote " + a.output)
     return 0
 

@@ -19,6 +19,7 @@ import matplotlib
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 from output_csv import parse, read_rows  # noqa: E402
+from roce_lab import labels as run_labels  # noqa: E402
 
 
 def load(outdir):
@@ -55,14 +56,15 @@ def main():
     fig, ax = plt.subplots(figsize=(5.5, 3.5))
     for i, (scenario, values) in enumerate(rows.items()):
         values.sort()
-        ax.plot([v[0] for v in values], [v[1] for v in values], "o-", color=f"C{i}", label=scenario)
+        ax.plot([v[0] for v in values], [v[1] for v in values], label=scenario,
+                **run_labels.style(i, 1))
     ax.axhline(1.0, color="gray", linestyle="--", label="optimal (CXL link)")
     ax.set_xlabel("NIC pool size")
     ax.set_ylabel("allreduce time / optimal")
     ax.set_yscale("log")
-    ax.legend(fontsize=8)
-    fig.tight_layout()
-    fig.savefig(args.output, dpi=150)
+    run_labels.log_ticks(ax.yaxis)
+    run_labels.legend_below(ax)
+    fig.savefig(args.output, dpi=150, bbox_inches="tight")
     print(args.output)
 
 

@@ -56,7 +56,8 @@ def figure(outdirs, slowdown=False, title=None, labels=None, scale="log"):
     names, shared = run_labels.named(outdirs, labels)
     fig, ax = plt.subplots(figsize=(6.4, 4.2))
     plotted = 0
-    for outdir, name in zip(outdirs, names):
+    drawn = {}  # a curve's values -> the name of the first run drawn with them
+    for index, (outdir, name) in enumerate(zip(outdirs, names)):
         values, unfinished = load(outdir, column)
         if unfinished:
             print(f"{outdir}: {unfinished} unfinished flows left out", file=sys.stderr)
@@ -66,13 +67,19 @@ def figure(outdirs, slowdown=False, title=None, labels=None, scale="log"):
             ax.plot([], [], label=legend_label(name, 0, unfinished))
             continue
         n = len(values)
+        label = legend_label(name, n, unfinished)
+        same = drawn.setdefault(tuple(values), name)
+        if same != name:
+            # Drawn over the other: its dashes and markers show it, the legend says so.
+            label += f", the same curve as {same}"
+            print(f"{outdir}: the same {column} values as {same}", file=sys.stderr)
         # From 0 at the first value up to 1 at the last, a step at each flow.
         ax.step([values[0]] + values, [0.0] + [(i + 1) / n for i in range(n)], where="post",
-                label=legend_label(name, n, unfinished))
+                label=label, **run_labels.style(index, n + 1))
         plotted += 1
     if plotted and scale == "log":
         ax.set_xscale("log")
-        run_labels.plain_ticks(ax.xaxis)
+        run_labels.log_ticks(ax.xaxis)
     if not plotted:
         ax.text(0.5, 0.5, "no finished flows", transform=ax.transAxes, ha="center",
                 va="center")

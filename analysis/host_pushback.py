@@ -24,6 +24,7 @@ import matplotlib
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 from output_csv import parse, read_rows  # noqa: E402
+from roce_lab import labels as run_labels  # noqa: E402
 
 COLLECTIVES = ("kind", "iteration", "step", "bytes", "duration_us")
 FLOWS = ("dst",)
@@ -93,15 +94,21 @@ def main():
             shares = paused_shares(d)
             loopback = (d / "host_dma_flows.csv").is_file()
             xs = [k + (i - (len(dirs) - 1) / 2) * width for k in range(len(shares))]
-            ax.bar(xs, [s * 100 for s in shares.values()], width=width, color=f"C{3 if loopback else 0}",
+            heights = [s * 100 for s in shares.values()]
+            ax.bar(xs, heights, width=width, color=f"C{3 if loopback else 0}",
                    label=f"{d.name} (loopback {'on' if loopback else 'off'})")
+            # Every bar's value above it: a zero-height bar is otherwise no bar at all.
+            for x, h in zip(xs, heights):
+                ax.annotate(f"{h:.0f} %" if h >= 1 or h == 0 else f"{h:.1g} %", (x, h),
+                            ha="center", va="bottom", fontsize=8, xytext=(0, 1),
+                            textcoords="offset points")
             ax.set_xticks(range(len(shares)), list(shares))
         ax.set_xlabel("server")
         ax.set_ylabel("ToR port paused (% of time)")
         ax.set_title("Azure §8.3: loopback + external traffic", fontsize=9)
-        ax.legend(fontsize=8)
+        run_labels.legend_below(ax)
     fig.tight_layout()
-    fig.savefig(args.output, dpi=120)
+    fig.savefig(args.output, dpi=120, bbox_inches="tight")
     print(f"wrote {args.output}")
 
 

@@ -18,6 +18,8 @@ import re
 import sys
 from collections import defaultdict
 
+from roce_lab import labels as run_labels  # noqa: E402
+
 COLUMNS = ("collective", "hop", "time_us", "via", "gbps")
 UNITS_US = {"s": 1e6, "ms": 1e3, "us": 1.0, "ns": 1e-3}
 
@@ -81,10 +83,10 @@ def plot(series, output):
 
     fig, ax = plt.subplots(figsize=(6, 3.5))
     total = defaultdict(float)
-    for key in sorted(series):
+    for index, key in enumerate(sorted(series)):
         times = sorted(series[key])
         ax.step([t / 1e3 for t in times], [series[key][t] for t in times], where="pre",
-                label=key[2] or f"{key[0]} hop {key[1]}")
+                label=key[2] or f"{key[0]} hop {key[1]}", **run_labels.style(index, len(times)))
         for t in times:
             total[t] += series[key][t]
     times = sorted(total)
@@ -93,9 +95,8 @@ def plot(series, output):
     ax.set_xlabel("time (ms)")
     ax.set_ylabel("throughput (Gb/s)")
     ax.grid(alpha=0.3)
-    ax.legend(fontsize=8)
-    fig.tight_layout()
-    fig.savefig(output, dpi=120)
+    run_labels.legend_below(ax)
+    fig.savefig(output, dpi=120, bbox_inches="tight")
     print(f"wrote {output}")
 
 

@@ -15,6 +15,7 @@ import argparse
 import csv
 import pathlib
 import sys
+from roce_lab import labels as run_labels  # noqa: E402
 
 COLUMNS = ("collective", "type", "over", "kind", "iteration", "duration_us")
 
@@ -75,18 +76,17 @@ def plot(runs, output):
     import matplotlib.pyplot as plt
 
     fig, ax = plt.subplots(figsize=(6, 3.5))
-    for name, run in runs.items():
+    for index, (name, run) in enumerate(runs.items()):
         points = sorted(run["times"])
         if points:
-            ax.plot([x for x, _ in points], [y for _, y in points], marker=".",
-                    label=f"{name} ({run['over']})")
+            ax.plot([x for x, _ in points], [y for _, y in points],
+                    label=f"{name} ({run['over']})", **run_labels.style(index, len(points)))
     ax.set_xlabel("iteration (token ring: round)")
-    ax.set_ylabel("time (us)")
+    ax.set_ylabel("time (µs)")
     ax.set_ylim(bottom=0)
     ax.grid(alpha=0.3)
-    ax.legend(fontsize=8)
-    fig.tight_layout()
-    fig.savefig(output, dpi=120)
+    run_labels.legend_below(ax)
+    fig.savefig(output, dpi=120, bbox_inches="tight")
     print(f"wrote {output}")
 
 

@@ -103,7 +103,7 @@ def figure(outdirs, title=None, labels=None, scale="log"):
         for x, v, u in zip(xs, values, unfinished):
             ax.annotate(count_text(len(v), u), (x, 0), xycoords=("data", "axes fraction"),
                         xytext=(0, 3), textcoords="offset points", ha="center", va="bottom",
-                        fontsize=7, color=color)
+                        fontsize=8, color=color)
         left_out = sum(unfinished)
         suffix = f" ({left_out} unfinished, not shown)" if left_out else ""
         handles.append(Patch(facecolor=color, alpha=0.55, label=name + suffix))
@@ -121,11 +121,11 @@ def figure(outdirs, title=None, labels=None, scale="log"):
     if finished:
         if scale == "log":
             ax.set_yscale("log")
-            run_labels.plain_ticks(ax.yaxis)
         # Room below the boxes for the flow counts.
         low, high = ax.get_ylim()
         if scale == "log":
             ax.set_ylim(low / (high / low) ** 0.15, high)
+            run_labels.log_ticks(ax.yaxis)
         else:
             ax.set_ylim(low - 0.15 * (high - low), high)
     else:

@@ -19,6 +19,7 @@ import matplotlib
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 from output_csv import parse, read_rows  # noqa: E402
+from roce_lab import labels as run_labels  # noqa: E402
 
 COLUMNS = ("profile", "loss", "goodput_gbps", "sr_analytic_gbps", "gbn_analytic_gbps",
            "sr_rto_analytic_gbps")
@@ -60,9 +61,8 @@ def main():
     ax.set_ylabel("goodput (Gb/s)")
     ax.set_ylim(0, 100)
     ax.grid(alpha=0.3)
-    ax.legend(fontsize=7)
-    fig.tight_layout()
-    fig.savefig(args.output, dpi=120)
+    run_labels.legend_below(ax)
+    fig.savefig(args.output, dpi=120, bbox_inches="tight")
     print(f"wrote {args.output}")
 
 

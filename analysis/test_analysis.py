@@ -198,6 +198,61 @@ class FctPlots(unittest.TestCase):
                       r.stdout)
 
 
+    def test_coinciding_curves_ticks_and_zero_bars(self):
+        # Two runs with the same flows: the second curve is dashed with other markers, and
+        # its legend entry says it is the same curve. A log axis over less than a decade
+        # keeps at least 3 labelled ticks. A zero-height bar of host_pushback is labelled.
+        flows = {"flows.csv": FLOWS_HEADER + "".join(
+            "%d,h0,h1,1000,10.0,%.1f,%.1f,1.5,%.2f,0,write,3\n" % (i, 11.6 + i / 10, 1.6 + i / 10,
+                                                                   (1.6 + i / 10) / 1.5)
+            for i in range(6))}
+        a, b = write_dir("plot-same-a", flows), write_dir("plot-same-b", flows)
+        code = ("import sys, matplotlib; matplotlib.use('Agg'); sys.path.insert(0, %r)\n"
+                "import fct_cdf\n"
+                "fig = fct_cdf.figure([%r, %r], slowdown=True)\n"
+                "ax = fig.axes[0]\n"
+                "print('LEGEND:' + '|'.join(t.get_text() for t in ax.get_legend().get_texts()))\n"
+                "print('STYLES:', [(l.get_linestyle(), l.get_marker()) for l in ax.get_lines()])\n"
+                "fig.canvas.draw()\n"
+                "lo, hi = ax.get_xlim()\n"
+                "shown = [t.get_text() for t in ax.get_xticklabels() + ax.get_xticklabels(minor=True)"
+                " if t.get_text() and lo <= t.get_position()[0] <= hi]\n"
+                "print('TICKS:', len(set(shown)), shown)\n" % (HERE, a, b))
+        r = subprocess.run([self.exe, "-c", code], capture_output=True, text=True)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertIn("|plot-same-b (6 flows), the same curve as plot-same-a", r.stdout)
+        styles = eval(r.stdout.split("STYLES: ")[1].splitlines()[0])
+        self.assertEqual(len(set(styles)), 2, styles)
+        ticks = int(r.stdout.split("TICKS: ")[1].split()[0])
+        self.assertGreaterEqual(ticks, 3, r.stdout)
+
+
+class AxisWords(unittest.TestCase):
+    def test_pointers_and_metrics_in_words_with_units(self):
+        from roce_lab.labels import quantity
+        self.assertEqual(quantity("/flows/0/bytes"), "flow 0 size (bytes)")
+        self.assertEqual(quantity("/cc/G"), "congestion control G")
+        self.assertEqual(quantity("fct_us.p99"), "99th-percentile flow completion time (µs)")
+        self.assertEqual(quantity("by_size.0-10KB.fct_us.mean"),
+                         "mean flow completion time of 0-10KB flows (µs)")
+        self.assertEqual(quantity("slowdown.p50"), "median slowdown (FCT / ideal FCT)")
+        self.assertEqual(quantity("goodput_gbps"), "goodput (Gb/s)")
+
+    def test_no_us_in_plot_text(self):
+        # Microseconds are "µs" in every label, title and annotation the scripts draw.
+        import re
+        pattern = re.compile(r"\(us\)|[ (]us\b")
+        drawing = re.compile(r"set_xlabel|set_ylabel|label=|set_title|annotate|\.text\(")
+        bad = []
+        for name in sorted(os.listdir(HERE)):
+            if name.endswith(".py") and not name.startswith("test_"):
+                with open(os.path.join(HERE, name), encoding="utf-8") as f:
+                    bad += ["%s:%d: %s" % (name, n, line.strip())
+                            for n, line in enumerate(f, 1)
+                            if drawing.search(line) and pattern.search(line)]
+        self.assertEqual(bad, [])
+
+
 class StochasticDcqcn(unittest.TestCase):
     """dcqcn_stochastic.py's reaction point follows ns3::RdmaDcqcn's rules (the reference
     test/rdma/dcqcn-fluid-test.cc checks the simulator against at N = 4 and 8)."""
