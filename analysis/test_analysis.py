@@ -215,7 +215,8 @@ class FctPlots(unittest.TestCase):
                 "print('STYLES:', [(l.get_linestyle(), l.get_marker()) for l in ax.get_lines()])\n"
                 "fig.canvas.draw()\n"
                 "lo, hi = ax.get_xlim()\n"
-                "shown = [t.get_text() for t in ax.get_xticklabels() + ax.get_xticklabels(minor=True)"
+                "labels = ax.get_xticklabels() + ax.get_xticklabels(minor=True)\n"
+                "shown = [t.get_text() for t in labels"
                 " if t.get_text() and lo <= t.get_position()[0] <= hi]\n"
                 "print('TICKS:', len(set(shown)), shown)\n" % (HERE, a, b))
         r = subprocess.run([self.exe, "-c", code], capture_output=True, text=True)

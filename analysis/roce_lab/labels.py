@@ -95,9 +95,10 @@ def style(index, points):
     """Keyword arguments for the INDEX-th curve of POINTS points (ax.plot, ax.step)."""
     dash, marker = STYLES[index % len(STYLES)]
     every = max(1, points // 8)
-    return {"linestyle": dash, "marker": marker, "markersize": 4,
-            "markevery": (index % every, every) if every > 1 else 1,
-            "color": f"C{index % 10}"}
+    # every other curve's markers hollow and larger: around, not over, the other's
+    hollow = {"markerfacecolor": "none", "markersize": 7} if index % 2 else {"markersize": 4}
+    return {"linestyle": dash, "marker": marker, "color": f"C{index % 10}",
+            "markevery": (index % every, every) if every > 1 else 1, **hollow}
 
 
 # Summary metrics and grid pointers as axis labels: words with units, never a JSON pointer
