@@ -3,7 +3,7 @@
     exp = Experiment("scratch/configs/dumbbell-small.json")
     exp.set("/flows/0/bytes", 20000).set("/cc/type", "ns3::RdmaDctcp")
     run = exp.run(out="results/x")        # roce-run; returns a data.Run
-    sweep = run_sweep("scratch/sweeps/dumbbell-smoke.json", jobs=2)   # a data.SweepData
+    sweep = run_sweep("scratch/sweeps/poisson-cc.json", jobs=2)   # a data.SweepData
 
 The edits are JSON pointers as with --set; the edited configuration is written to
 OUT/input.json (its paths relative to the file's folder, "paths_relative_to") and run by
