@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Fail on ns-3 API the modules may not use: what only ns-3.36/3.37 accept (a ctest).
 
-The modules and the programs CI builds inside ns-3 trees (README "Using the modules
-elsewhere") must compile against ns-3.35, 3.36 and 3.37. Two constructs compile against
+The modules and the programs CI builds inside ns-3 trees (doc/usage.md, "Using the
+modules elsewhere") must compile against ns-3.35, 3.36 and 3.37. Two constructs compile against
 Debian's 3.37 only, so the standalone build cannot catch them:
   - an ns3::Callback built from a lambda (3.37): Callback<...>([...]...), SomeCallback([...]);
   - a lambda passed to Simulator::Schedule* (3.36: ns-3.35's MakeEvent takes no functor);
