@@ -34,11 +34,9 @@ NoticeLoggingCompiledOut(const char* argv0)
                  "%s: NS_LOG is set, but this is a release build: logging is compiled out, so "
                  "it prints nothing; ./roce-lab build --debug builds build-debug/bin/%s with "
                  "logging compiled in (NS_LOG='RdmaDcqcn=level_all' build-debug/bin/%s ...)\n",
-                 name,
-                 name,
-                 name);
+                 name, name, name);
 #else
-    (void)argv0;
+    (void) argv0;
 #endif
 }
 
