@@ -4,7 +4,8 @@
 //   roce-doc ns3::RdmaDcqcn::G       one attribute
 //   roce-doc RdmaDcqcn               "ns3::" may be left out
 //   roce-doc --search watermark      the types, attributes and trace sources whose name or
-//                                    help contains the word (case-insensitive)
+//                                    help contains the word (case-insensitive), roce-lab's
+//                                    before ns-3's own
 //   roce-doc --sources               the source tags ([DCQCN15], [MLX-DUMP], ...) that help
 //                                    strings cite, with what each names (doc/sources.md)
 //   roce-doc --check-sources         exit 1, listing them, if a registered help string
@@ -12,9 +13,10 @@
 //
 // Defaults are the registry's initial values (after any --ns3::Type::Attr=value given on
 // the same command line); help strings name units and sources. Exit status 2 if the name
-// is not registered.
+// is not registered (with the nearest registered names: a typo's correction).
 #include "ns3/attribute.h"
 #include "ns3/command-line.h"
+#include "ns3/json-schema-reader.h"
 #include "ns3/type-id.h"
 
 #include <algorithm>
@@ -24,6 +26,7 @@
 #include <map>
 #include <regex>
 #include <set>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -186,14 +189,46 @@ Contains(const std::string& haystack, const std::string& lowerNeedle)
     return Lower(haystack).find(lowerNeedle) != std::string::npos;
 }
 
+/** \return whether \p tid is one of roce-lab's modules' (by its group name). */
+bool
+IsRoceLab(const TypeId& tid)
+{
+    static const std::set<std::string> groups{"Dcb", "Rdma", "Host", "Multipath", "DcExperiment"};
+    return groups.count(tid.GetGroupName()) > 0;
+}
+
+/** \return every registered TypeId, roce-lab's modules' first, each part in registry order. */
+std::vector<TypeId>
+RegisteredOursFirst()
+{
+    std::vector<TypeId> all;
+    for (uint16_t i = 0; i < TypeId::GetRegisteredN(); ++i)
+    {
+        all.push_back(TypeId::GetRegistered(i));
+    }
+    std::stable_partition(all.begin(), all.end(), IsRoceLab);
+    return all;
+}
+
+/** \return the registered TypeIds' names. */
+std::vector<std::string>
+RegisteredNames()
+{
+    std::vector<std::string> names;
+    for (uint16_t i = 0; i < TypeId::GetRegisteredN(); ++i)
+    {
+        names.push_back(TypeId::GetRegistered(i).GetName());
+    }
+    return names;
+}
+
 /** Print the registered TypeIds whose name contains \p text; \return how many. */
 int
 SearchTypes(const std::string& text, std::ostream& os)
 {
     int found = 0;
-    for (uint16_t i = 0; i < TypeId::GetRegisteredN(); ++i)
+    for (const TypeId& tid : RegisteredOursFirst())
     {
-        const TypeId tid = TypeId::GetRegistered(i);
         if (Contains(tid.GetName(), Lower(text)))
         {
             os << "  " << tid.GetName() << "\n";
@@ -220,9 +255,8 @@ Search(const std::string& text)
     }
     std::cout << "attributes whose name or help contains '" << text << "':\n";
     int attributes = 0;
-    for (uint16_t i = 0; i < TypeId::GetRegisteredN(); ++i)
+    for (const TypeId& tid : RegisteredOursFirst())
     {
-        const TypeId tid = TypeId::GetRegistered(i);
         for (std::size_t a = 0; a < tid.GetAttributeN(); ++a)
         {
             const TypeId::AttributeInformation info = tid.GetAttribute(a);
@@ -244,9 +278,8 @@ Search(const std::string& text)
     }
     std::cout << "trace sources whose name or help contains '" << text << "':\n";
     int traces = 0;
-    for (uint16_t i = 0; i < TypeId::GetRegisteredN(); ++i)
+    for (const TypeId& tid : RegisteredOursFirst())
     {
-        const TypeId tid = TypeId::GetRegistered(i);
         for (std::size_t t = 0; t < tid.GetTraceSourceN(); ++t)
         {
             const TypeId::TraceSourceInformation info = tid.GetTraceSource(t);
@@ -484,17 +517,44 @@ main(int argc, char** argv)
             PrintAttribute(owner, info);
             return 0;
         }
-        std::cerr << "roce-doc: " << tid.GetName() << " has no attribute '" << attribute
-                  << "' (roce-doc " << tid.GetName() << " lists them)\n";
+        std::cerr << "roce-doc: " << tid.GetName() << " has no attribute '" << attribute << "'";
+        std::vector<std::string> names;
+        for (TypeId t = tid;; t = t.GetParent())
+        {
+            for (std::size_t i = 0; i < t.GetAttributeN(); ++i)
+            {
+                names.push_back(t.GetAttribute(i).name);
+            }
+            if (t == t.GetParent())
+            {
+                break;
+            }
+        }
+        const auto near = JsonSchemaReader::ClosestNames(attribute, names);
+        if (!near.empty())
+        {
+            std::cerr << "; did you mean " << tid.GetName() << "::" << near.front() << "?";
+        }
+        std::cerr << " (roce-doc " << tid.GetName() << " lists them)\n";
         return 2;
     }
     std::cerr << "roce-doc: no registered TypeId '" << name << "'";
+    const std::string qualified = name.rfind("ns3::", 0) == 0 ? name : "ns3::" + name;
+    const auto near = JsonSchemaReader::ClosestNames(qualified, RegisteredNames());
+    if (!near.empty())
+    {
+        std::cerr << "; did you mean " << JsonSchemaReader::JoinNames(near) << "?";
+    }
     const std::string shortName =
         name.substr(name.rfind(':') == std::string::npos ? 0 : name.rfind(':') + 1);
-    std::cerr << "; similar names:\n";
-    if (SearchTypes(shortName, std::cerr) == 0)
+    std::ostringstream containing;
+    if (SearchTypes(shortName, containing) > 0)
     {
-        std::cerr << "  (none)\n";
+        std::cerr << "; names containing '" << shortName << "':\n" << containing.str();
+    }
+    else
+    {
+        std::cerr << (near.empty() ? "; no similar name\n" : "\n");
     }
     return 2;
 }

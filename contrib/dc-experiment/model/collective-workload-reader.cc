@@ -1,6 +1,7 @@
 #include "collective-workload-reader.h"
 
 #include "collective-driver-reader.h"
+#include "experiment-component-reader.h"
 #include "json-attribute-converter.h"
 
 #include <algorithm>
@@ -150,10 +151,9 @@ CollectiveWorkloadReader::Read(const JsonSchemaReader& reader, const Json* secti
                     {
                         reader.Fail(JsonSchemaReader::Child(JsonSchemaReader::Child(mp, "endpoint"),
                                                             "LoadBalancerType"),
-                                    "\"" + type +
-                                        "\" is not a MaestroLoadBalancer (allowed: "
-                                        "ns3::MaestroRoundRobin, ns3::MaestroProportional, "
-                                        "ns3::MaestroMinLatency, ns3::MaestroFlowlet)");
+                                    "\"" + type + "\" is not a MaestroLoadBalancer; " +
+                                        ExperimentComponentReader::ChoicesText(
+                                            type, "ns3::MaestroLoadBalancer"));
                     }
                 }
             }

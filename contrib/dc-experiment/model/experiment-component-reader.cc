@@ -21,6 +21,40 @@ ExperimentComponentReader::ExperimentComponentReader(const JsonSchemaReader& rea
 {
 }
 
+std::vector<std::string>
+ExperimentComponentReader::ConstructibleSubclasses(const std::string& baseType)
+{
+    std::vector<std::string> names;
+    TypeId base;
+    if (!TypeId::LookupByNameFailSafe(baseType, &base))
+    {
+        return names;
+    }
+    for (uint16_t i = 0; i < TypeId::GetRegisteredN(); ++i)
+    {
+        const TypeId tid = TypeId::GetRegistered(i);
+        if (tid != base && tid.IsChildOf(base) && tid.HasConstructor())
+        {
+            names.push_back(tid.GetName());
+        }
+    }
+    std::sort(names.begin(), names.end());
+    return names;
+}
+
+std::string
+ExperimentComponentReader::ChoicesText(const std::string& type, const std::string& baseType)
+{
+    const std::vector<std::string> choices = ConstructibleSubclasses(baseType);
+    std::string text;
+    const std::vector<std::string> near = JsonSchemaReader::ClosestNames(type, choices);
+    if (!near.empty())
+    {
+        text = "did you mean " + JsonSchemaReader::JoinNames(near) + "? ";
+    }
+    return text + "the " + baseType + " types are: " + JsonSchemaReader::JoinNames(choices);
+}
+
 OrderedJson
 ExperimentComponentReader::Read(const Json* section, const std::string& pointer,
                                 const std::string& typeName, const std::string& baseType,
@@ -47,13 +81,14 @@ ExperimentComponentReader::Read(const Json* section, const std::string& pointer,
         if (!TypeId::LookupByNameFailSafe(type, &tid))
         {
             m_reader.Fail(JsonSchemaReader::Child(pointer, "type"),
-                          "unknown TypeId \"" + type + "\"");
+                          "unknown TypeId \"" + type + "\"; " + ChoicesText(type, baseType));
         }
         TypeId::LookupByNameFailSafe(baseType, &base);
         if (!tid.IsChildOf(base) || !tid.HasConstructor())
         {
             m_reader.Fail(JsonSchemaReader::Child(pointer, "type"),
-                          "\"" + type + "\" is not a constructible subclass of " + baseType);
+                          "\"" + type + "\" is not a constructible subclass of " + baseType + "; " +
+                              ChoicesText("", baseType)); // a real type: no "did you mean"
         }
     }
     out.typeName = type;

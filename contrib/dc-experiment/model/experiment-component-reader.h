@@ -51,6 +51,19 @@ class ExperimentComponentReader
                                 const std::map<std::string, std::string>& reserved,
                                 ExperimentComponent& out) const;
 
+    /**
+     * \return the names of the registered TypeIds that derive from \p baseType and can be
+     * constructed, sorted: what a "type" field may name (listed when it names another).
+     */
+    static std::vector<std::string> ConstructibleSubclasses(const std::string& baseType);
+
+    /**
+     * \return why \p type is not one of \p baseType's: "did you mean X? " when a name is
+     * close (JsonSchemaReader::ClosestNames; none for an empty \p type), then "the
+     * ns3::Base types are: A, B, ...".
+     */
+    static std::string ChoicesText(const std::string& type, const std::string& baseType);
+
   private:
     const JsonSchemaReader& m_reader;
     const CommandLineAttributes& m_commandLine; //!< --ns3::Type::Attribute=value: they win

@@ -3,6 +3,7 @@
 #include "json-attribute-converter.h"
 
 #include <algorithm>
+#include <cctype>
 #include <filesystem>
 #include <functional>
 
@@ -203,6 +204,52 @@ JsonSchemaReader::JoinNames(const std::vector<std::string>& names, std::size_t m
         s += (i ? ", " : "") + names[i];
     }
     return s;
+}
+
+std::vector<std::string>
+JsonSchemaReader::ClosestNames(const std::string& name, const std::vector<std::string>& candidates)
+{
+    const auto lower = [](std::string s)
+    {
+        std::transform(s.begin(), s.end(), s.begin(),
+                       [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+        return s;
+    };
+    const std::string a = lower(name);
+    std::vector<std::size_t> row(a.size() + 1);
+    std::size_t best = std::max<std::size_t>(2, a.size() / 3);
+    std::vector<std::string> nearest;
+    for (const std::string& candidate : candidates)
+    {
+        const std::string b = lower(candidate);
+        for (std::size_t i = 0; i <= a.size(); ++i)
+        {
+            row[i] = i;
+        }
+        for (std::size_t j = 1; j <= b.size(); ++j)
+        {
+            std::size_t diagonal = row[0];
+            row[0] = j;
+            for (std::size_t i = 1; i <= a.size(); ++i)
+            {
+                const std::size_t above = row[i];
+                row[i] = std::min(
+                    {row[i] + 1, row[i - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
+                diagonal = above;
+            }
+        }
+        const std::size_t distance = row[a.size()];
+        if (distance < best)
+        {
+            best = distance;
+            nearest.clear();
+        }
+        if (distance == best)
+        {
+            nearest.push_back(candidate);
+        }
+    }
+    return nearest;
 }
 
 Json

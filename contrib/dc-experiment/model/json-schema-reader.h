@@ -68,6 +68,13 @@ class JsonSchemaReader
     static std::string Child(const std::string& pointer, std::size_t index);
     /** \return "a, b, c", at most \p max names and then "...". */
     static std::string JoinNames(const std::vector<std::string>& names, std::size_t max = 40);
+    /**
+     * \return the names of \p candidates nearest to \p name by edit distance (Levenshtein,
+     * case-insensitive), in their order; none when the nearest differs in more than a third
+     * of \p name's characters (at least 2): a typo's suggestions ("did you mean").
+     */
+    static std::vector<std::string> ClosestNames(const std::string& name,
+                                                 const std::vector<std::string>& candidates);
 
     void RequireObject(const Json& value, const std::string& pointer) const;
     /** Require an object whose keys are all in \p allowed. */
