@@ -9,6 +9,7 @@
 #include "ns3/hpcc-config-translator.h"
 #include "ns3/ideal-fct-calculator.h"
 #include "ns3/nic-profile.h"
+#include "ns3/rdma-nic.h"
 #include "ns3/simulator.h"
 
 #include <cmath>
@@ -422,7 +423,9 @@ TEST_F(HpccCompatTest, ShippedHpccExampleRunsAndItsIdealFctCountsTheIntTrailer)
             EXPECT_EQ(runner.GetFinishedFlows(), c.GetFlows().size()) << file;
         }
         Simulator::Destroy();
-        const IdealFctCalculator ideal(c.GetTopology(), 86);
+        // A config.txt runs with the peer's framing: 48 bytes of headers per packet, as its
+        // standalone FCT counts them (RdmaNic Framing HpccSim).
+        const IdealFctCalculator ideal(c.GetTopology(), RdmaNic::HPCC_SIM_DATA_HEADER_BYTES);
         const std::vector<std::string> rows = Lines(ReadFile(dir + "/flows.csv"));
         ASSERT_EQ(rows.size(), c.GetFlows().size() + 1) << file;
         ASSERT_EQ(Fields(rows[0])[7], "ideal_fct_us");
@@ -447,8 +450,9 @@ TEST_F(HpccCompatTest, AckHighPrioMapsToTheAckClassAndMatchesTheHpccDcqcnProfile
     const auto high = HpccConfigTranslator::Translate(Config("ACK_HIGH_PRIO 1\n"), "cfg.txt");
     EXPECT_EQ(high["nic"]["AckEgressClass"], 7);
     EXPECT_FALSE(high["nic"].contains("AckDscp"));
-    EXPECT_FALSE(
-        HpccConfigTranslator::Translate(Config("ACK_HIGH_PRIO 0\n"), "cfg.txt").contains("nic"));
+    // ACK_HIGH_PRIO 0 sets nothing of the NIC's but the framing every translation sets.
+    const auto low = HpccConfigTranslator::Translate(Config("ACK_HIGH_PRIO 0\n"), "cfg.txt");
+    EXPECT_EQ(low["nic"], nlohmann::ordered_json({{"Framing", "HpccSim"}}));
     // The shipped example with ACK_HIGH_PRIO 1 (the peer's run.py setting) gives the DCQCN of
     // the hpcc-dcqcn NIC profile: one set of values, reachable from both front doors.
     const std::string path = SRC + "/scratch/configs/hpcc-config-example.txt";
@@ -477,6 +481,37 @@ TEST_F(HpccCompatTest, AckHighPrioMapsToTheAckClassAndMatchesTheHpccDcqcnProfile
     {
         EXPECT_EQ(t["cc"][key], p["cc"][key]) << key;
     }
+}
+
+TEST_F(HpccCompatTest, ConfigTxtTakesThePeersFramingAndRealFramingIsOneOptionAway)
+{
+    std::vector<std::string> warnings;
+    const auto j = HpccConfigTranslator::Translate(Config(""), "cfg.txt", warnings);
+    EXPECT_EQ(j["nic"]["Framing"], "HpccSim");
+    // One line on the terminal says so, and how to get real RoCEv2 framing.
+    uint32_t lines = 0;
+    for (const std::string& w : warnings)
+    {
+        if (Contains(w, "Framing"))
+        {
+            ++lines;
+            EXPECT_TRUE(Contains(w, "cfg.txt: HPCC-simulator framing (/nic/Framing HpccSim")) << w;
+            EXPECT_TRUE(Contains(w, "real RoCEv2 framing: --ns3::RdmaNic::Framing=RoceV2")) << w;
+        }
+    }
+    EXPECT_EQ(lines, 1u);
+    const std::string path = SRC + "/scratch/configs/hpcc-config-example.txt";
+    EXPECT_EQ(ExperimentConfig::LoadFile(path).EffectiveJson()["nic"]["Framing"], "HpccSim");
+    // The command-line attribute wins over the translation, and config.json records it.
+    const auto real = CommandLineAttributes::FromArguments({"--ns3::RdmaNic::Framing=RoceV2"});
+    EXPECT_EQ(ExperimentConfig::LoadFile(path, real).EffectiveJson()["nic"]["Framing"], "RoceV2");
+    // JSON experiments keep real framing.
+    const ExperimentConfig bench =
+        ExperimentConfig::LoadFile(SRC + "/scratch/configs/hpcc-bench-320-1ms.json");
+    EXPECT_EQ(bench.EffectiveJson()["nic"]["Framing"], "RoceV2");
+    TypeId::AttributeInformation info;
+    ASSERT_TRUE(RdmaNic::GetTypeId().LookupAttributeByName("Framing", &info));
+    EXPECT_EQ(info.initialValue->SerializeToString(info.checker), "RoceV2");
 }
 
 TEST_F(HpccCompatTest, ShippedExampleRuns)
