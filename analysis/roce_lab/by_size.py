@@ -6,7 +6,10 @@ for each size bucket (bytes, KB = 1000 B, upper bounds inclusive: 0-10KB, 10KB-1
 finished flows, with the HPCC simulator's slowdown definition: FCT / ideal, at least 1, where
 the ideal is base RTT + bytes with headers (INT included under HPCC) / bottleneck rate
 (ideal_fct_us). Percentiles are nearest-rank, as summary.json's. Beside each figure: the
-peer's (scratch/bench/hpcc-peer-by-size.json, with its provenance) and our value / peer's.
+peer's (scratch/bench/hpcc-peer-by-size.json, with its provenance) and our value / peer's; or,
+with --peer-fct, the same figures computed from that simulator's own fct.txt (its columns: src
+dst sport dport bytes start_ns fct_ns standalone_ns; slowdown = fct / standalone, at least 1),
+e.g. bench/hpcc-sim-*-fct.txt.
 """
 
 import csv
@@ -80,6 +83,34 @@ def load_flows(outdir):
                 "slowdown": describe(slowdown[n], SLOWDOWN_STATS)} for n in names}
 
 
+def load_peer_fct(path):
+    """The figures of the HPCC simulator's fct.txt at PATH, in load_flows's shape."""
+    names = ["all"] + [name for _, name in BUCKETS]
+    fct = {n: [] for n in names}
+    slowdown = {n: [] for n in names}
+    try:
+        f = open(path)
+    except OSError as e:
+        raise UsageError(f"{path}: {e.strerror}")
+    with f:
+        for line, text in enumerate(f, start=1):
+            cols = text.split()
+            if not cols:
+                continue
+            try:
+                size, ns, standalone = int(cols[4]), int(cols[6]), int(cols[7])
+            except (IndexError, ValueError):
+                raise UsageError(f"{path}:{line}: expected 8 columns (src dst sport dport bytes "
+                                 f"start_ns fct_ns standalone_ns)")
+            if standalone <= 0:
+                raise UsageError(f"{path}:{line}: standalone FCT must be > 0, got {standalone}")
+            for name in ("all", bucket_name(size)):
+                fct[name].append(ns / 1000)
+                slowdown[name].append(max(1.0, ns / standalone))
+    return {n: {"fct_us": describe(fct[n], FCT_STATS),
+                "slowdown": describe(slowdown[n], SLOWDOWN_STATS)} for n in names}
+
+
 def load_peer(run, path=PEER_FILE):
     """The peer's figures for RUN ("dcqcn" or "hpcc") and the file's description."""
     with open(path) as f:
@@ -118,11 +149,16 @@ def table(ours, peer=None):
     return lines
 
 
-def report(outdir, peer_run=None, peer_file=PEER_FILE):
+def report(outdir, peer_run=None, peer_file=PEER_FILE, peer_fct=None):
     ours = load_flows(outdir)
     peer = None
     lines = [f"{outdir}: FCT and slowdown (FCT / ideal, >= 1) by flow size; finished/flows"]
+    if peer_run and peer_fct:
+        raise UsageError("--peer and --peer-fct: give one of them")
     if peer_run:
         peer, description = load_peer(peer_run, peer_file)
         lines.append(f"peer ({peer_run}): {description}")
+    if peer_fct:
+        peer = load_peer_fct(peer_fct)
+        lines.append(f"peer: the HPCC simulator's {peer_fct} (slowdown = FCT / its standalone FCT)")
     return "\n".join(lines + table(ours, peer))
