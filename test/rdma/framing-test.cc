@@ -87,12 +87,12 @@ Record(std::vector<Seen>* out, Ptr<const Packet> frame)
 /** Host 0 writes 3000 bytes (three 1000-byte packets) to host 1 over one 100 Gb/s link. */
 struct Link
 {
-    std::vector<Seen> dataTx;  //!< host 0's frames starting serialization
-    std::vector<Seen> dataRx;  //!< host 1's frames received
-    std::vector<Seen> ackTx;   //!< host 1's frames starting serialization
-    std::vector<Seen> ackRx;   //!< host 0's frames received
-    uint64_t dataTxBytes{0};   //!< host 0's class-3 byte counter
-    uint64_t ackTxBytes{0};    //!< host 1's class-3 byte counter
+    std::vector<Seen> dataTx; //!< host 0's frames starting serialization
+    std::vector<Seen> dataRx; //!< host 1's frames received
+    std::vector<Seen> ackTx;  //!< host 1's frames starting serialization
+    std::vector<Seen> ackRx;  //!< host 0's frames received
+    uint64_t dataTxBytes{0};  //!< host 0's class-3 byte counter
+    uint64_t ackTxBytes{0};   //!< host 1's class-3 byte counter
     uint64_t ackTxPackets{0};
 };
 
