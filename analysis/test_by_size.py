@@ -122,6 +122,34 @@ class BySizeTest(unittest.TestCase):
         self.assertEqual((rc, err), (0, ""))
         self.assertNotIn("WARNING", out)
 
+    def test_peer_fct_file(self):
+        # The peer's own fct.txt: slowdown = FCT / standalone FCT (ns), at least 1.
+        fct = os.path.join(self.dir, "fct.txt")
+        with open(fct, "w") as f:
+            f.write("0b000101 0b000201 10000 100 1000 2000000000 13000 10000\n")
+            f.write("0b000101 0b000201 10001 100 2000000 2000000000 400000 200000\n")
+            f.write("0b000101 0b000201 10002 100 3000 2000000000 9000 10000\n")
+        peer = by_size.load_peer_fct(fct)
+        self.assertAlmostEqual(peer["0-10KB"]["slowdown"]["mean"], (1.3 + 1.0) / 2)
+        self.assertAlmostEqual(peer["1MB+"]["fct_us"]["p50"], 400.0)
+        self.assertAlmostEqual(peer["all"]["slowdown"]["p99"], 2.0)
+        # The benchmark's peer file gives the figures of hpcc-peer-by-size.json's DCQCN run.
+        bench = os.path.join(os.path.dirname(HERE), "bench",
+                             "hpcc-sim-websearch-320h-load0.3-10ms-fct.txt")
+        ws = by_size.load_peer_fct(bench)
+        for bucket, figures in by_size.load_peer("dcqcn")[0].items():
+            for stat, value in figures["slowdown"].items():
+                self.assertAlmostEqual(ws[bucket]["slowdown"][stat], value, delta=0.005)
+        self.write([(1000, 13.0, 10.0), (2000000, 400.0, 200.0)])
+        out = io.StringIO()
+        with redirect_stdout(out):
+            self.assertEqual(cli.main(["by-size", self.dir, "--peer-fct", fct]), 0)
+        self.assertIn("1.00/1.00/1.00/1.00", out.getvalue())  # ours / peer's, 1MB+
+        with open(fct, "a") as f:
+            f.write("0b000101 0b000201 10003 100 3000\n")
+        with self.assertRaisesRegex(UsageError, r"fct.txt:4: expected 8 columns"):
+            by_size.load_peer_fct(fct)
+
     def test_errors_name_file_and_line(self):
         self.write([(1000, 13.0, 10.0)])
         path = os.path.join(self.dir, "flows.csv")

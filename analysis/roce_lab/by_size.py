@@ -14,6 +14,10 @@ it read, flows.csv and summary.json count its flows): a run on another topology,
 whose files cannot be told, is refused (--force prints it anyway, under a warning); a run on
 the benchmark's topology with another flow file (the 1 ms form of it) is printed under a
 warning that says what differs.
+
+With --peer-fct, the same figures computed from that simulator's own fct.txt instead (its
+columns: src dst sport dport bytes start_ns fct_ns standalone_ns; slowdown = fct / standalone,
+at least 1), e.g. bench/hpcc-sim-*-fct.txt.
 """
 
 import csv
@@ -86,6 +90,34 @@ def load_flows(outdir):
                     slowdown[name].append(max(1.0, us / ideal))
     return {n: {"flows": flows[n], "finished": len(fct[n]),
                 "fct_us": describe(fct[n], FCT_STATS),
+                "slowdown": describe(slowdown[n], SLOWDOWN_STATS)} for n in names}
+
+
+def load_peer_fct(path):
+    """The figures of the HPCC simulator's fct.txt at PATH, in load_flows's shape."""
+    names = ["all"] + [name for _, name in BUCKETS]
+    fct = {n: [] for n in names}
+    slowdown = {n: [] for n in names}
+    try:
+        f = open(path)
+    except OSError as e:
+        raise UsageError(f"{path}: {e.strerror}")
+    with f:
+        for line, text in enumerate(f, start=1):
+            cols = text.split()
+            if not cols:
+                continue
+            try:
+                size, ns, standalone = int(cols[4]), int(cols[6]), int(cols[7])
+            except (IndexError, ValueError):
+                raise UsageError(f"{path}:{line}: expected 8 columns (src dst sport dport bytes "
+                                 f"start_ns fct_ns standalone_ns)")
+            if standalone <= 0:
+                raise UsageError(f"{path}:{line}: standalone FCT must be > 0, got {standalone}")
+            for name in ("all", bucket_name(size)):
+                fct[name].append(ns / 1000)
+                slowdown[name].append(max(1.0, ns / standalone))
+    return {n: {"fct_us": describe(fct[n], FCT_STATS),
                 "slowdown": describe(slowdown[n], SLOWDOWN_STATS)} for n in names}
 
 
@@ -173,13 +205,15 @@ def table(ours, peer=None):
     return lines
 
 
-def report(outdir, peer_run=None, peer_file=PEER_FILE, force=False):
+def report(outdir, peer_run=None, peer_file=PEER_FILE, force=False, peer_fct=None):
     """The text by-size prints. With PEER_RUN, a run that is not the peer's benchmark is a
     UsageError (another topology, or none known) unless FORCE, or printed under a WARNING
     (the benchmark's topology with another flow file); the warning also goes to stderr."""
     ours = load_flows(outdir)
     peer = None
     lines = [f"{outdir}: FCT and slowdown (FCT / ideal, >= 1) by flow size; finished/flows"]
+    if peer_run and peer_fct:
+        raise UsageError("--peer and --peer-fct: give one of them")
     if peer_run:
         peer, description = load_peer(peer_run, peer_file)
         identity = load_json(peer_file).get("identity")
@@ -197,4 +231,7 @@ def report(outdir, peer_run=None, peer_file=PEER_FILE, force=False):
                 print(warning, file=sys.stderr)
                 lines.insert(0, warning)
         lines.append(f"peer ({peer_run}): {description}")
+    if peer_fct:
+        peer = load_peer_fct(peer_fct)
+        lines.append(f"peer: the HPCC simulator's {peer_fct} (slowdown = FCT / its standalone FCT)")
     return "\n".join(lines + table(ours, peer))

@@ -18,7 +18,7 @@ analysis/ on PYTHONPATH, `python3 -m roce_lab COMMAND ...`.
   plot DIR... [-o PREFIX] [--title T] [--labels A,B] [--scale log|linear]
       the FCT CDF, slowdown CDF and slowdown-by-size figures of run directories
   check-plots CONFIG           check CONFIG's "plots" (before ./roce-lab run)
-  by-size OUTDIR [--peer dcqcn|hpcc] [--peer-file FILE] [--force]
+  by-size OUTDIR [--peer dcqcn|hpcc] [--peer-file FILE] [--force] [--peer-fct FCT.txt]
       FCT and slowdown (the HPCC simulator's definition) by flow size, beside the peer's
       (refused, or printed under a warning, for a run that is not the peer's benchmark)
   fuzz-sim --roce-run BIN [SECONDS] [--seed N] [--out DIR] [--replay CASE...]
@@ -129,7 +129,7 @@ def cmd_check_plots(args):
 
 
 def cmd_by_size(args):
-    print(by_size.report(args.outdir, args.peer, args.peer_file, args.force))
+    print(by_size.report(args.outdir, args.peer, args.peer_file, args.force, args.peer_fct))
 
 
 def cmd_after_run(args):
@@ -202,6 +202,9 @@ def main(argv=None):
     p.add_argument("--force", action="store_true",
                    help="with --peer: print the comparison even for a run that is not the "
                    "peer's benchmark (under a warning)")
+    p.add_argument("--peer-fct", metavar="FCT.txt",
+                   help="the HPCC simulator's own fct.txt of the same run (e.g. "
+                   "bench/hpcc-sim-*-fct.txt): its figures beside ours")
     p.set_defaults(func=cmd_by_size)
     p = sub.add_parser("after-run", help="make a config's plots in a run's output directory")
     p.add_argument("config")

@@ -1261,6 +1261,16 @@ Translation::Run()
             }
         }
     }
+    // The peer's packet sizes and whole-ns serialization, so that its users' figures
+    // reproduce; a JSON experiment keeps real RoCEv2 framing (RdmaNic Framing).
+    m_json["nic"]["Framing"] = "HpccSim";
+    Note("/nic/Framing HpccSim: frames take the HPCC simulator's sizes on the wire (payload + "
+         "48 bytes, 60-byte ACKs) with serialization times truncated to whole ns, as its "
+         "links do; --ns3::RdmaNic::Framing=RoceV2 on the command line gives real RoCEv2 "
+         "framing (1086 bytes per 1000 of payload)");
+    Warn(m_name + ": HPCC-simulator framing (/nic/Framing HpccSim: 1048 bytes on the wire per "
+                  "1000 of payload, 60-byte ACKs, whole-ns serialization); real RoCEv2 framing: "
+                  "--ns3::RdmaNic::Framing=RoceV2");
     m_json["cc"] = m_cc;
     std::string description = "Translated from the HPCC-simulator configuration " + m_name +
                               " (HpccConfigTranslator; keys that are absent take roce-lab's "

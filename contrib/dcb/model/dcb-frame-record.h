@@ -67,6 +67,15 @@ struct DcbFrameRecord
      */
     uint8_t intCapacity{0};
     uint8_t intHops{0}; //!< hop records already written (switches append at egress)
+    /**
+     * Wire-size override, set by the sending NIC (RdmaNic Framing HpccSim) and kept at
+     * every hop; 0: none. When set, the frame occupies this many bytes on every link
+     * (no DcbNetDevice WireOverhead is added), in every queue, buffer and byte counter,
+     * and its serialization time is truncated to whole nanoseconds
+     * (DcbNetDevice::SerializationTimeWholeNs), as in a simulator whose clock counts ns.
+     * The frame's bytes (parsing, pcap) stay the real frame.
+     */
+    uint16_t wireBytes{0};
     Mac48Address ethSrc;
     Mac48Address ethDst;
 
@@ -77,6 +86,20 @@ struct DcbFrameRecord
     bool IsTagged() const { return flags & TAGGED; }
     bool IsIpv4() const { return flags & IPV4; }
     bool IsDirty() const { return flags & DIRTY; }
+    /** \return the bytes \p frame counts in queues, buffers and byte counters. */
+    uint32_t CountedBytes(const Packet& frame) const
+    {
+        return wireBytes != 0 ? wireBytes : frame.GetSize();
+    }
+
+    /** \return the record of \p frame, keeping the wire-size override of \p carried. */
+    static DcbFrameRecord Parse(Ptr<const Packet> frame, const DcbFrameRecord& carried)
+    {
+        DcbFrameRecord r = Parse(frame);
+        r.wireBytes = carried.wireBytes;
+        return r;
+    }
+
     /** \return the Ethernet header size of the frame, 14 or 18 bytes. */
     uint32_t EthernetBytes() const { return IsTagged() ? ETH_BYTES + VLAN_BYTES : ETH_BYTES; }
 

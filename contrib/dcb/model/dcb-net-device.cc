@@ -176,7 +176,7 @@ DcbNetDevice::EnqueueFrame(Ptr<Packet> frame, const DcbFrameRecord& record, uint
     {
         if (!m_dequeueCallback.IsNull())
         {
-            m_dequeueCallback(m_ifIndex, tag, tc, frame->GetSize());
+            m_dequeueCallback(m_ifIndex, tag, tc, record.CountedBytes(*frame));
         }
         if (!m_linkDropTrace.IsEmpty())
         {
@@ -186,7 +186,7 @@ DcbNetDevice::EnqueueFrame(Ptr<Packet> frame, const DcbFrameRecord& record, uint
         LinkDrop(frame, tc);
         return;
     }
-    m_queueBytes[tc] += frame->GetSize();
+    m_queueBytes[tc] += record.CountedBytes(*frame);
     Ring& q = m_queues[tc];
     if (q.full())
     {
@@ -210,7 +210,7 @@ DcbNetDevice::GetQueueBytesWithTag(uint8_t tc, uint32_t tag) const
     {
         if (item.tag == tag)
         {
-            bytes += item.frame->GetSize();
+            bytes += item.record.CountedBytes(*item.frame);
         }
     }
     return bytes;
@@ -348,7 +348,7 @@ DcbNetDevice::TryTransmit()
         {
             return;
         }
-        frame = m_txSource->PullFrame(m_pausedMask, tc);
+        frame = m_txSource->PullFrame(m_pausedMask, tc, record);
         if (!frame)
         {
             return;
@@ -414,7 +414,8 @@ DcbNetDevice::PickDwrr(Ptr<Packet>& frame, DcbFrameRecord& record, uint8_t& tc)
         const uint8_t bit = static_cast<uint8_t>(1u << c);
         if ((m_dwrrMask & bit) && !(m_pausedMask & bit) && !m_queues[c].empty())
         {
-            const int64_t head = m_queues[c].front().frame->GetSize();
+            const QueueItem& item = m_queues[c].front();
+            const int64_t head = item.record.CountedBytes(*item.frame);
             if (m_dwrrDeficit[c] >= head)
             {
                 m_dwrrDeficit[c] -= head;
@@ -437,13 +438,8 @@ DcbNetDevice::StampInt(Ptr<Packet> frame, DcbFrameRecord& record, uint8_t tc)
     }
     // HPCC's txBytes: everything this port put on the wire, preamble and IFG included,
     // so that a saturated link reads as utilization 1.
-    uint64_t txBytes = 0;
-    for (uint8_t c = 0; c < N_CLASSES; ++c)
-    {
-        txBytes += m_counters[c].txBytes + m_counters[c].txPackets * m_wireOverhead;
-    }
     const uint64_t word =
-        IntTrailer::EncodeHop(m_rate, Simulator::Now(), txBytes, m_queueBytes[tc]);
+        IntTrailer::EncodeHop(m_rate, Simulator::Now(), m_txWireBytes, m_queueBytes[tc]);
     IntTrailer::StampHop(frame, record.intHops, record.intCapacity, word);
     record.intHops++;
 }
@@ -456,7 +452,7 @@ DcbNetDevice::TakeHead(uint8_t tc, Ptr<Packet>& frame, DcbFrameRecord& record)
     record = item.record;
     const uint32_t tag = item.tag;
     m_queues[tc].pop_front();
-    const uint32_t size = frame->GetSize();
+    const uint32_t size = record.CountedBytes(*frame);
     m_queueBytes[tc] -= size;
     if (!m_dequeueCallback.IsNull())
     {
@@ -467,11 +463,13 @@ DcbNetDevice::TakeHead(uint8_t tc, Ptr<Packet>& frame, DcbFrameRecord& record)
 void
 DcbNetDevice::StartTransmission(Ptr<Packet> frame, DcbFrameRecord& record, uint8_t tc)
 {
-    const uint32_t size = frame->GetSize();
+    const uint32_t size = record.CountedBytes(*frame);
+    const uint32_t wireBytes = record.wireBytes != 0 ? size : size + m_wireOverhead;
     if (tc < N_CLASSES)
     {
         m_counters[tc].txPackets++;
         m_counters[tc].txBytes += size;
+        m_txWireBytes += wireBytes;
     }
     if (record.IsDirty() && (m_pcap || !m_txBeginTrace.IsEmpty() || !m_linkUp))
     {
@@ -482,7 +480,8 @@ DcbNetDevice::StartTransmission(Ptr<Packet> frame, DcbFrameRecord& record, uint8
     {
         WritePcap(frame);
     }
-    const Time txTime = SerializationTime(size + m_wireOverhead, m_rate);
+    const Time txTime = record.wireBytes != 0 ? SerializationTimeWholeNs(wireBytes, m_rate)
+                                              : SerializationTime(wireBytes, m_rate);
     if (m_linkUp)
     {
         m_channel->Transmit(frame, record, this, txTime);
@@ -534,7 +533,7 @@ DcbNetDevice::ReceiveFrame(Ptr<Packet> frame, DcbFrameRecord record)
 {
     if (!record.IsParsed())
     {
-        record = DcbFrameRecord::Parse(frame); // first hop: the only parse of this frame
+        record = DcbFrameRecord::Parse(frame, record); // first hop: the only parse of this frame
     }
     if (!m_linkUp)
     {
@@ -570,7 +569,7 @@ DcbNetDevice::ReceiveFrame(Ptr<Packet> frame, DcbFrameRecord record)
     }
     const uint8_t cls = record.pcp;
     m_counters[cls].rxPackets++;
-    m_counters[cls].rxBytes += frame->GetSize();
+    m_counters[cls].rxBytes += record.CountedBytes(*frame);
     m_rxTrace(frame);
     if (!m_dcbFrameRxCallback.IsNull())
     {

@@ -60,7 +60,9 @@ struct DcbClassCounters
  * arrives; the frame on the wire is always finished.
  *
  * The serialization time of a frame of L bytes is (L + WireOverhead) × 8 / rate,
- * WireOverhead covering preamble/SFD, FCS and the inter-frame gap.
+ * WireOverhead covering preamble/SFD, FCS and the inter-frame gap; a frame whose record
+ * carries a wire-size override W (DcbFrameRecord::wireBytes) takes W × 8 / rate truncated
+ * to whole ns and counts W bytes in queues and counters.
  */
 class DcbNetDevice : public NetDevice
 {
@@ -177,6 +179,16 @@ class DcbNetDevice : public NetDevice
         const unsigned __int128 bits = static_cast<unsigned __int128>(bytes) * 8;
         const unsigned __int128 ps = (bits * 1000000000000ULL + bps / 2) / bps;
         return PicoSeconds(static_cast<int64_t>(ps));
+    }
+
+    /**
+     * \return the time \p bytes take at \p rate, truncated to whole nanoseconds: the
+     * serialization time of a frame with a wire-size override (DcbFrameRecord::wireBytes).
+     */
+    static Time SerializationTimeWholeNs(uint64_t bytes, const DataRate& rate)
+    {
+        const unsigned __int128 bits = static_cast<unsigned __int128>(bytes) * 8;
+        return NanoSeconds(static_cast<int64_t>(bits * 1000000000ULL / rate.GetBitRate()));
     }
 
     /** \return the duration of a pause of \p quanta at this device's rate. */
@@ -312,6 +324,7 @@ class DcbNetDevice : public NetDevice
     uint8_t m_dwrrNext{0};
 
     std::array<DcbClassCounters, N_CLASSES> m_counters;
+    uint64_t m_txWireBytes{0}; //!< class frames' bytes on the wire, WireOverhead included
     uint64_t m_droppedByErrorModel{0};
 
     DcbReceiveCallback m_dcbRxCallback;

@@ -411,8 +411,8 @@ DcbSwitch::ReceiveFrame(Ptr<DcbNetDevice> port, Ptr<Packet> frame, const DcbFram
         DropFrame(frame, r, DROP_PFC_WATCHDOG);
         return;
     }
-    // Tagged in, tagged out: the frame keeps its size.
-    if (!m_buffer->Admit(inPort, outPort, tc, frame->GetSize()))
+    // Tagged in, tagged out: the frame keeps its size (or its wire-size override).
+    if (!m_buffer->Admit(inPort, outPort, tc, r.CountedBytes(*frame)))
     {
         DropFrame(frame, r, DROP_BUFFER);
         return;

@@ -5,6 +5,8 @@
 #ifndef DCB_TX_SOURCE_H
 #define DCB_TX_SOURCE_H
 
+#include "dcb-frame-record.h"
+
 #include "ns3/packet.h"
 #include "ns3/ptr.h"
 
@@ -25,10 +27,12 @@ class DcbTxSource
     /**
      * \param pausedMask bit n set when traffic class n is paused by PFC
      * \param tc [out] the traffic class of the returned frame
+     * \param record [in, out] the frame's record, default-constructed: the source may set
+     *        what it knows (DcbFrameRecord::wireBytes)
      * \return a complete frame (Ethernet header included), or nullptr if none is
      *         eligible now
      */
-    virtual Ptr<Packet> PullFrame(uint8_t pausedMask, uint8_t& tc) = 0;
+    virtual Ptr<Packet> PullFrame(uint8_t pausedMask, uint8_t& tc, DcbFrameRecord& record) = 0;
 
     /**
      * \return false only when PullFrame would return nullptr until the source calls

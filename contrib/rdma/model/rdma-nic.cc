@@ -6,6 +6,8 @@
 #include "ns3/abort.h"
 #include "ns3/boolean.h"
 #include "ns3/dcb-channel.h"
+#include "ns3/enum.h"
+#include "ns3/int-trailer.h"
 #include "ns3/integer.h"
 #include "ns3/ipv4-header.h"
 #include "ns3/log.h"
@@ -97,6 +99,23 @@ RdmaNic::GetTypeId()
             .AddAttribute("Ttl", "IPv4 TTL of transmitted packets. Default 64 (Linux default).",
                           UintegerValue(64), MakeUintegerAccessor(&RdmaNic::m_ttl),
                           MakeUintegerChecker<uint8_t>(1))
+            .AddAttribute(
+                "Framing",
+                "How the NIC's data, ACK/NAK and CNP frames count on the wire. RoceV2 "
+                "(default): the real frame (Ethernet + 802.1Q, IPv4, UDP, BTH and its "
+                "extension headers, payload, ICRC) plus the port's WireOverhead, 1086 bytes "
+                "per 1000 bytes of payload, exact serialization times. HpccSim: the packet "
+                "sizes of the HPCC ns-3 simulator (alibaba-edu/High-Precision-Congestion-"
+                "Control): a data packet takes its payload + 48 bytes (1048 per 1000; its "
+                "fct.txt standalone FCTs count these 48 bytes per packet), an ACK/NAK, and a "
+                "CNP, 60 bytes, each plus the INT trailer it carries, with serialization "
+                "times truncated to whole nanoseconds as that simulator's DataRate "
+                "arithmetic does [HPCC-SIM-FRAMING]. Frames keep their real bytes (headers "
+                "parse, pcap shows them); only the bytes the links, queues, buffers, byte "
+                "counters and the transmit pacer count change (DcbFrameRecord::wireBytes). "
+                "HpccConfigTranslator sets HpccSim for the HPCC simulator's config.txt.",
+                EnumValue(FRAMING_ROCE_V2), MakeEnumAccessor(&RdmaNic::m_framing),
+                MakeEnumChecker(FRAMING_ROCE_V2, "RoceV2", FRAMING_HPCC_SIM, "HpccSim"))
             .AddTraceSource("Completion", "A work completion was generated.",
                             MakeTraceSourceAccessor(&RdmaNic::m_completionTrace),
                             "ns3::RdmaNic::CompletionTracedCallback")
@@ -478,7 +497,39 @@ RdmaNic::IsCnpIdle(uint32_t qpn) const
 uint32_t
 RdmaNic::GetEncapsulationBytes() const
 {
+    if (m_framing == FRAMING_HPCC_SIM)
+    {
+        return HPCC_SIM_DATA_HEADER_BYTES - RoceBthHeader::SERIALIZED_SIZE;
+    }
     return ENCAPSULATION_HEADER_BYTES + 24; // + preamble/SFD, FCS, IFG on the wire
+}
+
+RdmaWireSize
+RdmaNic::GetWireSize(Ptr<const Packet> packet) const
+{
+    if (m_framing == FRAMING_ROCE_V2)
+    {
+        return RdmaWireSize{packet->GetSize() + ENCAPSULATION_HEADER_BYTES + 24, false};
+    }
+    RoceBthHeader bth;
+    packet->PeekHeader(bth);
+    return RdmaWireSize{FramingWireBytes(packet, bth), true};
+}
+
+uint16_t
+RdmaNic::FramingWireBytes(Ptr<const Packet> packet, const RoceBthHeader& bth) const
+{
+    if (m_framing == FRAMING_ROCE_V2)
+    {
+        return 0;
+    }
+    const RoceOpcode op = bth.GetOpcode();
+    const uint32_t intBytes = bth.GetIntHops() ? IntTrailer::SizeFor(bth.GetIntHops()) : 0;
+    if (op == RoceOpcode::Acknowledge || op == RoceOpcode::Cnp || op == RoceOpcode::ReadRequest)
+    {
+        return static_cast<uint16_t>(HPCC_SIM_CONTROL_BYTES + intBytes);
+    }
+    return static_cast<uint16_t>(HPCC_SIM_DATA_HEADER_BYTES + PayloadBytes(packet, bth) + intBytes);
 }
 
 uint64_t
@@ -544,18 +595,18 @@ RdmaNic::HasTxWork() const
 }
 
 Ptr<Packet>
-RdmaNic::PullFrame(uint8_t pausedMask, uint8_t& tc)
+RdmaNic::PullFrame(uint8_t pausedMask, uint8_t& tc, DcbFrameRecord& record)
 {
     if (m_tx)
     {
-        return m_tx->PullFrame(pausedMask, tc);
+        return m_tx->PullFrame(pausedMask, tc, record.wireBytes);
     }
-    return DequeueFrame(pausedMask, tc, nullptr, nullptr);
+    return DequeueFrame(pausedMask, tc, nullptr, nullptr, nullptr, &record.wireBytes);
 }
 
 Ptr<Packet>
 RdmaNic::DequeueFrame(uint8_t pausedMask, uint8_t& tc, uint32_t* qpn, uint32_t* payload,
-                      bool* readsWqe)
+                      bool* readsWqe, uint16_t* wireBytes)
 {
     if (!m_scheduler)
     {
@@ -580,6 +631,16 @@ RdmaNic::DequeueFrame(uint8_t pausedMask, uint8_t& tc, uint32_t* qpn, uint32_t* 
                 *readsWqe = RoceBthHeader::IsFirstOrOnly(op) &&
                             !RoceBthHeader::IsReadResponse(op) && !m_scheduler->WqeAlreadyRead(qp);
             }
+            if (wireBytes)
+            {
+                *wireBytes = FramingWireBytes(p, bth);
+            }
+        }
+        else if (wireBytes && m_framing != FRAMING_ROCE_V2)
+        {
+            RoceBthHeader bth;
+            p->PeekHeader(bth);
+            *wireBytes = FramingWireBytes(p, bth);
         }
         return Encapsulate(qp, p, qp->GetDscp(), m_ecnCapable);
     }
@@ -635,10 +696,17 @@ RdmaNic::SendControl(RdmaQueuePair* qp, Ptr<Packet> packet, bool cnp)
     const uint8_t dscp = cnp              ? m_cnpDscp
                          : m_ackDscp >= 0 ? static_cast<uint8_t>(m_ackDscp)
                                           : qp->GetDscp();
+    DcbFrameRecord record;
+    if (m_framing != FRAMING_ROCE_V2)
+    {
+        RoceBthHeader bth;
+        packet->PeekHeader(bth);
+        record.wireBytes = FramingWireBytes(packet, bth);
+    }
     Ptr<Packet> frame = Encapsulate(qp, packet, dscp, false);
     const uint8_t tc = !cnp && m_ackEgressClass >= 0 ? static_cast<uint8_t>(m_ackEgressClass)
                                                      : static_cast<uint8_t>(dscp >> 3);
-    m_device->Enqueue(frame, tc, 0);
+    m_device->EnqueueFrame(frame, record, tc, 0);
 }
 
 Ptr<Packet>

@@ -140,17 +140,30 @@ class RdmaNic : public Object, public DcbTxSource, public RdmaQpOwner
     /** \return the queue pairs that exist now (created and not released). */
     uint32_t GetNLiveQueuePairs() const;
 
+    /** How the NIC's frames count on the wire (Framing). */
+    enum Framing
+    {
+        FRAMING_ROCE_V2,  //!< the real RoCEv2 frame and the port's WireOverhead
+        FRAMING_HPCC_SIM, //!< the HPCC simulator's packet sizes, whole-ns times
+    };
+    /** The HPCC simulator's data packet: payload + 48 bytes [HPCC-SIM-FRAMING]. */
+    static constexpr uint32_t HPCC_SIM_DATA_HEADER_BYTES = 48;
+    /** The HPCC simulator's ACK/NAK (and CNP-carrying ACK): 60 bytes [HPCC-SIM-FRAMING]. */
+    static constexpr uint32_t HPCC_SIM_CONTROL_BYTES = 60;
+
     // DcbTxSource
-    Ptr<Packet> PullFrame(uint8_t pausedMask, uint8_t& tc) override;
+    Ptr<Packet> PullFrame(uint8_t pausedMask, uint8_t& tc, DcbFrameRecord& record) override;
     bool HasTxWork() const override;
     /**
      * The next encapsulated frame the QP scheduler releases (PullFrame without the host's
      * payload read); \p qpn and \p payload (bytes after the transport headers) if not null;
      * \p readsWqe, if not null: the frame opens a work request (First/Only, READ request) whose
-     * WQE the scheduler did not read itself (QpScheduler::WqeAlreadyRead).
+     * WQE the scheduler did not read itself (QpScheduler::WqeAlreadyRead); \p wireBytes, if
+     * not null: the frame's wire-size override (DcbFrameRecord::wireBytes, 0 under RoCEv2
+     * framing).
      */
     Ptr<Packet> DequeueFrame(uint8_t pausedMask, uint8_t& tc, uint32_t* qpn, uint32_t* payload,
-                             bool* readsWqe = nullptr);
+                             bool* readsWqe = nullptr, uint16_t* wireBytes = nullptr);
 
     // RdmaQpOwner: used by RdmaQueuePair and its requester and responder
     void NotifyTxWork(RdmaQueuePair* qp) override;
@@ -164,8 +177,13 @@ class RdmaNic : public Object, public DcbTxSource, public RdmaQpOwner
     void NotifyCompletion(const RdmaCompletion& completion) override;
     void NotifyDataPlaced(uint32_t qpn, uint64_t address, uint32_t bytes) override;
     void NotifyMessageReceived(uint32_t qpn, uint64_t bytes) override;
-    /** \return bytes added around a QP packet: Ethernet+802.1Q, IPv4, UDP, ICRC, wire overhead. */
+    /**
+     * \return bytes added around a QP packet: Ethernet+802.1Q, IPv4, UDP, ICRC, wire overhead
+     * (74); under Framing HpccSim the HPCC simulator's data header less a BTH (36).
+     */
     uint32_t GetEncapsulationBytes() const override;
+    /** \return the wire size of \p packet (BTH first) under the NIC's Framing. */
+    RdmaWireSize GetWireSize(Ptr<const Packet> packet) const override;
 
     uint64_t GetDroppedNoQp() const;
     /**
@@ -190,6 +208,13 @@ class RdmaNic : public Object, public DcbTxSource, public RdmaQpOwner
     static uint32_t PayloadBytes(Ptr<const Packet> packet, const RoceBthHeader& bth);
     static uint32_t PayloadBytes(Ptr<const Packet> packet);
     Ptr<Packet> Encapsulate(RdmaQueuePair* qp, Ptr<Packet> packet, uint8_t dscp, bool ect) const;
+    /**
+     * \return the wire-size override of \p packet (BTH first, \p bth its header) under the
+     * NIC's Framing: 0 under RoceV2; under HpccSim the HPCC simulator's size of the packet
+     * (a data packet: payload + 48 bytes; ACK, NAK, CNP, READ request: 60 bytes), plus
+     * the INT trailer it carries.
+     */
+    uint16_t FramingWireBytes(Ptr<const Packet> packet, const RoceBthHeader& bth) const;
     void Wake();
     /** The firmware CNP queue serves queue pair \p qpn: send its CNP. */
     void EmitCnp(uint32_t qpn);
@@ -219,6 +244,7 @@ class RdmaNic : public Object, public DcbTxSource, public RdmaQpOwner
     bool m_ecnCapable;
     bool m_computeIcrc;
     uint8_t m_ttl;
+    Framing m_framing{FRAMING_ROCE_V2};
 
     std::vector<Ptr<RdmaQueuePair>> m_qps; //!< index = qpn - FIRST_QPN; null: reserved/released
     uint32_t m_liveQps{0};                 //!< non-null entries of m_qps

@@ -4,6 +4,7 @@
 #ifndef RDMA_QP_OWNER_H
 #define RDMA_QP_OWNER_H
 
+#include "rdma-wire-size.h"
 #include "rdma-work-request.h"
 
 #include "ns3/packet.h"
@@ -41,6 +42,14 @@ class RdmaQpOwner
     virtual void NotifyMessageReceived(uint32_t qpn, uint64_t bytes) = 0;
     /** \return bytes the NIC adds around a QP packet on the wire (pacing counts them). */
     virtual uint32_t GetEncapsulationBytes() const = 0;
+    /**
+     * \return what \p packet (BTH first) takes on the wire once encapsulated, as the transmit
+     * pacer counts it. Default: its size plus GetEncapsulationBytes(), exact times.
+     */
+    virtual RdmaWireSize GetWireSize(Ptr<const Packet> packet) const
+    {
+        return RdmaWireSize{packet->GetSize() + GetEncapsulationBytes(), false};
+    }
 };
 
 } // namespace ns3

@@ -305,7 +305,7 @@ RdmaQueuePair::BuildNextPacket()
                                                   : m_requester.BuildRequestPacket();
     if (p)
     {
-        m_requester.OnPacketSent(p->GetSize() + m_owner->GetEncapsulationBytes());
+        m_requester.OnPacketSent(m_owner->GetWireSize(p));
     }
     return p;
 }

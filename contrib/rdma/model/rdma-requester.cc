@@ -160,9 +160,9 @@ RdmaRequester::IsMidBurst() const
 }
 
 void
-RdmaRequester::OnPacketSent(uint32_t wireBytes)
+RdmaRequester::OnPacketSent(const RdmaWireSize& wire)
 {
-    m_pacer.OnPacketSent(wireBytes, m_ccState);
+    m_pacer.OnPacketSent(wire, m_ccState);
 }
 
 void

@@ -62,7 +62,7 @@ class RdmaRequester
     /** Build the next request packet (BTH onwards); nullptr if none. */
     Ptr<Packet> BuildRequestPacket();
     /** Pace: the QP sent a packet of \p wireBytes (headers and wire overhead included). */
-    void OnPacketSent(uint32_t wireBytes);
+    void OnPacketSent(const RdmaWireSize& wire);
     /** \return the earliest time the rate limiter lets the next packet go. */
     Time GetNextTxTime() const;
     /** \return true while a per-burst pacer is inside a burst. */

@@ -7,25 +7,26 @@ namespace ns3
 {
 
 void
-RdmaTxPacer::OnPacketSent(uint32_t wireBytes, const RdmaCcState& cc)
+RdmaTxPacer::OnPacketSent(const RdmaWireSize& wire, const RdmaCcState& cc)
 {
     // The next packet may start once this one would have left at the rate.
     const Time now = Simulator::Now();
     if (cc.m_pacingBurstBytes == 0)
     {
-        m_nextTxTime = now + DcbNetDevice::SerializationTime(wireBytes, cc.m_rate);
+        m_nextTxTime = now + wire.At(cc.m_rate);
         return;
     }
-    if (m_burstWireBytes == 0)
+    if (m_burstWire.bytes == 0)
     {
         m_burstStart = now;
+        m_burstWire.wholeNs = wire.wholeNs;
     }
-    m_burstWireBytes += wireBytes;
+    m_burstWire.bytes += wire.bytes;
     m_nextTxTime = now;
-    if (m_burstWireBytes >= cc.m_pacingBurstBytes)
+    if (m_burstWire.bytes >= cc.m_pacingBurstBytes)
     {
-        m_nextTxTime = m_burstStart + DcbNetDevice::SerializationTime(m_burstWireBytes, cc.m_rate);
-        m_burstWireBytes = 0;
+        m_nextTxTime = m_burstStart + m_burstWire.At(cc.m_rate);
+        m_burstWire.bytes = 0;
     }
 }
 
@@ -38,7 +39,7 @@ RdmaTxPacer::GetNextTxTime() const
 bool
 RdmaTxPacer::IsMidBurst() const
 {
-    return m_burstWireBytes != 0;
+    return m_burstWire.bytes != 0;
 }
 
 } // namespace ns3

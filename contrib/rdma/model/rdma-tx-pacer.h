@@ -5,6 +5,7 @@
 #define RDMA_TX_PACER_H
 
 #include "rdma-cc-state.h"
+#include "rdma-wire-size.h"
 
 #include "ns3/nstime.h"
 
@@ -23,8 +24,8 @@ namespace ns3
 class RdmaTxPacer
 {
   public:
-    /** A packet of \p wireBytes (headers and wire overhead included) left now at \p cc's rate. */
-    void OnPacketSent(uint32_t wireBytes, const RdmaCcState& cc);
+    /** A packet of \p wire bytes (headers and wire overhead included) left now at \p cc's rate. */
+    void OnPacketSent(const RdmaWireSize& wire, const RdmaCcState& cc);
     /** \return the earliest time the next packet may start. */
     Time GetNextTxTime() const;
     /** \return true while inside a burst (the scheduler keeps the QP). */
@@ -32,8 +33,8 @@ class RdmaTxPacer
 
   private:
     Time m_nextTxTime{0};
-    Time m_burstStart{0};         //!< start of the current burst
-    uint32_t m_burstWireBytes{0}; //!< wire bytes sent in it
+    Time m_burstStart{0};     //!< start of the current burst
+    RdmaWireSize m_burstWire; //!< wire bytes sent in it
 };
 
 } // namespace ns3

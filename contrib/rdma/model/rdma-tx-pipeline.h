@@ -63,7 +63,7 @@ class RdmaTxPipeline : public Object
     /** The scheduler may have a frame now (new work, rate limiter): start reading it. */
     void Kick();
     /** The port wants a frame of a class not in \p pausedMask. */
-    Ptr<Packet> PullFrame(uint8_t pausedMask, uint8_t& tc);
+    Ptr<Packet> PullFrame(uint8_t pausedMask, uint8_t& tc, uint16_t& wireBytes);
     /** \return true while a frame is being read or waits for the wire. */
     bool HoldsFrames() const;
     const RdmaTxCounters& GetCounters() const;
@@ -78,6 +78,7 @@ class RdmaTxPipeline : public Object
         uint32_t bytes;
         uint8_t tc;
         bool needsRead;
+        uint16_t wireBytes; //!< RdmaNic::DequeueFrame's wire-size override
     };
 
     void Fetch(uint8_t pausedMask);
