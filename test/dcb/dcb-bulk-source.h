@@ -28,7 +28,7 @@ class BulkSource : public DcbTxSource
 
     static Ipv4Address Host(uint32_t i) { return Ipv4Address(Ipv4Address("10.0.0.1").Get() + i); }
 
-    Ptr<Packet> PullFrame(uint8_t pausedMask, uint8_t& tc) override
+    Ptr<Packet> PullFrame(uint8_t pausedMask, uint8_t& tc, DcbFrameRecord& /* record */) override
     {
         if (m_left == 0 || ((pausedMask >> m_tc) & 1))
         {

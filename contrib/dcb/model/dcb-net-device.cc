@@ -348,7 +348,7 @@ DcbNetDevice::TryTransmit()
         {
             return;
         }
-        frame = m_txSource->PullFrame(m_pausedMask, tc);
+        frame = m_txSource->PullFrame(m_pausedMask, tc, record);
         if (!frame)
         {
             return;

@@ -108,15 +108,18 @@ class DcbSwitch : public Object
     uint64_t GetDrops(DropReason reason) const;
     uint64_t GetForwarded() const;
 
+    /**
+     * A frame arrived at \p port (each port's DcbFrameReceiveCallback). Forwarded on its
+     * record (tagged IPv4 without options): no header is parsed or written; the record's
+     * MACs, PCP, TTL and ECN are updated instead. Public for code that watches a port's
+     * arrivals and hands them on (tests).
+     */
+    void ReceiveFrame(Ptr<DcbNetDevice> port, Ptr<Packet> frame, const DcbFrameRecord& record);
+
   protected:
     void DoDispose() override;
 
   private:
-    /**
-     * Forward a frame on its record (tagged IPv4 without options): no header is
-     * parsed or written; the record's MACs, PCP, TTL and ECN are updated instead.
-     */
-    void ReceiveFrame(Ptr<DcbNetDevice> port, Ptr<Packet> frame, const DcbFrameRecord& record);
     /** Forward any other frame by rewriting its headers (untagged IPv4, IPv4 options). */
     void ReceiveFromPort(Ptr<DcbNetDevice> port, Ptr<Packet> packet, const EthernetVlanHeader& eth);
     void OnDequeue(uint32_t outPort, uint32_t inPort, uint8_t tc, uint32_t bytes);
@@ -136,9 +139,8 @@ class DcbSwitch : public Object
     bool m_hashSourcePort{true};
     uint32_t m_nodeSeed{1}; //!< node id + 1 (+ salt), set at Setup (no GetObject per packet)
     std::vector<Ptr<DcbNetDevice>> m_ports;
-    std::vector<Mac48Address> m_peerMac;
-    std::vector<Mac48Address>
-        m_portMac; //!< each port's own address (no per-frame Address conversion)
+    std::vector<DcbMac> m_peerMac;
+    std::vector<DcbMac> m_portMac; //!< each port's own address (copied per frame, inline)
     std::vector<Ptr<EcnMarker>> m_ecnMarkers;
     Ptr<BufferManager> m_buffer;
     std::array<uint8_t, 64> m_dscpToTc;

@@ -5,6 +5,8 @@
 #ifndef DCB_TX_SOURCE_H
 #define DCB_TX_SOURCE_H
 
+#include "dcb-frame-record.h"
+
 #include "ns3/packet.h"
 #include "ns3/ptr.h"
 
@@ -25,10 +27,14 @@ class DcbTxSource
     /**
      * \param pausedMask bit n set when traffic class n is paused by PFC
      * \param tc [out] the traffic class of the returned frame
+     * \param record [in, out] unparsed on entry; a source that knows the frame's fields
+     *        fills it (DcbFrameRecord::PARSED set, exactly what Parse would read), so that
+     *        the first hop need not parse the frame; a source that leaves it unparsed has
+     *        the receiver parse the bytes
      * \return a complete frame (Ethernet header included), or nullptr if none is
      *         eligible now
      */
-    virtual Ptr<Packet> PullFrame(uint8_t pausedMask, uint8_t& tc) = 0;
+    virtual Ptr<Packet> PullFrame(uint8_t pausedMask, uint8_t& tc, DcbFrameRecord& record) = 0;
 
     /**
      * \return false only when PullFrame would return nullptr until the source calls

@@ -141,16 +141,17 @@ class RdmaNic : public Object, public DcbTxSource, public RdmaQpOwner
     uint32_t GetNLiveQueuePairs() const;
 
     // DcbTxSource
-    Ptr<Packet> PullFrame(uint8_t pausedMask, uint8_t& tc) override;
+    Ptr<Packet> PullFrame(uint8_t pausedMask, uint8_t& tc, DcbFrameRecord& record) override;
     bool HasTxWork() const override;
     /**
      * The next encapsulated frame the QP scheduler releases (PullFrame without the host's
      * payload read); \p qpn and \p payload (bytes after the transport headers) if not null;
      * \p readsWqe, if not null: the frame opens a work request (First/Only, READ request) whose
-     * WQE the scheduler did not read itself (QpScheduler::WqeAlreadyRead).
+     * WQE the scheduler did not read itself (QpScheduler::WqeAlreadyRead); \p record, if not
+     * null: the frame's DcbFrameRecord (see Encapsulate).
      */
     Ptr<Packet> DequeueFrame(uint8_t pausedMask, uint8_t& tc, uint32_t* qpn, uint32_t* payload,
-                             bool* readsWqe = nullptr);
+                             bool* readsWqe = nullptr, DcbFrameRecord* record = nullptr);
 
     // RdmaQpOwner: used by RdmaQueuePair and its requester and responder
     void NotifyTxWork(RdmaQueuePair* qp) override;
@@ -189,7 +190,8 @@ class RdmaNic : public Object, public DcbTxSource, public RdmaQpOwner
     /** \return the payload of \p packet (BTH first), an INT trailer not counted. */
     static uint32_t PayloadBytes(Ptr<const Packet> packet, const RoceBthHeader& bth);
     static uint32_t PayloadBytes(Ptr<const Packet> packet);
-    Ptr<Packet> Encapsulate(RdmaQueuePair* qp, Ptr<Packet> packet, uint8_t dscp, bool ect) const;
+    Ptr<Packet> Encapsulate(RdmaQueuePair* qp, Ptr<Packet> packet, uint8_t dscp, bool ect,
+                            DcbFrameRecord* record = nullptr) const;
     void Wake();
     /** The firmware CNP queue serves queue pair \p qpn: send its CNP. */
     void EmitCnp(uint32_t qpn);
