@@ -9,7 +9,6 @@
 #include "dcb-net-device.h"
 #include "ecn-marker.h"
 
-#include "ns3/hash-murmur3.h"
 #include "ns3/ipv4-address.h"
 #include "ns3/object.h"
 #include "ns3/traced-callback.h"
@@ -133,6 +132,12 @@ class DcbSwitch : public Object
     void OnPfc(uint32_t port, uint8_t pg, bool xoff);
     void Drop(Ptr<const Packet> packet, DropReason reason);
     uint32_t Seed() const;
+    /** HashFlow on the record's fields (host-order addresses): no Ipv4Address per frame. */
+    uint32_t Hash(uint32_t src, uint32_t dst, uint8_t protocol, uint16_t sport,
+                  uint16_t dport) const;
+    /** SelectPort on the record's fields (host-order addresses). */
+    int64_t Route(uint32_t src, uint32_t dst, uint8_t protocol, uint16_t sport,
+                  uint16_t dport) const;
 
     uint32_t m_ecmpSeed;
     uint32_t m_ecmpSeedSalt{0};
@@ -157,7 +162,6 @@ class DcbSwitch : public Object
     std::vector<uint32_t> m_routeEntry;
     std::vector<uint32_t> m_groupPorts;  //!< the multi-port groups, concatenated
     std::vector<uint32_t> m_groupOffset; //!< group index -> offset in m_groupPorts
-    mutable Hash::Function::Murmur3 m_hasher;
 
     std::vector<std::pair<uint64_t, uint32_t>> m_pins; //!< ((src << 32) | dst, port), sorted
     std::vector<uint8_t> m_stormDrop; //!< per port: classes dropped by the watchdog

@@ -145,10 +145,10 @@ void
 RoceOuterHeader::Print(std::ostream& os) const
 {
     const DcbFrameRecord& r = m_record;
-    os << r.ethSrc << " > " << r.ethDst << " pcp " << unsigned(r.pcp) << " "
-       << Ipv4Address(r.src) << ":" << r.sport << " > " << Ipv4Address(r.dst) << ":" << r.dport
-       << " dscp " << unsigned(r.dscp) << " ecn " << unsigned(r.ecn) << " ttl "
-       << unsigned(r.ttl) << " length " << r.ipBytes;
+    os << r.ethSrc << " > " << r.ethDst << " pcp " << unsigned(r.pcp) << " " << Ipv4Address(r.src)
+       << ":" << r.sport << " > " << Ipv4Address(r.dst) << ":" << r.dport << " dscp "
+       << unsigned(r.dscp) << " ecn " << unsigned(r.ecn) << " ttl " << unsigned(r.ttl) << " length "
+       << r.ipBytes;
 }
 
 } // namespace ns3

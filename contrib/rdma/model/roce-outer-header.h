@@ -29,10 +29,9 @@ namespace ns3
 class RoceOuterHeader : public Header
 {
   public:
-    static constexpr uint32_t SERIALIZED_SIZE = DcbFrameRecord::ETH_BYTES +
-                                                DcbFrameRecord::VLAN_BYTES +
-                                                DcbFrameRecord::IPV4_BYTES +
-                                                DcbFrameRecord::UDP_BYTES; //!< 46 bytes
+    static constexpr uint32_t SERIALIZED_SIZE =
+        DcbFrameRecord::ETH_BYTES + DcbFrameRecord::VLAN_BYTES + DcbFrameRecord::IPV4_BYTES +
+        DcbFrameRecord::UDP_BYTES; //!< 46 bytes
 
     /**
      * \brief Get the type ID.
