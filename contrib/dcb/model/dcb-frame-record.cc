@@ -73,16 +73,21 @@ DcbFrameRecord::Parse(Ptr<const Packet> frame)
         const uint32_t resv8a = off + IPV4_BYTES + UDP_BYTES + BTH_RESV8A;
         if (r.dport == ROCE_V2_PORT && n > resv8a)
         {
-            const uint8_t bits = b[resv8a];
-            const uint8_t capacity = bits & 0x07; // RoceBthHeader IntHops
-            if (capacity != 0 && !(bits & 0x08))  // not an echo (IntEcho)
-            {
-                r.intCapacity = capacity;
-                r.intHops = IntTrailer::PeekNHops(frame);
-            }
+            r.ReadIntFields(b[resv8a], frame);
         }
     }
     return r;
+}
+
+void
+DcbFrameRecord::ReadIntFields(uint8_t resv8a, Ptr<const Packet> frame)
+{
+    const uint8_t capacity = resv8a & 0x07; // RoceBthHeader IntHops
+    if (capacity != 0 && !(resv8a & 0x08))  // not an echo (IntEcho)
+    {
+        intCapacity = capacity;
+        intHops = IntTrailer::PeekNHops(frame);
+    }
 }
 
 void

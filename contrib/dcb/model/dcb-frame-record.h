@@ -12,9 +12,43 @@
 #include "ns3/ptr.h"
 
 #include <cstdint>
+#include <cstring>
 
 namespace ns3
 {
+
+/**
+ * \ingroup dcb
+ * A MAC address as its six bytes in wire order, for records copied per frame: built and
+ * copied inline (Mac48Address's constructor is a call into ns-3's library), converted to
+ * and from Mac48Address where an address is needed as one.
+ */
+struct DcbMac
+{
+    uint8_t bytes[6]{};
+
+    DcbMac() = default;
+
+    /** \param address the address to hold */
+    DcbMac(const Mac48Address& address) // NOLINT(google-explicit-constructor)
+    {
+        address.CopyTo(bytes);
+    }
+
+    /** \return the address as ns-3's type */
+    operator Mac48Address() const // NOLINT(google-explicit-constructor)
+    {
+        Mac48Address a;
+        a.CopyFrom(bytes);
+        return a;
+    }
+
+    /** \param from six bytes in wire order */
+    void CopyFrom(const uint8_t* from) { std::memcpy(bytes, from, sizeof(bytes)); }
+
+    /** \param to where the six bytes go, in wire order */
+    void CopyTo(uint8_t* to) const { std::memcpy(to, bytes, sizeof(bytes)); }
+};
 
 /**
  * \ingroup dcb
@@ -76,11 +110,20 @@ struct DcbFrameRecord
      * The frame's bytes (parsing, pcap) stay the real frame.
      */
     uint16_t wireBytes{0};
-    Mac48Address ethSrc;
-    Mac48Address ethDst;
+    DcbMac ethSrc;
+    DcbMac ethDst;
 
     /** \return the record of \p frame (a complete frame, Ethernet header first). */
     static DcbFrameRecord Parse(Ptr<const Packet> frame);
+
+    /**
+     * Set intCapacity and intHops of a RoCEv2 frame as Parse does: from its BTH byte resv8a
+     * (the IntHops bits and the IntEcho bit) and, when it has room for INT, its trailer.
+     * For a sender that fills the record itself instead of having the first hop parse it.
+     * \param resv8a the BTH's fifth byte
+     * \param frame the frame (or the packet from its BTH on: the trailer is at the end)
+     */
+    void ReadIntFields(uint8_t resv8a, Ptr<const Packet> frame);
 
     bool IsParsed() const { return flags & PARSED; }
     bool IsTagged() const { return flags & TAGGED; }

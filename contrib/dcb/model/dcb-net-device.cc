@@ -475,7 +475,10 @@ DcbNetDevice::StartTransmission(Ptr<Packet> frame, DcbFrameRecord& record, uint8
     {
         record.Materialize(frame);
     }
-    m_txBeginTrace(frame);
+    if (!m_txBeginTrace.IsEmpty())
+    {
+        m_txBeginTrace(frame);
+    }
     if (m_pcap)
     {
         WritePcap(frame);
@@ -570,7 +573,10 @@ DcbNetDevice::ReceiveFrame(Ptr<Packet> frame, DcbFrameRecord record)
     const uint8_t cls = record.pcp;
     m_counters[cls].rxPackets++;
     m_counters[cls].rxBytes += record.CountedBytes(*frame);
-    m_rxTrace(frame);
+    if (!m_rxTrace.IsEmpty())
+    {
+        m_rxTrace(frame);
+    }
     if (!m_dcbFrameRxCallback.IsNull())
     {
         m_dcbFrameRxCallback(this, frame, record);

@@ -1,6 +1,7 @@
 #include "dcb-switch.h"
 
 #include "dcb-channel.h"
+#include "ecmp-hash.h"
 
 #include "ns3/abort.h"
 #include "ns3/boolean.h"
@@ -333,19 +334,25 @@ uint32_t
 DcbSwitch::HashFlow(Ipv4Address src, Ipv4Address dst, uint8_t protocol, uint16_t sport,
                     uint16_t dport) const
 {
-    char key[17];
-    const uint32_t s = src.Get();
-    const uint32_t d = dst.Get();
+    return Hash(src.Get(), dst.Get(), protocol, sport, dport);
+}
+
+uint32_t
+DcbSwitch::Hash(uint32_t src, uint32_t dst, uint8_t protocol, uint16_t sport, uint16_t dport) const
+{
+    // Key: source, destination (host order), protocol, source port (0 unless hashed),
+    // destination port, seed: 17 bytes, MurmurHash3 with the seed ns-3's Murmur3 uses.
+    constexpr uint32_t NS3_MURMUR3_SEED = 0x8BADF00D;
+    uint8_t key[17];
     const uint32_t seed = Seed();
-    std::memcpy(key, &s, 4);
-    std::memcpy(key + 4, &d, 4);
-    key[8] = static_cast<char>(protocol);
+    std::memcpy(key, &src, 4);
+    std::memcpy(key + 4, &dst, 4);
+    key[8] = protocol;
     const uint16_t hashedSport = m_hashSourcePort ? sport : 0;
     std::memcpy(key + 9, &hashedSport, 2);
     std::memcpy(key + 11, &dport, 2);
     std::memcpy(key + 13, &seed, 4);
-    m_hasher.clear();
-    return m_hasher.GetHash32(key, sizeof(key));
+    return Murmur3Hash32(key, sizeof(key), NS3_MURMUR3_SEED);
 }
 
 bool
@@ -358,16 +365,22 @@ int64_t
 DcbSwitch::SelectPort(Ipv4Address src, Ipv4Address dst, uint8_t protocol, uint16_t sport,
                       uint16_t dport) const
 {
+    return Route(src.Get(), dst.Get(), protocol, sport, dport);
+}
+
+int64_t
+DcbSwitch::Route(uint32_t src, uint32_t dst, uint8_t protocol, uint16_t sport, uint16_t dport) const
+{
     if (!m_pins.empty())
     {
-        const uint64_t key = (uint64_t(src.Get()) << 32) | dst.Get();
+        const uint64_t key = (uint64_t(src) << 32) | dst;
         auto it = std::lower_bound(m_pins.begin(), m_pins.end(), std::make_pair(key, uint32_t(0)));
         if (it != m_pins.end() && it->first == key)
         {
             return it->second;
         }
     }
-    const uint32_t index = dst.Get() - m_addressBase;
+    const uint32_t index = dst - m_addressBase;
     if (index >= m_routeEntry.size())
     {
         return -1;
@@ -378,7 +391,7 @@ DcbSwitch::SelectPort(Ipv4Address src, Ipv4Address dst, uint8_t protocol, uint16
     {
         return n == 0 ? -1 : int64_t(entry >> 8);
     }
-    return m_groupPorts[(entry >> 8) + HashFlow(src, dst, protocol, sport, dport) % n];
+    return m_groupPorts[(entry >> 8) + Hash(src, dst, protocol, sport, dport) % n];
 }
 
 void
@@ -391,8 +404,7 @@ DcbSwitch::ReceiveFrame(Ptr<DcbNetDevice> port, Ptr<Packet> frame, const DcbFram
     }
     DcbFrameRecord r = in;
     const uint32_t inPort = port->GetIfIndex();
-    const int64_t out =
-        SelectPort(Ipv4Address(r.src), Ipv4Address(r.dst), r.protocol, r.sport, r.dport);
+    const int64_t out = Route(r.src, r.dst, r.protocol, r.sport, r.dport);
     if (out < 0)
     {
         DropFrame(frame, r, DROP_NO_ROUTE);

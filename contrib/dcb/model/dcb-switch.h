@@ -9,7 +9,6 @@
 #include "dcb-net-device.h"
 #include "ecn-marker.h"
 
-#include "ns3/hash-murmur3.h"
 #include "ns3/ipv4-address.h"
 #include "ns3/object.h"
 #include "ns3/traced-callback.h"
@@ -108,15 +107,18 @@ class DcbSwitch : public Object
     uint64_t GetDrops(DropReason reason) const;
     uint64_t GetForwarded() const;
 
+    /**
+     * A frame arrived at \p port (each port's DcbFrameReceiveCallback). Forwarded on its
+     * record (tagged IPv4 without options): no header is parsed or written; the record's
+     * MACs, PCP, TTL and ECN are updated instead. Public for code that watches a port's
+     * arrivals and hands them on (tests).
+     */
+    void ReceiveFrame(Ptr<DcbNetDevice> port, Ptr<Packet> frame, const DcbFrameRecord& record);
+
   protected:
     void DoDispose() override;
 
   private:
-    /**
-     * Forward a frame on its record (tagged IPv4 without options): no header is
-     * parsed or written; the record's MACs, PCP, TTL and ECN are updated instead.
-     */
-    void ReceiveFrame(Ptr<DcbNetDevice> port, Ptr<Packet> frame, const DcbFrameRecord& record);
     /** Forward any other frame by rewriting its headers (untagged IPv4, IPv4 options). */
     void ReceiveFromPort(Ptr<DcbNetDevice> port, Ptr<Packet> packet, const EthernetVlanHeader& eth);
     void OnDequeue(uint32_t outPort, uint32_t inPort, uint8_t tc, uint32_t bytes);
@@ -130,15 +132,20 @@ class DcbSwitch : public Object
     void OnPfc(uint32_t port, uint8_t pg, bool xoff);
     void Drop(Ptr<const Packet> packet, DropReason reason);
     uint32_t Seed() const;
+    /** HashFlow on the record's fields (host-order addresses): no Ipv4Address per frame. */
+    uint32_t Hash(uint32_t src, uint32_t dst, uint8_t protocol, uint16_t sport,
+                  uint16_t dport) const;
+    /** SelectPort on the record's fields (host-order addresses). */
+    int64_t Route(uint32_t src, uint32_t dst, uint8_t protocol, uint16_t sport,
+                  uint16_t dport) const;
 
     uint32_t m_ecmpSeed;
     uint32_t m_ecmpSeedSalt{0};
     bool m_hashSourcePort{true};
     uint32_t m_nodeSeed{1}; //!< node id + 1 (+ salt), set at Setup (no GetObject per packet)
     std::vector<Ptr<DcbNetDevice>> m_ports;
-    std::vector<Mac48Address> m_peerMac;
-    std::vector<Mac48Address>
-        m_portMac; //!< each port's own address (no per-frame Address conversion)
+    std::vector<DcbMac> m_peerMac;
+    std::vector<DcbMac> m_portMac; //!< each port's own address (copied per frame, inline)
     std::vector<Ptr<EcnMarker>> m_ecnMarkers;
     Ptr<BufferManager> m_buffer;
     std::array<uint8_t, 64> m_dscpToTc;
@@ -155,7 +162,6 @@ class DcbSwitch : public Object
     std::vector<uint32_t> m_routeEntry;
     std::vector<uint32_t> m_groupPorts;  //!< the multi-port groups, concatenated
     std::vector<uint32_t> m_groupOffset; //!< group index -> offset in m_groupPorts
-    mutable Hash::Function::Murmur3 m_hasher;
 
     std::vector<std::pair<uint64_t, uint32_t>> m_pins; //!< ((src << 32) | dst, port), sorted
     std::vector<uint8_t> m_stormDrop; //!< per port: classes dropped by the watchdog

@@ -27,8 +27,11 @@ class DcbTxSource
     /**
      * \param pausedMask bit n set when traffic class n is paused by PFC
      * \param tc [out] the traffic class of the returned frame
-     * \param record [in, out] the frame's record, default-constructed: the source may set
-     *        what it knows (DcbFrameRecord::wireBytes)
+     * \param record [in, out] unparsed on entry; a source that knows the frame's fields
+     *        fills it (DcbFrameRecord::PARSED set, exactly what Parse would read), so that
+     *        the first hop need not parse the frame; a source that leaves it unparsed has
+     *        the receiver parse the bytes; either may set what it knows of the wire
+     *        (DcbFrameRecord::wireBytes), which the first hop's parse keeps
      * \return a complete frame (Ethernet header included), or nullptr if none is
      *         eligible now
      */

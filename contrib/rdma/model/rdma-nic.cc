@@ -2,6 +2,7 @@
 
 #include "roce-bth-header.h"
 #include "roce-icrc-trailer.h"
+#include "roce-outer-header.h"
 
 #include "ns3/abort.h"
 #include "ns3/boolean.h"
@@ -599,14 +600,14 @@ RdmaNic::PullFrame(uint8_t pausedMask, uint8_t& tc, DcbFrameRecord& record)
 {
     if (m_tx)
     {
-        return m_tx->PullFrame(pausedMask, tc, record.wireBytes);
+        return m_tx->PullFrame(pausedMask, tc, record);
     }
-    return DequeueFrame(pausedMask, tc, nullptr, nullptr, nullptr, &record.wireBytes);
+    return DequeueFrame(pausedMask, tc, nullptr, nullptr, nullptr, &record);
 }
 
 Ptr<Packet>
 RdmaNic::DequeueFrame(uint8_t pausedMask, uint8_t& tc, uint32_t* qpn, uint32_t* payload,
-                      bool* readsWqe, uint16_t* wireBytes)
+                      bool* readsWqe, DcbFrameRecord* record)
 {
     if (!m_scheduler)
     {
@@ -619,6 +620,7 @@ RdmaNic::DequeueFrame(uint8_t pausedMask, uint8_t& tc, uint32_t* qpn, uint32_t* 
     if (p)
     {
         tc = qp->GetTrafficClass();
+        uint16_t wireBytes = 0;
         if (payload)
         {
             RoceBthHeader bth;
@@ -631,18 +633,20 @@ RdmaNic::DequeueFrame(uint8_t pausedMask, uint8_t& tc, uint32_t* qpn, uint32_t* 
                 *readsWqe = RoceBthHeader::IsFirstOrOnly(op) &&
                             !RoceBthHeader::IsReadResponse(op) && !m_scheduler->WqeAlreadyRead(qp);
             }
-            if (wireBytes)
-            {
-                *wireBytes = FramingWireBytes(p, bth);
-            }
+            wireBytes = FramingWireBytes(p, bth);
         }
-        else if (wireBytes && m_framing != FRAMING_ROCE_V2)
+        else if (record && m_framing != FRAMING_ROCE_V2)
         {
             RoceBthHeader bth;
             p->PeekHeader(bth);
-            *wireBytes = FramingWireBytes(p, bth);
+            wireBytes = FramingWireBytes(p, bth);
         }
-        return Encapsulate(qp, p, qp->GetDscp(), m_ecnCapable);
+        Ptr<Packet> frame = Encapsulate(qp, p, qp->GetDscp(), m_ecnCapable, record);
+        if (record)
+        {
+            record->wireBytes = wireBytes;
+        }
+        return frame;
     }
     if (earliest != Time::Max() &&
         (!m_wakeEvent.IsRunning() || Simulator::GetDelayLeft(m_wakeEvent) > earliest - now))
@@ -697,52 +701,70 @@ RdmaNic::SendControl(RdmaQueuePair* qp, Ptr<Packet> packet, bool cnp)
                          : m_ackDscp >= 0 ? static_cast<uint8_t>(m_ackDscp)
                                           : qp->GetDscp();
     DcbFrameRecord record;
+    uint16_t wireBytes = 0;
     if (m_framing != FRAMING_ROCE_V2)
     {
         RoceBthHeader bth;
         packet->PeekHeader(bth);
-        record.wireBytes = FramingWireBytes(packet, bth);
+        wireBytes = FramingWireBytes(packet, bth);
     }
-    Ptr<Packet> frame = Encapsulate(qp, packet, dscp, false);
+    Ptr<Packet> frame = Encapsulate(qp, packet, dscp, false, &record);
+    record.wireBytes = wireBytes;
     const uint8_t tc = !cnp && m_ackEgressClass >= 0 ? static_cast<uint8_t>(m_ackEgressClass)
                                                      : static_cast<uint8_t>(dscp >> 3);
     m_device->EnqueueFrame(frame, record, tc, 0);
 }
 
 Ptr<Packet>
-RdmaNic::Encapsulate(RdmaQueuePair* qp, Ptr<Packet> packet, uint8_t dscp, bool ect) const
+RdmaNic::Encapsulate(RdmaQueuePair* qp, Ptr<Packet> packet, uint8_t dscp, bool ect,
+                     DcbFrameRecord* record) const
 {
+    uint8_t bth[DcbFrameRecord::BTH_RESV8A + 1];
+    if (record && packet->CopyData(bth, sizeof(bth)) < sizeof(bth))
+    {
+        record = nullptr; // too short for a BTH: the first hop parses what there is
+    }
     packet->AddTrailer(RoceIcrcTrailer());
-    UdpHeader udp;
-    udp.SetSourcePort(qp->GetUdpSourcePort());
-    udp.SetDestinationPort(RoceBthHeader::ROCE_V2_UDP_PORT);
-    packet->AddHeader(udp);
-    Ipv4Header ip;
-    ip.SetSource(qp->GetLocalAddress());
-    ip.SetDestination(qp->GetRemoteAddress());
-    ip.SetProtocol(IP_PROTOCOL_UDP);
-    ip.SetPayloadSize(packet->GetSize());
-    ip.SetTtl(m_ttl);
-    ip.SetDscp(static_cast<Ipv4Header::DscpType>(dscp));
-    ip.SetEcn(ect ? Ipv4Header::ECN_ECT0 : Ipv4Header::ECN_NotECT);
-    ip.SetDontFragment();
-    ip.EnableChecksum();
-    packet->AddHeader(ip);
+    DcbFrameRecord r;
+    r.ethSrc = m_deviceMac;
+    r.ethDst = m_gatewayMac;
+    r.pcp = static_cast<uint8_t>(dscp >> 3);
+    r.dscp = dscp;
+    r.ecn = ect ? Ipv4Header::ECN_ECT0 : Ipv4Header::ECN_NotECT;
+    r.ipBytes = static_cast<uint16_t>(packet->GetSize() + DcbFrameRecord::IPV4_BYTES +
+                                      DcbFrameRecord::UDP_BYTES);
+    r.ttl = m_ttl;
+    r.protocol = IP_PROTOCOL_UDP;
+    r.src = qp->GetLocalAddress().Get();
+    r.dst = qp->GetRemoteAddress().Get();
+    r.sport = qp->GetUdpSourcePort();
+    r.dport = RoceBthHeader::ROCE_V2_UDP_PORT;
     if (m_computeIcrc)
     {
+        // The ICRC covers the IP and UDP headers: write the frame, then its CRC over
+        // everything after the Ethernet header except the trailer itself.
+        packet->AddHeader(RoceOuterHeader(r));
         std::vector<uint8_t> bytes(packet->GetSize());
         packet->CopyData(bytes.data(), bytes.size());
+        constexpr uint32_t ETH = DcbFrameRecord::ETH_BYTES + DcbFrameRecord::VLAN_BYTES;
         RoceIcrcTrailer icrc;
         packet->RemoveTrailer(icrc);
-        icrc.SetIcrc(RoceIcrcTrailer::ComputeIcrc(bytes.data(), bytes.size() - 4));
+        icrc.SetIcrc(RoceIcrcTrailer::ComputeIcrc(
+            bytes.data() + ETH, bytes.size() - ETH - RoceIcrcTrailer::SERIALIZED_SIZE));
         packet->AddTrailer(icrc);
     }
-    EthernetVlanHeader eth;
-    eth.SetSource(m_deviceMac);
-    eth.SetDestination(m_gatewayMac);
-    eth.SetVlanTag(static_cast<uint8_t>(dscp >> 3), 0);
-    eth.SetEtherType(EthernetVlanHeader::ETHERTYPE_IPV4);
-    packet->AddHeader(eth);
+    else
+    {
+        packet->AddHeader(RoceOuterHeader(r));
+    }
+    if (record)
+    {
+        // What DcbFrameRecord::Parse would read from these bytes (RoceNicRecordTest).
+        r.flags = DcbFrameRecord::PARSED | DcbFrameRecord::TAGGED | DcbFrameRecord::IPV4;
+        r.etherType = EthernetVlanHeader::ETHERTYPE_IPV4;
+        r.ReadIntFields(bth[DcbFrameRecord::BTH_RESV8A], packet);
+        *record = r;
+    }
     return packet;
 }
 
@@ -807,8 +829,7 @@ RdmaNic::Receive(Ptr<DcbNetDevice> device, Ptr<Packet> packet, const EthernetVla
 void
 RdmaNic::ReceiveRoce(Ptr<Packet> packet, bool ce, uint32_t frameBytes, uint8_t pcp, uint8_t ttl)
 {
-    RoceIcrcTrailer icrc;
-    packet->RemoveTrailer(icrc);
+    packet->RemoveAtEnd(RoceIcrcTrailer::SERIALIZED_SIZE); // unread: nothing checks it
     RoceBthHeader bth;
     packet->PeekHeader(bth);
     Ptr<RdmaQueuePair> qp = GetQueuePair(bth.GetDestQp());

@@ -158,12 +158,12 @@ class RdmaNic : public Object, public DcbTxSource, public RdmaQpOwner
      * The next encapsulated frame the QP scheduler releases (PullFrame without the host's
      * payload read); \p qpn and \p payload (bytes after the transport headers) if not null;
      * \p readsWqe, if not null: the frame opens a work request (First/Only, READ request) whose
-     * WQE the scheduler did not read itself (QpScheduler::WqeAlreadyRead); \p wireBytes, if
-     * not null: the frame's wire-size override (DcbFrameRecord::wireBytes, 0 under RoCEv2
-     * framing).
+     * WQE the scheduler did not read itself (QpScheduler::WqeAlreadyRead); \p record, if not
+     * null: the frame's DcbFrameRecord (see Encapsulate), with its wire-size override
+     * (DcbFrameRecord::wireBytes, 0 under RoCEv2 framing).
      */
     Ptr<Packet> DequeueFrame(uint8_t pausedMask, uint8_t& tc, uint32_t* qpn, uint32_t* payload,
-                             bool* readsWqe = nullptr, uint16_t* wireBytes = nullptr);
+                             bool* readsWqe = nullptr, DcbFrameRecord* record = nullptr);
 
     // RdmaQpOwner: used by RdmaQueuePair and its requester and responder
     void NotifyTxWork(RdmaQueuePair* qp) override;
@@ -207,7 +207,8 @@ class RdmaNic : public Object, public DcbTxSource, public RdmaQpOwner
     /** \return the payload of \p packet (BTH first), an INT trailer not counted. */
     static uint32_t PayloadBytes(Ptr<const Packet> packet, const RoceBthHeader& bth);
     static uint32_t PayloadBytes(Ptr<const Packet> packet);
-    Ptr<Packet> Encapsulate(RdmaQueuePair* qp, Ptr<Packet> packet, uint8_t dscp, bool ect) const;
+    Ptr<Packet> Encapsulate(RdmaQueuePair* qp, Ptr<Packet> packet, uint8_t dscp, bool ect,
+                            DcbFrameRecord* record = nullptr) const;
     /**
      * \return the wire-size override of \p packet (BTH first, \p bth its header) under the
      * NIC's Framing: 0 under RoceV2; under HpccSim the HPCC simulator's size of the packet

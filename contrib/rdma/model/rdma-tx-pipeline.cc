@@ -90,7 +90,7 @@ RdmaTxPipeline::HoldsFrames() const
 }
 
 Ptr<Packet>
-RdmaTxPipeline::PullFrame(uint8_t pausedMask, uint8_t& tc, uint16_t& wireBytes)
+RdmaTxPipeline::PullFrame(uint8_t pausedMask, uint8_t& tc, DcbFrameRecord& record)
 {
     Fetch(pausedMask);
     for (auto it = m_ready.begin(); it != m_ready.end(); ++it)
@@ -99,7 +99,7 @@ RdmaTxPipeline::PullFrame(uint8_t pausedMask, uint8_t& tc, uint16_t& wireBytes)
         {
             Ptr<Packet> frame = it->frame;
             tc = it->tc;
-            wireBytes = it->wireBytes;
+            record = it->record;
             m_bytes -= it->bytes;
             m_ready.erase(it);
             m_counters.frames++;
@@ -124,9 +124,8 @@ RdmaTxPipeline::Fetch(uint8_t pausedMask)
         uint32_t qpn = 0;
         uint32_t payload = 0;
         bool readsWqe = false;
-        uint16_t wireBytes = 0;
-        Ptr<Packet> frame =
-            m_nic->DequeueFrame(pausedMask, tc, &qpn, &payload, &readsWqe, &wireBytes);
+        DcbFrameRecord record;
+        Ptr<Packet> frame = m_nic->DequeueFrame(pausedMask, tc, &qpn, &payload, &readsWqe, &record);
         if (!frame)
         {
             break;
@@ -143,11 +142,10 @@ RdmaTxPipeline::Fetch(uint8_t pausedMask)
         if (payload == 0)
         {
             // Nothing to read: it follows the frames before it.
-            (m_reading.empty() ? m_ready : m_reading)
-                .push_back({frame, bytes, tc, false, wireBytes});
+            (m_reading.empty() ? m_ready : m_reading).push_back({frame, bytes, tc, false, record});
             continue;
         }
-        m_reading.push_back({frame, bytes, tc, true, wireBytes});
+        m_reading.push_back({frame, bytes, tc, true, record});
         m_transferring = true;
         m_counters.dmaReads++;
         m_counters.dmaReadBytes += payload;

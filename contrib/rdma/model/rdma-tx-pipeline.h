@@ -6,6 +6,7 @@
 
 #include "rdma-dma-targets.h"
 
+#include "ns3/dcb-frame-record.h"
 #include "ns3/host-model.h"
 #include "ns3/object.h"
 #include "ns3/packet.h"
@@ -62,8 +63,11 @@ class RdmaTxPipeline : public Object
     bool IsActive() const;
     /** The scheduler may have a frame now (new work, rate limiter): start reading it. */
     void Kick();
-    /** The port wants a frame of a class not in \p pausedMask. */
-    Ptr<Packet> PullFrame(uint8_t pausedMask, uint8_t& tc, uint16_t& wireBytes);
+    /**
+     * The port wants a frame of a class not in \p pausedMask; \p record: the frame's record
+     * as RdmaNic::DequeueFrame filled it (DcbTxSource::PullFrame).
+     */
+    Ptr<Packet> PullFrame(uint8_t pausedMask, uint8_t& tc, DcbFrameRecord& record);
     /** \return true while a frame is being read or waits for the wire. */
     bool HoldsFrames() const;
     const RdmaTxCounters& GetCounters() const;
@@ -78,7 +82,7 @@ class RdmaTxPipeline : public Object
         uint32_t bytes;
         uint8_t tc;
         bool needsRead;
-        uint16_t wireBytes; //!< RdmaNic::DequeueFrame's wire-size override
+        DcbFrameRecord record; //!< from RdmaNic::DequeueFrame, wire-size override included
     };
 
     void Fetch(uint8_t pausedMask);
