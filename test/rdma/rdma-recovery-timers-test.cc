@@ -65,10 +65,6 @@ class RdmaRecoveryTimersTest : public ::testing::Test
     void OnTimeout(bool exhausted)
     {
         m_timeouts.push_back({Simulator::Now(), exhausted});
-        if (m_rewindOnTimeout)
-        {
-            m_seq.nxt = m_seq.una; // go-back-N: resend from the oldest
-        }
         if (m_resendOnTimeout && !exhausted)
         {
             m_timers.Arm(); // the requester goes back and sends again
@@ -91,7 +87,6 @@ class RdmaRecoveryTimersTest : public ::testing::Test
     RdmaTxSequence m_seq;
     RdmaRecoveryTimers m_timers;
     bool m_resendOnTimeout{true};
-    bool m_rewindOnTimeout{false};
     std::vector<Timeout> m_timeouts;
     std::vector<Time> m_rnrOver;
     std::vector<Nak> m_naks;
@@ -144,37 +139,6 @@ TEST_F(RdmaRecoveryTimersTest, ATimeoutThatSendsNothingAtOnceLeavesTheTimerPendi
     ASSERT_EQ(m_timeouts.size(), 8u); // RetryCount 7
     EXPECT_EQ(m_timeouts[2].at, RTO * 3 + MicroSeconds(3));
     EXPECT_TRUE(m_timeouts[7].exhausted);
-}
-
-// A timeout whose go-back resend is held (by the pacer of a rate-based controller that
-// slowed to a packet every few milliseconds, Swift below one packet per RTT) made no
-// retry: it must not count against RetryCount. Before this rule a go-back-N/Swift WRITE
-// under Gilbert-Elliott loss failed with RetryExceeded after two resends.
-TEST_F(RdmaRecoveryTimersTest, TimeoutsWhileTheResendIsHeldCountNoRetry)
-{
-    Setup(2);
-    SendFour();
-    m_resendOnTimeout = false;
-    m_rewindOnTimeout = true; // go back to PSN 0; the resend is held
-    Simulator::Stop(RTO * 10 + MicroSeconds(1));
-    Simulator::Run();
-    ASSERT_EQ(m_timeouts.size(), 10u);
-    for (const Timeout& t : m_timeouts)
-    {
-        EXPECT_FALSE(t.exhausted) << "at " << t.at.As(Time::US);
-    }
-    EXPECT_TRUE(m_timers.IsRetransmitPending());
-    // The resend leaves: from now on each timeout is a retry again. The first timeout was
-    // one (RetryCount 2): the second after the resend fails the QP.
-    m_seq.nxt = 1;
-    m_timers.Arm();
-    m_rewindOnTimeout = false;
-    m_resendOnTimeout = true;
-    Simulator::Stop(RTO * 4);
-    Simulator::Run();
-    ASSERT_EQ(m_timeouts.size(), 12u);
-    EXPECT_FALSE(m_timeouts[10].exhausted);
-    EXPECT_TRUE(m_timeouts[11].exhausted);
 }
 
 TEST_F(RdmaRecoveryTimersTest, RetriesRunOutAfterRetryCountTimeoutsWithoutProgress)

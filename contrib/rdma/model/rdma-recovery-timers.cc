@@ -77,13 +77,7 @@ RdmaRecoveryTimers::RetransmitTimeout()
         Arm();
         return;
     }
-    // The retry count counts retries: a timeout whose predecessor's resend has not left yet
-    // (held by the pacer, a congestion window or the port) made none, and counts none. A
-    // rate-based controller that slowed to a packet every few timeouts (Swift below one
-    // packet per RTT) would otherwise fail the QP without retrying at all.
-    const bool resendHeld =
-        m_restartOnSend && (m_seq->nxt < m_seq->high || m_loss->HasRetransmission(*m_seq));
-    const bool exhausted = !resendHeld && ++m_retries > m_loss->GetRetryLimit();
+    const bool exhausted = ++m_retries > m_loss->GetRetryLimit();
     m_hooks.timeout(exhausted);
     if (!exhausted && m_seq->una < m_seq->high && !m_rto.IsRunning())
     {

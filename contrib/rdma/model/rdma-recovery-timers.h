@@ -22,8 +22,7 @@ namespace ns3
  * The recovery timers of an RdmaRequester and the state they keep:
  * - the retransmission timer, armed while packets are outstanding (seq.una < seq.high)
  *   for the loss recovery's GetRetransmitTimeout and restarted by progress, with the
- *   count of timeouts without progress against its retry limit (IBV retry_cnt); a
- *   timeout while the previous timeout's resend has not left yet is no retry. It is
+ *   count of timeouts without progress against its retry limit (IBV retry_cnt). It is
  *   never left idle with packets outstanding: after a timeout that sent nothing at once
  *   it runs again from the timeout, and the first packet sent restarts it from then;
  * - the wait of RnrTimer after an RNR NAK, during which nothing is sent;
