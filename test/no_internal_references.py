@@ -21,9 +21,9 @@ SELF = os.path.relpath(os.path.abspath(__file__), ROOT)
 # Built from pieces so that this file does not match itself.
 REFERENCE = re.compile(rb"\b" + rb"issue\s*#?\s*[0-9]+\b", re.IGNORECASE)
 
-# Files another change is rewording at the same time (the simulation fuzzer's list of known
-# defects): reported, not failed. Remove an entry once its file is clean.
-PENDING = {"analysis/roce_lab/simfuzz_cases.py"}
+# Files another change is rewording at the same time: reported, not failed. Remove an entry
+# once its file is clean.
+PENDING = set()
 
 
 def offending_lines(path):

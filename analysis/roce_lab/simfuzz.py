@@ -35,8 +35,10 @@ INVARIANTS = {
     "no_stall": "every flow ends (finished or failed) and every collective iteration "
                 "finishes when the faults have ended and time is ample",
     "completes": "no flow fails (error completion: retries exceeded) unless a rate fault "
-                 "slowed a link or PCIe, or flows of several classes share the fabric (a "
-                 "class starved by a higher one may outlast the retry budget)",
+                 "slowed a link or PCIe, flows of several classes share the fabric (a "
+                 "class starved by a higher one may outlast the retry budget), or "
+                 "Gilbert-Elliott loss has bursts of 2 frames or more on average (r < 0.9: "
+                 "8 tries in a row may be lost)",
     "lossless": "no packet dropped (summary.json drops, buffer and switch) with PFC on for "
                 "every class in use and no loss, link-down or NIC-down fault",
     "no_deadlock": "no PFC deadlock reported on a topology without cycles in its "
@@ -220,9 +222,18 @@ class Runner:
                        for f in config.get(key, [])}
             classes |= {config["workload"].get("priority", 3)} if "workload" in config else set()
             classes |= {3} if config.get("collectives") or config.get("flows_file") else set()
-            if summary.get("failed") and not rate_cut and len(classes) == 1:
+            # Gilbert-Elliott bursts count frames. A QP down to its retries sends one frame
+            # per timeout, and each stays in the bad state (lost) with probability 1 - r:
+            # RetryCount + 1 = 8 tries fail in a row with probability about (1 - r)^7, 0.21
+            # for r = 0.2 and 0.008 for r = 0.5, per burst a retrying QP meets (a run meets
+            # dozens). A NIC with retry_cnt 7 fails there too (its QP goes to the error
+            # state once the retries are spent); for r = 0.9 it is 1e-7: still a defect.
+            bursty = any((entry.get("gilbert_elliott") or {}).get("r", 1.0) < 0.9
+                         for entry in (config.get("faults") or {}).get("loss", []))
+            if summary.get("failed") and not rate_cut and not bursty and len(classes) == 1:
                 v.append(("completes", "%s of %s flows failed (error completion) with one "
-                          "class, no rate cut and outages below the retry budget"
+                          "class, no rate cut, no long loss bursts and outages below the "
+                          "retry budget"
                           % (summary.get("failed"), summary.get("flows"))))
         if expect.get("lossless"):
             drops = summary.get("drops", {})
@@ -287,7 +298,11 @@ def _pairs(events):
 def _candidates(config, meta, keep_flows):
     """Smaller variants of a case: (what was removed, config, meta)."""
     import copy
-    for key in ("workload", "flow_sets", "flows_file", "collectives", "nodes", "buffer", "cc"):
+    # A case's transport stays: removing a NIC profile (a "nodes" entry naming one) moves
+    # its hosts to the default one, go-back-N with the 67 ms IBTA timeout, whose retries
+    # the case's stop time (300 ms unless the generator chose the slow profile) does not
+    # cover: the shrunk case then "stalls" for want of simulated time, not for the defect.
+    for key in ("workload", "flow_sets", "flows_file", "collectives", "buffer", "cc"):
         if key in config and not (keep_flows and key in ("flow_sets", "flows_file")):
             c = copy.deepcopy(config)
             del c[key]
@@ -299,6 +314,8 @@ def _candidates(config, meta, keep_flows):
         holder = config.get(parent, {}) if parent else config
         items = holder.get(key) or []
         for i in range(len(items)):
+            if key == "nodes" and "nic_profile" in items[i]:
+                continue
             c = copy.deepcopy(config)
             h = c[parent] if parent else c
             del h[key][i]

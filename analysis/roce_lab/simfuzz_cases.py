@@ -15,22 +15,10 @@ import random
 
 GENERATOR_VERSION = 1
 
-# Defects known on main and being fixed (issue 33): `--skip-known` leaves out the cases
+# Defects known on main and being fixed: `--skip-known` leaves out the cases
 # whose features can meet them, so that a CI run is red only for something new. Remove an
 # entry when its fix is merged (and move its cases from test/sim-fuzz/known/ to cases/).
-KNOWN_DEFECTS = [
-    ("selective-repeat-stall (issue 33, 2, left after the IRN fix): SRNIC selective repeat "
-     "can stall or exhaust its retries under loss, and IRN can stall under a Maestro "
-     "collective on a slowed link (test/sim-fuzz/known/)",
-     lambda f: bool({"sr", "srnic", "profile_irn", "profile_srnic"} & f)
-     and bool({"loss", "gilbert_elliott", "link_down", "nic_down", "pfc_off", "link_rate",
-               "host_rate", "pcie_rate"} & f)),
-    ("maestro-stall-under-loss (found by this fuzzer, test/sim-fuzz/known/"
-     "gbn-swift-stall-token-ring, maestro-gbn-stall-gilbert-elliott): a Maestro collective, "
-     "or a go-back-N WRITE beside one, can stop with nothing pending under loss",
-     lambda f: "collective_maestro" in f
-     and bool({"loss", "gilbert_elliott", "nic_down", "link_down"} & f)),
-]
+KNOWN_DEFECTS = []
 
 
 def known_defect(meta):

@@ -9,6 +9,7 @@
 #include "ns3/queue-size.h"
 #include "ns3/rdma-leaf-spine-fabric.h"
 #include "ns3/simulator.h"
+#include "ns3/string.h"
 
 #include <gtest/gtest.h>
 #include <map>
@@ -368,6 +369,52 @@ TEST_F(MaestroFabricTest, FailedPathChunksMoveToSurvivorsWithNoMessageLost)
     }
     std::cout << ", dropped by the failed link "
               << DynamicCast<DcbNetDevice>(spinePort)->GetDroppedByErrorModel() << std::endl;
+}
+
+// One spine, so one virtual path. Every frame into the spine is lost for the first 5 ms:
+// the QP spends its retries (7 go-back-N timeouts of 524 us) and fails at about 4.2 ms,
+// which takes the only path out of use. The chunk must not wait for the periodic reprobe
+// (ReprobeInterval, 1 s): the endpoint reprobes at once, again after each failed probe,
+// and the message completes soon after the loss ends. Before, a Maestro collective under
+// a loss burst (or behind a slowed link) on a one-path fabric never finished its run.
+TEST_F(MaestroFabricTest, LastPathFailingReprobesAtOnceAndTheMessageCompletes)
+{
+    DcbHelper dcb;
+    RdmaHelper rdma;
+    rdma.SetLossRecoveryAttribute("AckTimeoutExponent", StringValue("7"));
+    RdmaLeafSpineFabric f =
+        TwoLeaves({{0, "40Gbps", &rdma}, {1, "40Gbps", &rdma}}, 1, "40Gbps", MicroSeconds(1), dcb);
+    MaestroHelper mh;
+    Ptr<MaestroEndpoint> ep = mh.Install(f.GetNics()[0], f.GetNics()[1]);
+    ASSERT_EQ(ep->GetQpManager()->GetNPaths(), 1u);
+    ep->TraceConnectWithoutContext("MessageCompleted",
+                                   MakeCallback(&MaestroFabricTest::OnMessage, this));
+    const uint64_t link = ep->GetQpManager()->GetPath(0).links[0];
+    Ptr<DcbSwitch> leaf = f.GetSwitches()
+                              .Get(uint32_t(link >> 32) - f.GetSwitches().Get(0)->GetId())
+                              ->GetObject<DcbSwitch>();
+    Ptr<DcbNetDevice> up = leaf->GetPort(uint32_t(link & 0xffffffff));
+    Ptr<Channel> ch = up->GetChannel();
+    Ptr<NetDevice> spinePort = ch->GetDevice(0) == up ? ch->GetDevice(1) : ch->GetDevice(0);
+    Ptr<RateErrorModel> em = CreateObject<RateErrorModel>();
+    em->SetUnit(RateErrorModel::ERROR_UNIT_PACKET);
+    em->SetRate(1.0);
+    spinePort->SetAttribute("ReceiveErrorModel", PointerValue(em));
+    Simulator::Schedule(MilliSeconds(5), [em]() { em->SetRate(0.0); });
+    RdmaWorkRequest wr;
+    wr.wrId = 7;
+    wr.length = 100000;
+    ep->PostSend(wr);
+    Simulator::Stop(MilliSeconds(100)); // well below ReprobeInterval
+    Simulator::Run();
+
+    ASSERT_EQ(messages.size(), 1u) << "the message waited for the periodic reprobe";
+    EXPECT_EQ(messages[0].status, RdmaWcStatus::Success);
+    EXPECT_EQ(messages[0].wrId, 7u);
+    EXPECT_GT(messages[0].completionTime, MilliSeconds(5));
+    EXPECT_GE(ep->GetNRestores(), 1u);
+    EXPECT_TRUE(ep->GetPathMonitor()->Get(0).usable);
+    EXPECT_EQ(ep->GetNPendingMessages(), 0u);
 }
 
 } // namespace

@@ -362,6 +362,49 @@ TEST_F(RdmaRequesterTest, GoBackNLaterReadsResponseImpliesTheEarlierReadsLoss)
     EXPECT_EQ(m_owner.placements.size(), 6u);
 }
 
+// BDP-FC counts READ responses: with BdpCap 4 a READ of 10 responses goes out as requests
+// for 4, 4 and 2 responses, each once the responses before it leave room. Before, one
+// request asked for all 10 (1,596 for a 1.6 MB READ of the SRNIC fuzz case): responses
+// past the cap overran the SACK bitmap, and a timeout re-requested every one of them at
+// once, which at 10 Gb/s outlasted the next timeout: the READ failed with RetryExceeded.
+TEST_F(RdmaRequesterTest, SelectiveRepeatReadAsksForAtMostBdpCapResponsesInFlight)
+{
+    Ptr<RdmaSelectiveRepeat> sr = CreateObject<RdmaSelectiveRepeat>();
+    sr->SetAttribute("BdpCap", UintegerValue(4));
+    Setup(sr->Fork());
+    Post(9, RdmaVerb::Read, 10 * MTU - 100);
+    std::vector<Sent> sent = SendAll();
+    ASSERT_EQ(sent.size(), 1u);
+    EXPECT_EQ(sent[0].bth.GetPsn(), 0u);
+    EXPECT_EQ(sent[0].reth.GetVirtualAddress(), 0x8000u);
+    EXPECT_EQ(sent[0].reth.GetDmaLength(), 4 * MTU);
+    EXPECT_EQ(m_requester.GetSequence().nxt, 4u);
+    Respond(0, 0, 4, MTU);
+    Respond(1, 1, 4, MTU);
+    sent = SendAll(); // room for two more responses
+    ASSERT_EQ(sent.size(), 1u);
+    EXPECT_EQ(sent[0].bth.GetPsn(), 4u);
+    EXPECT_EQ(sent[0].reth.GetVirtualAddress(), 0x8000u + 4 * MTU);
+    EXPECT_EQ(sent[0].reth.GetDmaLength(), 2 * MTU);
+    Respond(2, 2, 4, MTU);
+    Respond(3, 3, 4, MTU);
+    Respond(4, 0, 2, MTU);
+    Respond(5, 1, 2, MTU);
+    sent = SendAll();
+    ASSERT_EQ(sent.size(), 1u);
+    EXPECT_EQ(sent[0].bth.GetPsn(), 6u);
+    EXPECT_EQ(sent[0].reth.GetDmaLength(), 4 * MTU - 100); // the rest
+    EXPECT_TRUE(m_owner.completions.empty());
+    for (uint32_t i = 0; i < 4; ++i)
+    {
+        Respond(6 + i, i, 4, i == 3 ? MTU - 100 : MTU);
+    }
+    ASSERT_EQ(m_owner.completions.size(), 1u);
+    EXPECT_EQ(m_owner.completions[0].status, RdmaWcStatus::Success);
+    EXPECT_EQ(m_owner.completions[0].bytes, 10 * MTU - 100);
+    EXPECT_EQ(m_owner.placements.size(), 10u);
+}
+
 // PSN 0 is lost, 1..3 arrive out of order and are SACKed, the resend
 // of 0 arrives and the responder acknowledges each message end (PSNs 1 and 3); the ACK of
 // PSN 3 is lost. Every outstanding PSN (2, 3) is SACKed: the timeout must still send

@@ -143,6 +143,18 @@ class RequesterRttTest : public ::testing::Test
         requester.ReceiveAcknowledge(bth, p, hops);
     }
 
+    void Nak(uint64_t psn)
+    {
+        RoceAethHeader aeth;
+        aeth.SetNak(RoceNakCode::PsnSequenceError);
+        Ptr<Packet> p = Create<Packet>();
+        p->AddHeader(aeth);
+        RoceBthHeader bth;
+        bth.SetOpcode(RoceOpcode::Acknowledge);
+        bth.SetPsn(RoceBthHeader::WirePsn(psn));
+        requester.ReceiveAcknowledge(bth, p, 0);
+    }
+
     FakeQpOwner owner;
     RdmaQpCounters counters;
     RdmaRequester requester;
@@ -165,6 +177,31 @@ TEST_F(RequesterRttTest, SampleRunsFromTheNewestAcknowledgedPsnsTransmission)
     EXPECT_EQ(samples[0].hops, 3u);
     EXPECT_EQ(samples[1].ackedBytes, 1000u);
     EXPECT_EQ(samples[1].rtt, MicroSeconds(7));
+}
+
+// Karn's rule: after a go-back to PSN 1 (a NAK), the resend of PSN 1 makes the responder
+// acknowledge up to its expected PSN, 2, which was sent once, long before: its send time
+// says nothing of the RTT. Before the rule a go-back-N/Swift QP took such a sample (8 ms
+// for a 5 us path after a few timeouts) and paced itself to a packet every few seconds.
+TEST_F(RequesterRttTest, NoSampleFromAPsnSentBeforeARetransmission)
+{
+    Simulator::Schedule(MicroSeconds(1), &RequesterRttTest::SendOne, this);
+    Simulator::Schedule(MicroSeconds(2), &RequesterRttTest::SendOne, this);
+    Simulator::Schedule(MicroSeconds(4), &RequesterRttTest::SendOne, this);
+    Simulator::Schedule(MicroSeconds(10), &RequesterRttTest::Ack, this, 0, 3);
+    Simulator::Run();
+    ASSERT_EQ(samples.size(), 1u);
+    EXPECT_EQ(samples[0].rtt, MicroSeconds(9));
+    // A go-back to PSN 1 (a NAK at 100 us), PSN 1 resent at 101 us, an ACK of PSN 2 at
+    // 106 us: it may answer the resend or PSN 2's first send, so it gives no sample.
+    Simulator::Schedule(MicroSeconds(100), &RequesterRttTest::Nak, this, 1);
+    Simulator::Schedule(MicroSeconds(101), &RequesterRttTest::SendOne, this);
+    Simulator::Schedule(MicroSeconds(106), &RequesterRttTest::Ack, this, 2, 3);
+    Simulator::Run();
+    ASSERT_EQ(samples.size(), 2u);
+    EXPECT_EQ(samples[1].ackedBytes, 2000u);
+    EXPECT_FALSE(samples[1].HasRtt())
+        << "a sample of " << samples[1].rtt.As(Time::US) << " from PSN 2's first send";
 }
 
 class RdmaRttSampleTest : public ::testing::Test

@@ -403,6 +403,10 @@ MaestroEndpoint::OnCompletion(uint32_t vp, const RdmaCompletion& c)
             ++m_restores;
             m_monitor->Restore(vp, m_qpManager->GetLocalNic()->GetLineRate());
         }
+        if (!success)
+        {
+            ReprobeIfNoPathLeft();
+        }
         Pump();
         return;
     }
@@ -443,6 +447,7 @@ MaestroEndpoint::OnCompletion(uint32_t vp, const RdmaCompletion& c)
         {
             Requeue(d.messageId, d.chunkId, true);
         }
+        ReprobeIfNoPathLeft();
     }
     Pump();
 }
@@ -477,6 +482,7 @@ MaestroEndpoint::CheckTimeouts()
                 Requeue(s.chunk.messageId, s.chunk.chunkId, false);
             }
         }
+        ReprobeIfNoPathLeft();
     }
     bool anyWatched = false;
     for (const Slot& s : m_slots)
@@ -496,6 +502,23 @@ MaestroEndpoint::ScheduleReprobe()
     if (m_reprobeInterval.IsStrictlyPositive() && !m_reprobeEvent.IsRunning())
     {
         m_reprobeEvent = Simulator::Schedule(m_reprobeInterval, &MaestroEndpoint::Reprobe, this);
+    }
+}
+
+void
+MaestroEndpoint::ReprobeIfNoPathLeft()
+{
+    // The last usable path just failed with chunks waiting: they have nowhere to go, and
+    // waiting a whole ReprobeInterval (1 s) would hold the message that long. Reprobe at
+    // once: each failed path gets a fresh QP over the same links and a probe, as below.
+    // The failure may be the old QP's alone (its retries spent on a loss burst or behind
+    // a slowed link) and the links fine. A probe that fails again comes back here only
+    // after its QP's own retries, so this never spins.
+    if (m_reprobeInterval.IsStrictlyPositive() && m_monitor->GetNUsable() == 0 &&
+        !m_pending.empty())
+    {
+        m_reprobeEvent.Cancel();
+        m_reprobeEvent = Simulator::ScheduleNow(&MaestroEndpoint::Reprobe, this);
     }
 }
 

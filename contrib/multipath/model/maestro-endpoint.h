@@ -42,7 +42,9 @@ namespace ns3
  * harmless and counted once. Every ReprobeInterval, each failed path gets a fresh
  * QP over the same links (the old one may still be retrying) and a probe; when the
  * probe completes the path is put back in use, so repaired or newly enabled paths
- * are found and used.
+ * are found and used. When the last usable path fails with chunks waiting, the
+ * reprobe runs at once instead (and again each time its probes fail), so that a
+ * message is never held for a whole ReprobeInterval with nowhere to go.
  *
  * It only creates QPs, posts work requests and reads completions and counters.
  */
@@ -133,6 +135,8 @@ class MaestroEndpoint : public Object
     void CheckTimeouts();
     void EnsureBalancer();
     void ScheduleReprobe();
+    /** Reprobe now if no path is usable and chunks wait for one. */
+    void ReprobeIfNoPathLeft();
     void Reprobe();
     uint32_t AllocateSlot();
 

@@ -167,14 +167,13 @@ RdmaRequester::OnPacketSent(const RdmaWireSize& wire)
 
 void
 RdmaRequester::AddReadRequest(Ptr<Packet> packet, const RdmaSendWqe& w, uint64_t offset,
-                              uint32_t index, bool resend) const
+                              uint32_t index, uint64_t responses) const
 {
-    // One request for the rest of the READ from this PSN (a go-back re-request starts
-    // mid-message); a selective-repeat re-request asks for the lost response alone
-    // (IRN, SIGCOMM'18; SRNIC section 4.4.1).
+    // A request for \p responses packets of the READ from this PSN: the rest of it (a
+    // go-back re-request starts mid-message), a BDP-FC share of it, or a lost response
+    // alone (selective repeat: IRN, SIGCOMM'18; SRNIC section 4.4.1).
     const uint64_t rest = w.wr.length - std::min(offset, w.wr.length);
-    const uint32_t length = static_cast<uint32_t>(
-        resend && m_loss->IsSelective() ? std::min<uint64_t>(m_mtu, rest) : rest);
+    const uint32_t length = static_cast<uint32_t>(std::min<uint64_t>(responses * m_mtu, rest));
     packet->AddHeader(RoceRethHeader(w.wr.remoteAddr + offset, w.wr.rkey, length));
     m_ext.AddToReadRequest(packet, w.wr.localAddr + offset, length, index);
 }
@@ -195,7 +194,16 @@ RdmaRequester::BuildRequestPacket()
     const bool read = w->wr.verb == RdmaVerb::Read;
     if (!resend)
     {
-        m_seq.nxt = read ? w->firstPsn + w->nPackets : psn + 1; // a READ takes all its PSNs
+        // A READ request takes the PSNs of the responses it asks for: all the rest of the
+        // READ under go-back-N (IBTA 9.7.5.1.3). A selective repeat's BDP-FC caps the
+        // packets in flight, READ responses included (IRN, SIGCOMM'18, BDP-FC: the cap is
+        // what its bitmaps and the responder's window are sized for), so a READ longer
+        // than the cap goes out as several requests, each for what the cap lets in flight:
+        // otherwise a timeout re-requests every response of a long READ at once.
+        const uint64_t end = w->firstPsn + w->nPackets;
+        m_seq.nxt = !read                   ? psn + 1
+                    : m_loss->IsSelective() ? std::min(end, m_seq.una + m_loss->GetInFlightCap())
+                                            : end;
     }
     RoceBthHeader bth;
     bth.SetDestQp(m_remoteQpn);
@@ -205,7 +213,7 @@ RdmaRequester::BuildRequestPacket()
     if (read)
     {
         p = Create<Packet>();
-        AddReadRequest(p, *w, offset, index, resend);
+        AddReadRequest(p, *w, offset, index, resend ? 1 : m_seq.nxt - psn);
         bth.SetOpcode(RoceOpcode::ReadRequest);
         bth.SetAckRequest(true);
     }
@@ -251,6 +259,7 @@ RdmaRequester::AfterSend(uint64_t psn, uint32_t payload)
     if (psn < m_seq.high)
     {
         m_counters->retransmittedPackets++;
+        m_rttSampleFrom = m_seq.high;
     }
     m_seq.high = std::max(m_seq.high, m_seq.nxt);
     if (m_rttSamples)
@@ -412,7 +421,10 @@ RdmaRequester::ReceiveAcknowledge(const RoceBthHeader& bth, Ptr<Packet> packet, 
         ack.ecnEcho = bth.GetBecn();
         ack.hops = hops;
         Time sent;
-        if (m_rttSamples && m_txTimes.Lookup(psn, sent))
+        // Karn's rule (Karn and Partridge, SIGCOMM'87; RFC 6298 3): no sample from a
+        // PSN sent before a retransmission. A resent packet is acknowledged up to the
+        // responder's expected PSN, whose own send time then says nothing of this RTT.
+        if (m_rttSamples && psn >= m_rttSampleFrom && m_txTimes.Lookup(psn, sent))
         {
             ack.rtt = Simulator::Now() - sent;
         }

@@ -105,9 +105,12 @@ class RdmaRequester
     const RdmaTxSequence& GetSequence() const;
 
   private:
-    /** Add the READ request's RETH (and extension) for WQE \p w from byte \p offset. */
+    /**
+     * Add the READ request's RETH (and extension) for WQE \p w from byte \p offset,
+     * asking for \p responses response packets (fewer at the READ's end).
+     */
     void AddReadRequest(Ptr<Packet> packet, const RdmaSendWqe& w, uint64_t offset, uint32_t index,
-                        bool resend) const;
+                        uint64_t responses) const;
     void AfterSend(uint64_t psn, uint32_t payload);
     /** Acknowledge up to \p psn; \p ack carries the ACK's signal (bytes are filled in). */
     void AcknowledgeUpTo(uint64_t psn, RdmaAckSample ack = RdmaAckSample{});
@@ -141,6 +144,7 @@ class RdmaRequester
     RdmaTxPacer m_pacer;              //!< paces every packet of the QP (READ responses too)
     RdmaTxTimestampRing m_txTimes;    //!< per-PSN send times, when the CC wants RTT samples
     bool m_rttSamples{false};         //!< m_cc->WantsRttSamples()
+    uint64_t m_rttSampleFrom{0};      //!< ACKs of PSNs below this give no RTT sample (Karn)
     RdmaRecoveryTimers m_timers;      //!< retransmission timer, RNR wait, NAK reaction
 };
 
