@@ -426,6 +426,14 @@ class Generator:
             expect["lossless"] = False
         events = []
         outage = 0.0
+        # Down intervals per link and per NIC: a second outage overlapping one already drawn
+        # for the same link or NIC would be a down event on a down link, which roce-run
+        # refuses (every fault in faults.csv must act); such a draw is left out.
+        down = {}
+
+        def overlaps(key, start, end):
+            return any(s < end and start < e for s, e in down.get(key, ()))
+
         for _ in range(r.randint(0 if faults else 1, 3)):
             kind = r.choice(["link_down", "link_rate", "host_rate", "pcie_rate", "nic_down"])
             t = 0.0 if kind in ("host_rate", "pcie_rate") and r.random() < 0.4 \
@@ -434,8 +442,12 @@ class Generator:
                 d = r.uniform(5, MAX_OUTAGE_US - outage)
                 if d < 5:
                     continue
-                outage += d
                 link = list(r.choice(topo.fabric_links))
+                key = ("link",) + tuple(sorted(link))
+                if overlaps(key, t, t + d):
+                    continue
+                outage += d
+                down.setdefault(key, []).append((t, t + d))
                 events.append({"time": us(t), "kind": "link_down", "link": link})
                 events.append({"time": us(t + d), "kind": "link_up", "link": link})
                 expect["lossless"] = False
@@ -463,8 +475,11 @@ class Generator:
                 d = r.uniform(5, MAX_OUTAGE_US - outage)
                 if d < 5:
                     continue
-                outage += d
                 host = r.choice(topo.hosts)
+                if overlaps(("nic", host), t, t + d):
+                    continue
+                outage += d
+                down.setdefault(("nic", host), []).append((t, t + d))
                 events.append({"time": us(t), "kind": "nic_down", "host": host})
                 events.append({"time": us(t + d), "kind": "nic_up", "host": host})
                 expect["lossless"] = False

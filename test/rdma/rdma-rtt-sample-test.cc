@@ -189,14 +189,18 @@ TEST_F(RequesterRttTest, NoSampleFromAPsnSentBeforeARetransmission)
     Simulator::Schedule(MicroSeconds(2), &RequesterRttTest::SendOne, this);
     Simulator::Schedule(MicroSeconds(4), &RequesterRttTest::SendOne, this);
     Simulator::Schedule(MicroSeconds(10), &RequesterRttTest::Ack, this, 0, 3);
+    // Stopped well before the retransmission timer, which would otherwise fire until the
+    // retry limit fails the QP (nothing here answers the resends).
+    Simulator::Stop(MicroSeconds(50));
     Simulator::Run();
     ASSERT_EQ(samples.size(), 1u);
     EXPECT_EQ(samples[0].rtt, MicroSeconds(9));
     // A go-back to PSN 1 (a NAK at 100 us), PSN 1 resent at 101 us, an ACK of PSN 2 at
     // 106 us: it may answer the resend or PSN 2's first send, so it gives no sample.
-    Simulator::Schedule(MicroSeconds(100), &RequesterRttTest::Nak, this, 1);
-    Simulator::Schedule(MicroSeconds(101), &RequesterRttTest::SendOne, this);
-    Simulator::Schedule(MicroSeconds(106), &RequesterRttTest::Ack, this, 2, 3);
+    Simulator::Schedule(MicroSeconds(50), &RequesterRttTest::Nak, this, 1);
+    Simulator::Schedule(MicroSeconds(51), &RequesterRttTest::SendOne, this);
+    Simulator::Schedule(MicroSeconds(56), &RequesterRttTest::Ack, this, 2, 3);
+    Simulator::Stop(MicroSeconds(60));
     Simulator::Run();
     ASSERT_EQ(samples.size(), 2u);
     EXPECT_EQ(samples[1].ackedBytes, 2000u);
