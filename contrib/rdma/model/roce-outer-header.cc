@@ -27,18 +27,6 @@ Put32(uint8_t* p, uint32_t v)
     Put16(p + 2, static_cast<uint16_t>(v));
 }
 
-uint16_t
-Get16(const uint8_t* p)
-{
-    return static_cast<uint16_t>((p[0] << 8) | p[1]);
-}
-
-uint32_t
-Get32(const uint8_t* p)
-{
-    return (uint32_t(Get16(p)) << 16) | Get16(p + 2);
-}
-
 /** RFC 1071: the one's complement of the one's complement sum of the 16-bit words. */
 uint16_t
 Ipv4Checksum(const uint8_t* header)
@@ -46,7 +34,7 @@ Ipv4Checksum(const uint8_t* header)
     uint32_t sum = 0;
     for (uint32_t i = 0; i < DcbFrameRecord::IPV4_BYTES; i += 2)
     {
-        sum += Get16(header + i);
+        sum += static_cast<uint32_t>((header[i] << 8) | header[i + 1]);
     }
     while (sum >> 16)
     {
@@ -117,27 +105,10 @@ RoceOuterHeader::Serialize(Buffer::Iterator start) const
 uint32_t
 RoceOuterHeader::Deserialize(Buffer::Iterator start)
 {
+    // Not on a per-frame path (NICs and switches use the record): one parser, Parse's.
     uint8_t b[SERIALIZED_SIZE];
     start.Read(b, SERIALIZED_SIZE);
-    DcbFrameRecord& r = m_record;
-    r = DcbFrameRecord();
-    r.flags = DcbFrameRecord::PARSED | DcbFrameRecord::TAGGED | DcbFrameRecord::IPV4;
-    r.ethDst.CopyFrom(b);
-    r.ethSrc.CopyFrom(b + 6);
-    const uint16_t tci = Get16(b + 14);
-    r.pcp = static_cast<uint8_t>(tci >> 13);
-    r.vid = tci & 0x0fff;
-    r.etherType = Get16(b + 16);
-    const uint8_t* ip = b + IP_OFFSET;
-    r.dscp = ip[1] >> 2;
-    r.ecn = ip[1] & 3;
-    r.ipBytes = Get16(ip + 2);
-    r.ttl = ip[8];
-    r.protocol = ip[9];
-    r.src = Get32(ip + 12);
-    r.dst = Get32(ip + 16);
-    r.sport = Get16(ip + 20);
-    r.dport = Get16(ip + 22);
+    m_record = DcbFrameRecord::Parse(Create<Packet>(b, SERIALIZED_SIZE));
     return SERIALIZED_SIZE;
 }
 

@@ -23,8 +23,8 @@ namespace ns3
  *
  * The record's fields that are written: ethSrc, ethDst, pcp and vid (the tag is always
  * written), etherType of the payload (IPv4), dscp, ecn, ipBytes, ttl, protocol, src, dst,
- * sport, dport. Deserialize reads them back and sets the record's flags as
- * DcbFrameRecord::Parse does (PARSED, TAGGED, IPV4).
+ * sport, dport. Deserialize reads them back with DcbFrameRecord::Parse (flags PARSED,
+ * TAGGED, IPV4).
  */
 class RoceOuterHeader : public Header
 {
