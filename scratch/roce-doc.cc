@@ -17,6 +17,7 @@
 #include "ns3/attribute.h"
 #include "ns3/command-line.h"
 #include "ns3/json-schema-reader.h"
+#include "ns3/type-id-chain.h"
 #include "ns3/type-id.h"
 
 #include <algorithm>
@@ -518,18 +519,7 @@ main(int argc, char** argv)
             return 0;
         }
         std::cerr << "roce-doc: " << tid.GetName() << " has no attribute '" << attribute << "'";
-        std::vector<std::string> names;
-        for (TypeId t = tid;; t = t.GetParent())
-        {
-            for (std::size_t i = 0; i < t.GetAttributeN(); ++i)
-            {
-                names.push_back(t.GetAttribute(i).name);
-            }
-            if (t == t.GetParent())
-            {
-                break;
-            }
-        }
+        const std::vector<std::string> names = AttributeNames(tid);
         const auto near = JsonSchemaReader::ClosestNames(attribute, names);
         if (!near.empty())
         {

@@ -2,6 +2,7 @@
 
 #include "experiment-config-error.h"
 #include "json-attribute-converter.h"
+#include "type-id-chain.h"
 
 #include "ns3/object-factory.h"
 
@@ -148,18 +149,7 @@ HostModelReader::SetAttribute(const JsonSchemaReader& reader, Ptr<HostResource> 
     TypeId::AttributeInformation info;
     if (!tid.LookupAttributeByName(name, &info))
     {
-        std::vector<std::string> names;
-        for (TypeId t = tid;; t = t.GetParent())
-        {
-            for (std::size_t i = 0; i < t.GetAttributeN(); ++i)
-            {
-                names.push_back(t.GetAttribute(i).name);
-            }
-            if (t == t.GetParent())
-            {
-                break;
-            }
-        }
+        const std::vector<std::string> names = AttributeNames(tid);
         reader.Fail(pointer, "no attribute \"" + name + "\" in " + tid.GetName() +
                                  " (attributes: " + JsonSchemaReader::JoinNames(names) + ")");
     }
