@@ -620,7 +620,6 @@ RdmaNic::DequeueFrame(uint8_t pausedMask, uint8_t& tc, uint32_t* qpn, uint32_t* 
     if (p)
     {
         tc = qp->GetTrafficClass();
-        uint16_t wireBytes = 0;
         if (payload)
         {
             RoceBthHeader bth;
@@ -633,20 +632,8 @@ RdmaNic::DequeueFrame(uint8_t pausedMask, uint8_t& tc, uint32_t* qpn, uint32_t* 
                 *readsWqe = RoceBthHeader::IsFirstOrOnly(op) &&
                             !RoceBthHeader::IsReadResponse(op) && !m_scheduler->WqeAlreadyRead(qp);
             }
-            wireBytes = FramingWireBytes(p, bth);
         }
-        else if (record && m_framing != FRAMING_ROCE_V2)
-        {
-            RoceBthHeader bth;
-            p->PeekHeader(bth);
-            wireBytes = FramingWireBytes(p, bth);
-        }
-        Ptr<Packet> frame = Encapsulate(qp, p, qp->GetDscp(), m_ecnCapable, record);
-        if (record)
-        {
-            record->wireBytes = wireBytes;
-        }
-        return frame;
+        return Encapsulate(qp, p, qp->GetDscp(), m_ecnCapable, record);
     }
     if (earliest != Time::Max() &&
         (!m_wakeEvent.IsRunning() || Simulator::GetDelayLeft(m_wakeEvent) > earliest - now))
@@ -701,15 +688,7 @@ RdmaNic::SendControl(RdmaQueuePair* qp, Ptr<Packet> packet, bool cnp)
                          : m_ackDscp >= 0 ? static_cast<uint8_t>(m_ackDscp)
                                           : qp->GetDscp();
     DcbFrameRecord record;
-    uint16_t wireBytes = 0;
-    if (m_framing != FRAMING_ROCE_V2)
-    {
-        RoceBthHeader bth;
-        packet->PeekHeader(bth);
-        wireBytes = FramingWireBytes(packet, bth);
-    }
     Ptr<Packet> frame = Encapsulate(qp, packet, dscp, false, &record);
-    record.wireBytes = wireBytes;
     const uint8_t tc = !cnp && m_ackEgressClass >= 0 ? static_cast<uint8_t>(m_ackEgressClass)
                                                      : static_cast<uint8_t>(dscp >> 3);
     m_device->EnqueueFrame(frame, record, tc, 0);
@@ -720,9 +699,16 @@ RdmaNic::Encapsulate(RdmaQueuePair* qp, Ptr<Packet> packet, uint8_t dscp, bool e
                      DcbFrameRecord* record) const
 {
     uint8_t bth[DcbFrameRecord::BTH_RESV8A + 1];
+    uint16_t wireBytes = 0; // the Framing's size, before the headers below are added
     if (record && packet->CopyData(bth, sizeof(bth)) < sizeof(bth))
     {
         record = nullptr; // too short for a BTH: the first hop parses what there is
+    }
+    else if (record && m_framing != FRAMING_ROCE_V2)
+    {
+        RoceBthHeader header;
+        packet->PeekHeader(header);
+        wireBytes = FramingWireBytes(packet, header);
     }
     packet->AddTrailer(RoceIcrcTrailer());
     DcbFrameRecord r;
@@ -763,6 +749,7 @@ RdmaNic::Encapsulate(RdmaQueuePair* qp, Ptr<Packet> packet, uint8_t dscp, bool e
         r.flags = DcbFrameRecord::PARSED | DcbFrameRecord::TAGGED | DcbFrameRecord::IPV4;
         r.etherType = EthernetVlanHeader::ETHERTYPE_IPV4;
         r.ReadIntFields(bth[DcbFrameRecord::BTH_RESV8A], packet);
+        r.wireBytes = wireBytes;
         *record = r;
     }
     return packet;

@@ -207,6 +207,12 @@ class RdmaNic : public Object, public DcbTxSource, public RdmaQpOwner
     /** \return the payload of \p packet (BTH first), an INT trailer not counted. */
     static uint32_t PayloadBytes(Ptr<const Packet> packet, const RoceBthHeader& bth);
     static uint32_t PayloadBytes(Ptr<const Packet> packet);
+    /**
+     * Add ICRC, UDP, IPv4 and Ethernet + 802.1Q to \p packet (BTH first); if \p record is not
+     * null, fill it with what DcbFrameRecord::Parse would read of the frame, and with its
+     * wire-size override under the NIC's Framing (FramingWireBytes). A packet too short for
+     * a BTH leaves \p record untouched (the first hop parses it).
+     */
     Ptr<Packet> Encapsulate(RdmaQueuePair* qp, Ptr<Packet> packet, uint8_t dscp, bool ect,
                             DcbFrameRecord* record = nullptr) const;
     /**
