@@ -305,9 +305,10 @@ void
 PrintType(const TypeId& tid)
 {
     std::cout << tid.GetName();
-    for (TypeId p = tid.GetParent(); p != p.GetParent(); p = p.GetParent())
+    const std::vector<TypeId> chain = TypeIdChain(tid);
+    for (std::size_t i = 1; i + 1 < chain.size(); ++i) // the root (ns3::ObjectBase) not named
     {
-        std::cout << " : " << p.GetName();
+        std::cout << " : " << chain[i].GetName();
     }
     std::cout << "\n";
     if (!tid.GetGroupName().empty())
@@ -315,19 +316,15 @@ PrintType(const TypeId& tid)
         std::cout << "group: " << tid.GetGroupName() << "\n";
     }
     std::cout << "attributes:\n";
-    for (TypeId t = tid;; t = t.GetParent())
+    for (const TypeId& t : chain)
     {
         for (std::size_t i = 0; i < t.GetAttributeN(); ++i)
         {
             PrintAttribute(t, t.GetAttribute(i));
         }
-        if (t == t.GetParent())
-        {
-            break;
-        }
     }
     std::cout << "trace sources:\n";
-    for (TypeId t = tid;; t = t.GetParent())
+    for (const TypeId& t : chain)
     {
         for (std::size_t i = 0; i < t.GetTraceSourceN(); ++i)
         {
@@ -335,14 +332,10 @@ PrintType(const TypeId& tid)
             std::cout << "  " << info.name << "   (" << t.GetName() << ", " << info.callback
                       << ")\n    help:    " << info.help << "\n";
         }
-        if (t == t.GetParent())
-        {
-            break;
-        }
     }
     // The sources the help strings above cite.
     std::vector<std::string> cited;
-    for (TypeId t = tid;; t = t.GetParent())
+    for (const TypeId& t : chain)
     {
         ForEachHelp(t,
                     [&cited](const std::string&, const std::string& help)
@@ -355,10 +348,6 @@ PrintType(const TypeId& tid)
                             }
                         }
                     });
-        if (t == t.GetParent())
-        {
-            break;
-        }
     }
     if (cited.empty())
     {
@@ -499,23 +488,7 @@ main(int argc, char** argv)
         TypeId::AttributeInformation info;
         if (tid.LookupAttributeByName(attribute, &info))
         {
-            // Find the class that declares it, for the printout.
-            TypeId owner = tid;
-            for (TypeId t = tid;; t = t.GetParent())
-            {
-                for (std::size_t i = 0; i < t.GetAttributeN(); ++i)
-                {
-                    if (t.GetAttribute(i).name == attribute)
-                    {
-                        owner = t;
-                    }
-                }
-                if (t == t.GetParent())
-                {
-                    break;
-                }
-            }
-            PrintAttribute(owner, info);
+            PrintAttribute(DeclaringTypeId(tid, attribute), info);
             return 0;
         }
         std::cerr << "roce-doc: " << tid.GetName() << " has no attribute '" << attribute << "'";

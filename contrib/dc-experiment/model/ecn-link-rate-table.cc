@@ -1,6 +1,7 @@
 #include "ecn-link-rate-table.h"
 
 #include "json-attribute-converter.h"
+#include "type-id-chain.h"
 
 #include "ns3/queue-size.h"
 
@@ -26,20 +27,7 @@ ThresholdNames()
 std::string
 Declaring(TypeId tid, const std::string& attribute)
 {
-    for (TypeId t = tid;; t = t.GetParent())
-    {
-        for (std::size_t i = 0; i < t.GetAttributeN(); ++i)
-        {
-            if (t.GetAttribute(i).name == attribute)
-            {
-                return t.GetName();
-            }
-        }
-        if (t.GetParent() == t)
-        {
-            return tid.GetName();
-        }
-    }
+    return DeclaringTypeId(tid, attribute).GetName();
 }
 
 /** \return the bit rates of the links with a switch at one end at least. */

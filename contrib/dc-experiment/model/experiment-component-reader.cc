@@ -1,6 +1,7 @@
 #include "experiment-component-reader.h"
 
 #include "json-attribute-converter.h"
+#include "type-id-chain.h"
 
 #include "ns3/type-id.h"
 
@@ -97,15 +98,8 @@ ExperimentComponentReader::Read(const Json* section, const std::string& pointer,
     TypeId::LookupByNameFailSafe(type, &tid);
 
     // The settable attributes of the type and its parents, parents first.
-    std::vector<TypeId> chain;
-    for (TypeId t = tid;; t = t.GetParent())
-    {
-        chain.insert(chain.begin(), t);
-        if (t.GetParent() == t)
-        {
-            break;
-        }
-    }
+    std::vector<TypeId> chain = TypeIdChain(tid);
+    std::reverse(chain.begin(), chain.end());
     std::vector<TypeId::AttributeInformation> attributes;
     std::vector<std::string> names;
     std::vector<std::string> owners; //!< the TypeId declaring each attribute

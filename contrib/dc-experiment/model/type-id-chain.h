@@ -46,6 +46,26 @@ AttributeNames(TypeId tid)
     return names;
 }
 
+/**
+ * \return the TypeId, \p tid or the nearest of its parents, that declares \p attribute (the
+ * one TypeId::LookupAttributeByName finds); \p tid itself if none does.
+ */
+inline TypeId
+DeclaringTypeId(TypeId tid, const std::string& attribute)
+{
+    for (const TypeId& t : TypeIdChain(tid))
+    {
+        for (std::size_t i = 0; i < t.GetAttributeN(); ++i)
+        {
+            if (t.GetAttribute(i).name == attribute)
+            {
+                return t;
+            }
+        }
+    }
+    return tid;
+}
+
 } // namespace ns3
 
 #endif /* TYPE_ID_CHAIN_H */
