@@ -8,23 +8,7 @@
 # ignored HPCC's target utilisation (U_TARGET 0.95) would miss it: line rate shared
 # fairly with no headroom gives 33.5 ms.
 #   hpcc-mix-example-test.sh ROCE_RUN SOURCE_FOLDER WORK_DIR
-set -u
-roce_run=$1
-source_folder=$2
-work=$3
-rm -rf "$work"
-mkdir -p "$work"
-cp -R "$source_folder/mix" "$work/mix"
-cd "$work" || exit 1
-"$roce_run" mix/config.txt --out out > stdout.txt 2> stderr.txt
-status=$?
-cat stdout.txt stderr.txt
-fail() {
-    echo "FAIL: $*"
-    exit 1
-}
-test $status -eq 0 || fail "exit status $status"
-grep -q '^2 of 2 flows finished' stdout.txt || fail "expected 2 of 2 flows finished"
+. "$(dirname "$0")/hpcc-mix-run.sh"
 grep -q 'flow.txt:4: 254 non-blank lines after the 2 flows announced on line 1' stderr.txt ||
     fail "one warning for the 254 flows the HPCC simulator does not read"
 # fct.txt: src dst sport dport bytes start_ns fct_ns standalone_ns; sorted, the two FCTs

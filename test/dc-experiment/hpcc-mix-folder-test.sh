@@ -3,23 +3,7 @@
 # flow.txt, trace.txt in that simulator's shape, test/dc-experiment/data/hpcc-mix) is
 # copied unedited and run from its parent directory with "roce-run mix/config.txt".
 #   hpcc-mix-folder-test.sh ROCE_RUN SOURCE_FOLDER WORK_DIR
-set -u
-roce_run=$1
-source_folder=$2
-work=$3
-rm -rf "$work"
-mkdir -p "$work"
-cp -R "$source_folder/mix" "$work/mix"
-cd "$work" || exit 1
-"$roce_run" mix/config.txt --out out > stdout.txt 2> stderr.txt
-status=$?
-cat stdout.txt stderr.txt
-fail() {
-    echo "FAIL: $*"
-    exit 1
-}
-test $status -eq 0 || fail "exit status $status"
-grep -q '^2 of 2 flows finished' stdout.txt || fail "expected 2 of 2 flows finished"
+. "$(dirname "$0")/hpcc-mix-run.sh"
 # Paths: read from the working directory, as the HPCC simulator does, and said so.
 for key in TOPOLOGY_FILE FLOW_FILE TRACE_FILE; do
     test "$(grep -c "config.txt:[0-9]*: $key mix/[a-z]*.txt: .* read from the working directory" stderr.txt)" -eq 1 ||
