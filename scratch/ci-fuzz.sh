@@ -18,7 +18,7 @@ ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 BUILD="${ROCE_LAB_BUILD_DIR:-$ROOT/build}"
 FUZZ="${ROCE_LAB_FUZZ_DIR:-$ROOT/build-fuzz}"
 TARGETS=(cdf trace-csv trace-hpcc topology-hpcc hpcc-config config-db host-model topology-json
-         experiment-json)
+         experiment-json nic-profile)
 # Each target's readers, compiled into it with coverage instrumentation (TypeId-free
 # sources; what they call beyond these comes from the libraries).
 D=contrib/dc-experiment/model
@@ -32,6 +32,7 @@ declare -A READERS=(
     [config-db]="contrib/dcb/model/sonic-config-loader.cc"
     [host-model]="$D/host-model-reader.cc $D/json-schema-reader.cc $D/json-attribute-converter.cc"
     [hpcc-config]="$D/hpcc-config-translator.cc $D/text-field.cc"
+    [nic-profile]="contrib/dc-experiment/helper/nic-profile.cc $D/json-schema-reader.cc $D/json-attribute-converter.cc $D/experiment-config.cc"
 )
 
 if [ "${1:-}" = --list ]; then
