@@ -514,23 +514,25 @@ RdmaNic::GetWireSize(Ptr<const Packet> packet) const
     }
     RoceBthHeader bth;
     packet->PeekHeader(bth);
-    return RdmaWireSize{FramingWireBytes(packet, bth), true};
+    return RdmaWireSize{FramingWireBytes(packet, bth.GetOpcode(), bth.GetIntHops()), true};
 }
 
 uint16_t
-RdmaNic::FramingWireBytes(Ptr<const Packet> packet, const RoceBthHeader& bth) const
+RdmaNic::FramingWireBytes(Ptr<const Packet> packet, RoceOpcode op, uint8_t intHops) const
 {
     if (m_framing == FRAMING_ROCE_V2)
     {
         return 0;
     }
-    const RoceOpcode op = bth.GetOpcode();
-    const uint32_t intBytes = bth.GetIntHops() ? IntTrailer::SizeFor(bth.GetIntHops()) : 0;
+    const uint32_t intBytes = intHops ? IntTrailer::SizeFor(intHops) : 0;
     if (op == RoceOpcode::Acknowledge || op == RoceOpcode::Cnp || op == RoceOpcode::ReadRequest)
     {
         return static_cast<uint16_t>(HPCC_SIM_CONTROL_BYTES + intBytes);
     }
-    return static_cast<uint16_t>(HPCC_SIM_DATA_HEADER_BYTES + PayloadBytes(packet, bth) + intBytes);
+    // The payload without the INT trailer, as PayloadBytes(packet, bth) counts it.
+    const uint32_t bytes = PayloadBytes(packet, op);
+    const uint32_t payload = bytes > intBytes ? bytes - intBytes : 0;
+    return static_cast<uint16_t>(HPCC_SIM_DATA_HEADER_BYTES + payload + intBytes);
 }
 
 uint64_t
@@ -704,11 +706,12 @@ RdmaNic::Encapsulate(RdmaQueuePair* qp, Ptr<Packet> packet, uint8_t dscp, bool e
     {
         record = nullptr; // too short for a BTH: the first hop parses what there is
     }
-    else if (record && m_framing != FRAMING_ROCE_V2)
+    else if (record)
     {
-        RoceBthHeader header;
-        packet->PeekHeader(header);
-        wireBytes = FramingWireBytes(packet, header);
+        // From the BTH bytes just copied: the opcode (byte 0) and the INT hop capacity.
+        wireBytes = FramingWireBytes(
+            packet, static_cast<RoceOpcode>(bth[0]),
+            static_cast<uint8_t>(bth[DcbFrameRecord::BTH_RESV8A] & RoceBthHeader::INT_HOPS_MASK));
     }
     packet->AddTrailer(RoceIcrcTrailer());
     DcbFrameRecord r;

@@ -216,12 +216,13 @@ class RdmaNic : public Object, public DcbTxSource, public RdmaQpOwner
     Ptr<Packet> Encapsulate(RdmaQueuePair* qp, Ptr<Packet> packet, uint8_t dscp, bool ect,
                             DcbFrameRecord* record = nullptr) const;
     /**
-     * \return the wire-size override of \p packet (BTH first, \p bth its header) under the
+     * \return the wire-size override of \p packet (BTH first, opcode \p op, INT hop
+     * capacity \p intHops as its BTH carries them) under the
      * NIC's Framing: 0 under RoceV2; under HpccSim the HPCC simulator's size of the packet
      * (a data packet: payload + 48 bytes; ACK, NAK, CNP, READ request: 60 bytes), plus
      * the INT trailer it carries.
      */
-    uint16_t FramingWireBytes(Ptr<const Packet> packet, const RoceBthHeader& bth) const;
+    uint16_t FramingWireBytes(Ptr<const Packet> packet, RoceOpcode op, uint8_t intHops) const;
     void Wake();
     /** The firmware CNP queue serves queue pair \p qpn: send its CNP. */
     void EmitCnp(uint32_t qpn);
