@@ -15,11 +15,11 @@ import unittest
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 sys.path.insert(0, HERE)
-import dcqcn_regional  # noqa: E402
-import dcqcn_stochastic  # noqa: E402
-import dcqcn_sweep  # noqa: E402
-import maestro_paths  # noqa: E402
-import maestro_transport  # noqa: E402
+from roce_lab import dcqcn_regional  # noqa: E402
+from roce_lab import dcqcn_stochastic  # noqa: E402
+from roce_lab import dcqcn_sweep  # noqa: E402
+from roce_lab import maestro_paths  # noqa: E402
+from roce_lab import maestro_transport  # noqa: E402
 from test_roce_lab import python_with_matplotlib, write_files  # noqa: E402
 
 WORK = os.environ.get("ROCE_LAB_TEST_DIR", "/tmp/roce-lab-test-analysis")
@@ -184,7 +184,8 @@ class FctPlots(unittest.TestCase):
             "flows.csv": FLOWS_HEADER + "0,h0,h1,1000,10.0,12.0,2.0,1.5,1.33,0,write,3\n"
                                         "1,h0,h1,200000,10.0,,,20.0,,0,write,3\n"})
         code = ("import sys, matplotlib; matplotlib.use('Agg'); import matplotlib.pyplot as plt;"
-                "sys.path.insert(0, %r); import fct_cdf; sys.argv = ['fct_cdf', %r, '-o', %r];"
+                "sys.path.insert(0, %r); from roce_lab import fct_cdf;"
+                "sys.argv = ['fct_cdf', %r, '-o', %r];"
                 "saved = plt.Figure.savefig\n"
                 "def grab(fig, *a, **k):\n"
                 "    print('LEGEND:' + '|'.join(t.get_text() for t in fig.axes[0].get_legend()"
@@ -208,7 +209,7 @@ class FctPlots(unittest.TestCase):
             for i in range(6))}
         a, b = write_dir("plot-same-a", flows), write_dir("plot-same-b", flows)
         code = ("import sys, matplotlib; matplotlib.use('Agg'); sys.path.insert(0, %r)\n"
-                "import fct_cdf\n"
+                "from roce_lab import fct_cdf\n"
                 "fig = fct_cdf.figure([%r, %r], slowdown=True)\n"
                 "ax = fig.axes[0]\n"
                 "print('LEGEND:' + '|'.join(t.get_text() for t in ax.get_legend().get_texts()))\n"
@@ -245,7 +246,9 @@ class AxisWords(unittest.TestCase):
         pattern = re.compile(r"\(us\)|[ (]us\b")
         drawing = re.compile(r"set_xlabel|set_ylabel|label=|set_title|annotate|\.text\(")
         bad = []
-        for name in sorted(os.listdir(HERE)):
+        package = os.path.join(HERE, "roce_lab")
+        for name in (sorted(os.listdir(HERE))
+                     + sorted("roce_lab/" + n for n in os.listdir(package))):
             if name.endswith(".py") and not name.startswith("test_"):
                 with open(os.path.join(HERE, name), encoding="utf-8") as f:
                     bad += ["%s:%d: %s" % (name, n, line.strip())
