@@ -126,8 +126,8 @@ def flows(outdir, slow_hosts):
           (f" ({unfinished} unfinished left out)" if unfinished else ""))
     for name, values in groups.items():
         if values:
-            print(f"  {name}: {len(values)} flows, median {percentile(values, 50, ROUNDED_INDEX):.2f}, "
-                  f"p99 {percentile(values, 99, ROUNDED_INDEX):.2f}")
+            median, p99 = (percentile(values, p, ROUNDED_INDEX) for p in (50, 99))
+            print(f"  {name}: {len(values)} flows, median {median:.2f}, p99 {p99:.2f}")
 
 
 def report(outdir, label):
