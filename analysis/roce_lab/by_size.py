@@ -21,29 +21,17 @@ at least 1), e.g. bench/hpcc-sim-*-fct.txt.
 """
 
 import hashlib
-import json
 import os
 import sys
 
 from . import csvfile
 from .config import PATHS_KEY, UsageError, load_json
-from .stats import BUCKET_NAMES, bucket_name, nearest_rank
+from .stats import BUCKET_NAMES, bucket_name, describe
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 PEER_FILE = os.path.join(ROOT, "scratch", "bench", "hpcc-peer-by-size.json")
 FCT_STATS = ("mean", "p50", "p99")
 SLOWDOWN_STATS = ("mean", "p50", "p95", "p99")
-
-
-def describe(values, stats):
-    """{stat: value} of VALUES (None for each when there are none)."""
-    if not values:
-        return {s: None for s in stats}
-    v = sorted(values)
-    out = {}
-    for s in stats:
-        out[s] = sum(v) / len(v) if s == "mean" else nearest_rank(v, float(s[1:]))
-    return out
 
 
 def load_flows(outdir):

@@ -18,7 +18,7 @@ import matplotlib
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 from .csvfile import parse, read_rows  # noqa: E402
-from . import labels as run_labels
+from . import labels as run_labels  # noqa: E402
 
 
 def load(outdir):

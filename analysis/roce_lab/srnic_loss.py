@@ -18,7 +18,7 @@ import matplotlib
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 from .csvfile import parse, read_rows  # noqa: E402
-from . import labels as run_labels
+from . import labels as run_labels  # noqa: E402
 
 COLUMNS = ("profile", "loss", "goodput_gbps", "sr_analytic_gbps", "gbn_analytic_gbps",
            "sr_rto_analytic_gbps")

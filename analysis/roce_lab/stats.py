@@ -53,3 +53,15 @@ def percentile(values, percent, method=NEAREST_RANK):
         q = percent / 100
         return values[min(len(values) - 1, max(0, int(round(q * (len(values) - 1)))))]
     raise ValueError("percentile: no method %r (%s, %s)" % (method, NEAREST_RANK, ROUNDED_INDEX))
+
+
+def describe(values, stats):
+    """{stat: value} of VALUES for each name in STATS: "mean", or "pNN" (the NN-th
+    nearest-rank percentile, e.g. "p99", "p99.9"); None for each when there are no values."""
+    if not values:
+        return {s: None for s in stats}
+    v = sorted(values)
+    out = {}
+    for s in stats:
+        out[s] = sum(v) / len(v) if s == "mean" else nearest_rank(v, float(s[1:]))
+    return out
