@@ -389,6 +389,55 @@ class MaestroScripts(unittest.TestCase):
             self.assertIn("not found", r.stderr, script)
 
 
+class SharedDefinitions(unittest.TestCase):
+    """roce_lab.stats (percentiles, flow-size buckets) and roce_lab.csvfile (the CSV reader)
+    that the analyses share."""
+
+    def test_buckets_have_inclusive_upper_bounds(self):
+        from roce_lab import stats
+        self.assertEqual(stats.BUCKET_NAMES, ["0-10KB", "10KB-100KB", "100KB-1MB", "1MB+"])
+        self.assertEqual([stats.bucket_name(b) for b in (1, 10000, 10001, 100000, 100001,
+                                                         1000000, 1000001)],
+                         ["0-10KB", "0-10KB", "10KB-100KB", "10KB-100KB", "100KB-1MB",
+                          "100KB-1MB", "1MB+"])
+
+    def test_percentiles(self):
+        from roce_lab import stats
+        values = [4.0, 1.0, 3.0, 2.0]
+        # nearest-rank (summary.json's): the ceil(p/100 n)-th smallest
+        self.assertEqual(stats.percentile(values, 50), 2.0)
+        self.assertEqual(stats.percentile(values, 99), 4.0)
+        self.assertEqual(stats.percentile(values, 0), 1.0)
+        # node_effects' rule: index round(q (n - 1)), half to even
+        self.assertEqual(stats.percentile(values, 50, stats.ROUNDED_INDEX), 3.0)
+        self.assertEqual(stats.percentile([1.0, 2.0], 50, stats.ROUNDED_INDEX), 1.0)
+        self.assertTrue(stats.percentile([], 50) != stats.percentile([], 50))  # NaN
+        self.assertEqual(stats.describe(values, ("mean", "p50", "p99.9")),
+                         {"mean": 2.5, "p50": 2.0, "p99.9": 4.0})
+        self.assertEqual(stats.describe([], ("mean",)), {"mean": None})
+
+    def test_csv_reader_names_file_line_and_column(self):
+        from roce_lab import csvfile
+        d = write_dir("csvfile", {"a.csv": "x,y\n1,2\n3,4\n", "empty.csv": "x,y\n"})
+        path = os.path.join(d, "a.csv")
+        self.assertEqual(list(csvfile.rows(path, ("x",))),
+                         [(2, {"x": "1", "y": "2"}), (3, {"x": "3", "y": "4"})])
+        self.assertEqual(csvfile.table(path), [{"x": "1", "y": "2"}, {"x": "3", "y": "4"}])
+        self.assertIsNone(csvfile.table(os.path.join(d, "no.csv"), optional=True))
+        with self.assertRaises(SystemExit) as e:
+            csvfile.rows(path, ("x", "z"))
+        self.assertEqual(str(e.exception), "%s: no column 'z' (columns: ['x', 'y'])" % path)
+        with self.assertRaises(ValueError) as e:
+            csvfile.rows(os.path.join(d, "no.csv"), missing="run it", error=ValueError)
+        self.assertEqual(str(e.exception), "%s: not found (run it)" % os.path.join(d, "no.csv"))
+        with self.assertRaises(SystemExit) as e:
+            csvfile.read_rows(d, "empty.csv", ("x",), "prog")
+        self.assertEqual(str(e.exception), "%s: no rows" % os.path.join(d, "empty.csv"))
+        with self.assertRaises(SystemExit) as e:
+            csvfile.parse(path, 3, lambda: int("x"))
+        self.assertTrue(str(e.exception).startswith(path + ":3: invalid literal"))
+
+
 if __name__ == "__main__":
     os.makedirs(WORK, exist_ok=True)
     unittest.main()
