@@ -27,8 +27,8 @@ analysis/ on PYTHONPATH, `python3 -m roce_lab COMMAND ...`.
       after ./roce-lab run: make CONFIG's "plots" in OUTDIR and add them (and input.json,
       with --prepared, with its source and edits) to OUTDIR/README
 
-The analyses of runs and sweeps, each also a script analysis/NAME.py (NAME with _ for -):
-COMMAND -h gives its options.
+The analyses of runs and sweeps, each also a script analysis/NAME.py (NAME: the command
+with _ for -); COMMAND -h gives its options:
 
   fct-cdf, slowdown-by-size, node-effects, compare-profiles, dcqcn-fluid, dcqcn-regional,
   dcqcn-stochastic, dcqcn-sweep, dfabric-pool, host-pushback, maestro-paths,
