@@ -15,11 +15,11 @@ import unittest
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 sys.path.insert(0, HERE)
-import dcqcn_regional  # noqa: E402
-import dcqcn_stochastic  # noqa: E402
-import dcqcn_sweep  # noqa: E402
-import maestro_paths  # noqa: E402
-import maestro_transport  # noqa: E402
+from roce_lab import dcqcn_regional  # noqa: E402
+from roce_lab import dcqcn_stochastic  # noqa: E402
+from roce_lab import dcqcn_sweep  # noqa: E402
+from roce_lab import maestro_paths  # noqa: E402
+from roce_lab import maestro_transport  # noqa: E402
 from test_roce_lab import python_with_matplotlib, write_files  # noqa: E402
 
 WORK = os.environ.get("ROCE_LAB_TEST_DIR", "/tmp/roce-lab-test-analysis")
@@ -184,7 +184,8 @@ class FctPlots(unittest.TestCase):
             "flows.csv": FLOWS_HEADER + "0,h0,h1,1000,10.0,12.0,2.0,1.5,1.33,0,write,3\n"
                                         "1,h0,h1,200000,10.0,,,20.0,,0,write,3\n"})
         code = ("import sys, matplotlib; matplotlib.use('Agg'); import matplotlib.pyplot as plt;"
-                "sys.path.insert(0, %r); import fct_cdf; sys.argv = ['fct_cdf', %r, '-o', %r];"
+                "sys.path.insert(0, %r); from roce_lab import fct_cdf;"
+                "sys.argv = ['fct_cdf', %r, '-o', %r];"
                 "saved = plt.Figure.savefig\n"
                 "def grab(fig, *a, **k):\n"
                 "    print('LEGEND:' + '|'.join(t.get_text() for t in fig.axes[0].get_legend()"
@@ -208,7 +209,7 @@ class FctPlots(unittest.TestCase):
             for i in range(6))}
         a, b = write_dir("plot-same-a", flows), write_dir("plot-same-b", flows)
         code = ("import sys, matplotlib; matplotlib.use('Agg'); sys.path.insert(0, %r)\n"
-                "import fct_cdf\n"
+                "from roce_lab import fct_cdf\n"
                 "fig = fct_cdf.figure([%r, %r], slowdown=True)\n"
                 "ax = fig.axes[0]\n"
                 "print('LEGEND:' + '|'.join(t.get_text() for t in ax.get_legend().get_texts()))\n"
@@ -245,7 +246,9 @@ class AxisWords(unittest.TestCase):
         pattern = re.compile(r"\(us\)|[ (]us\b")
         drawing = re.compile(r"set_xlabel|set_ylabel|label=|set_title|annotate|\.text\(")
         bad = []
-        for name in sorted(os.listdir(HERE)):
+        package = os.path.join(HERE, "roce_lab")
+        for name in (sorted(os.listdir(HERE))
+                     + sorted("roce_lab/" + n for n in os.listdir(package))):
             if name.endswith(".py") and not name.startswith("test_"):
                 with open(os.path.join(HERE, name), encoding="utf-8") as f:
                     bad += ["%s:%d: %s" % (name, n, line.strip())
@@ -384,6 +387,55 @@ class MaestroScripts(unittest.TestCase):
                                text=True)
             self.assertNotEqual(r.returncode, 0, script)
             self.assertIn("not found", r.stderr, script)
+
+
+class SharedDefinitions(unittest.TestCase):
+    """roce_lab.stats (percentiles, flow-size buckets) and roce_lab.csvfile (the CSV reader)
+    that the analyses share."""
+
+    def test_buckets_have_inclusive_upper_bounds(self):
+        from roce_lab import stats
+        self.assertEqual(stats.BUCKET_NAMES, ["0-10KB", "10KB-100KB", "100KB-1MB", "1MB+"])
+        self.assertEqual([stats.bucket_name(b) for b in (1, 10000, 10001, 100000, 100001,
+                                                         1000000, 1000001)],
+                         ["0-10KB", "0-10KB", "10KB-100KB", "10KB-100KB", "100KB-1MB",
+                          "100KB-1MB", "1MB+"])
+
+    def test_percentiles(self):
+        from roce_lab import stats
+        values = [4.0, 1.0, 3.0, 2.0]
+        # nearest-rank (summary.json's): the ceil(p/100 n)-th smallest
+        self.assertEqual(stats.percentile(values, 50), 2.0)
+        self.assertEqual(stats.percentile(values, 99), 4.0)
+        self.assertEqual(stats.percentile(values, 0), 1.0)
+        # node_effects' rule: index round(q (n - 1)), half to even
+        self.assertEqual(stats.percentile(values, 50, stats.ROUNDED_INDEX), 3.0)
+        self.assertEqual(stats.percentile([1.0, 2.0], 50, stats.ROUNDED_INDEX), 1.0)
+        self.assertTrue(stats.percentile([], 50) != stats.percentile([], 50))  # NaN
+        self.assertEqual(stats.describe(values, ("mean", "p50", "p99.9")),
+                         {"mean": 2.5, "p50": 2.0, "p99.9": 4.0})
+        self.assertEqual(stats.describe([], ("mean",)), {"mean": None})
+
+    def test_csv_reader_names_file_line_and_column(self):
+        from roce_lab import csvfile
+        d = write_dir("csvfile", {"a.csv": "x,y\n1,2\n3,4\n", "empty.csv": "x,y\n"})
+        path = os.path.join(d, "a.csv")
+        self.assertEqual(list(csvfile.rows(path, ("x",))),
+                         [(2, {"x": "1", "y": "2"}), (3, {"x": "3", "y": "4"})])
+        self.assertEqual(csvfile.table(path), [{"x": "1", "y": "2"}, {"x": "3", "y": "4"}])
+        self.assertIsNone(csvfile.table(os.path.join(d, "no.csv"), optional=True))
+        with self.assertRaises(SystemExit) as e:
+            csvfile.rows(path, ("x", "z"))
+        self.assertEqual(str(e.exception), "%s: no column 'z' (columns: ['x', 'y'])" % path)
+        with self.assertRaises(ValueError) as e:
+            csvfile.rows(os.path.join(d, "no.csv"), missing="run it", error=ValueError)
+        self.assertEqual(str(e.exception), "%s: not found (run it)" % os.path.join(d, "no.csv"))
+        with self.assertRaises(SystemExit) as e:
+            csvfile.read_rows(d, "empty.csv", ("x",), "prog")
+        self.assertEqual(str(e.exception), "%s: no rows" % os.path.join(d, "empty.csv"))
+        with self.assertRaises(SystemExit) as e:
+            csvfile.parse(path, 3, lambda: int("x"))
+        self.assertTrue(str(e.exception).startswith(path + ":3: invalid literal"))
 
 
 if __name__ == "__main__":

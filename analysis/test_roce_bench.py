@@ -14,7 +14,7 @@ import unittest
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-import roce_bench  # noqa: E402
+from roce_lab import bench as roce_bench  # noqa: E402
 
 BUILD = os.environ.get("ROCE_LAB_BUILD_DIR", os.path.join(os.path.dirname(HERE), "build"))
 WORK = os.environ.get("ROCE_LAB_TEST_DIR", os.path.join(tempfile.gettempdir(), "roce-bench"))

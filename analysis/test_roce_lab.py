@@ -312,7 +312,7 @@ class FigureScripts(unittest.TestCase):
         # 2 steps of 500 B in 0.05 us: 160 Gb/s; s0's port to h0 paused 25 of 100 us.
         r = subprocess.run([python_with_matplotlib(), "-c",
                             "import pathlib, sys; sys.path.insert(0, sys.argv[1]); "
-                            "import host_pushback as h; "
+                            "from roce_lab import host_pushback as h; "
                             "print(round(h.allreduce_gbps(pathlib.Path(sys.argv[2])), 6), "
                             "h.paused_shares(sys.argv[3]), h.paused_shares(sys.argv[4]))",
                             HERE, ideal, loop, quiet], capture_output=True, text=True, cwd=WORK)

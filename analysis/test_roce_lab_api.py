@@ -491,8 +491,8 @@ class Figures(unittest.TestCase):
     def test_titles_legends_counts_and_scale(self):
         import matplotlib
         matplotlib.use("Agg")
-        import fct_cdf
-        import slowdown_by_size
+        from roce_lab import fct_cdf
+        from roce_lab import slowdown_by_size
         dirs = self.run_dirs()
         fig = fct_cdf.figure(dirs)
         ax = fig.axes[0]
@@ -535,7 +535,7 @@ class Figures(unittest.TestCase):
             json.dump({"description": "DCQCN, ECN at 5KB"}, f)
         # All alike (a sweep's runs): named by their folders, the description in the title.
         self.assertEqual(run_labels.named(dirs), (["r0000-x", "r0001-x"], "DCQCN, ECN at 5KB"))
-        import fct_cdf
+        from roce_lab import fct_cdf
         self.assertEqual(fct_cdf.figure(dirs).axes[0].get_title(),
                          "Flow completion time CDF\nDCQCN, ECN at 5KB")
         # Some alike: those names end in their folder.

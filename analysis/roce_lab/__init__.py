@@ -18,6 +18,13 @@ From a clone, put its analysis/ folder on the path, then import:
     roce_lab.plot_runs([DIR, ...], PREFIX, title=..., labels=[...])   # PNG files
     roce_lab.figure("slowdown_by_size", [DIR, ...])   # a matplotlib Figure
 
+The analyses are modules, each also a subcommand (NAME with - for _) and a script
+analysis/NAME.py: fct_cdf, slowdown_by_size, node_effects, compare_profiles, dcqcn_fluid,
+dcqcn_regional, dcqcn_stochastic, dcqcn_sweep, dfabric_pool, host_pushback, maestro_paths,
+maestro_transport, srnic_loss, bench (analysis/roce_bench.py); by_size is by-size. What
+they share: csvfile (reading CSV files by column name), stats (percentiles, flow-size
+buckets), labels (legend names and figure options).
+
 The command line (./roce-lab calls it): python3 analysis/roce_lab --help. Errors in
 configurations, sweeps and edits (a value JSON has no place for included) are UsageError,
 whose message names the file and JSON pointer; a run that roce-run refuses is RunError, a

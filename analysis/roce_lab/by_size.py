@@ -20,74 +20,43 @@ columns: src dst sport dport bytes start_ns fct_ns standalone_ns; slowdown = fct
 at least 1), e.g. bench/hpcc-sim-*-fct.txt.
 """
 
-import csv
 import hashlib
-import json
-import math
 import os
 import sys
 
+from . import csvfile
 from .config import PATHS_KEY, UsageError, load_json
+from .stats import BUCKET_NAMES, bucket_name, describe
 
-BUCKETS = [(10_000, "0-10KB"), (100_000, "10KB-100KB"), (1_000_000, "100KB-1MB"), (None, "1MB+")]
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 PEER_FILE = os.path.join(ROOT, "scratch", "bench", "hpcc-peer-by-size.json")
 FCT_STATS = ("mean", "p50", "p99")
 SLOWDOWN_STATS = ("mean", "p50", "p95", "p99")
 
 
-def bucket_name(size):
-    for limit, name in BUCKETS:
-        if limit is None or size <= limit:
-            return name
-    return BUCKETS[-1][1]
-
-
-def nearest_rank(sorted_values, percent):
-    rank = max(1, math.ceil(percent / 100 * len(sorted_values)))
-    return sorted_values[rank - 1]
-
-
-def describe(values, stats):
-    """{stat: value} of VALUES (None for each when there are none)."""
-    if not values:
-        return {s: None for s in stats}
-    v = sorted(values)
-    out = {}
-    for s in stats:
-        out[s] = sum(v) / len(v) if s == "mean" else nearest_rank(v, float(s[1:]))
-    return out
-
-
 def load_flows(outdir):
     """{bucket: {"flows", "finished", "fct_us", "slowdown"}} for "all" and each bucket."""
     path = os.path.join(outdir, "flows.csv")
-    if not os.path.isfile(path):
-        raise UsageError(f"{path}: not found (is {outdir} a roce-lab output directory?)")
-    names = ["all"] + [name for _, name in BUCKETS]
+    names = ["all"] + BUCKET_NAMES
     fct = {n: [] for n in names}
     slowdown = {n: [] for n in names}
     flows = {n: 0 for n in names}
-    with open(path, newline="") as f:
-        reader = csv.DictReader(f)
-        for column in ("bytes", "fct_us", "ideal_fct_us"):
-            if column not in (reader.fieldnames or []):
-                raise UsageError(f"{path}: no column '{column}' (columns: {reader.fieldnames})")
-        for line, row in enumerate(reader, start=2):
-            try:
-                size = int(row["bytes"])
-                cell = row["fct_us"].strip()
-                ideal = float(row["ideal_fct_us"])
-                us = float(cell) if cell else None
-            except ValueError:
-                raise UsageError(f"{path}:{line}: bytes, fct_us or ideal_fct_us is not a number")
-            if ideal <= 0:
-                raise UsageError(f"{path}:{line}: ideal_fct_us must be > 0, got {ideal}")
-            for name in ("all", bucket_name(size)):
-                flows[name] += 1
-                if us is not None:
-                    fct[name].append(us)
-                    slowdown[name].append(max(1.0, us / ideal))
+    for line, row in csvfile.rows(path, ("bytes", "fct_us", "ideal_fct_us"), error=UsageError,
+                                  missing=f"is {outdir} a roce-lab output directory?"):
+        try:
+            size = int(row["bytes"])
+            cell = row["fct_us"].strip()
+            ideal = float(row["ideal_fct_us"])
+            us = float(cell) if cell else None
+        except ValueError:
+            raise UsageError(f"{path}:{line}: bytes, fct_us or ideal_fct_us is not a number")
+        if ideal <= 0:
+            raise UsageError(f"{path}:{line}: ideal_fct_us must be > 0, got {ideal}")
+        for name in ("all", bucket_name(size)):
+            flows[name] += 1
+            if us is not None:
+                fct[name].append(us)
+                slowdown[name].append(max(1.0, us / ideal))
     return {n: {"flows": flows[n], "finished": len(fct[n]),
                 "fct_us": describe(fct[n], FCT_STATS),
                 "slowdown": describe(slowdown[n], SLOWDOWN_STATS)} for n in names}
@@ -95,7 +64,7 @@ def load_flows(outdir):
 
 def load_peer_fct(path):
     """The figures of the HPCC simulator's fct.txt at PATH, in load_flows's shape."""
-    names = ["all"] + [name for _, name in BUCKETS]
+    names = ["all"] + BUCKET_NAMES
     fct = {n: [] for n in names}
     slowdown = {n: [] for n in names}
     try:

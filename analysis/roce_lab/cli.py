@@ -26,11 +26,21 @@ analysis/ on PYTHONPATH, `python3 -m roce_lab COMMAND ...`.
   after-run CONFIG OUTDIR [--prepared [--source FILE] [--set /pointer=value ...] [--seed N]]
       after ./roce-lab run: make CONFIG's "plots" in OUTDIR and add them (and input.json,
       with --prepared, with its source and edits) to OUTDIR/README
+
+The analyses of runs and sweeps, each also a script analysis/NAME.py (NAME: the command
+with _ for -); COMMAND -h gives its options:
+
+  fct-cdf, slowdown-by-size, node-effects, compare-profiles, dcqcn-fluid, dcqcn-regional,
+  dcqcn-stochastic, dcqcn-sweep, dfabric-pool, host-pushback, maestro-paths,
+  maestro-transport, srnic-loss
+  bench [SUITE|SCENARIO ...] [--build DIR] [--vs DIR]   (analysis/roce_bench.py)
 """
 
 import argparse
+import importlib
 import json
 import os
+import sys
 
 from . import by_size, simfuzz
 from . import config as cfg
@@ -39,6 +49,34 @@ from . import sweep as sweeps
 from .config import UsageError, log
 
 EPILOG = "\n".join([cfg.__doc__, sweeps.__doc__])
+
+# The modules that are also scripts (analysis/MODULE.py, analysis/roce_bench.py for bench):
+# subcommand -> (module, what it does). Their own argument parsers read the arguments.
+SCRIPTS = {
+    "fct-cdf": ("fct_cdf", "FCT (or slowdown) CDF of run directories"),
+    "slowdown-by-size": ("slowdown_by_size", "slowdown of run directories by flow-size bucket"),
+    "node-effects": ("node_effects", "per-node PFC pauses, NIC caches, collectives, slowdown"),
+    "compare-profiles": ("compare_profiles", "NIC profiles across fat-tree scales (SRNIC "
+                         "Fig. 12)"),
+    "dcqcn-fluid": ("dcqcn_fluid", "DCQCN fluid model on one bottleneck"),
+    "dcqcn-regional": ("dcqcn_regional", "goodput and queue watermarks of a dcqcn-regional "
+                       "run"),
+    "dcqcn-stochastic": ("dcqcn_stochastic", "DCQCN as stochastic per-flow state machines"),
+    "dcqcn-sweep": ("dcqcn_sweep", "heat maps and line plots of a sweep's table.csv"),
+    "dfabric-pool": ("dfabric_pool", "DFabric Fig. 2 from the dfabric-pool sweep"),
+    "host-pushback": ("host_pushback", "host push-back into the fabric (Hostping, Azure)"),
+    "maestro-paths": ("maestro_paths", "per-path throughput of Maestro endpoints"),
+    "maestro-transport": ("maestro_transport", "collectives over one path vs Maestro"),
+    "srnic-loss": ("srnic_loss", "SRNIC Fig. 11: goodput against random loss"),
+    "bench": ("bench", "speed and memory of named scenarios (./roce-lab bench)"),
+}
+
+
+def run_script(name, argv):
+    """The subcommand NAME of SCRIPTS on ARGV: its module's main, imported only now (some
+    draw with matplotlib from their first line)."""
+    module = importlib.import_module("." + SCRIPTS[name][0], __package__)
+    return module.main(argv, prog="roce_lab " + name) or 0
 
 
 def open_sweep(path, out=None):
@@ -140,6 +178,9 @@ def cmd_after_run(args):
 
 
 def main(argv=None):
+    argv = sys.argv[1:] if argv is None else list(argv)
+    if argv and argv[0] in SCRIPTS:
+        return run_script(argv[0], argv[1:])
     parser = argparse.ArgumentParser(prog="roce_lab", description=__doc__, epilog=EPILOG,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = parser.add_subparsers(dest="command", required=True)
@@ -249,6 +290,9 @@ def main(argv=None):
     p.add_argument("--inject", action="append", choices=["exactly_once", "deterministic"],
                    help=argparse.SUPPRESS)
     p.set_defaults(func=simfuzz.main)
+    for name, (_, what) in SCRIPTS.items():
+        # Listed in --help; main() hands their arguments to the module before parsing.
+        sub.add_parser(name, help=what, add_help=False)
 
     args = parser.parse_args(argv)
     if args.command == "run-dir" and args.program[:1] == ["--"]:

@@ -1,7 +1,8 @@
 """The figures of ./roce-lab plot and of an experiment's "plots" (after ./roce-lab run).
 
-The drawing itself is in analysis/fct_cdf.py and analysis/slowdown_by_size.py (each
-also a script); this module names the figures, checks "plots" and draws them into a
+The drawing itself is in fct_cdf and slowdown_by_size (modules of this package, also the
+scripts analysis/fct_cdf.py and analysis/slowdown_by_size.py and the subcommands fct-cdf and
+slowdown-by-size); this module names the figures, checks "plots" and draws them into a
 run's directory, for the command line and for Python alike.
 """
 
@@ -12,8 +13,9 @@ import sys
 
 from .config import README_FIRST_WORDS, UsageError, load_json, log
 
-# "plots" names of an experiment file: script in analysis/, its extra arguments, the PNG
-# written into the output directory (the names ./roce-lab plot gives), and what it shows.
+# "plots" names of an experiment file: script in analysis/ (a module of this package too),
+# its extra arguments, the PNG written into the output directory (the names ./roce-lab plot
+# gives), and what it shows.
 PLOTS = {
     "fct_cdf": ("fct_cdf.py", [], "plot-fct-cdf.png",
                 "CDF of the flows' completion times (flows.csv fct_us)"),
@@ -23,7 +25,6 @@ PLOTS = {
                          "slowdown of each flow by flow-size bucket, with the number of "
                          "flows per bucket (flows.csv bytes, slowdown)"),
 }
-ANALYSIS_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
 def plot_names(config, where):
@@ -92,10 +93,7 @@ def provenance(source, edits, outdir):
 
 
 def _figure_modules():
-    if ANALYSIS_DIR not in sys.path:
-        sys.path.insert(0, ANALYSIS_DIR)
-    import fct_cdf
-    import slowdown_by_size
+    from . import fct_cdf, slowdown_by_size
     return fct_cdf, slowdown_by_size
 
 

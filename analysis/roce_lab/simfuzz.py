@@ -21,6 +21,7 @@ import subprocess
 import sys
 import time
 
+from . import csvfile
 from .simfuzz_cases import (GENERATOR_VERSION, KNOWN_DEFECTS, MAX_OUTAGE_US,  # noqa: F401
                             case_seed, generate, known_defect, rate_bps, write_case)
 
@@ -58,9 +59,7 @@ INVARIANTS = {
 
 
 def read_csv(path):
-    import csv
-    with open(path, newline="") as f:
-        return list(csv.DictReader(f))
+    return csvfile.table(path)
 
 
 def duration_us(text):
