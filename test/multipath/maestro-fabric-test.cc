@@ -377,6 +377,7 @@ TEST_F(MaestroFabricTest, FailedPathChunksMoveToSurvivorsWithNoMessageLost)
 // (ReprobeInterval, 1 s): the endpoint reprobes at once, again after each failed probe,
 // and the message completes soon after the loss ends. Before, a Maestro collective under
 // a loss burst (or behind a slowed link) on a one-path fabric never finished its run.
+// With ReprobeIfNoPathLeft emptied it fails: no message within the 100 ms run.
 TEST_F(MaestroFabricTest, LastPathFailingReprobesAtOnceAndTheMessageCompletes)
 {
     DcbHelper dcb;

@@ -281,6 +281,75 @@ TEST_F(RdmaRequesterTest, AckBeforeTheTimeoutKeepsTheQpAlive)
     EXPECT_EQ(m_owner.completions[0].status, RdmaWcStatus::Success);
 }
 
+/** No congestion control, but packets paced at \p rate (a CC pacing below one packet per
+ *  RTT, as Swift does with its window under one packet). */
+class PacedNoCongestionControl : public RdmaNoCongestionControl
+{
+  public:
+    explicit PacedNoCongestionControl(DataRate rate)
+        : m_pacedRate(rate)
+    {
+    }
+
+    void Init(RdmaCcState* state) override
+    {
+        RdmaNoCongestionControl::Init(state);
+        state->m_rate = m_pacedRate;
+        state->m_targetRate = m_pacedRate;
+    }
+
+  private:
+    DataRate m_pacedRate;
+};
+
+/** Send what the requester has whenever its pacer lets it, every microsecond, as a NIC
+ *  would; counts the packets in \p sent. */
+void
+PumpPaced(RdmaRequester* requester, uint32_t* sent)
+{
+    while (requester->HasTxWork() && requester->GetNextTxTime() <= Simulator::Now())
+    {
+        requester->BuildRequestPacket();
+        RdmaWireSize wire;
+        wire.bytes = MTU;
+        requester->OnPacketSent(wire);
+        ++*sent;
+    }
+    if (!requester->IsInError())
+    {
+        Simulator::Schedule(MicroSeconds(1), &PumpPaced, requester, sent);
+    }
+}
+
+// A timeout whose resend the QP's rate limiter still holds spends no retry: the transport
+// timer runs from the send of a packet (IBTA 9.7.6.1). Here each packet waits 100 us for
+// the pacer and the timeout is 8.192 us; every ACK is lost. The QP fails only once the
+// retries are spent on resends that left: the original and RetryCount = 7 resends, the
+// last timing out at 708.192 us. (Before, the timeouts that fired while the first resend
+// waited spent them all: the QP failed at 65.5 us with one packet sent.)
+TEST_F(RdmaRequesterTest, TimeoutWhileThePacerHoldsTheResendSpendsNoRetry)
+{
+    Ptr<RdmaGoBackN> gbn = CreateObject<RdmaGoBackN>();
+    gbn->SetAttribute("AckTimeoutExponent", UintegerValue(1)); // 8.192 us
+    gbn->SetAttribute("RetryCount", UintegerValue(7));
+    // 1024 wire bytes every 100 us.
+    RdmaRequester::Config config = m_owner.RequesterConfig(
+        MTU, CreateObject<PacedNoCongestionControl>(DataRate("81920000bps")), gbn, &m_counters);
+    m_requester.Setup(config);
+    m_requester.SetRemoteQpn(0x200);
+    Post(1, RdmaVerb::Write, MTU);
+    uint32_t sent = 0;
+    PumpPaced(&m_requester, &sent);
+    Simulator::Stop(MilliSeconds(2));
+    Simulator::Run();
+    EXPECT_TRUE(m_requester.IsInError());
+    EXPECT_EQ(sent, 8u);
+    EXPECT_EQ(m_counters.timeouts, 8u);
+    ASSERT_EQ(m_owner.completions.size(), 1u);
+    EXPECT_EQ(m_owner.completions[0].status, RdmaWcStatus::RetryExceeded);
+    EXPECT_EQ(m_owner.completions[0].completionTime, MicroSeconds(700) + NanoSeconds(8192));
+}
+
 TEST_F(RdmaRequesterTest, ReadTakesOnePsnPerResponseAndCompletesOnTheLast)
 {
     Setup();

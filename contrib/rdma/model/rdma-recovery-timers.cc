@@ -77,6 +77,21 @@ RdmaRecoveryTimers::RetransmitTimeout()
         Arm();
         return;
     }
+    if (m_restartOnSend && !m_hooks.heldUntil.IsNull())
+    {
+        // The previous timeout's resend has not left: the QP's rate limiter holds it (a
+        // congestion control pacing below one packet per RTT, as Swift does, spaces packets
+        // by more than a timeout). A NIC's transport timer runs from the send of a request
+        // packet (IBTA Vol. 1 9.7.6.1, its period in C9-141) and each expiry resends, so no
+        // retry is spent before that resend goes: wait one timeout past its release.
+        const Time release = m_hooks.heldUntil();
+        const Time now = Simulator::Now();
+        if (release > now)
+        {
+            m_rto.Schedule(release - now + m_loss->GetRetransmitTimeout(*m_seq));
+            return;
+        }
+    }
     const bool exhausted = ++m_retries > m_loss->GetRetryLimit();
     m_hooks.timeout(exhausted);
     if (!exhausted && m_seq->una < m_seq->high && !m_rto.IsRunning())

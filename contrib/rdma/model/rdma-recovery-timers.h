@@ -24,7 +24,10 @@ namespace ns3
  *   for the loss recovery's GetRetransmitTimeout and restarted by progress, with the
  *   count of timeouts without progress against its retry limit (IBV retry_cnt). It is
  *   never left idle with packets outstanding: after a timeout that sent nothing at once
- *   it runs again from the timeout, and the first packet sent restarts it from then;
+ *   it runs again from the timeout, and the first packet sent restarts it from then. A
+ *   retry is spent only by a timeout whose resend has left: one that finds the previous
+ *   timeout's resend still held by the QP's rate limiter (Hooks::heldUntil) waits for its
+ *   release, since a NIC's transport timer runs from the send of a packet;
  * - the wait of RnrTimer after an RNR NAK, during which nothing is sent;
  * - a PSN-sequence-error NAK held for the loss recovery's NakReactionTime (packets keep
  *   leaving meanwhile; further NAKs are ignored, and a timeout is deferred: the NAK's
@@ -48,6 +51,10 @@ class RdmaRecoveryTimers
         Callback<void> rnrWaitOver;
         /** Apply the PSN-sequence-error NAK at (psn, sack PSN) now. */
         Callback<void, uint64_t, uint64_t> sequenceNak;
+        /** Optional: when the requester's rate limiter holds a packet it has to send, the
+         *  time it lets it go; a time not after now otherwise (nothing waits, or only
+         *  for the port). Unset: nothing is ever held. */
+        Callback<Time> heldUntil;
     };
 
     RdmaRecoveryTimers() = default;

@@ -28,6 +28,7 @@ RdmaRequester::Setup(const Config& config)
     hooks.timeout = MakeCallback(&RdmaRequester::RetransmitTimeout, this);
     hooks.rnrWaitOver = MakeCallback(&RdmaRequester::NotifyTxWork, this);
     hooks.sequenceNak = MakeCallback(&RdmaRequester::ApplySequenceNak, this);
+    hooks.heldUntil = MakeCallback(&RdmaRequester::HeldUntil, this);
     m_timers.Setup(&m_seq, m_loss, config.rnrTimer, hooks);
     m_ccState.m_lineRate = config.lineRate;
     m_ccState.m_rate = m_ccState.m_lineRate;
@@ -278,6 +279,12 @@ uint64_t
 RdmaRequester::InFlightBytes() const
 {
     return (m_seq.nxt - m_seq.una) * m_mtu;
+}
+
+Time
+RdmaRequester::HeldUntil() const
+{
+    return HasTxWork() ? m_pacer.GetNextTxTime() : Time(0);
 }
 
 void

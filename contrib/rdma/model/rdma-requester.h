@@ -120,6 +120,9 @@ class RdmaRequester
     uint64_t InFlightBytes() const;
     /** The recovery timers' timeout: go back, or fail once \p retryExceeded. */
     void RetransmitTimeout(bool retryExceeded);
+    /** \return when the rate limiter lets the packet waiting to be sent go (the recovery
+     *  timers' heldUntil); zero when none waits. */
+    Time HeldUntil() const;
     /** Apply a PSN-sequence-error NAK at \p psn (with SACK \p sack) to the loss recovery. */
     void ApplySequenceNak(uint64_t psn, uint64_t sack);
     void NotifyTxWork();
