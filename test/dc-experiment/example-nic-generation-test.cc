@@ -23,10 +23,9 @@ TEST(ExampleNicGeneration, ProfilesGiveEveryNicTheGenerationsDcqcn)
     for (const std::string profile : {"gen1", "gen2-gen3"})
     {
         SCOPED_TRACE(profile);
-        const ExperimentConfig c = NicProfile::Load(test::CONFIGS + "dumbbell-small.json",
-                                                    test::CONFIGS + "nic-profiles/" + profile +
-                                                        ".json",
-                                                    {});
+        const ExperimentConfig c =
+            NicProfile::Load(test::CONFIGS + "dumbbell-small.json",
+                             test::CONFIGS + "nic-profiles/" + profile + ".json", {});
         ExperimentRunner runner(c, std::string(ROCE_LAB_BINARY_DIR) +
                                        "/test-output/example-nic-generation/" + profile);
         runner.Run();

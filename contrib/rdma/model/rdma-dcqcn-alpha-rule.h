@@ -51,11 +51,11 @@ struct RdmaDcqcnAlphaRule
         double after; //!< alpha after the cut
     };
 
-    Update update{ALPHA_AT_CUT};    //!< AlphaUpdate
+    Update update{ALPHA_AT_CUT};     //!< AlphaUpdate
     CutOrder order{CUT_THEN_UPDATE}; //!< AlphaCutOrder
-    double g{1.0 / 256.0};          //!< G
-    Time period{MicroSeconds(55)};  //!< AlphaUpdatePeriod
-    double initial{1.0};            //!< InitialAlpha
+    double g{1.0 / 256.0};           //!< G
+    Time period{MicroSeconds(55)};   //!< AlphaUpdatePeriod
+    double initial{1.0};             //!< InitialAlpha
 
     /**
      * The alpha timer stops once alpha falls below this value (and restarts on the next

@@ -115,16 +115,15 @@ RdmaDcqcnAttributes::AddRateMachine(TypeId tid, const RdmaDcqcnParams& d)
                       UintegerValue(d.increase.byteCounter),
                       Knob<UintegerValue>([](P& p) -> uint64_t& { return p.increase.byteCounter; }),
                       MakeUintegerChecker<uint64_t>())
-        .AddAttribute("FastRecoveryTimes",
-                      "Stage threshold F (count): an event is fast recovery while in that "
-                      "stage and its counter (after the increment) is below F; hyper "
-                      "increase once min(T, BC) >= F. Default 5 [DCQCN15][FLUID-PY]. Firmware "
-                      "rpg_threshold: 1 [MLX-DUMP].",
-                      UintegerValue(d.increase.fastRecoveryTimes),
-                      Knob<UintegerValue>([](P& p) -> uint32_t& {
-                          return p.increase.fastRecoveryTimes;
-                      }),
-                      MakeUintegerChecker<uint32_t>())
+        .AddAttribute(
+            "FastRecoveryTimes",
+            "Stage threshold F (count): an event is fast recovery while in that "
+            "stage and its counter (after the increment) is below F; hyper "
+            "increase once min(T, BC) >= F. Default 5 [DCQCN15][FLUID-PY]. Firmware "
+            "rpg_threshold: 1 [MLX-DUMP].",
+            UintegerValue(d.increase.fastRecoveryTimes),
+            Knob<UintegerValue>([](P& p) -> uint32_t& { return p.increase.fastRecoveryTimes; }),
+            MakeUintegerChecker<uint32_t>())
         .AddAttribute("RateAI",
                       "Additive increase R_AI of the target rate per event (DataRate). "
                       "Default 40 Mbps [DCQCN-NOTES][FLUID-PY][DCQCN-NS3 config]. Firmware "
@@ -184,20 +183,18 @@ RdmaDcqcnAttributes::AddRateMachine(TypeId tid, const RdmaDcqcnParams& d)
             "so the paper implies clamping after any increase; it is also the firmware "
             "default clamp_tgt_rate_after_time_inc = 1 [MLX-DUMP][MSTFLINT-2015].",
             BooleanValue(d.increase.clampTargetRateAfterTimeInc),
-            Knob<BooleanValue>([](P& p) -> bool& {
-                return p.increase.clampTargetRateAfterTimeInc;
-            }),
+            Knob<BooleanValue>([](P& p) -> bool&
+                               { return p.increase.clampTargetRateAfterTimeInc; }),
             MakeBooleanChecker())
-        .AddAttribute("QcnTargetRateQuirk",
-                      "If true, keep the QCN rule of the reference code: on the first "
-                      "increase event after a cut, if R_T > 10 R_C then R_T <- R_T/8 "
-                      "instead of the stage's R_T update [DCQCN-NS3 AdjustRates]. Not part "
-                      "of the paper's algorithm; default false.",
-                      BooleanValue(d.increase.qcnTargetRateQuirk),
-                      Knob<BooleanValue>([](P& p) -> bool& {
-                          return p.increase.qcnTargetRateQuirk;
-                      }),
-                      MakeBooleanChecker())
+        .AddAttribute(
+            "QcnTargetRateQuirk",
+            "If true, keep the QCN rule of the reference code: on the first "
+            "increase event after a cut, if R_T > 10 R_C then R_T <- R_T/8 "
+            "instead of the stage's R_T update [DCQCN-NS3 AdjustRates]. Not part "
+            "of the paper's algorithm; default false.",
+            BooleanValue(d.increase.qcnTargetRateQuirk),
+            Knob<BooleanValue>([](P& p) -> bool& { return p.increase.qcnTargetRateQuirk; }),
+            MakeBooleanChecker())
         .AddAttribute("AlphaCutOrder",
                       "Order of the rate cut and the alpha update on a CNP under AlphaUpdate "
                       "AtCut (spec section 7, item 8). CutThenUpdate (default): paper eq. (1), "
@@ -259,8 +256,7 @@ RdmaDcqcnAttributes::AddRateMachine(TypeId tid, const RdmaDcqcnParams& d)
             "RateIncreaseTimer.",
             EnumValue(d.increase.stages),
             Knob<EnumValue>([](P& p) -> Increase::Stages& { return p.increase.stages; }),
-            MakeEnumChecker(Increase::STAGES_PAPER, "Paper", Increase::STAGES_TIMER,
-                            "TimerOnly"))
+            MakeEnumChecker(Increase::STAGES_PAPER, "Paper", Increase::STAGES_TIMER, "TimerOnly"))
         .AddAttribute(
             "CnpDelivery",
             "How the notification point's CNP reaches the reaction point. Packet "
@@ -275,8 +271,7 @@ RdmaDcqcnAttributes::AddRateMachine(TypeId tid, const RdmaDcqcnParams& d)
             EnumValue(d.cnp.delivery),
             Knob<EnumValue>([](P& p) -> Cnp::Delivery& { return p.cnp.delivery; }),
             MakeEnumChecker(Cnp::CNP_PACKET, "Packet", Cnp::CNP_ACK_BECN, "AckBecn"))
-        .AddTraceSource("RateChange",
-                        "The sending rate R_C changed (old rate, new rate).",
+        .AddTraceSource("RateChange", "The sending rate R_C changed (old rate, new rate).",
                         MakeTraceSourceAccessor(&RdmaDcqcn::m_rateChangeTrace),
                         "ns3::RdmaDcqcn::RateChangeTracedCallback");
 }
@@ -310,16 +305,15 @@ RdmaDcqcnAttributes::AddNicKnobs(TypeId tid, const RdmaDcqcnParams& d)
             TimeValue(d.cnp.firmwareTime),
             Knob<TimeValue>([](P& p) -> Time& { return p.cnp.firmwareTime; }),
             MakeTimeChecker(Time(0)))
-        .AddAttribute(
-            "FirmwareCnpQueue",
-            "CNP requests (count) that wait while the firmware is generating a CNP; a "
-            "request that finds them all taken is lost, and its QP's coalescing window "
-            "still runs. No published value: default 16 is an assumption (a request then "
-            "waits at most 16 x 5 us = 80 us, under two 50 us windows). 0 = requests "
-            "that find the firmware busy are lost.",
-            UintegerValue(d.cnp.firmwareQueue),
-            Knob<UintegerValue>([](P& p) -> uint32_t& { return p.cnp.firmwareQueue; }),
-            MakeUintegerChecker<uint32_t>());
+        .AddAttribute("FirmwareCnpQueue",
+                      "CNP requests (count) that wait while the firmware is generating a CNP; a "
+                      "request that finds them all taken is lost, and its QP's coalescing window "
+                      "still runs. No published value: default 16 is an assumption (a request then "
+                      "waits at most 16 x 5 us = 80 us, under two 50 us windows). 0 = requests "
+                      "that find the firmware busy are lost.",
+                      UintegerValue(d.cnp.firmwareQueue),
+                      Knob<UintegerValue>([](P& p) -> uint32_t& { return p.cnp.firmwareQueue; }),
+                      MakeUintegerChecker<uint32_t>());
 }
 
 TypeId

@@ -51,15 +51,15 @@ struct RdmaDcqcnIncreaseRule
         uint64_t increase; //!< R_T increase in bit/s
     };
 
-    Stages stages{STAGES_PAPER};           //!< IncreaseStages
-    Time timer{MicroSeconds(55)};          //!< RateIncreaseTimer, T_inc
-    uint64_t byteCounter{10000000};        //!< ByteCounter, B (0: no byte counter)
-    uint32_t fastRecoveryTimes{5};         //!< FastRecoveryTimes, F
-    DataRate rateAi{"40Mbps"};             //!< RateAI
-    DataRate rateHai{"200Mbps"};           //!< RateHAI
-    bool clampTargetRate{false};           //!< ClampTargetRate
+    Stages stages{STAGES_PAPER};            //!< IncreaseStages
+    Time timer{MicroSeconds(55)};           //!< RateIncreaseTimer, T_inc
+    uint64_t byteCounter{10000000};         //!< ByteCounter, B (0: no byte counter)
+    uint32_t fastRecoveryTimes{5};          //!< FastRecoveryTimes, F
+    DataRate rateAi{"40Mbps"};              //!< RateAI
+    DataRate rateHai{"200Mbps"};            //!< RateHAI
+    bool clampTargetRate{false};            //!< ClampTargetRate
     bool clampTargetRateAfterTimeInc{true}; //!< ClampTargetRateAfterTimeInc
-    bool qcnTargetRateQuirk{false};        //!< QcnTargetRateQuirk
+    bool qcnTargetRateQuirk{false};         //!< QcnTargetRateQuirk
 
     /**
      * Stage one event whose counter has just been incremented.
@@ -67,8 +67,7 @@ struct RdmaDcqcnIncreaseRule
      * \param timerCount T, \param byteCount BC (after the increment)
      * \param firedCount the new value of the counter that fired
      */
-    Event Increase(Stage stage, uint32_t timerCount, uint32_t byteCount,
-                   uint32_t firedCount) const;
+    Event Increase(Stage stage, uint32_t timerCount, uint32_t byteCount, uint32_t firedCount) const;
     /** \return true if byte-counter events count (B > 0 and paper stages) */
     bool CountsBytes() const;
     /** \return the rate-timer period in \p stage */

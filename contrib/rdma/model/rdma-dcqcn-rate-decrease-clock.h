@@ -33,7 +33,7 @@ struct RdmaDcqcnRateDecreaseClock
         SINCE_LAST_CUT  //!< firmware: at once if the last cut is >= one interval old
     };
 
-    Time interval{0};               //!< RateDecreaseInterval (0: cut on every CNP)
+    Time interval{0};              //!< RateDecreaseInterval (0: cut on every CNP)
     Timing timing{PERIODIC_CHECK}; //!< RateDecreaseTiming
 
     /**
