@@ -125,13 +125,15 @@ TEST_F(ConfigRobustnessTest, MinRateAboveTheLineRateNamesBothValues)
     EXPECT_TRUE(Has(e2, "/topology/links/0/rate")) << e2;
 }
 
-// Firmware DCQCN sets MinRate from RpgMinRate: the error names the attribute set.
+// Firmware DCQCN's MinRate (rpg_min_rate) and RateOnFirstCnp: the error names the attribute
+// set. (A NIC profile that writes the firmware's knob name gets that name:
+// NicProfileExperimentTest.FirmwareKnobNamesMapToAttributes.)
 TEST_F(ConfigRobustnessTest, FirmwareMinRateNamesRpgMinRate)
 {
     std::string pointer;
     const std::string e = Error(
-        Incast(R"("cc": {"type": "ns3::RdmaDcqcnFirmware", "RpgMinRate": "200Gbps"})"), &pointer);
-    EXPECT_EQ(pointer, "/cc/RpgMinRate") << e;
+        Incast(R"("cc": {"type": "ns3::RdmaDcqcnFirmware", "MinRate": "200Gbps"})"), &pointer);
+    EXPECT_EQ(pointer, "/cc/MinRate") << e;
     const std::string e2 =
         Error(Incast(R"("cc": {"type": "ns3::RdmaDcqcnFirmware", "RateOnFirstCnp": "400Gbps"})"),
               &pointer);
@@ -197,9 +199,9 @@ TEST_F(ConfigRobustnessTest, CheckAttributesIsWhatInitEnforces)
     EXPECT_FALSE(dcqcn->CheckAttributes(DataRate("50Mbps"), attribute, reason));
     EXPECT_EQ(attribute, "MinRate");
     EXPECT_TRUE(Has(reason, "50Mbps")) << reason;
-    Ptr<RdmaDcqcnFirmware> fw = CreateObject<RdmaDcqcnFirmware>();
+    Ptr<RdmaDcqcn> fw = RdmaDcqcnFirmware::Create(); // rpg_min_rate 1 Mbps
     EXPECT_FALSE(fw->CheckAttributes(DataRate("500Kbps"), attribute, reason));
-    EXPECT_EQ(attribute, "RpgMinRate");
+    EXPECT_EQ(attribute, "MinRate");
 }
 
 // "link": {"Mtu": 64} was stored and never enforced.

@@ -86,6 +86,45 @@ TEST(NicProfileExperimentTest, ProfileErrorsNameTheProfileFile)
                  ExperimentConfigError);
 }
 
+// A DCQCN "cc" may name the ConnectX firmware's knobs: each sets its RdmaDcqcn attribute,
+// and an error in such a value names the knob the file wrote.
+TEST(NicProfileExperimentTest, FirmwareKnobNamesMapToAttributes)
+{
+    const std::string dir = std::string(ROCE_LAB_BINARY_DIR) + "/test-output/nic-profile-test";
+    std::filesystem::create_directories(dir);
+    std::ofstream(dir + "/fw.json") << R"({"cc": {"type": "ns3::RdmaDcqcnFirmware",
+        "RpgAiRate": "20Mbps", "MinTimeBetweenCnps": "4us", "BurstBytes": 0}})";
+    const nlohmann::json p = NicProfile::Read(dir + "/fw.json");
+    EXPECT_EQ(p["cc"]["RateAI"], "20Mbps");
+    EXPECT_EQ(p["cc"]["CnpInterval"], "4us");
+    EXPECT_FALSE(p["cc"].contains("RpgAiRate"));
+    const auto pointerOf = [&dir](const std::string& cc, const std::string& expected)
+    {
+        std::ofstream(dir + "/fw-bad.json") << "{\"cc\": " + cc + "}";
+        try
+        {
+            NicProfile::Load(CONFIGS + "fat-tree-fct.json", dir + "/fw-bad.json", {});
+            return std::string("accepted");
+        }
+        catch (const ExperimentConfigError& e)
+        {
+            const std::string what = e.what();
+            EXPECT_NE(what.find("fw-bad.json"), std::string::npos) << what;
+            EXPECT_NE(what.find(expected), std::string::npos) << what;
+            return e.GetPointer();
+        }
+    };
+    // Above the 100 Gb/s line rate: found when the merged experiment loads.
+    EXPECT_EQ(pointerOf(R"({"type": "ns3::RdmaDcqcnFirmware", "RpgMinRate": "200Gbps"})",
+                        "RpgMinRate sets MinRate"),
+              "/cc/RpgMinRate");
+    EXPECT_EQ(pointerOf(R"({"type": "ns3::RdmaDcqcnFirmware", "RpgTimeReset": "x"})",
+                        "RpgTimeReset sets RateIncreaseTimer"),
+              "/cc/RpgTimeReset");
+    EXPECT_EQ(pointerOf(R"({"type": "ns3::RdmaDcqcn", "DceTcpG": 0.5, "G": 0.5})", "give one"),
+              "/cc/DceTcpG");
+}
+
 } // namespace
 } // namespace ns3
 

@@ -293,7 +293,7 @@ TEST(RegionalTopologyTest, CcHostsGiveANicGenerationMix)
         "flows": [{"src": "dc1-c0-r0-s0", "dst": "dc0-c0-r0-s1", "bytes": 1000}], )";
     const ExperimentConfig c = ExperimentConfig::LoadString(
         base + R"("cc_hosts": [{"hosts": ["dc0-c0-r0-s1"], "cc": {"type": "ns3::RdmaDcqcnFirmware",
-            "InteropCnpInterval": "50us", "RateDecreasePeriod": "0ns", "BurstBytes": 16384}}]})",
+            "CnpInterval": "50us", "RateDecreaseInterval": "0ns", "BurstBytes": 16384}}]})",
         "mix.json");
     EXPECT_EQ(c.GetCongestionControl(0).typeName, "ns3::RdmaDcqcnGen1");
     EXPECT_EQ(c.GetCongestionControl(1).typeName, "ns3::RdmaDcqcnFirmware");

@@ -69,8 +69,8 @@ RunInterop(bool interop, const InteropScenario& sc = InteropScenario())
     gen2.SetCongestionControl("ns3::RdmaDcqcnFirmware");
     if (interop)
     {
-        gen2.SetCongestionControlAttribute("InteropCnpInterval", TimeValue(MicroSeconds(50)));
-        gen2.SetCongestionControlAttribute("RateDecreasePeriod", TimeValue(Time(0)));
+        gen2.SetCongestionControlAttribute("CnpInterval", TimeValue(MicroSeconds(50)));
+        gen2.SetCongestionControlAttribute("RateDecreaseInterval", TimeValue(Time(0)));
         gen2.SetCongestionControlAttribute("BurstBytes", UintegerValue(16384));
     }
 
@@ -168,7 +168,7 @@ RunIncast(Receiver receiver)
     RdmaLeafSpineFabric f = BuildStar(3, "40Gbps", MicroSeconds(1), dcb, gen1);
     if (receiver != Receiver::GEN1)
     {
-        Ptr<RdmaDcqcnFirmware> fw = CreateObject<RdmaDcqcnFirmware>();
+        Ptr<RdmaDcqcn> fw = RdmaDcqcnFirmware::Create();
         if (receiver == Receiver::GEN2_INTEROP)
         {
             fw->ApplyInteropPreset(MicroSeconds(50), 16384);

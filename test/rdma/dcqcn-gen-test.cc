@@ -72,16 +72,16 @@ class DcqcnGenTest : public ::testing::Test
 
 TEST_F(DcqcnGenTest, FirmwareDefaultsAreTheKnobTable)
 {
-    Ptr<RdmaDcqcnFirmware> fw = CreateObject<RdmaDcqcnFirmware>();
+    Ptr<RdmaDcqcn> fw = RdmaDcqcnFirmware::Create();
     EXPECT_EQ(fw->GetName(), "DcqcnFirmware");
     TimeValue t;
-    fw->GetAttribute("RateIncreaseTimer", t); // forwarded from RpgTimeReset
+    fw->GetAttribute("RateIncreaseTimer", t); // rpg_time_reset
     EXPECT_EQ(t.Get(), MicroSeconds(300));
-    fw->GetAttribute("RateDecreasePeriod", t);
+    fw->GetAttribute("RateDecreaseInterval", t); // rate_reduce_monitor_period
     EXPECT_EQ(t.Get(), MicroSeconds(4));
-    fw->GetAttribute("DceTcpRtt", t);
+    fw->GetAttribute("AlphaUpdatePeriod", t); // dce_tcp_rtt
     EXPECT_EQ(t.Get(), MicroSeconds(1));
-    fw->GetAttribute("MinTimeBetweenCnps", t);
+    fw->GetAttribute("CnpInterval", t); // np_min_time_between_cnps
     EXPECT_EQ(t.Get(), Time(0));
     UintegerValue u;
     fw->GetAttribute("ByteCounter", u);
@@ -96,22 +96,22 @@ TEST_F(DcqcnGenTest, FirmwareDefaultsAreTheKnobTable)
     fw->GetAttribute("MinRate", r);
     EXPECT_EQ(r.Get(), DataRate("1Mbps"));
     DoubleValue d;
-    fw->GetAttribute("InitialAlphaValue", d);
+    fw->GetAttribute("InitialAlpha", d); // initial_alpha_value
     EXPECT_EQ(d.Get(), 1023.0 / 1024.0);
-    fw->GetAttribute("DceTcpG", d);
+    fw->GetAttribute("G", d); // dce_tcp_g
     EXPECT_EQ(d.Get(), 1.0 / 256.0);
 
-    // The paper class keeps its own defaults; a later set of a firmware knob
-    // reaches the inherited attribute, and Fork keeps it.
+    // The paper TypeId keeps its own defaults; a later set of a firmware knob
+    // reaches the object, and Fork keeps it.
     Ptr<RdmaDcqcn> paper = CreateObject<RdmaDcqcn>();
     paper->GetAttribute("RateAI", r);
     EXPECT_EQ(r.Get(), DataRate("40Mbps"));
-    fw->SetAttribute("RpgAiRate", DataRateValue(DataRate("20Mbps")));
+    fw->SetAttribute("RateAI", DataRateValue(DataRate("20Mbps"))); // rpg_ai_rate
     Ptr<RdmaCongestionOps> forked = fw->Fork();
     forked->GetAttribute("RateAI", r);
     EXPECT_EQ(r.Get(), DataRate("20Mbps"));
 
-    Ptr<RdmaDcqcnGen1> gen1 = CreateObject<RdmaDcqcnGen1>();
+    Ptr<RdmaDcqcn> gen1 = RdmaDcqcnGen1::Create();
     EXPECT_EQ(gen1->GetName(), "DcqcnGen1");
     gen1->GetAttribute("CnpInterval", t);
     EXPECT_EQ(t.Get(), MicroSeconds(50));
@@ -123,7 +123,7 @@ TEST_F(DcqcnGenTest, FirmwareDefaultsAreTheKnobTable)
 TEST_F(DcqcnGenTest, Check16Gen1NpWindowGivesTwentyCnpsPerMs)
 {
     m_state.m_lineRate = DataRate("100Gbps");
-    Ptr<RdmaDcqcnGen1> gen1 = CreateObject<RdmaDcqcnGen1>();
+    Ptr<RdmaDcqcn> gen1 = RdmaDcqcnGen1::Create();
     gen1->Init(&m_state);
     EXPECT_EQ(MarkedArrivals(gen1, PACKETS_PER_MS), 20u);
 }
@@ -131,7 +131,7 @@ TEST_F(DcqcnGenTest, Check16Gen1NpWindowGivesTwentyCnpsPerMs)
 TEST_F(DcqcnGenTest, Check16FirmwareNpSendsACnpPerMarkedPacket)
 {
     m_state.m_lineRate = DataRate("100Gbps");
-    Ptr<RdmaDcqcnFirmware> fw = CreateObject<RdmaDcqcnFirmware>();
+    Ptr<RdmaDcqcn> fw = RdmaDcqcnFirmware::Create();
     fw->Init(&m_state);
     EXPECT_EQ(MarkedArrivals(fw, PACKETS_PER_MS), PACKETS_PER_MS);
 }
@@ -139,8 +139,8 @@ TEST_F(DcqcnGenTest, Check16FirmwareNpSendsACnpPerMarkedPacket)
 TEST_F(DcqcnGenTest, FirmwareMinTimeBetweenCnpsSpacesCnps)
 {
     m_state.m_lineRate = DataRate("100Gbps");
-    Ptr<RdmaDcqcnFirmware> fw = CreateObject<RdmaDcqcnFirmware>();
-    fw->SetAttribute("MinTimeBetweenCnps", TimeValue(MicroSeconds(4)));
+    Ptr<RdmaDcqcn> fw = RdmaDcqcnFirmware::Create();
+    fw->SetAttribute("CnpInterval", TimeValue(MicroSeconds(4)));
     fw->Init(&m_state);
     // One CNP at 0, 4, 8, ... 996 us: 250.
     EXPECT_EQ(MarkedArrivals(fw, PACKETS_PER_MS), 250u);
@@ -151,7 +151,7 @@ TEST_F(DcqcnGenTest, FirmwareMinTimeBetweenCnpsSpacesCnps)
 TEST_F(DcqcnGenTest, InteropPresetLimitsCnpsPerQpToTheGen1Window)
 {
     m_state.m_lineRate = DataRate("100Gbps");
-    Ptr<RdmaDcqcnFirmware> fw = CreateObject<RdmaDcqcnFirmware>();
+    Ptr<RdmaDcqcn> fw = RdmaDcqcnFirmware::Create();
     fw->ApplyInteropPreset(MicroSeconds(50), 16384);
     fw->Init(&m_state);
     EXPECT_EQ(MarkedArrivals(fw, PACKETS_PER_MS), 20u);
@@ -162,7 +162,7 @@ TEST_F(DcqcnGenTest, InteropPresetLimitsCnpsPerQpToTheGen1Window)
 TEST_F(DcqcnGenTest, Check16FirmwareRpCoalescesCutsPerReductionWindow)
 {
     m_state.m_lineRate = DataRate("100Gbps");
-    Ptr<RdmaDcqcnFirmware> fw = CreateObject<RdmaDcqcnFirmware>();
+    Ptr<RdmaDcqcn> fw = RdmaDcqcnFirmware::Create();
     fw->Init(&m_state);
     CnpStream(fw, PACKETS_PER_MS);
     EXPECT_EQ(fw->GetCnpsReceived(), PACKETS_PER_MS);
@@ -174,19 +174,19 @@ TEST_F(DcqcnGenTest, Check16FirmwareRpCoalescesCutsPerReductionWindow)
 TEST_F(DcqcnGenTest, InteropRpCutsOnEveryCnp)
 {
     m_state.m_lineRate = DataRate("100Gbps");
-    Ptr<RdmaDcqcnFirmware> fw = CreateObject<RdmaDcqcnFirmware>();
+    Ptr<RdmaDcqcn> fw = RdmaDcqcnFirmware::Create();
     fw->ApplyInteropPreset(MicroSeconds(50), 16384);
     fw->Init(&m_state);
     CnpStream(fw, 100);
     EXPECT_EQ(fw->GetRateCuts(), 100u);
 }
 
-// First CNP: alpha <- InitialAlphaValue, R_C = R_T <- RateOnFirstCnp, then the cut
+// First CNP: alpha <- InitialAlpha (initial_alpha_value), R_C = R_T <- RateOnFirstCnp, then the cut
 // R_C (1 - alpha/2); the cut does not touch the firmware alpha.
 TEST_F(DcqcnGenTest, FirstCnpSetsAlphaAndRate)
 {
     m_state.m_lineRate = DataRate("100Gbps");
-    Ptr<RdmaDcqcnFirmware> fw = CreateObject<RdmaDcqcnFirmware>();
+    Ptr<RdmaDcqcn> fw = RdmaDcqcnFirmware::Create();
     fw->Init(&m_state);
     fw->OnCnp();
     const double a0 = 1023.0 / 1024.0;
@@ -198,7 +198,7 @@ TEST_F(DcqcnGenTest, FirstCnpSetsAlphaAndRate)
 
     RdmaCcState s2;
     s2.m_lineRate = DataRate("100Gbps");
-    Ptr<RdmaDcqcnFirmware> fw2 = CreateObject<RdmaDcqcnFirmware>();
+    Ptr<RdmaDcqcn> fw2 = RdmaDcqcnFirmware::Create();
     fw2->SetAttribute("RateOnFirstCnp", DataRateValue(DataRate("40Gbps")));
     fw2->Init(&s2);
     fw2->OnCnp();
@@ -208,15 +208,15 @@ TEST_F(DcqcnGenTest, FirstCnpSetsAlphaAndRate)
     EXPECT_EQ(s2.m_alpha, a0);
 }
 
-// alpha <- g cnp_received + (1 - g) alpha once per DceTcpRtt, in both readings of
-// dce_tcp_g (spec 7.9): the general EWMA with g = 1/256 and the literal 1019/1024.
+// alpha <- g cnp_received + (1 - g) alpha once per AlphaUpdatePeriod (dce_tcp_rtt), in both
+// readings of dce_tcp_g (spec 7.9): the general EWMA with g = 1/256 and the literal 1019/1024.
 TEST_F(DcqcnGenTest, AlphaUpdatedOncePerPeriodFromCnpReceived)
 {
     m_state.m_lineRate = DataRate("100Gbps");
     const double g = 1.0 / 256.0;
-    Ptr<RdmaDcqcnFirmware> fw = CreateObject<RdmaDcqcnFirmware>();
-    fw->SetAttribute("DceTcpG", DoubleValue(g));
-    fw->SetAttribute("DceTcpRtt", TimeValue(MicroSeconds(55)));
+    Ptr<RdmaDcqcn> fw = RdmaDcqcnFirmware::Create();
+    fw->SetAttribute("G", DoubleValue(g));
+    fw->SetAttribute("AlphaUpdatePeriod", TimeValue(MicroSeconds(55)));
     fw->Init(&m_state);
     const double a0 = 1023.0 / 1024.0;
     fw->OnCnp(); // t = 0: alpha = a0, updates at 55, 110, ... us
@@ -236,8 +236,8 @@ TEST_F(DcqcnGenTest, AlphaUpdatedOncePerPeriodFromCnpReceived)
 
     RdmaCcState s2;
     s2.m_lineRate = DataRate("100Gbps");
-    Ptr<RdmaDcqcnFirmware> lit = CreateObject<RdmaDcqcnFirmware>(); // 1 us period
-    lit->SetAttribute("DceTcpG", DoubleValue(1019.0 / 1024.0));     // the dumps' value, literally
+    Ptr<RdmaDcqcn> lit = RdmaDcqcnFirmware::Create();     // 1 us period
+    lit->SetAttribute("G", DoubleValue(1019.0 / 1024.0)); // the dumps' value, literally
     lit->Init(&s2);
     lit->OnCnp();
     RunUntil(NanoSeconds(2500)); // two periods without a CNP

@@ -63,17 +63,17 @@ RunCapacity(Np np)
     RdmaLeafSpineFabric f = BuildStar(3, "40Gbps", MicroSeconds(1), dcb, paper);
     if (np == Np::GEN1)
     {
-        f.GetNics()[2]->SetCongestionControl(CreateObject<RdmaDcqcnGen1>());
+        f.GetNics()[2]->SetCongestionControl(RdmaDcqcnGen1::Create());
     }
     else if (np == Np::GEN1_UNLIMITED)
     {
-        Ptr<RdmaDcqcnGen1> cc = CreateObject<RdmaDcqcnGen1>();
+        Ptr<RdmaDcqcn> cc = RdmaDcqcnGen1::Create();
         cc->SetAttribute("FirmwareCnpTime", TimeValue(Time(0)));
         f.GetNics()[2]->SetCongestionControl(cc);
     }
     else if (np == Np::GEN2)
     {
-        f.GetNics()[2]->SetCongestionControl(CreateObject<RdmaDcqcnFirmware>());
+        f.GetNics()[2]->SetCongestionControl(RdmaDcqcnFirmware::Create());
     }
     std::vector<Ptr<RdmaQueuePair>> senders;
     std::vector<Ptr<RdmaQueuePair>> receivers;

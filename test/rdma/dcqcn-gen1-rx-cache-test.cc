@@ -44,7 +44,7 @@ RunRxCache(bool interop, uint32_t qps)
     RdmaHelper gen1;
     gen1.SetCongestionControl("ns3::RdmaDcqcnGen1");
     RdmaLeafSpineFabric f = BuildStar(2, "40Gbps", MicroSeconds(1), dcb, gen1);
-    Ptr<RdmaDcqcnFirmware> gen2 = CreateObject<RdmaDcqcnFirmware>();
+    Ptr<RdmaDcqcn> gen2 = RdmaDcqcnFirmware::Create();
     if (interop)
     {
         gen2->ApplyInteropPreset(MicroSeconds(50), 16384);

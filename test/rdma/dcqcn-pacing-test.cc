@@ -156,10 +156,10 @@ TEST_F(DcqcnPacingTest, GenerationProfilesSetTheirPacingGranularity)
 {
     RdmaCcState state;
     state.m_lineRate = DataRate("40Gbps");
-    Ptr<RdmaDcqcnGen1> gen1 = CreateObject<RdmaDcqcnGen1>();
+    Ptr<RdmaDcqcn> gen1 = RdmaDcqcnGen1::Create();
     gen1->Init(&state);
     EXPECT_EQ(state.m_pacingBurstBytes, 16384u);
-    Ptr<RdmaDcqcnFirmware> fw = CreateObject<RdmaDcqcnFirmware>();
+    Ptr<RdmaDcqcn> fw = RdmaDcqcnFirmware::Create();
     fw->Init(&state);
     EXPECT_EQ(state.m_pacingBurstBytes, 0u); // Gen2/Gen3: per packet
     fw->ApplyInteropPreset(MicroSeconds(50), 16384);

@@ -30,6 +30,100 @@ ReadText(const std::string& path)
     return text.str();
 }
 
+/**
+ * The ConnectX firmware's DCQCN knobs (mlxconfig / debugfs names, [MLX-DUMP]) that a
+ * profile's "cc" may name, and the RdmaDcqcn attribute each sets. The table of
+ * contrib/rdma/doc/dcqcn-generations.md is this one.
+ */
+struct FirmwareKnob
+{
+    const char* knob;      //!< the name in the profile
+    const char* attribute; //!< the RdmaDcqcn attribute it sets
+};
+
+constexpr FirmwareKnob FIRMWARE_KNOBS[] = {
+    {"RpgTimeReset", "RateIncreaseTimer"},                       // rpg_time_reset
+    {"RpgByteReset", "ByteCounter"},                             // rpg_byte_reset
+    {"RpgThreshold", "FastRecoveryTimes"},                       // rpg_threshold
+    {"RpgAiRate", "RateAI"},                                     // rpg_ai_rate
+    {"RpgHaiRate", "RateHAI"},                                   // rpg_hai_rate
+    {"RpgMinRate", "MinRate"},                                   // rpg_min_rate
+    {"ClampTgtRate", "ClampTargetRate"},                         // clamp_tgt_rate
+    {"ClampTgtRateAfterTimeInc", "ClampTargetRateAfterTimeInc"}, // clamp_tgt_rate_ati
+    {"DceTcpG", "G"},                                            // dce_tcp_g / 1024
+    {"DceTcpRtt", "AlphaUpdatePeriod"},                          // dce_tcp_rtt
+    {"RateDecreasePeriod", "RateDecreaseInterval"},              // rate_reduce_monitor_period
+    {"InitialAlphaValue", "InitialAlpha"},                       // initial_alpha_value / 1024
+    {"MinTimeBetweenCnps", "CnpInterval"},                       // np_min_time_between_cnps
+    {"InteropCnpInterval", "CnpInterval"}, // Azure interop CNP limiter [AZURE 7.2]
+};
+
+/** \return the firmware knob of \p section that sets \p attribute, or "" */
+std::string
+KnobSetting(const Json& section, const std::string& attribute)
+{
+    for (const FirmwareKnob& k : FIRMWARE_KNOBS)
+    {
+        if (attribute == k.attribute && section.is_object() && section.contains(k.knob))
+        {
+            return k.knob;
+        }
+    }
+    return "";
+}
+
+/**
+ * Replace the firmware knob names of a DCQCN "cc" section by the attributes they set,
+ * checking each value against its attribute.
+ * \throw ExperimentConfigError at /cc/<knob>
+ */
+void
+MapFirmwareKnobs(const JsonSchemaReader& reader, Json& cc)
+{
+    if (!cc.is_object())
+    {
+        return;
+    }
+    const Json* type = JsonSchemaReader::Find(cc, "type");
+    const std::string typeName =
+        type && type->is_string() ? type->get<std::string>() : "ns3::RdmaDcqcn";
+    TypeId tid;
+    if (typeName.rfind("ns3::RdmaDcqcn", 0) != 0 || !TypeId::LookupByNameFailSafe(typeName, &tid))
+    {
+        return; // not DCQCN: the experiment reader names unknown attributes
+    }
+    for (const FirmwareKnob& k : FIRMWARE_KNOBS)
+    {
+        const Json* value = JsonSchemaReader::Find(cc, k.knob);
+        if (!value)
+        {
+            continue;
+        }
+        const std::string p = JsonSchemaReader::Child("/cc", k.knob);
+        if (cc.contains(k.attribute))
+        {
+            reader.Fail(p, std::string(k.knob) + " sets " + k.attribute +
+                               ", which the profile sets "
+                               "too (as " +
+                               k.attribute + " or another firmware knob): give one");
+        }
+        TypeId::AttributeInformation info;
+        if (!tid.LookupAttributeByName(k.attribute, &info))
+        {
+            reader.Fail(p, std::string(k.knob) + " sets " + k.attribute + ", which " + typeName +
+                               " does not have");
+        }
+        std::string error;
+        if (!JsonAttributeConverter::FromJson(info, *value, error))
+        {
+            reader.Fail(p, std::string(k.knob) + " sets " + k.attribute + ": bad value " +
+                               value->dump() + ": " + error);
+        }
+        cc[k.attribute] = *value;
+        cc.erase(k.knob);
+    }
+}
+
 } // namespace
 
 bool
@@ -66,14 +160,23 @@ NicProfile::Read(const std::string& profileFile)
     reader.CheckKeys(profile, "",
                      {"description", "preset", "nic", "switch", "link", "buffer", "ecn", "cc",
                       "loss_recovery", "qp"});
-    const Json* presetName = JsonSchemaReader::Find(profile, "preset");
-    if (!presetName)
+    if (JsonSchemaReader::Find(profile, "preset"))
     {
-        return profile;
+        const std::vector<std::string> names = RdmaNicProfile::Names();
+        profile =
+            Expand(profile, reader.GetString(profile, "", "preset", std::nullopt,
+                                             std::set<std::string>(names.begin(), names.end())));
     }
-    const std::vector<std::string> names = RdmaNicProfile::Names();
-    const std::string name = reader.GetString(profile, "", "preset", std::nullopt,
-                                              std::set<std::string>(names.begin(), names.end()));
+    if (profile.contains("cc"))
+    {
+        MapFirmwareKnobs(reader, profile["cc"]);
+    }
+    return profile;
+}
+
+Json
+NicProfile::Expand(const Json& profile, const std::string& name)
+{
     Json expanded;
     PresetSections(name, expanded, nullptr);
     for (auto it = profile.begin(); it != profile.end(); ++it)
@@ -210,8 +313,19 @@ NicProfile::Load(const std::string& baseFile, const std::string& profileFile,
             Json::json_pointer at(pointer.substr(0, pointer.find('/', pointer.find('/', 1) + 1)));
             if (profile.contains(at))
             {
-                throw ExperimentConfigError(profileFile, pointer,
-                                            e.GetReason() + " (merged into " + baseFile + ")");
+                // A value the profile set under a firmware knob name: name the knob.
+                const std::string attribute = pointer.substr(pointer.rfind('/') + 1);
+                const std::string knob =
+                    pointer.rfind("/cc/", 0) == 0 && pointer.find('/', 4) == std::string::npos
+                        ? KnobSetting(JsonSchemaReader(profileFile)
+                                          .ParseText(ReadText(profileFile))
+                                          .value("cc", Json::object()),
+                                      attribute)
+                        : "";
+                throw ExperimentConfigError(
+                    profileFile, knob.empty() ? pointer : "/cc/" + knob,
+                    (knob.empty() ? "" : knob + " sets " + attribute + ": ") + e.GetReason() +
+                        " (merged into " + baseFile + ")");
             }
         }
         throw;

@@ -29,6 +29,13 @@ namespace ns3
  * the base section is dropped first (its attributes belong to another TypeId). The experiment is
  * then validated as a whole; errors in a merged section name the base file and the section's
  * pointer.
+ *
+ * A DCQCN "cc" section (ns3::RdmaDcqcn, ns3::RdmaDcqcnGen1, ns3::RdmaDcqcnFirmware) may name
+ * the ConnectX firmware's knobs (RpgTimeReset, RpgByteReset, RpgThreshold, RpgAiRate,
+ * RpgHaiRate, RpgMinRate, ClampTgtRate, ClampTgtRateAfterTimeInc, DceTcpG, DceTcpRtt,
+ * RateDecreasePeriod, InitialAlphaValue, MinTimeBetweenCnps, InteropCnpInterval): Read
+ * replaces each by the RdmaDcqcn attribute it sets (contrib/rdma/doc/dcqcn-generations.md),
+ * and errors in such a value name the knob.
  */
 class NicProfile
 {
@@ -68,6 +75,10 @@ class NicProfile
     /** Merge and load. \throw ExperimentConfigError */
     static ExperimentConfig Load(const std::string& baseFile, const std::string& profileFile,
                                  const Overrides& overrides);
+
+  private:
+    /** \return \p profile with preset \p name's sections under its own keys */
+    static nlohmann::json Expand(const nlohmann::json& profile, const std::string& name);
 };
 
 } // namespace ns3
