@@ -45,98 +45,122 @@ IsPunctuation(char c)
 }
 
 /**
- * The tokens of \p text: words, ':', '{', '}', one end of line per line (a block comment
- * that spans lines counts as one), comments dropped.
+ * The tokens of a text, one at a time: words, ':', '{', '}', one end of line per line (a
+ * block comment that spans lines counts as one), comments dropped. Lazy, so that a
+ * schedule of millions of lines is never held as tokens.
  */
-std::vector<Token>
-Tokenize(const std::string& text, const std::string& name)
+class Lexer
 {
-    std::vector<Token> tokens;
-    uint32_t line = 1;
-    uint32_t column = 1;
-    std::size_t i = 0;
-    const std::size_t n = text.size();
-    auto advance = [&]()
+  public:
+    Lexer(const std::string& text, const std::string& name)
+        : m_text(text)
+        , m_name(name)
     {
-        if (text[i] == '\n')
+    }
+
+    /** \return the next token (the end of the file, again and again, at the end). */
+    Token Lex();
+
+  private:
+    void Advance()
+    {
+        if (m_text[m_i] == '\n')
         {
-            ++line;
-            column = 1;
+            ++m_line;
+            m_column = 1;
         }
         else
         {
-            ++column;
+            ++m_column;
         }
-        ++i;
-    };
-    auto commentAt = [&](std::size_t k, char second)
-    { return text[k] == '/' && k + 1 < n && text[k + 1] == second; };
-    while (i < n)
+        ++m_i;
+    }
+
+    /** \return true if a comment opened by '/' and \p second starts at \p k. */
+    bool CommentAt(std::size_t k, char second) const
     {
-        const char c = text[i];
+        return m_text[k] == '/' && k + 1 < m_text.size() && m_text[k + 1] == second;
+    }
+
+    const std::string& m_text;
+    const std::string& m_name;
+    std::size_t m_i{0};
+    uint32_t m_line{1};
+    uint32_t m_column{1};
+};
+
+Token
+Lexer::Lex()
+{
+    const std::size_t n = m_text.size();
+    while (m_i < n)
+    {
+        const char c = m_text[m_i];
         if (c == '\n')
         {
-            tokens.push_back(Token{TokenKind::EndOfLine, "", line, column});
-            advance();
+            Token t{TokenKind::EndOfLine, "", m_line, m_column};
+            Advance();
+            return t;
         }
-        else if (IsBlank(c))
+        if (IsBlank(c))
         {
-            advance();
+            Advance();
         }
-        else if (commentAt(i, '/'))
+        else if (CommentAt(m_i, '/'))
         {
-            while (i < n && text[i] != '\n')
+            while (m_i < n && m_text[m_i] != '\n')
             {
-                advance();
+                Advance();
             }
         }
-        else if (commentAt(i, '*'))
+        else if (CommentAt(m_i, '*'))
         {
-            const uint32_t startLine = line;
-            const uint32_t startColumn = column;
-            advance();
-            advance();
+            const uint32_t line = m_line;
+            const uint32_t column = m_column;
+            Advance();
+            Advance();
             bool spansLines = false;
-            while (i < n && !(text[i] == '*' && i + 1 < n && text[i + 1] == '/'))
+            while (m_i < n && !(m_text[m_i] == '*' && m_i + 1 < n && m_text[m_i + 1] == '/'))
             {
-                spansLines = spansLines || text[i] == '\n';
-                advance();
+                spansLines = spansLines || m_text[m_i] == '\n';
+                Advance();
             }
-            if (i >= n)
+            if (m_i >= n)
             {
-                throw ExperimentConfigError(name, startLine, startColumn,
+                throw ExperimentConfigError(m_name, line, column,
                                             "expected '*/' closing this block comment, got end "
                                             "of file");
             }
-            advance();
-            advance();
+            Advance();
+            Advance();
             if (spansLines)
             {
-                tokens.push_back(Token{TokenKind::EndOfLine, "", startLine, startColumn});
+                return Token{TokenKind::EndOfLine, "", line, column};
             }
         }
         else if (IsPunctuation(c))
         {
-            tokens.push_back(Token{c == ':'   ? TokenKind::Colon
-                                   : c == '{' ? TokenKind::Open
-                                              : TokenKind::Close,
-                                   std::string(1, c), line, column});
-            advance();
+            Token t{c == ':'   ? TokenKind::Colon
+                    : c == '{' ? TokenKind::Open
+                               : TokenKind::Close,
+                    std::string(1, c), m_line, m_column};
+            Advance();
+            return t;
         }
         else
         {
-            Token word{TokenKind::Word, "", line, column};
-            while (i < n && text[i] != '\n' && !IsBlank(text[i]) && !IsPunctuation(text[i]) &&
-                   !commentAt(i, '/') && !commentAt(i, '*'))
+            Token word{TokenKind::Word, "", m_line, m_column};
+            const std::size_t start = m_i;
+            while (m_i < n && m_text[m_i] != '\n' && !IsBlank(m_text[m_i]) &&
+                   !IsPunctuation(m_text[m_i]) && !CommentAt(m_i, '/') && !CommentAt(m_i, '*'))
             {
-                word.text.push_back(text[i]);
-                advance();
+                Advance();
             }
-            tokens.push_back(std::move(word));
+            word.text = m_text.substr(start, m_i - start);
+            return word;
         }
     }
-    tokens.push_back(Token{TokenKind::EndOfFile, "", line, column});
-    return tokens;
+    return Token{TokenKind::EndOfFile, "", m_line, m_column};
 }
 
 /** \return true if \p text is a label: [a-zA-Z][a-zA-Z0-9_]*. */
@@ -204,21 +228,27 @@ struct Block
 class Parser
 {
   public:
-    Parser(std::vector<Token> tokens, std::string name)
-        : m_tokens(std::move(tokens))
-        , m_name(std::move(name))
+    Parser(const std::string& text, const std::string& name)
+        : m_lexer(text, name)
+        , m_name(name)
+        , m_peek(m_lexer.Lex())
     {
     }
 
     GoalSchedule Parse();
 
   private:
-    const Token& Peek() const { return m_tokens[m_next]; }
+    /** \return the next token, valid until the next call of Next. */
+    const Token& Peek() const { return m_peek; }
 
-    const Token& Next()
+    /** \return the next token, and move past it. */
+    Token Next()
     {
-        const Token& t = m_tokens[m_next];
-        m_next += t.kind == TokenKind::EndOfFile ? 0 : 1;
+        Token t = m_peek;
+        if (t.kind != TokenKind::EndOfFile)
+        {
+            m_peek = m_lexer.Lex();
+        }
         return t;
     }
 
@@ -242,9 +272,9 @@ class Parser
     /** Refuse a dependency cycle in \p rank's \p block. */
     void CheckAcyclic(uint32_t rank, const Block& block) const;
 
-    std::vector<Token> m_tokens;
+    Lexer m_lexer;
     std::string m_name;
-    std::size_t m_next{0};
+    Token m_peek;
     uint32_t m_nRanks{0};
     std::vector<Block> m_blocks;
     std::vector<uint32_t> m_blockLine; //!< per rank: its block's line (0: none yet)
@@ -352,7 +382,7 @@ Parser::Options(GoalOp& op, const std::vector<std::string>& allowed, bool anyTag
     std::vector<bool> seen(allowed.size(), false);
     while (Peek().kind == TokenKind::Word)
     {
-        const Token& key = Next();
+        const Token key = Next();
         std::size_t k = 0;
         while (k < allowed.size() && allowed[k] != key.text)
         {
@@ -372,7 +402,7 @@ Parser::Options(GoalOp& op, const std::vector<std::string>& allowed, bool anyTag
             Problem(key, "'" + key.text + "' is given twice");
         }
         seen[k] = true;
-        const Token& value = Next();
+        const Token value = Next();
         if (key.text == "tag")
         {
             op.tag = anyTag && value.kind == TokenKind::Word && value.text == "-1"
@@ -426,7 +456,7 @@ Parser::ParseBlock(uint32_t rank, const Token& opening)
     while (true)
     {
         SkipLines();
-        const Token& t = Next();
+        const Token t = Next();
         if (t.kind == TokenKind::Close)
         {
             break;
@@ -441,7 +471,7 @@ Parser::ParseBlock(uint32_t rank, const Token& opening)
             Fail(t, "an operation, a dependency or '}'");
         }
         std::string label;
-        const Token* keyword = &t;
+        Token keyword = t;
         if (Peek().kind == TokenKind::Colon)
         {
             if (!IsLabel(t.text))
@@ -457,13 +487,13 @@ Parser::ParseBlock(uint32_t rank, const Token& opening)
             }
             label = t.text;
             Next();
-            keyword = &Next();
+            keyword = Next();
         }
         else if (Peek().kind == TokenKind::Word &&
                  (Peek().text == "requires" || Peek().text == "irequires"))
         {
             const bool onStart = Next().text == "irequires";
-            const Token& on = Next();
+            const Token on = Next();
             if (on.kind != TokenKind::Word)
             {
                 Fail(on, "a label");
@@ -483,15 +513,15 @@ Parser::ParseBlock(uint32_t rank, const Token& opening)
             Fail(t, "an operation (LABEL: send|recv|calc ...), a dependency (A requires B, A "
                     "irequires B) or '}'");
         }
-        if (keyword->kind != TokenKind::Word)
+        if (keyword.kind != TokenKind::Word)
         {
-            Fail(*keyword, "'send', 'recv' or 'calc'");
+            Fail(keyword, "'send', 'recv' or 'calc'");
         }
         if (!label.empty())
         {
             labels.emplace(label, static_cast<uint32_t>(block.ops.size()));
         }
-        block.ops.push_back(Operation(*keyword, rank));
+        block.ops.push_back(Operation(keyword, rank));
         block.labels.push_back(label);
     }
     Resolve(rank, labels, written, block);
@@ -598,7 +628,7 @@ GoalSchedule
 Parser::Parse()
 {
     SkipLines();
-    const Token& first = Next();
+    const Token first = Next();
     if (first.kind != TokenKind::Word || first.text != "num_ranks")
     {
         Fail(first, "'num_ranks N' first");
@@ -611,7 +641,7 @@ Parser::Parse()
     while (true)
     {
         SkipLines();
-        const Token& t = Next();
+        const Token t = Next();
         if (t.kind == TokenKind::EndOfFile)
         {
             break;
@@ -620,7 +650,7 @@ Parser::Parse()
         {
             Fail(t, "'rank R {' or end of file");
         }
-        const Token& rankToken = Next();
+        const Token rankToken = Next();
         const uint32_t rank = Rank(rankToken, false);
         if (m_blockLine[rank] != 0)
         {
@@ -630,7 +660,7 @@ Parser::Parse()
         }
         m_blockLine[rank] = t.line;
         SkipLines();
-        const Token& open = Next();
+        const Token open = Next();
         if (open.kind != TokenKind::Open)
         {
             Fail(open, "'{'");
@@ -680,7 +710,7 @@ GoalScheduleReader::ReadFile(const std::string& path)
 GoalSchedule
 GoalScheduleReader::ReadString(const std::string& text, const std::string& name)
 {
-    return Parser(Tokenize(text, name), name).Parse();
+    return Parser(text, name).Parse();
 }
 
 } // namespace ns3
