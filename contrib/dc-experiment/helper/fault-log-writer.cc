@@ -90,11 +90,9 @@ FaultLogWriter::Write(ExperimentRunContext& context)
                         "), from time 0");
     }
     std::vector<FaultInjector::Record> records = m_faults.GetRecords();
-    std::stable_sort(records.begin(),
-                     records.end(),
-                     [](const FaultInjector::Record& a, const FaultInjector::Record& b) {
-                         return a.time < b.time;
-                     });
+    std::stable_sort(records.begin(), records.end(),
+                     [](const FaultInjector::Record& a, const FaultInjector::Record& b)
+                     { return a.time < b.time; });
     for (const FaultInjector::Record& r : records)
     {
         out << r.time.GetNanoSeconds() << ',' << r.kind << ',' << r.target << ',' << r.detail
