@@ -91,7 +91,7 @@ CollectiveWorkload::StartRing(uint32_t i, Ptr<RingAllreduce> ring)
 }
 
 void
-CollectiveWorkload::Install(ExperimentRunContext& /* context */)
+CollectiveWorkload::Start(ExperimentRunContext& /* context */)
 {
     const std::vector<ExperimentCollective>& all = m_config.GetCollectives();
     for (uint32_t i = 0; i < all.size(); ++i)
@@ -203,12 +203,6 @@ CollectiveWorkload::Install(ExperimentRunContext& /* context */)
     }
 }
 
-void
-CollectiveWorkload::SetOnDone(std::function<void()> done)
-{
-    m_doneCallback = std::move(done);
-}
-
 bool
 CollectiveWorkload::IsDone() const
 {
@@ -274,9 +268,9 @@ CollectiveWorkload::OnIteration(uint32_t c, uint32_t iteration, Time communicati
     m_times[c].push_back(communication);
     m_lastEnd[c] = now;
     if (iteration + 1 == m_config.GetCollectives()[c].iterations &&
-        ++m_done == m_collectives.size() && m_doneCallback)
+        ++m_done == m_collectives.size())
     {
-        m_doneCallback();
+        NotifyDone();
     }
 }
 

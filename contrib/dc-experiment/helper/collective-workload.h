@@ -6,7 +6,7 @@
 #define COLLECTIVE_WORKLOAD_H
 
 #include "dfabric-rack-set.h"
-#include "experiment-monitor.h"
+#include "experiment-workload.h"
 #include "maestro-path-sampler.h"
 #include "topology-builder.h"
 
@@ -57,10 +57,11 @@ namespace ns3
  * packets and no QPs; its rows and summary entry are the same, the summary adding
  * "optimal_us" and "normalized".
  *
- * It takes the monitors' slot (ExperimentMonitor) for its phases: CheckConfig,
- * Install (the rings), Write and AddToSummary.
+ * As an ExperimentWorkload it builds the rings at Start (after the flows' SetUp and the
+ * monitors' Install), is done when every collective has run all its iterations, and
+ * reports its rows (Write) and summary key.
  */
-class CollectiveWorkload : public ExperimentMonitor
+class CollectiveWorkload : public ExperimentWorkload
 {
   public:
     CollectiveWorkload(const ExperimentConfig& config, const TopologyBuilder& topology);
@@ -72,18 +73,15 @@ class CollectiveWorkload : public ExperimentMonitor
     /** \throw ExperimentConfigError in a distributed run (a ring spans the ranks) */
     void CheckConfig(const ExperimentRunContext& context) override;
     /** Build the rings and schedule each collective's start (the flows are set up). */
-    void Install(ExperimentRunContext& context) override;
+    void Start(ExperimentRunContext& context) override;
     /** Write collectives.csv (and paths.csv) and register them (with collectives only). */
     void Write(ExperimentRunContext& context) override;
     /** "collectives": per collective, name, iterations finished, communication times (us). */
     void AddToSummary(const ExperimentRunContext& context,
                       nlohmann::ordered_json& summary) const override;
 
-    /** \p done is called once, when every collective has run all its iterations. */
-    void SetOnDone(std::function<void()> done);
-
     /** \return true when every collective has run all its iterations (or there are none). */
-    bool IsDone() const;
+    bool IsDone() const override;
 
     /** \return the communication time of each finished iteration of collective \p c. */
     const std::vector<Time>& GetCommunicationTimes(uint32_t c) const;
@@ -143,7 +141,6 @@ class CollectiveWorkload : public ExperimentMonitor
     std::vector<Time> m_lastEnd; //!< per collective: end of its last iteration (or its start)
     std::vector<Row> m_rows;
     uint32_t m_done{0};
-    std::function<void()> m_doneCallback;
 };
 
 } // namespace ns3

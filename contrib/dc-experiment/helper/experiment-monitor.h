@@ -1,7 +1,6 @@
 /*
- * The slot through which a part of an experiment run (a monitor, a recorder, an
- * injector of faults) attaches to the network and contributes its output files,
- * README entries and summary.json figures.
+ * The kind of experiment part that observes a run: samplers, recorders, output
+ * writers, each adding its files and summary.json figures.
  */
 #ifndef EXPERIMENT_MONITOR_H
 #define EXPERIMENT_MONITOR_H
@@ -15,17 +14,20 @@ namespace ns3
 
 /**
  * \ingroup dc-experiment
- * One part of a run that watches (or perturbs) the network and reports on it.
- * ExperimentRunner holds a list of them, its own (queue, rate and buffer samplers,
- * PFC safety, exactly-once, faults, HPCC-format files, port map, node
- * composition, PFC events, packet captures) then those a caller adds
- * (ExperimentRunner::AddMonitor), and calls each phase on every monitor in list
- * order:
+ * A part of a run that watches the network and reports on it. It neither changes the
+ * model (that is an ExperimentComposer) nor makes traffic (an ExperimentWorkload).
+ * ExperimentRunner holds a list of them, its own (StandardParts: queue, rate and
+ * buffer samplers, PFC safety, exactly-once, the fault log, HPCC-format files, port
+ * map, nodes.csv, hostping, PFC events, packet captures) then those a caller adds
+ * (ExperimentRunner::AddMonitor), and calls each step on every monitor in list order:
  *
  * 1. CheckConfig: refuse what the run cannot do (ExperimentConfigError), before
  *    the network is built.
- * 2. Prepare: the network is built, no QP exists yet (change the model here).
- * 3. Install: the flows are set up; connect traces and schedule samples.
+ * 2. Prepare: the network is built and composed (ExperimentComposer::Compose), no
+ *    workload is set up and no QP exists yet: connect to what must be seen from
+ *    set-up on.
+ * 3. Install: the workloads are set up (the flows' results exist): connect traces and
+ *    schedule samples.
  * 4. Collect: the run is over, on every rank of a distributed run: write per-rank
  *    files (ExperimentRunContext::MonitorFileName).
  * 5. Write: on the writing rank only, with the results merged over the ranks:
@@ -34,7 +36,8 @@ namespace ns3
  *
  * A monitor registers each file it writes in the run's README
  * (ExperimentRunContext::GetReadme) as it writes it, so the README lists the
- * files in the order of the list. Every phase does nothing unless overridden.
+ * files in the order of the list (then the workloads' files). Every step does nothing
+ * unless overridden.
  */
 class ExperimentMonitor
 {

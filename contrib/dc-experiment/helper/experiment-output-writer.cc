@@ -223,7 +223,8 @@ ExperimentOutputWriter::WritePfc() const
 }
 
 void
-ExperimentOutputWriter::WriteSummary(const std::vector<ExperimentMonitor*>& monitors) const
+ExperimentOutputWriter::WriteSummary(const std::vector<ExperimentMonitor*>& monitors,
+                                     const std::vector<ExperimentWorkload*>& workloads) const
 {
     const ExperimentConfig& config = m_context.GetConfig();
     RunReadmeWriter& readme = m_context.GetReadme();
@@ -375,6 +376,10 @@ ExperimentOutputWriter::WriteSummary(const std::vector<ExperimentMonitor*>& moni
     for (const ExperimentMonitor* monitor : monitors)
     {
         monitor->AddToSummary(m_context, j);
+    }
+    for (const ExperimentWorkload* workload : workloads)
+    {
+        workload->AddToSummary(m_context, j);
     }
 
     WriteJsonFile(m_context.OutputPath("summary.json"), "summary.json", j, readme,

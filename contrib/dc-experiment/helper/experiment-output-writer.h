@@ -7,6 +7,7 @@
 
 #include "experiment-monitor.h"
 #include "experiment-result-merge.h"
+#include "experiment-workload.h"
 
 #include <vector>
 
@@ -54,8 +55,9 @@ class ExperimentOutputWriter
     void WriteTrace() const;
     /** pfc.csv. */
     void WritePfc() const;
-    /** summary.json, with the keys each of \p monitors adds. */
-    void WriteSummary(const std::vector<ExperimentMonitor*>& monitors) const;
+    /** summary.json, with the keys each of \p monitors then each of \p workloads adds. */
+    void WriteSummary(const std::vector<ExperimentMonitor*>& monitors,
+                      const std::vector<ExperimentWorkload*>& workloads) const;
     /** README: what each file of the output directory is. */
     void WriteReadme() const;
 

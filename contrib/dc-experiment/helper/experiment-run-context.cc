@@ -1,6 +1,8 @@
 #include "experiment-run-context.h"
 
 #include "ns3/abort.h"
+#include "ns3/experiment-config-error.h"
+#include "ns3/fabric-partitioner.h"
 
 #include <filesystem>
 
@@ -58,6 +60,23 @@ const ExperimentPartition*
 ExperimentRunContext::GetPartition() const
 {
     return m_partition;
+}
+
+void
+ExperimentRunContext::AssignSystemIds()
+{
+    if (!IsDistributed())
+    {
+        return;
+    }
+    std::string error;
+    std::vector<uint32_t> systemIds = FabricPartitioner::Partition(
+        m_config.GetTopology(), m_partition->GetNRanks(), m_partition->GetMode(), error);
+    if (systemIds.empty())
+    {
+        throw ExperimentConfigError(m_config.GetSource(), "/topology", error);
+    }
+    m_topology.SetSystemIds(std::move(systemIds));
 }
 
 bool

@@ -66,6 +66,12 @@ class ExperimentRunContext
     /** See ExperimentRunner::SetPartition (nullptr: sequential). */
     void SetPartition(const ExperimentPartition* partition);
     const ExperimentPartition* GetPartition() const;
+    /**
+     * In a distributed run, split the network over the ranks (FabricPartitioner) before
+     * it is built; nothing in a sequential one.
+     * \throw ExperimentConfigError at /topology when it cannot be split
+     */
+    void AssignSystemIds();
     /** \return true when the run spans more than one rank. */
     bool IsDistributed() const;
     /** \return true when this rank simulates \p node (always in a sequential run). */

@@ -1,23 +1,22 @@
 /*
- * Runs an experiment: builds the network, starts the flows, samples the
- * monitors and writes the output directory.
+ * Runs an experiment: builds the network, composes it, drives the workloads, calls
+ * the monitors and writes the output directory.
  */
 #ifndef EXPERIMENT_RUNNER_H
 #define EXPERIMENT_RUNNER_H
 
+#include "experiment-composer.h"
 #include "experiment-monitor.h"
 #include "experiment-partition.h"
 #include "experiment-result-merge.h"
 #include "experiment-run-context.h"
+#include "experiment-workload.h"
 #include "run-readme-writer.h"
+#include "standard-parts.h"
 #include "topology-builder.h"
 
-#include "ns3/event-id.h"
 #include "ns3/experiment-config.h"
-#include "ns3/ideal-fct-calculator.h"
 #include "ns3/nstime.h"
-#include "ns3/rdma-queue-pair.h"
-#include "ns3/rdma-work-request.h"
 
 #include <memory>
 #include <ostream>
@@ -28,30 +27,31 @@ namespace ns3
 {
 
 class DeliveryChecker;
-class FlowQueuePairs;
-class CollectiveWorkload;
+class FlowWorkload;
 
 /**
  * \ingroup dc-experiment
- * Runs one experiment and writes its output directory. The runner is the loop
- * that wires the parts together: it builds the network (TopologyBuilder), drives
- * the flows, and calls its monitors (ExperimentMonitor: the StandardMonitors the
- * configuration asks for, then those added with AddMonitor) at each phase of the
- * run; ExperimentResultMerge totals (and in a distributed run merges) the results
- * and ExperimentOutputWriter writes config.json, flows.csv, trace.csv, pfc.csv,
- * summary.json and the README, which lists every file the run wrote with its
- * columns (doc/dc-experiment.md describes each file).
+ * Runs one experiment and writes its output directory. The runner holds three lists
+ * of experiment parts and calls each at its steps (doc/architecture.md):
  *
- * Each flow gets its own connected QP pair (FlowQueuePairs: created at its start
- * time and released after its completion); its work request is posted at its
- * start time and its finish time is the requester's completion. A message stream
- * (ExperimentFlow::IsStream) posts its first `outstanding` messages at its start
- * time and a new one at each successful completion, and finishes at the
- * completion of its last message (for SEND the responder keeps `outstanding`
- * receives posted, reposting one at each receive completion). The run stops
- * when every flow has completed or at stop_time. Files depend only on the
- * configuration (fixed number formats, no wall-clock times), so a configuration
- * and seed always give byte-identical outputs.
+ * - composers (ExperimentComposer) change the model before the run;
+ * - workloads (ExperimentWorkload) make traffic: FlowWorkload (the flows), then the
+ *   configuration's other workloads (StandardParts), then those added with AddWorkload;
+ * - monitors (ExperimentMonitor) observe and write files: the StandardParts monitors
+ *   the configuration asks for, then those added with AddMonitor.
+ *
+ * The order of a run: every part's CheckConfig; TopologyBuilder::Build; the composers'
+ * Compose; the monitors' Prepare; the workloads' SetUp; the composers' and monitors'
+ * Install; the workloads' Start; the simulation, which stops when every workload is
+ * done (ExperimentWorkload::IsDone) or at stop_time; the workloads' Collect;
+ * ExperimentResultMerge totals (and in a distributed run merges) the results; the
+ * monitors' Collect; then on the writing rank ExperimentOutputWriter writes config.json,
+ * flows.csv, trace.csv and pfc.csv, the monitors then the workloads Write, and
+ * summary.json (the runner's keys, then the monitors', then the workloads') and the
+ * README, which lists every file the run wrote with its columns (doc/dc-experiment.md
+ * describes each file). Files depend only on the configuration (fixed number
+ * formats, no wall-clock times), so a configuration and seed always give
+ * byte-identical outputs.
  *
  * The configuration must outlive the runner. Simulator::Destroy() is left to
  * the caller, after the runner's results have been read.
@@ -89,6 +89,17 @@ class ExperimentRunner
     void SetQueuePairLifetimes(bool lifetimes);
 
     /**
+     * Add \p composer after the runner's own (it composes after them). The caller keeps
+     * it; it must outlive Run. Call before Run.
+     */
+    void AddComposer(ExperimentComposer* composer);
+    /**
+     * Add \p workload after the runner's own (its files and summary keys come after
+     * theirs); the run waits for it to be done. The caller keeps it; it must outlive
+     * Run. Call before Run.
+     */
+    void AddWorkload(ExperimentWorkload* workload);
+    /**
      * Add \p monitor after the runner's own (its files and summary keys come after
      * theirs). The caller keeps it; it must outlive Run. Call before Run.
      */
@@ -111,8 +122,9 @@ class ExperimentRunner
 
     /**
      * What roce-run --check does instead of Run(): every step before the simulation that
-     * writes nothing (the monitors' CheckConfig, the fabric built, the monitors' Prepare:
-     * node composition and faults, the flows' queue pairs) and the output directory
+     * writes nothing (every part's CheckConfig, the fabric built, the composers' Compose:
+     * node composition and faults, the workloads' SetUp: the flows' queue pairs) and the
+     * output directory
      * inspected (OutputDirectory::Inspect); then what a run would do is printed to \p out
      * (ExperimentCheckReport). Call once, instead of Run().
      * \throw ExperimentConfigError, std::runtime_error where Run() would, before simulating
@@ -144,28 +156,15 @@ class ExperimentRunner
     const DeliveryChecker& GetDeliveryChecker() const;
 
   private:
-    struct FlowState
-    {
-        uint64_t messagesPosted{0}; //!< work requests posted so far (message streams)
-        uint64_t messagesDone{0};   //!< successful completions so far (message streams)
-        uint64_t receivesPosted{0}; //!< SEND: receives posted at the responder
-    };
-
-    /** Run()'s and Check()'s steps from the monitors' CheckConfig to the flows' set-up. */
+    /** Run()'s and Check()'s steps from CheckConfig to the workloads' SetUp. */
     void SetUp();
-    void SetUpFlows();
-    void StartFlow(uint32_t id);
-    /** Create the flow's QP pair if it does not exist (SEND: and post its receives). */
-    void OpenFlow(uint32_t id);
-    /** Post the flow's next message (its only one unless the flow is a message stream). */
-    void PostMessage(uint32_t id);
-    /** SEND: post the responder's receive for the flow's next message. */
-    void PostReceive(uint32_t id);
-    /** A completion at host \p host's NIC (the runner's only if on a flow's QP). */
-    void OnCompletion(uint32_t host, const RdmaCompletion& completion);
     /** Simulator::Run, timed, with progress lines unless reported elsewhere. */
     void Simulate();
-    /** Stop every rank once all flows of all ranks have completed. */
+    /** A workload became done: stop a sequential run once every workload is done. */
+    void OnWorkloadDone();
+    /** \return the workloads of this rank not done yet. */
+    int64_t CountPending() const;
+    /** Stop every rank once every workload of every rank is done. */
     void CheckGlobalCompletion();
 
     const ExperimentConfig& m_config;
@@ -174,24 +173,16 @@ class ExperimentRunner
     RunReadmeWriter m_readme;
     ExperimentRunContext m_context;
     ExperimentResultMerge m_merge;
-    std::vector<std::unique_ptr<ExperimentMonitor>> m_ownMonitors; //!< StandardMonitors
-    std::vector<ExperimentMonitor*> m_addedMonitors;               //!< AddMonitor
-    std::vector<ExperimentMonitor*> m_monitors; //!< both, in the order they are called
-    std::unique_ptr<IdealFctCalculator> m_ideal;
-    std::vector<FlowState> m_flowState;
-    std::unique_ptr<FlowQueuePairs> m_flowQps;   //!< each flow's QP pair, from start to completion
-    std::unique_ptr<DeliveryChecker> m_delivery; //!< delivered bytes, exactly-once
-    std::vector<ExperimentFlowResult> m_results;
-    uint32_t m_completed{0};
-    uint32_t m_finished{0};
+    std::unique_ptr<FlowWorkload> m_flows; //!< the first workload; its results are flows.csv's
+    StandardParts m_own;                   //!< the configuration's other parts
+    std::vector<ExperimentComposer*> m_composers;
+    std::vector<ExperimentWorkload*> m_workloads;
+    std::vector<ExperimentMonitor*> m_monitors;
     Time m_endTime;
-    Time m_lastCompletion;
     uint64_t m_events{0};
     double m_setupWallSeconds{0};
     double m_eventLoopWallSeconds{0};
     bool m_externalProgress{false};
-    bool m_qpLifetimes{true};                   //!< SetQueuePairLifetimes
-    CollectiveWorkload* m_collectives{nullptr}; //!< "collectives" (one of m_ownMonitors)
 };
 
 } // namespace ns3

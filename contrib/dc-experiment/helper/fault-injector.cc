@@ -13,37 +13,10 @@
 
 #include <algorithm>
 #include <cinttypes>
-#include <cstdio>
-#include <fstream>
 #include <stdexcept>
 
 namespace ns3
 {
-
-namespace
-{
-std::string
-Probability(double p)
-{
-    char buf[32];
-    std::snprintf(buf, sizeof(buf), "%.9g", p);
-    return buf;
-}
-
-std::string
-Classes(uint8_t mask)
-{
-    std::string s;
-    for (uint32_t c = 0; c < 8; ++c)
-    {
-        if (mask & (1u << c))
-        {
-            s += (s.empty() ? "" : " ") + std::to_string(c);
-        }
-    }
-    return s;
-}
-} // namespace
 
 FaultInjector::FaultInjector(const ExperimentConfig& config, const TopologyBuilder& topology)
     : m_config(config)
@@ -83,7 +56,7 @@ FaultInjector::CheckConfig(const ExperimentRunContext& context)
 }
 
 void
-FaultInjector::Prepare(ExperimentRunContext& /* context */)
+FaultInjector::Compose(ExperimentRunContext& /* context */)
 {
     if (!IsActive())
     {
@@ -335,73 +308,23 @@ FaultInjector::Apply(uint32_t index)
     m_records.push_back(r);
 }
 
-void
-FaultInjector::AddToSummary(const ExperimentRunContext& /* context */,
-                            nlohmann::ordered_json& summary) const
+std::vector<FaultInjector::LossLink>
+FaultInjector::GetLossLinks() const
 {
-    if (IsActive())
-    {
-        summary["faults"] = {{"events", m_config.GetFaults().events.size()},
-                             {"random_loss_frames", GetLostFrames()}};
-    }
-}
-
-void
-FaultInjector::Write(ExperimentRunContext& context)
-{
-    if (!IsActive())
-    {
-        return;
-    }
-    const std::string path = context.OutputPath("faults.csv");
-    RunReadmeWriter& readme = context.GetReadme();
-    const ExperimentTopology& topo = m_config.GetTopology();
-    const FaultPlan& plan = m_config.GetFaults();
-    std::ofstream out(path, std::ios::binary);
-    out << COLUMNS << '\n';
-    std::vector<std::string> lines;
+    std::vector<LossLink> links;
     for (const LossModel& m : m_losses)
     {
-        const FaultLoss& loss = plan.losses[m.entry];
-        const std::string model = loss.gilbertElliott
-                                      ? "gilbert_elliott p=" + Probability(loss.p) +
-                                            " r=" + Probability(loss.r) +
-                                            " loss_good=" + Probability(loss.lossGood) +
-                                            " loss_bad=" + Probability(loss.lossBad)
-                                      : "bernoulli rate=" + Probability(loss.rate);
-        const std::string detail =
-            model + " classes=" + Classes(loss.classMask) +
-            " frames=" + std::to_string(m.model[0]->GetFramesSeen() + m.model[1]->GetFramesSeen()) +
-            " lost=" + std::to_string(m.model[0]->GetFramesLost() + m.model[1]->GetFramesLost());
-        out << "0,loss," << FaultPlan::LinkName(topo, m.link) << ',' << detail << '\n';
+        links.push_back(LossLink{m.entry, m.link,
+                                 m.model[0]->GetFramesSeen() + m.model[1]->GetFramesSeen(),
+                                 m.model[0]->GetFramesLost() + m.model[1]->GetFramesLost()});
     }
-    for (uint32_t k = 0; k < plan.losses.size(); ++k)
-    {
-        uint32_t links = 0;
-        for (const LossModel& m : m_losses)
-        {
-            links += m.entry == k ? 1 : 0;
-        }
-        lines.push_back("loss on " + std::to_string(links) + " links (" + plan.losses[k].pointer +
-                        "), from time 0");
-    }
-    std::vector<Record> records = m_records;
-    std::stable_sort(records.begin(), records.end(),
-                     [](const Record& a, const Record& b) { return a.time < b.time; });
-    for (const Record& r : records)
-    {
-        out << r.time.GetNanoSeconds() << ',' << r.kind << ',' << r.target << ',' << r.detail
-            << '\n';
-        lines.push_back(JsonAttributeConverter::FormatTime(r.time) + " " + r.kind + " " + r.target +
-                        (r.detail.empty() ? "" : ": " + r.detail));
-    }
-    RunReadmeWriter::CloseChecked(out, path);
-    readme.AddCsv("faults.csv",
-                  "faults injected (\"faults\"): one row per lossy link (time 0; frames of the "
-                  "selected classes seen and lost, both directions) and one per timed fault "
-                  "that happened",
-                  COLUMNS);
-    readme.AddFaults(lines);
+    return links;
+}
+
+const std::vector<FaultInjector::Record>&
+FaultInjector::GetRecords() const
+{
+    return m_records;
 }
 
 } // namespace ns3

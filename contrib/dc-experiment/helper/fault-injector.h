@@ -1,11 +1,11 @@
 /*
  * Applies an experiment's "faults" section to the built network and records
- * what it did (faults.csv).
+ * what it did (for FaultLogWriter: faults.csv).
  */
 #ifndef FAULT_INJECTOR_H
 #define FAULT_INJECTOR_H
 
-#include "experiment-monitor.h"
+#include "experiment-composer.h"
 
 #include "ns3/class-loss-error-model.h"
 #include "ns3/dcb-net-device.h"
@@ -46,14 +46,29 @@ namespace ns3
  *   may exceed their retry count); the switch end stays up and keeps forwarding to it.
  *
  * Each loss model draws from its own random stream (AssignStreams), so a run is
- * the same for the same seed. Every fault and what it did is recorded for
- * faults.csv and the run README.
+ * the same for the same seed. Every fault and what it did is recorded (GetRecords,
+ * GetLossLinks) for FaultLogWriter, which writes faults.csv and the run README's lines.
  */
-class FaultInjector : public ExperimentMonitor
+class FaultInjector : public ExperimentComposer
 {
   public:
-    /** faults.csv header row. */
-    static constexpr const char* COLUMNS = "time_ns,kind,target,detail";
+    /** A timed fault that happened, and what it did. */
+    struct Record
+    {
+        Time time;
+        std::string kind;
+        std::string target;
+        std::string detail;
+    };
+
+    /** One link's random loss ("faults" "loss" entry \p entry) and its frame counts. */
+    struct LossLink
+    {
+        uint32_t entry; //!< index in FaultPlan::losses
+        uint32_t link;  //!< topology link
+        uint64_t framesSeen;
+        uint64_t framesLost;
+    };
 
     FaultInjector(const ExperimentConfig& config, const TopologyBuilder& topology);
 
@@ -63,10 +78,10 @@ class FaultInjector : public ExperimentMonitor
      * Install the loss models and schedule the timed faults (after Build), with the
      * streams from ExperimentConfig::FAULT_STREAM on.
      */
-    void Prepare(ExperimentRunContext& context) override;
+    void Compose(ExperimentRunContext& context) override;
     /**
      * Check that each pcie_rate fault can act on its host as composed ("nodes" attached
-     * host models in Prepare, which may run after this monitor's).
+     * host models in Compose, which runs after this composer's).
      * \throw ExperimentConfigError at /faults/events/i/host
      */
     void Install(ExperimentRunContext& context) override;
@@ -78,16 +93,10 @@ class FaultInjector : public ExperimentMonitor
     /** \return frames lost to random loss so far, over all links. */
     uint64_t GetLostFrames() const;
 
-    /**
-     * When active, write faults.csv: each loss model (time 0) with its frame counts, then
-     * each timed fault that happened, in time order; register it and the README's
-     * fault lines.
-     * \throw std::runtime_error if it cannot be written
-     */
-    void Write(ExperimentRunContext& context) override;
-    /** When active, add "faults": {"events", "random_loss_frames"} to \p summary. */
-    void AddToSummary(const ExperimentRunContext& context,
-                      nlohmann::ordered_json& summary) const override;
+    /** \return each lossy link, in FaultPlan::losses order, with its frame counts so far. */
+    std::vector<LossLink> GetLossLinks() const;
+    /** \return the timed faults that happened, in the order they were applied. */
+    const std::vector<Record>& GetRecords() const;
 
   private:
     struct LinkEnds
@@ -102,14 +111,6 @@ class FaultInjector : public ExperimentMonitor
         uint32_t entry;
         uint32_t link;
         Ptr<ClassLossErrorModel> model[2]; //!< receiving at end a, b
-    };
-
-    struct Record
-    {
-        Time time;
-        std::string kind;
-        std::string target;
-        std::string detail;
     };
 
     void Apply(uint32_t event);

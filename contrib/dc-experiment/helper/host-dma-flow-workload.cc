@@ -37,6 +37,12 @@ HostDmaFlowWorkload::HostDmaFlowWorkload(const ExperimentConfig& config,
 }
 
 bool
+HostDmaFlowWorkload::IsDone() const
+{
+    return true;
+}
+
+bool
 HostDmaFlowWorkload::IsActive() const
 {
     return !m_config.GetHostDmaFlows().empty();
@@ -53,7 +59,7 @@ HostDmaFlowWorkload::CheckConfig(const ExperimentRunContext& context)
 }
 
 void
-HostDmaFlowWorkload::Install(ExperimentRunContext& /* context */)
+HostDmaFlowWorkload::Start(ExperimentRunContext& /* context */)
 {
     for (const ExperimentHostDmaFlow& f : m_config.GetHostDmaFlows())
     {

@@ -5,7 +5,7 @@
 #ifndef HOST_DMA_FLOW_WORKLOAD_H
 #define HOST_DMA_FLOW_WORKLOAD_H
 
-#include "experiment-monitor.h"
+#include "experiment-workload.h"
 #include "topology-builder.h"
 
 #include "ns3/experiment-config.h"
@@ -21,7 +21,7 @@ namespace ns3
  * \ingroup dc-experiment
  * The DMA streams of an experiment (ExperimentConfig::GetHostDmaFlows): one
  * ns3::HostDmaFlow per host and entry on the host model "nodes" attached to the host
- * (NodeComposer, in the Prepare phase), started at its "start" and stopped at its "stop"
+ * (NodeComposer, a composer: Compose), started at its "start" and stopped at its "stop"
  * or the run's end. The stream shares the host graph max-min fairly with the NIC's own
  * DMA (received payload written, sent payload read), so a loopback stream takes PCIe
  * bandwidth from what the NIC receives, whose receive buffer then fills and pauses the
@@ -30,10 +30,11 @@ namespace ns3
  * host_dma_flows.csv: one row per stream, its bytes moved and mean rate over the time it
  * ran. summary.json gets "host_dma_flows" with the same numbers.
  *
- * It takes the monitors' slot (ExperimentMonitor): CheckConfig, Install, Write and
- * AddToSummary.
+ * As an ExperimentWorkload it creates the streams at Start and reports them (Write,
+ * AddToSummary). The streams are background load: the workload is always done, so it
+ * never holds the run open (they run to their stop or the run's end).
  */
-class HostDmaFlowWorkload : public ExperimentMonitor
+class HostDmaFlowWorkload : public ExperimentWorkload
 {
   public:
     HostDmaFlowWorkload(const ExperimentConfig& config, const TopologyBuilder& topology);
@@ -44,7 +45,9 @@ class HostDmaFlowWorkload : public ExperimentMonitor
     /** \throw ExperimentConfigError in a distributed run */
     void CheckConfig(const ExperimentRunContext& context) override;
     /** Create the streams on the hosts' models and schedule their starts and stops. */
-    void Install(ExperimentRunContext& context) override;
+    void Start(ExperimentRunContext& context) override;
+    /** \return true: the streams never hold the run open. */
+    bool IsDone() const override;
     /** Write host_dma_flows.csv and register it (with streams only). */
     void Write(ExperimentRunContext& context) override;
     /** "host_dma_flows": per stream, host, bytes moved and Gb/s. */

@@ -59,7 +59,7 @@ class HostpingRunMonitor : public ExperimentMonitor
 
     /** Refuses a distributed run. */
     void CheckConfig(const ExperimentRunContext& context) override;
-    /** Attach and start the monitors (host models are in place since Prepare). */
+    /** Attach and start the monitors (host models are in place since the composers' Compose). */
     void Install(ExperimentRunContext& context) override;
     /** Write hostping.csv and register it. */
     void Write(ExperimentRunContext& context) override;

@@ -10,10 +10,6 @@
 #include "ns3/rdma-tx-pipeline.h"
 #include "ns3/rnic-cache-model.h"
 
-#include <filesystem>
-#include <fstream>
-#include <stdexcept>
-
 namespace ns3
 {
 
@@ -60,14 +56,13 @@ NodeComposer::CheckConfig(const ExperimentRunContext& context)
 }
 
 void
-NodeComposer::Prepare(ExperimentRunContext& /* context */)
+NodeComposer::Compose(ExperimentRunContext& /* context */)
 {
     const NodeComposition& nodes = m_config.GetNodes();
     if (!IsActive())
     {
         return;
     }
-    m_hostModels.assign(nodes.hosts.size(), nullptr);
     for (uint32_t h = 0; h < nodes.hosts.size(); ++h)
     {
         const NodeSpec& spec = nodes.hosts[h];
@@ -127,71 +122,8 @@ NodeComposer::Prepare(ExperimentRunContext& /* context */)
             {
                 f->SetHostModel(host, host->GetResourceId(m.rnic), host->GetResourceId(m.memory));
             }
-            m_hostModels[h] = host;
         }
     }
-}
-
-void
-NodeComposer::Write(ExperimentRunContext& context)
-{
-    if (!IsActive())
-    {
-        return;
-    }
-    RunReadmeWriter& readme = context.GetReadme();
-    const NodeComposition& nodes = m_config.GetNodes();
-    const std::string path = context.OutputPath("nodes.csv");
-    std::ofstream out(path, std::ios::binary);
-    out << COLUMNS << '\n';
-    for (uint32_t h = 0; h < nodes.hosts.size(); ++h)
-    {
-        const NodeSpec& spec = nodes.hosts[h];
-        Ptr<RdmaNic> nic = m_topology.GetNic(h);
-        out << m_config.GetTopology().hosts[h] << ','
-            << (spec.nicProfile >= 0 ? nodes.nicProfiles[spec.nicProfile].name : "") << ','
-            << (spec.hostModel >= 0 ? nodes.hostModels[spec.hostModel].label : "") << ','
-            << (spec.nicCache >= 0 ? nodes.nicCaches[spec.nicCache].label : "");
-        if (Ptr<RnicCacheModel> cache = nic->GetCacheModel())
-        {
-            for (auto kind : {RnicCacheModel::QPC, RnicCacheModel::MTT, RnicCacheModel::WQE})
-            {
-                out << ',' << cache->GetHits(kind) << ',' << cache->GetMisses(kind);
-            }
-            out << ',' << cache->GetPcieReadBytes();
-        }
-        else
-        {
-            out << ",,,,,,,";
-        }
-        if (m_hostModels[h])
-        {
-            Ptr<FetchQpScheduler> f = DynamicCast<FetchQpScheduler>(nic->GetQpScheduler());
-            const RdmaTxCounters& tx = nic->GetTxPipeline()->GetCounters();
-            const uint64_t reads =
-                tx.dmaReadBytes + tx.wqeReadBytes + (f ? f->GetHostFetchBytes() : 0);
-            out << ',' << reads << ',' << nic->GetRxPipeline()->GetCounters().dmaWriteBytes << ','
-                << tx.wqeReadBytes + (f ? f->GetHostWqeBytes() : 0);
-        }
-        else
-        {
-            out << ",,,";
-        }
-        out << '\n';
-    }
-    out.close();
-    if (out.fail())
-    {
-        throw std::runtime_error("cannot write " + path);
-    }
-    readme.AddCsv("nodes.csv",
-                  "one row per host with what the \"nodes\" section gave it (NIC profile, host "
-                  "model, NIC cache; empty: the experiment's defaults) and its NIC's on-chip "
-                  "cache hits and misses (QPC, MTT, WQE) and bytes read to fill the misses "
-                  "(empty without a cache model); with a host model, the bytes the NIC read "
-                  "(send payload, WQEs and cache fills) and wrote (received payload) by DMA "
-                  "through it, and the WQE part of the bytes read",
-                  COLUMNS);
 }
 
 } // namespace ns3

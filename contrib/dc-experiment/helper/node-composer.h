@@ -1,11 +1,10 @@
 /*
- * Applies the "nodes" section of an experiment to the built hosts and writes
- * nodes.csv.
+ * Applies the "nodes" section of an experiment to the built hosts.
  */
 #ifndef NODE_COMPOSER_H
 #define NODE_COMPOSER_H
 
-#include "experiment-monitor.h"
+#include "experiment-composer.h"
 
 #include "ns3/experiment-config.h"
 #include "ns3/host-model.h"
@@ -24,9 +23,10 @@ namespace ns3
  * RnicCacheModel) and the intra-host model, attached with RdmaNic::SetHostModel so
  * that received payload is written and sent payload read by DMA through it. When a
  * host has both, the fetch scheduler's cache-miss fills cross the host model too
- * (FetchQpScheduler::SetHostModel).
+ * (FetchQpScheduler::SetHostModel). NodeCompositionWriter reports what each host got
+ * (nodes.csv).
  */
-class NodeComposer : public ExperimentMonitor
+class NodeComposer : public ExperimentComposer
 {
   public:
     NodeComposer(const ExperimentConfig& config, const TopologyBuilder& topology);
@@ -40,20 +40,11 @@ class NodeComposer : public ExperimentMonitor
      * Apply the composition (after TopologyBuilder::Build, before any QP exists).
      * \throw ExperimentConfigError when a host model cannot be attached
      */
-    void Prepare(ExperimentRunContext& context) override;
-
-    /** When active, write nodes.csv (one row per host) and register it. */
-    void Write(ExperimentRunContext& context) override;
-
-    /** Header row of nodes.csv. */
-    static constexpr const char* COLUMNS =
-        "node,nic_profile,host_model,nic_cache,qpc_hits,qpc_misses,mtt_hits,mtt_misses,"
-        "wqe_hits,wqe_misses,cache_fill_bytes,pcie_read_bytes,pcie_write_bytes,wqe_read_bytes";
+    void Compose(ExperimentRunContext& context) override;
 
   private:
     const ExperimentConfig& m_config;
     const TopologyBuilder& m_topology;
-    std::vector<Ptr<HostModel>> m_hostModels; //!< by host; null without a host model
 };
 
 } // namespace ns3

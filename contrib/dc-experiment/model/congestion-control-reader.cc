@@ -18,7 +18,7 @@ using OrderedJson = nlohmann::ordered_json;
 void
 CongestionControlReader::ReadHosts(const JsonSchemaReader& reader, const Json* entries,
                                    const std::string& pointer, const ExperimentTopology& topology,
-                                   const HostReference& hostReference,
+                                   const HostSelection& hostSelection,
                                    const ExperimentComponentReader& components,
                                    std::vector<ExperimentComponent>& ccHosts,
                                    std::vector<int32_t>& ccOfHost, OrderedJson& effective)
@@ -49,7 +49,7 @@ CongestionControlReader::ReadHosts(const JsonSchemaReader& reader, const Json* e
         for (std::size_t k = 0; k < hosts->size(); ++k)
         {
             const std::string kp = JsonSchemaReader::Child(hp, k);
-            const uint32_t h = hostReference.Resolve((*hosts)[k], kp);
+            const uint32_t h = hostSelection.SelectHost((*hosts)[k], kp);
             if (ccOfHost[h] >= 0)
             {
                 reader.Fail(kp, "host " + topology.hosts[h] +

@@ -6,7 +6,7 @@
 
 #include "experiment-component-reader.h"
 #include "experiment-topology.h"
-#include "host-reference.h"
+#include "host-selection.h"
 #include "json-schema-reader.h"
 
 #include <nlohmann/json.hpp>
@@ -35,7 +35,7 @@ class CongestionControlReader
      */
     static void ReadHosts(const JsonSchemaReader& reader, const nlohmann::json* entries,
                           const std::string& pointer, const ExperimentTopology& topology,
-                          const HostReference& hosts, const ExperimentComponentReader& components,
+                          const HostSelection& hosts, const ExperimentComponentReader& components,
                           std::vector<ExperimentComponent>& ccHosts, std::vector<int32_t>& ccOfHost,
                           nlohmann::ordered_json& effective);
 

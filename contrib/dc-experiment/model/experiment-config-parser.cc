@@ -6,7 +6,7 @@
 #include "flow-list-reader.h"
 #include "flow-set-reader.h"
 #include "host-dma-flow-reader.h"
-#include "host-reference.h"
+#include "host-selection.h"
 #include "hostping-monitor-reader.h"
 #include "json-attribute-converter.h"
 #include "monitors-reader.h"
@@ -111,7 +111,7 @@ ExperimentConfigParser::Parse(const Json& root)
         ExperimentTopology::Parse(m_reader, *topo, "/topology", eff["topology"]);
     m_config.m_warnings.insert(m_config.m_warnings.end(), topology.warnings.begin(),
                                topology.warnings.end());
-    const HostReference hosts(m_reader, topology);
+    const HostSelection hosts(m_reader, topology);
 
     // Components: a TypeId and its attributes each (ExperimentComponentReader).
     eff["nic"] = m_components.Read(JsonSchemaReader::Find(root, "nic"), "/nic", "ns3::RdmaNic", "",

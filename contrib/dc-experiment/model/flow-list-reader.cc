@@ -70,7 +70,7 @@ FlowListReader::ReadCommon(const JsonSchemaReader& reader, const Json& object,
 
 Ptr<FlowListWorkload>
 FlowListReader::ReadFlows(const JsonSchemaReader& reader, const Json* flows,
-                          const std::string& pointer, const HostReference& hosts,
+                          const std::string& pointer, const HostSelection& hosts,
                           const ExperimentTopology& topology, Time stopTime, OrderedJson& effective)
 {
     std::vector<ExperimentFlow> list;
@@ -100,7 +100,7 @@ FlowListReader::ReadFlows(const JsonSchemaReader& reader, const Json* flows,
                                 std::string("missing required field \"") + end +
                                     "\" (a host name or index)");
                 }
-                const uint32_t h = hosts.Resolve(*v, JsonSchemaReader::Child(p, end));
+                const uint32_t h = hosts.SelectHost(*v, JsonSchemaReader::Child(p, end));
                 (std::string(end) == "src" ? flow.src : flow.dst) = h;
                 e[end] = topology.hosts[h];
             }

@@ -6,7 +6,7 @@
 
 #include "experiment-config.h"
 #include "flow-list-workload.h"
-#include "host-reference.h"
+#include "host-selection.h"
 #include "json-schema-reader.h"
 
 #include "ns3/nstime.h"
@@ -44,7 +44,7 @@ class FlowListReader
     /** Read "flows" (null when absent: no flows); \p effective receives the array. */
     static Ptr<FlowListWorkload> ReadFlows(const JsonSchemaReader& reader,
                                            const nlohmann::json* flows, const std::string& pointer,
-                                           const HostReference& hosts,
+                                           const HostSelection& hosts,
                                            const ExperimentTopology& topology, Time stopTime,
                                            nlohmann::ordered_json& effective);
 

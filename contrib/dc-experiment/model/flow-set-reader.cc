@@ -10,7 +10,7 @@ using OrderedJson = nlohmann::ordered_json;
 
 Ptr<FlowSetWorkload>
 FlowSetReader::Read(const JsonSchemaReader& reader, const Json* sets, const std::string& pointer,
-                    const HostReference& hosts, const ExperimentTopology& topology, Time stopTime,
+                    const HostSelection& hosts, const ExperimentTopology& topology, Time stopTime,
                     OrderedJson& effective)
 {
     Ptr<FlowSetWorkload> workload = CreateObject<FlowSetWorkload>();
@@ -43,7 +43,7 @@ FlowSetReader::Read(const JsonSchemaReader& reader, const Json* sets, const std:
                     reader.Fail(JsonSchemaReader::Child(p, "dst"),
                                 "missing required field \"dst\" (a host name or index)");
                 }
-                const uint32_t dst = hosts.Resolve(*dstValue, JsonSchemaReader::Child(p, "dst"));
+                const uint32_t dst = hosts.SelectHost(*dstValue, JsonSchemaReader::Child(p, "dst"));
                 std::vector<uint32_t> senders;
                 const Json* sv = JsonSchemaReader::Find(s, "senders");
                 if (!sv || (sv->is_string() && sv->get<std::string>() == "all_but_dst"))
@@ -62,7 +62,7 @@ FlowSetReader::Read(const JsonSchemaReader& reader, const Json* sets, const std:
                     OrderedJson names = OrderedJson::array();
                     for (std::size_t j = 0; j < sv->size(); ++j)
                     {
-                        const uint32_t h = hosts.Resolve(
+                        const uint32_t h = hosts.SelectHost(
                             (*sv)[j],
                             JsonSchemaReader::Child(JsonSchemaReader::Child(p, "senders"), j));
                         if (h == dst)

@@ -5,7 +5,7 @@
 #define FLOW_SET_READER_H
 
 #include "flow-set-workload.h"
-#include "host-reference.h"
+#include "host-selection.h"
 #include "json-schema-reader.h"
 
 #include "ns3/nstime.h"
@@ -30,7 +30,7 @@ class FlowSetReader
      * \throw ExperimentConfigError
      */
     static Ptr<FlowSetWorkload> Read(const JsonSchemaReader& reader, const nlohmann::json* sets,
-                                     const std::string& pointer, const HostReference& hosts,
+                                     const std::string& pointer, const HostSelection& hosts,
                                      const ExperimentTopology& topology, Time stopTime,
                                      nlohmann::ordered_json& effective);
 };

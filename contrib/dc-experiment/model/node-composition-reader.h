@@ -26,12 +26,9 @@ namespace ns3
  * field replaces an earlier one's for the hosts both select; fields an entry does
  * not give are left as earlier entries set them.
  *
- * Selection ("hosts"): "all"; a host name ("h3"); a name range "h0-h7" (both ends
- * included, every name between them must exist); a host index; {"range": [first,
- * end]} (indices, end excluded); {"under": "s0"} or {"under": ["s0", "s1"]} (the
- * hosts whose link goes to those switches: hosts carry no role of their own, their
- * ToR stands for it); or an array of any of these. A host selected twice by one
- * entry is an error.
+ * Selection ("hosts"): HostSelection's forms ("all"; a host name; a name range
+ * "h0-h7"; a host index; {"range": [first, end]}; {"under": switches}; or an array of
+ * any of these). A host selected twice by one entry is an error.
  */
 class NodeCompositionReader
 {
@@ -63,7 +60,7 @@ class NodeCompositionReader
     static Ptr<HostModel> BuildHostModel(const NodeHostModel& model, std::string& error);
 
     /**
-     * The hosts \p value selects (the forms of "hosts" above), in selection order; the
+     * The hosts \p value selects (HostSelection::Select), in selection order; the
      * "collectives" section selects its rings with it too.
      * \throw ExperimentConfigError at \p pointer for an unknown host or switch, a bad
      *        form, or a host selected twice
