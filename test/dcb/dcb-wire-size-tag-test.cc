@@ -90,8 +90,8 @@ TEST(DcbWireSizeTag, TheReceivingDeviceCountsTheOverride)
     // Land, then the device's channel entry point.
     Ptr<Node> a = CreateObject<Node>();
     Ptr<Node> b = CreateObject<Node>();
-    DcbHelper helper;
-    Ptr<DcbNetDevice> db = DynamicCast<DcbNetDevice>(helper.Install(a, b).Get(1));
+    DcbHelper dcb;
+    Ptr<DcbNetDevice> db = DynamicCast<DcbNetDevice>(dcb.Install(a, b).Get(1));
     Hopped h = HoppedFrame(1048);
     Ptr<Packet> received = AcrossRanks(DcbWireSizeTag::Ship(h.frame, h.record));
     db->ReceiveFrame(received, DcbWireSizeTag::Land(received));
