@@ -350,6 +350,60 @@ TEST_F(RdmaRequesterTest, TimeoutWhileThePacerHoldsTheResendSpendsNoRetry)
     EXPECT_EQ(m_owner.completions[0].completionTime, MicroSeconds(700) + NanoSeconds(8192));
 }
 
+// RdmaQueuePair InFlightCap: at most that many bytes of requests unacknowledged whatever
+// the congestion control (none here: no window of its own), and with
+// InFlightCapFollowsRate the cap scaled by the rate over the line rate (the HPCC
+// simulator's HAS_WIN 1 and VAR_WIN 1).
+TEST_F(RdmaRequesterTest, InFlightCapHoldsUnderAnyCongestionControl)
+{
+    RdmaRequester::Config config = m_owner.RequesterConfig(
+        MTU, CreateObject<RdmaNoCongestionControl>(), CreateObject<RdmaGoBackN>(), &m_counters);
+    config.inFlightCap = 3 * MTU;
+    m_requester.Setup(config);
+    m_requester.SetRemoteQpn(0x200);
+    Post(1, RdmaVerb::Write, 10 * MTU);
+    std::vector<Sent> sent = SendAll();
+    ASSERT_EQ(sent.size(), 3u);
+    // The packet that fills the cap asks for an ACK (the responder may ACK every n).
+    EXPECT_FALSE(sent[1].bth.GetAckRequest());
+    EXPECT_TRUE(sent[2].bth.GetAckRequest());
+    Acknowledge(0);
+    sent = SendAll();
+    ASSERT_EQ(sent.size(), 1u);
+    EXPECT_EQ(sent[0].bth.GetPsn(), 3u);
+    Acknowledge(3);
+    EXPECT_EQ(SendAll().size(), 3u); // PSNs 4..6
+}
+
+TEST_F(RdmaRequesterTest, InFlightCapFollowsTheRateWhenAsked)
+{
+    // 25 Gb/s of a 100 Gb/s line: a quarter of the 8-packet cap.
+    for (const bool follows : {false, true})
+    {
+        RdmaRequester requester;
+        RdmaQpCounters counters;
+        RdmaRequester::Config config =
+            m_owner.RequesterConfig(MTU, CreateObject<PacedNoCongestionControl>(DataRate("25Gbps")),
+                                    CreateObject<RdmaGoBackN>(), &counters);
+        config.inFlightCap = 8 * MTU;
+        config.inFlightCapFollowsRate = follows;
+        requester.Setup(config);
+        requester.SetRemoteQpn(0x200);
+        RdmaWorkRequest wr;
+        wr.wrId = 1;
+        wr.verb = RdmaVerb::Write;
+        wr.length = 20 * MTU;
+        requester.PostSend(wr);
+        uint32_t n = 0;
+        while (requester.BuildRequestPacket())
+        {
+            ++n;
+        }
+        EXPECT_EQ(n, follows ? 2u : 8u) << follows;
+        requester.Dispose();
+    }
+}
+
 TEST_F(RdmaRequesterTest, ReadTakesOnePsnPerResponseAndCompletesOnTheLast)
 {
     Setup();

@@ -182,6 +182,17 @@ class Translation
     void HpccParameter(const Entry& e);
     /** \return T for ns3::RdmaHpcc: the largest base RTT between two hosts (GLOBAL_T 1). */
     std::string GlobalBaseRtt() const;
+    /** The largest base RTT between two hosts and the largest bandwidth-delay product. */
+    struct LargestPath
+    {
+        Time rtt;
+        uint64_t bdpBytes; //!< base RTT x bottleneck rate of a host pair
+    };
+
+    /** \return the topology's LargestPath; fails naming CC_MODE without two hosts apart. */
+    LargestPath Largest() const;
+    /** \return true under CC_MODE 1 with HAS_WIN 1: GLOBAL_T and VAR_WIN then apply. */
+    bool DcqcnWindow() const;
     const ExperimentTopology& Topology() const;
     /**
      * \return true if a DCQCN-only key \p e applies (CC_MODE 1); else records that it has no
@@ -582,6 +593,11 @@ void
 Translation::HpccParameter(const Entry& e)
 {
     const std::string& key = e.key.text;
+    if (m_mode != 3 && (key == "GLOBAL_T" || key == "VAR_WIN") && DcqcnWindow())
+    {
+        Uint(e, 0, 0, 1); // HAS_WIN 1 under DCQCN: HasWindow translates them
+        return;
+    }
     if (m_mode != 3)
     {
         NoEffectUnderDcqcn(e);
@@ -959,6 +975,12 @@ Translation::Topology() const
 std::string
 Translation::GlobalBaseRtt() const
 {
+    return JsonAttributeConverter::FormatTime(Largest().rtt);
+}
+
+Translation::LargestPath
+Translation::Largest() const
+{
     const ExperimentTopology& t = Topology();
     const Entry* payload = Find("PACKET_PAYLOAD_SIZE");
     const auto mtu = static_cast<uint32_t>(payload ? Uint(*payload, 0, 256, 4096) : 1000);
@@ -982,22 +1004,40 @@ Translation::GlobalBaseRtt() const
     }
     const IdealFctCalculator ideal(t, 0);
     Time largest(0);
+    uint64_t largestBdp = 0;
     for (uint32_t a : representatives)
     {
         for (uint32_t b : representatives)
         {
             if (a != b)
             {
-                largest = std::max(largest, ideal.GetBaseRtt(a, b, mtu));
+                const Time rtt = ideal.GetBaseRtt(a, b, mtu);
+                largest = std::max(largest, rtt);
+                // bits/s x s / 8, in integers: ps x (b/s) / 8e12
+                const auto bytes = static_cast<uint64_t>(
+                    static_cast<unsigned __int128>(rtt.GetPicoSeconds()) *
+                    ideal.GetBottleneckRate(a, b).GetBitRate() / 8000000000000ULL);
+                largestBdp = std::max(largestBdp, bytes);
             }
         }
     }
     if (representatives.size() < 2 || largest.IsZero())
     {
         const Entry& e = *Find("CC_MODE");
-        Fail(e, e.key, "CC_MODE 3 needs hosts on at least two switches to set HPCC's T");
+        Fail(e, e.key,
+             "CC_MODE " + std::to_string(m_mode) +
+                 (m_mode == 3 ? " needs hosts on at least two switches to set HPCC's T"
+                              : " with HAS_WIN 1 needs hosts on at least two switches to set "
+                                "the window"));
     }
-    return JsonAttributeConverter::FormatTime(largest);
+    return {largest, largestBdp};
+}
+
+bool
+Translation::DcqcnWindow() const
+{
+    const Entry* hasWin = Find("HAS_WIN");
+    return m_mode == 1 && hasWin && hasWin->values.size() == 1 && hasWin->values[0].text == "1";
 }
 
 void
@@ -1090,11 +1130,34 @@ Translation::HasWindow(const Entry& e)
         }
         return;
     }
-    if (Flag(e))
+    if (!Flag(e))
     {
-        Refuse(e, "a bandwidth-delay-product window on DCQCN (HAS_WIN 1); roce-lab's go-back-N "
-                  "DCQCN has no in-flight cap");
+        return;
     }
+    // The HPCC simulator's window under any CC: each QP may have at most a bandwidth-delay
+    // product of bytes sent and not acknowledged (its base RTT x rate; GLOBAL_T 1: the
+    // largest of any two hosts), scaled by the QP's rate over its line rate with VAR_WIN 1.
+    const Entry* globalT = Find("GLOBAL_T");
+    if (globalT && !Flag(*globalT))
+    {
+        Refuse(*globalT, "a window per host pair (GLOBAL_T 0 with HAS_WIN 1); /qp/InFlightCap "
+                         "is one window for every QP, the topology's largest bandwidth-delay "
+                         "product (GLOBAL_T 1)");
+    }
+    const Entry* varWin = Find("VAR_WIN");
+    const bool follows = varWin && Flag(*varWin);
+    const uint64_t bdp = Largest().bdpBytes;
+    m_json["qp"]["InFlightCap"] = bdp;
+    if (follows)
+    {
+        m_json["qp"]["InFlightCapFollowsRate"] = true;
+    }
+    Note("HAS_WIN 1 under CC_MODE 1 -> /qp/InFlightCap " + std::to_string(bdp) +
+         " B: at most the topology's largest bandwidth-delay product (base RTT x bottleneck "
+         "rate of a host pair, as GLOBAL_T 1) in flight per QP" +
+         (follows ? std::string(", scaled by the QP's DCQCN rate over its line rate (VAR_WIN "
+                                "1: /qp/InFlightCapFollowsRate)")
+                  : std::string(" (VAR_WIN 0: a fixed window)")));
 }
 
 void

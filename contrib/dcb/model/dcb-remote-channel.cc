@@ -1,6 +1,7 @@
 #include "dcb-remote-channel.h"
 
 #include "dcb-net-device.h"
+#include "dcb-wire-size-tag.h"
 
 #include "ns3/abort.h"
 #include "ns3/mpi-interface.h"
@@ -39,7 +40,7 @@ DcbRemoteChannel::Attach(Ptr<DcbNetDevice> device)
     if (!device->GetObject<MpiReceiver>())
     {
         Ptr<MpiReceiver> receiver = CreateObject<MpiReceiver>();
-        receiver->SetReceiveCallback(MakeCallback(&DcbNetDevice::Receive, device));
+        receiver->SetReceiveCallback(MakeBoundCallback(&DcbRemoteChannel::ReceiveShipped, device));
         device->AggregateObject(receiver);
     }
 }
@@ -59,15 +60,19 @@ DcbRemoteChannel::Transmit(Ptr<Packet> frame, const DcbFrameRecord& record, Ptr<
         DcbChannel::Transmit(frame, record, src, txTime);
         return;
     }
-    // The rank boundary ships bytes only: write the record into them; the receiving
-    // rank parses them again, so distributed runs see what sequential ones see.
-    if (record.IsDirty())
-    {
-        DcbFrameRecord current = record;
-        current.Materialize(frame);
-    }
-    MpiInterface::SendPacket(frame, Simulator::Now() + txTime + GetDelay(), node->GetId(),
+    // The rank boundary ships bytes only: the record written into them, and its wire-size
+    // override as a packet tag (DcbWireSizeTag); the receiving rank parses them again, so
+    // distributed runs see what sequential ones see.
+    MpiInterface::SendPacket(DcbWireSizeTag::Ship(frame, record),
+                             Simulator::Now() + txTime + GetDelay(), node->GetId(),
                              dst->GetIfIndex());
+}
+
+void
+DcbRemoteChannel::ReceiveShipped(Ptr<DcbNetDevice> device, Ptr<Packet> shipped)
+{
+    const DcbFrameRecord carried = DcbWireSizeTag::Land(shipped);
+    device->ReceiveFrame(shipped, carried);
 }
 
 } // namespace ns3

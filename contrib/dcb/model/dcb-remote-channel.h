@@ -23,7 +23,8 @@ namespace ns3
  * The propagation delay is the lookahead of the conservative synchronisation:
  * ns-3's engines read it from the "Delay" attribute, so when Length sets the
  * delay, Attach copies the effective delay into Delay. A remote link needs a
- * positive delay (a zero lookahead cannot advance).
+ * positive delay (a zero lookahead cannot advance). A frame crosses as its bytes with
+ * its wire-size override as a packet tag (DcbWireSizeTag), which the receiving device keeps.
  *
  * Built only when ns-3 has its mpi module (./roce-lab setup --mpi).
  */
@@ -36,6 +37,10 @@ class DcbRemoteChannel : public DcbChannel
     void Attach(Ptr<DcbNetDevice> device) override;
     void Transmit(Ptr<Packet> frame, const DcbFrameRecord& record, Ptr<DcbNetDevice> src,
                   Time txTime) const override;
+
+  private:
+    /** The receiving rank's MpiReceiver: a frame DcbWireSizeTag::Ship made, to \p device. */
+    static void ReceiveShipped(Ptr<DcbNetDevice> device, Ptr<Packet> shipped);
 };
 
 } // namespace ns3

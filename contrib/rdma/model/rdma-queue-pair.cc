@@ -53,6 +53,24 @@ RdmaQueuePair::GetTypeId()
                           "connection must agree. Default false (plain RoCEv2).",
                           BooleanValue(false),
                           MakeBooleanAccessor(&RdmaQueuePair::m_srnicExtensions),
+                          MakeBooleanChecker())
+            .AddAttribute("InFlightCap",
+                          "Bytes of requests the QP may have sent and not had acknowledged "
+                          "(its PSNs in flight x Mtu), whatever its congestion control: a "
+                          "window of one bandwidth-delay product, as the HPCC simulator's "
+                          "HAS_WIN 1 gives every QP (its mix/config_doc.txt; the base RTT x "
+                          "rate of the path). The smaller of it and a window congestion "
+                          "control's window applies. Default 0: no cap (a RoCEv2 NIC's rate "
+                          "control alone).",
+                          UintegerValue(0), MakeUintegerAccessor(&RdmaQueuePair::m_inFlightCap),
+                          MakeUintegerChecker<uint64_t>())
+            .AddAttribute("InFlightCapFollowsRate",
+                          "Scale InFlightCap by the QP's current rate over its line rate (at "
+                          "least one byte: one packet may always go), as the HPCC "
+                          "simulator's VAR_WIN 1. Default false: the cap is fixed (VAR_WIN "
+                          "0).",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&RdmaQueuePair::m_inFlightCapFollowsRate),
                           MakeBooleanChecker());
     return tid;
 }
@@ -102,7 +120,8 @@ RdmaQueuePair::Setup(RdmaNic* nic, uint32_t qpn, Ipv4Address local, Ipv4Address 
     common.cc = m_cc;
     common.loss = m_loss;
     common.counters = &m_counters;
-    RdmaRequester::Config requester{common, m_rnrTimer, nic->GetLineRate()};
+    RdmaRequester::Config requester{common, m_rnrTimer, nic->GetLineRate(), m_inFlightCap,
+                                    m_inFlightCapFollowsRate};
     m_requester.Setup(requester);
     RdmaResponder::Config responder{common, m_ackInterval};
     m_responder.Setup(responder);

@@ -140,6 +140,8 @@ class RdmaQueuePair : public Object
     uint32_t m_ackInterval;
     Time m_rnrTimer;
     bool m_srnicExtensions{false};
+    uint64_t m_inFlightCap{0};            //!< bytes; 0: none
+    bool m_inFlightCapFollowsRate{false}; //!< scaled by rate / line rate
     Ptr<RdmaCongestionOps> m_cc;
     Ptr<RdmaLossRecovery> m_loss;
     RdmaQpCounters m_counters;

@@ -24,6 +24,8 @@ RdmaRequester::Setup(const Config& config)
     m_cc = config.cc;
     m_loss = config.loss;
     m_counters = config.counters;
+    m_inFlightCap = config.inFlightCap;
+    m_inFlightCapFollowsRate = config.inFlightCapFollowsRate;
     RdmaRecoveryTimers::Hooks hooks;
     hooks.timeout = MakeCallback(&RdmaRequester::RetransmitTimeout, this);
     hooks.rnrWaitOver = MakeCallback(&RdmaRequester::NotifyTxWork, this);
@@ -145,7 +147,7 @@ RdmaRequester::HasTxWork() const
     {
         return false;
     }
-    return InFlightBytes() < m_ccState.m_window;
+    return InFlightBytes() < Window();
 }
 
 Time
@@ -244,7 +246,7 @@ RdmaRequester::BuildRequestPacket()
         // Ask for an ACK at each message end and, under a window CC, on the packet that
         // exhausts the window: with AckInterval > 1 the responder would otherwise wait
         // for packets the window does not let go.
-        const bool windowFull = InFlightBytes() >= m_ccState.m_window;
+        const bool windowFull = InFlightBytes() >= Window();
         bth.SetAckRequest(RoceBthHeader::IsLastOrOnly(op) || windowFull);
     }
     p->AddHeader(bth);
@@ -279,6 +281,23 @@ uint64_t
 RdmaRequester::InFlightBytes() const
 {
     return (m_seq.nxt - m_seq.una) * m_mtu;
+}
+
+uint64_t
+RdmaRequester::Window() const
+{
+    if (m_inFlightCap == 0)
+    {
+        return m_ccState.m_window;
+    }
+    uint64_t cap = m_inFlightCap;
+    if (m_inFlightCapFollowsRate)
+    {
+        const double share = static_cast<double>(m_ccState.m_rate.GetBitRate()) /
+                             static_cast<double>(m_ccState.m_lineRate.GetBitRate());
+        cap = std::max<uint64_t>(1, static_cast<uint64_t>(static_cast<double>(cap) * share));
+    }
+    return std::min(cap, m_ccState.m_window);
 }
 
 Time

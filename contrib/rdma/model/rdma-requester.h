@@ -45,6 +45,11 @@ class RdmaRequester
     {
         Time rnrTimer; //!< wait after an RNR NAK
         DataRate lineRate;
+        /** Bytes in flight allowed whatever the congestion control (RdmaQueuePair
+         *  InFlightCap); 0: none. */
+        uint64_t inFlightCap{0};
+        /** Scale inFlightCap by the rate over the line rate (InFlightCapFollowsRate). */
+        bool inFlightCapFollowsRate{false};
     };
 
     /** Wire the requester up and initialise the congestion controller's state. */
@@ -118,6 +123,8 @@ class RdmaRequester
     void RewindTo(uint64_t psn);
     /** \return bytes of the packets in flight (seq.nxt - seq.una, at the MTU). */
     uint64_t InFlightBytes() const;
+    /** \return the bytes that may be in flight: the CC's window within the in-flight cap. */
+    uint64_t Window() const;
     /** The recovery timers' timeout: go back, or fail once \p retryExceeded. */
     void RetransmitTimeout(bool retryExceeded);
     /** \return when the rate limiter lets the packet waiting to be sent go (the recovery
@@ -139,6 +146,8 @@ class RdmaRequester
     RdmaSrnicWireExtensions m_ext;
     uint8_t m_intHops{0}; //!< INT hop slots in each data packet (RdmaCongestionOps::GetIntHops)
     bool m_error{false};
+    uint64_t m_inFlightCap{0};            //!< Config::inFlightCap
+    bool m_inFlightCapFollowsRate{false}; //!< Config::inFlightCapFollowsRate
 
     RdmaSendQueue m_sq;
     RdmaReadResponseTracker m_readTracker; //!< READ responses placed out of order
