@@ -1,6 +1,6 @@
 /*
- * What the parts of an experiment run (monitors, output writers, the result
- * merge) share: the configuration, the built network, the output directory and
+ * What the parts of an experiment run (composers, workloads, monitors, output
+ * writers, the result merge) share: the configuration, the built network, the output directory and
  * README, the rank of a distributed run and, once the run is over, its results.
  */
 #ifndef EXPERIMENT_RUN_CONTEXT_H
@@ -44,9 +44,10 @@ struct ExperimentFlowResult
 
 /**
  * \ingroup dc-experiment
- * One run's shared state, owned by ExperimentRunner and handed to each
- * ExperimentMonitor. The runner fills in the flows' QPs when it sets them up and
- * the results and end time after the run (merged over the ranks on rank 0 before
+ * One run's shared state, owned by ExperimentRunner and handed to each experiment
+ * part (ExperimentComposer, ExperimentWorkload, ExperimentMonitor). FlowWorkload
+ * fills in the flows' QPs and results when it sets them up, the runner the end time
+ * after the run (the results merged over the ranks on rank 0 before
  * ExperimentMonitor::Write).
  */
 class ExperimentRunContext
@@ -88,7 +89,7 @@ class ExperimentRunContext
     std::string PerRankNote() const;
 
     /**
-     * The flows' QP pairs, and the runner's way to open a flow's pair before its
+     * The flows' QP pairs, and FlowWorkload's way to open a flow's pair before its
      * start event (a monitor that samples QPs; a no-op when it is open).
      */
     void SetFlows(FlowQueuePairs* flowQps, Callback<void, uint32_t> openFlow);

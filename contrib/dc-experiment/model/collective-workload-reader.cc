@@ -2,6 +2,7 @@
 
 #include "collective-driver-reader.h"
 #include "experiment-component-reader.h"
+#include "host-selection.h"
 #include "json-attribute-converter.h"
 
 #include <algorithm>
@@ -74,7 +75,7 @@ CollectiveWorkloadReader::Read(const JsonSchemaReader& reader, const Json* secti
                            "order: a selection as in \"nodes\")");
         }
         const std::string hp = JsonSchemaReader::Child(p, "hosts");
-        c.hosts = NodeCompositionReader::SelectHosts(reader, topology, *hosts, hp);
+        c.hosts = HostSelection(reader, topology).Select(*hosts, hp);
         if (c.hosts.size() < 2)
         {
             reader.Fail(hp, "a ring needs at least 2 hosts, got " + std::to_string(c.hosts.size()));

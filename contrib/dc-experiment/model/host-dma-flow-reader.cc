@@ -1,5 +1,6 @@
 #include "host-dma-flow-reader.h"
 
+#include "host-selection.h"
 #include "json-attribute-converter.h"
 
 #include "ns3/host-dma-flow.h"
@@ -42,8 +43,7 @@ HostDmaFlowReader::Read(const JsonSchemaReader& reader, const Json* section,
             reader.Fail(p, "missing required field \"hosts\" (a selection as in \"nodes\")");
         }
         const std::string hp = JsonSchemaReader::Child(p, "hosts");
-        const std::vector<uint32_t> selected =
-            NodeCompositionReader::SelectHosts(reader, topology, *hosts, hp);
+        const std::vector<uint32_t> selected = HostSelection(reader, topology).Select(*hosts, hp);
         ExperimentHostDmaFlow f;
         f.pointer = p;
         f.rnic = reader.GetString(e, p, "rnic", "rnic0", {});

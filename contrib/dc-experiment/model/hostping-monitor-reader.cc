@@ -1,5 +1,6 @@
 #include "hostping-monitor-reader.h"
 
+#include "host-selection.h"
 #include "node-composition-reader.h"
 
 #include <algorithm>
@@ -32,8 +33,8 @@ HostpingMonitorReader::Read(const JsonSchemaReader& reader, const nlohmann::json
 
     if (hosts)
     {
-        out.hosts = NodeCompositionReader::SelectHosts(reader, topology, *hosts,
-                                                       JsonSchemaReader::Child(pointer, "hosts"));
+        out.hosts = HostSelection(reader, topology)
+                        .Select(*hosts, JsonSchemaReader::Child(pointer, "hosts"));
         std::sort(out.hosts.begin(), out.hosts.end());
     }
     else

@@ -364,14 +364,6 @@ ReadNicProfile(const JsonSchemaReader& reader, const Json& v, const std::string&
 
 } // namespace
 
-std::vector<uint32_t>
-NodeCompositionReader::SelectHosts(const JsonSchemaReader& reader,
-                                   const ExperimentTopology& topology, const Json& value,
-                                   const std::string& pointer)
-{
-    return HostSelection(reader, topology).Select(value, pointer);
-}
-
 std::string
 NodeCompositionReader::ResolveProfile(const JsonSchemaReader& reader, const std::string& name)
 {

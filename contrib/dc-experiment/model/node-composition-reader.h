@@ -60,17 +60,6 @@ class NodeCompositionReader
     static Ptr<HostModel> BuildHostModel(const NodeHostModel& model, std::string& error);
 
     /**
-     * The hosts \p value selects (HostSelection::Select), in selection order; the
-     * "collectives" section selects its rings with it too.
-     * \throw ExperimentConfigError at \p pointer for an unknown host or switch, a bad
-     *        form, or a host selected twice
-     */
-    static std::vector<uint32_t> SelectHosts(const JsonSchemaReader& reader,
-                                             const ExperimentTopology& topology,
-                                             const nlohmann::json& value,
-                                             const std::string& pointer);
-
-    /**
      * \return the NIC profile file for \p name: a path, or nic-profiles/<name>.json,
      * relative to the reader's path base (JsonSchemaReader::ResolvePath)
      */
