@@ -71,7 +71,8 @@ TEST_F(LoadBalancerTest, SprayIsUniformOverTheGroupWhateverTheFlow)
 
 TEST_F(LoadBalancerTest, SprayRepeatsWithItsStreamAndDiffersWithAnother)
 {
-    auto draws = [this](int64_t stream) {
+    auto draws = [this](int64_t stream)
+    {
         Ptr<SprayLoadBalancer> lb = CreateObject<SprayLoadBalancer>();
         EXPECT_EQ(lb->AssignStreams(stream), 1);
         std::vector<uint32_t> out;
@@ -141,7 +142,7 @@ TEST_F(LoadBalancerTest, AFlowletKeepsItsPortWithinTheGapAndMayMoveAfter)
     {
         ASSERT_EQ(lb->Select(*sw, Group(4), f, last + MicroSeconds(50)), first[f]);
     }
-    // After a 51 us pause each flow starts a new flowlet on a random port: 3/4 move
+    // After 51 us idle each flow starts a new flowlet on a random port: 3/4 move
     // (750, binomial sd 14).
     uint32_t moved = 0;
     std::vector<uint32_t> count(4, 0);
@@ -191,7 +192,8 @@ SwitchWithQueues(const std::vector<uint32_t>& queued, uint8_t tc,
     Ptr<Node> s = CreateObject<Node>();
     for (uint32_t i = 0; i < queued.size(); ++i)
     {
-        Ptr<DcbNetDevice> dev = DynamicCast<DcbNetDevice>(h.Install(s, CreateObject<Node>()).Get(0));
+        Ptr<DcbNetDevice> dev =
+            DynamicCast<DcbNetDevice>(h.Install(s, CreateObject<Node>()).Get(0));
         const Ipv4Address a("10.0.0.1");
         // The first frame goes on the wire at once; the others wait behind it.
         for (uint32_t k = 0; k <= queued[i]; ++k)

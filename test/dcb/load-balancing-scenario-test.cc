@@ -97,7 +97,8 @@ RunTwoFlows(const std::string& lb)
     swB->SetRoute(BulkSource::Host(3), {3});
     // The first seed under which both flows (UDP source ports 10000 + source) collide.
     uint32_t seed = 1;
-    auto pick = [&swA](uint32_t src, uint32_t dst) {
+    auto pick = [&swA](uint32_t src, uint32_t dst)
+    {
         return swA->SelectPort(BulkSource::Host(src), BulkSource::Host(dst), 17,
                                uint16_t(10000 + src), 4791);
     };
@@ -136,8 +137,8 @@ RunTwoFlows(const std::string& lb)
     nics[0]->SetTxSource(nullptr);
     nics[1]->SetTxSource(nullptr);
     Simulator::Destroy();
-    std::cout << (lb.empty() ? "ECMP" : lb) << " (seed " << seed << "): " << rx0.Fraction()
-              << ", " << rx1.Fraction() << " of 100G" << std::endl;
+    std::cout << (lb.empty() ? "ECMP" : lb) << " (seed " << seed << "): " << rx0.Fraction() << ", "
+              << rx1.Fraction() << " of 100G" << std::endl;
     return Rates{rx0.Fraction(), rx1.Fraction()};
 }
 

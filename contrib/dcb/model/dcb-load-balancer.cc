@@ -13,8 +13,7 @@ NS_OBJECT_ENSURE_REGISTERED(DcbLoadBalancer);
 TypeId
 DcbLoadBalancer::GetTypeId()
 {
-    static TypeId tid =
-        TypeId("ns3::DcbLoadBalancer").SetParent<Object>().SetGroupName("Dcb");
+    static TypeId tid = TypeId("ns3::DcbLoadBalancer").SetParent<Object>().SetGroupName("Dcb");
     return tid;
 }
 
@@ -22,8 +21,7 @@ DcbLoadBalancer::DcbLoadBalancer() = default;
 DcbLoadBalancer::~DcbLoadBalancer() = default;
 
 uint32_t
-DcbLoadBalancer::Select(const DcbSwitch& sw, const DcbEcmpGroup& group, uint32_t flowHash,
-                        Time now)
+DcbLoadBalancer::Select(const DcbSwitch& sw, const DcbEcmpGroup& group, uint32_t flowHash, Time now)
 {
     if (m_switch != &sw)
     {
