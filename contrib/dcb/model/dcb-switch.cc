@@ -8,6 +8,8 @@
 #include "ns3/ipv4-header.h"
 #include "ns3/log.h"
 #include "ns3/node.h"
+#include "ns3/pointer.h"
+#include "ns3/simulator.h"
 #include "ns3/udp-header.h"
 #include "ns3/uinteger.h"
 
@@ -55,6 +57,13 @@ DcbSwitch::GetTypeId()
                           "Maestro maps virtual NIC address pairs to paths a priori (§4.1).",
                           BooleanValue(true), MakeBooleanAccessor(&DcbSwitch::m_hashSourcePort),
                           MakeBooleanChecker())
+            .AddAttribute("LoadBalancer",
+                          "Picks each packet's port in an ECMP group of two or more ports "
+                          "(per-packet spraying, flowlets, adaptive routing; one object per "
+                          "switch). Null (default): ECMP, the 5-tuple hash modulo the group "
+                          "size. SelectPort then returns the balancer's pick for a packet now.",
+                          PointerValue(), MakePointerAccessor(&DcbSwitch::m_loadBalancer),
+                          MakePointerChecker<DcbLoadBalancer>())
             .AddTraceSource("Drop", "A packet was dropped: (packet from its IPv4 header, reason).",
                             MakeTraceSourceAccessor(&DcbSwitch::m_dropTrace),
                             "ns3::DcbSwitch::DropTracedCallback");
@@ -391,7 +400,14 @@ DcbSwitch::Route(uint32_t src, uint32_t dst, uint8_t protocol, uint16_t sport, u
     {
         return n == 0 ? -1 : int64_t(entry >> 8);
     }
-    return m_groupPorts[(entry >> 8) + Hash(src, dst, protocol, sport, dport) % n];
+    const uint32_t base = entry >> 8;
+    if (m_loadBalancer)
+    {
+        const uint32_t hash = Hash(src, dst, protocol, sport, dport);
+        const DcbEcmpGroup group{&m_groupPorts[base], n, base};
+        return m_groupPorts[base + m_loadBalancer->Select(*this, group, hash, Simulator::Now())];
+    }
+    return m_groupPorts[base + Hash(src, dst, protocol, sport, dport) % n];
 }
 
 void

@@ -6,6 +6,7 @@
 #define DCB_SWITCH_H
 
 #include "buffer-manager.h"
+#include "dcb-load-balancer.h"
 #include "dcb-net-device.h"
 #include "ecn-marker.h"
 
@@ -143,6 +144,7 @@ class DcbSwitch : public Object
     uint32_t m_ecmpSeedSalt{0};
     bool m_hashSourcePort{true};
     uint32_t m_nodeSeed{1}; //!< node id + 1 (+ salt), set at Setup (no GetObject per packet)
+    Ptr<DcbLoadBalancer> m_loadBalancer; //!< null: ECMP (Hash % group size)
     std::vector<Ptr<DcbNetDevice>> m_ports;
     std::vector<DcbMac> m_peerMac;
     std::vector<DcbMac> m_portMac; //!< each port's own address (copied per frame, inline)
