@@ -45,7 +45,10 @@ DcbRemoteChannel::Attach(Ptr<DcbNetDevice> device)
 }
 
 void
-DcbRemoteChannel::Transmit(Ptr<Packet> frame, const DcbFrameRecord& record, Ptr<DcbNetDevice> src,
+DcbRemoteChannel::Transmit(DcbPacketRef&& frame,
+                           const DcbFrameRecord& record,
+                           uint32_t bytes,
+                           DcbNetDevice* src,
                            Time txTime) const
 {
     Ptr<DcbNetDevice> dst = GetPeer(src);
@@ -56,17 +59,18 @@ DcbRemoteChannel::Transmit(Ptr<Packet> frame, const DcbFrameRecord& record, Ptr<
     Ptr<Node> node = dst->GetNode();
     if (node->GetSystemId() == MpiInterface::GetSystemId())
     {
-        DcbChannel::Transmit(frame, record, src, txTime);
+        DcbChannel::Transmit(std::move(frame), record, bytes, src, txTime);
         return;
     }
+    Ptr<Packet> packet = frame.Release();
     // The rank boundary ships bytes only: write the record into them; the receiving
     // rank parses them again, so distributed runs see what sequential ones see.
     if (record.IsDirty())
     {
         DcbFrameRecord current = record;
-        current.Materialize(frame);
+        current.Materialize(packet);
     }
-    MpiInterface::SendPacket(frame, Simulator::Now() + txTime + GetDelay(), node->GetId(),
+    MpiInterface::SendPacket(packet, Simulator::Now() + txTime + GetDelay(), node->GetId(),
                              dst->GetIfIndex());
 }
 
