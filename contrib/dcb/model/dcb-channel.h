@@ -5,6 +5,7 @@
 #define DCB_CHANNEL_H
 
 #include "dcb-frame-record.h"
+#include "dcb-packet-ref.h"
 
 #include "ns3/channel.h"
 #include "ns3/nstime.h"
@@ -34,11 +35,14 @@ class DcbChannel : public Channel
     virtual void Attach(Ptr<DcbNetDevice> device);
 
     /**
-     * Carry \p frame, with its record, from \p src to the other end.
+     * Carry \p frame, with its record, from \p src to the other end. The arrival is one
+     * event object (from a free list, no malloc) that holds the frame's reference, record
+     * and counted bytes: the Packet object itself is not touched.
+     * \param bytes what the frame counts in queues and counters (DcbFrameRecord::CountedBytes)
      * \param txTime the serialization time of the frame at the sender
      */
-    virtual void Transmit(Ptr<Packet> frame, const DcbFrameRecord& record, Ptr<DcbNetDevice> src,
-                          Time txTime) const;
+    virtual void Transmit(DcbPacketRef&& frame, const DcbFrameRecord& record, uint32_t bytes,
+                          DcbNetDevice* src, Time txTime) const;
 
     /** \return the one-way propagation delay. */
     Time GetDelay() const;

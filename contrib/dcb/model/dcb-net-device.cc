@@ -128,6 +128,8 @@ DcbNetDevice::DoDispose()
     m_txSource = nullptr;
     m_pcap = nullptr;
     m_dcbRxCallback = DcbReceiveCallback();
+    m_dcbFrameRxCallback = DcbFrameReceiveCallback();
+    m_frameSink = nullptr;
     m_dequeueCallback = DequeueCallback();
     m_dequeueFrameCallback = DequeueFrameCallback();
     m_rxCallback = NetDevice::ReceiveCallback();
@@ -171,28 +173,39 @@ void
 DcbNetDevice::EnqueueFrame(Ptr<Packet> frame, const DcbFrameRecord& record, uint8_t tc,
                            uint32_t tag)
 {
+    EnqueueFrame(DcbPacketRef(frame), record, record.CountedBytes(*frame), tc, tag);
+}
+
+void
+DcbNetDevice::EnqueueFrame(DcbPacketRef&& frame,
+                           const DcbFrameRecord& record,
+                           uint32_t bytes,
+                           uint8_t tc,
+                           uint32_t tag)
+{
     tc &= 7;
     if (!m_linkUp)
     {
         if (!m_dequeueCallback.IsNull())
         {
-            m_dequeueCallback(m_ifIndex, tag, tc, record.CountedBytes(*frame));
+            m_dequeueCallback(m_ifIndex, tag, tc, bytes);
         }
+        Ptr<Packet> packet = frame.Release();
         if (!m_linkDropTrace.IsEmpty())
         {
             DcbFrameRecord r = record;
-            Materialize(frame, r);
+            Materialize(packet, r);
         }
-        LinkDrop(frame, tc);
+        LinkDrop(packet, tc);
         return;
     }
-    m_queueBytes[tc] += record.CountedBytes(*frame);
+    m_queueBytes[tc] += bytes;
     Ring& q = m_queues[tc];
     if (q.full())
     {
         q.set_capacity(q.capacity() < 16 ? 16 : 2 * q.capacity());
     }
-    q.push_back(QueueItem{frame, tag, record});
+    q.push_back(QueueItem{std::move(frame), tag, bytes, record});
     TryTransmit();
 }
 
@@ -210,7 +223,7 @@ DcbNetDevice::GetQueueBytesWithTag(uint8_t tc, uint32_t tag) const
     {
         if (item.tag == tag)
         {
-            bytes += item.record.CountedBytes(*item.frame);
+            bytes += item.bytes;
         }
     }
     return bytes;
@@ -244,6 +257,14 @@ void
 DcbNetDevice::SetDcbFrameReceiveCallback(DcbFrameReceiveCallback cb)
 {
     m_dcbFrameRxCallback = cb;
+    m_frameSink = nullptr;
+}
+
+void
+DcbNetDevice::SetFrameSink(DcbFrameSink* sink)
+{
+    m_frameSink = sink;
+    m_dcbFrameRxCallback = DcbFrameReceiveCallback();
 }
 
 void
@@ -333,43 +354,51 @@ DcbNetDevice::TryTransmit()
         m_txComplete->Schedule(m_busyUntil - now);
         return;
     }
-    Ptr<Packet> frame;
+    DcbPacketRef frame;
     DcbFrameRecord record;
     uint8_t tc = 0;
+    uint32_t bytes = 0;
     if (!m_controlQueue.empty())
     {
-        frame = m_controlQueue.front();
+        const Ptr<Packet>& control = m_controlQueue.front();
+        bytes = record.CountedBytes(*control);
+        frame = DcbPacketRef(control);
         m_controlQueue.pop_front();
         tc = N_CLASSES; // MAC control: not counted in a traffic class
     }
-    else if (!PickFromQueues(frame, record, tc))
+    else if (!PickFromQueues(frame, record, tc, bytes))
     {
         if (m_txSource == nullptr)
         {
             return;
         }
-        frame = m_txSource->PullFrame(m_pausedMask, tc, record);
-        if (!frame)
+        Ptr<Packet> pulled = m_txSource->PullFrame(m_pausedMask, tc, record);
+        if (!pulled)
         {
             return;
         }
+        bytes = record.CountedBytes(*pulled);
+        frame = DcbPacketRef(pulled);
     }
     else
     {
         if (record.intCapacity != 0)
         {
-            StampInt(frame, record, tc);
+            StampInt(frame.Get(), record, tc);
         }
         if (!m_dequeueFrameCallback.IsNull())
         {
-            m_dequeueFrameCallback(m_ifIndex, tc, frame, &record);
+            m_dequeueFrameCallback(m_ifIndex, tc, frame.Get(), &record);
         }
     }
-    StartTransmission(frame, record, tc);
+    StartTransmission(frame, record, tc, bytes);
 }
 
 bool
-DcbNetDevice::PickFromQueues(Ptr<Packet>& frame, DcbFrameRecord& record, uint8_t& tc)
+DcbNetDevice::PickFromQueues(DcbPacketRef& frame,
+                             DcbFrameRecord& record,
+                             uint8_t& tc,
+                             uint32_t& bytes)
 {
     const uint8_t strict = static_cast<uint8_t>(~m_dwrrMask);
     for (int c = N_CLASSES - 1; c >= 0; --c)
@@ -378,15 +407,15 @@ DcbNetDevice::PickFromQueues(Ptr<Packet>& frame, DcbFrameRecord& record, uint8_t
         if ((strict & bit) && !(m_pausedMask & bit) && !m_queues[c].empty())
         {
             tc = static_cast<uint8_t>(c);
-            TakeHead(tc, frame, record);
+            TakeHead(tc, frame, record, bytes);
             return true;
         }
     }
-    return m_dwrrMask != 0 && PickDwrr(frame, record, tc);
+    return m_dwrrMask != 0 && PickDwrr(frame, record, tc, bytes);
 }
 
 bool
-DcbNetDevice::PickDwrr(Ptr<Packet>& frame, DcbFrameRecord& record, uint8_t& tc)
+DcbNetDevice::PickDwrr(DcbPacketRef& frame, DcbFrameRecord& record, uint8_t& tc, uint32_t& bytes)
 {
     // Deficit round robin (Shreedhar & Varghese, SIGCOMM'95): a class may send
     // while its deficit covers the head frame; each visit that cannot send adds
@@ -414,13 +443,12 @@ DcbNetDevice::PickDwrr(Ptr<Packet>& frame, DcbFrameRecord& record, uint8_t& tc)
         const uint8_t bit = static_cast<uint8_t>(1u << c);
         if ((m_dwrrMask & bit) && !(m_pausedMask & bit) && !m_queues[c].empty())
         {
-            const QueueItem& item = m_queues[c].front();
-            const int64_t head = item.record.CountedBytes(*item.frame);
+            const int64_t head = m_queues[c].front().bytes;
             if (m_dwrrDeficit[c] >= head)
             {
                 m_dwrrDeficit[c] -= head;
                 tc = c;
-                TakeHead(tc, frame, record);
+                TakeHead(tc, frame, record, bytes);
                 return true;
             }
             m_dwrrDeficit[c] += static_cast<int64_t>(m_dwrrWeight[c]) * m_dwrrQuantum;
@@ -445,14 +473,15 @@ DcbNetDevice::StampInt(Ptr<Packet> frame, DcbFrameRecord& record, uint8_t tc)
 }
 
 void
-DcbNetDevice::TakeHead(uint8_t tc, Ptr<Packet>& frame, DcbFrameRecord& record)
+DcbNetDevice::TakeHead(uint8_t tc, DcbPacketRef& frame, DcbFrameRecord& record, uint32_t& bytes)
 {
     QueueItem& item = m_queues[tc].front();
     frame = std::move(item.frame);
     record = item.record;
     const uint32_t tag = item.tag;
+    const uint32_t size = item.bytes;
+    bytes = size;
     m_queues[tc].pop_front();
-    const uint32_t size = record.CountedBytes(*frame);
     m_queueBytes[tc] -= size;
     if (!m_dequeueCallback.IsNull())
     {
@@ -461,9 +490,12 @@ DcbNetDevice::TakeHead(uint8_t tc, Ptr<Packet>& frame, DcbFrameRecord& record)
 }
 
 void
-DcbNetDevice::StartTransmission(Ptr<Packet> frame, DcbFrameRecord& record, uint8_t tc)
+DcbNetDevice::StartTransmission(DcbPacketRef& frame,
+                                DcbFrameRecord& record,
+                                uint8_t tc,
+                                uint32_t bytes)
 {
-    const uint32_t size = record.CountedBytes(*frame);
+    const uint32_t size = bytes;
     const uint32_t wireBytes = record.wireBytes != 0 ? size : size + m_wireOverhead;
     if (tc < N_CLASSES)
     {
@@ -473,25 +505,25 @@ DcbNetDevice::StartTransmission(Ptr<Packet> frame, DcbFrameRecord& record, uint8
     }
     if (record.IsDirty() && (m_pcap || !m_txBeginTrace.IsEmpty() || !m_linkUp))
     {
-        record.Materialize(frame);
+        record.Materialize(frame.Get());
     }
     if (!m_txBeginTrace.IsEmpty())
     {
-        m_txBeginTrace(frame);
+        m_txBeginTrace(frame.Get());
     }
     if (m_pcap)
     {
-        WritePcap(frame);
+        WritePcap(frame.Get());
     }
     const Time txTime = record.wireBytes != 0 ? SerializationTimeWholeNs(wireBytes, m_rate)
                                               : SerializationTime(wireBytes, m_rate);
     if (m_linkUp)
     {
-        m_channel->Transmit(frame, record, this, txTime);
+        m_channel->Transmit(std::move(frame), record, bytes, this, txTime);
     }
     else
     {
-        LinkDrop(frame, tc < N_CLASSES ? tc : 0); // a pull source's frame: lost on the dead wire
+        LinkDrop(frame.Release(), tc < N_CLASSES ? tc : 0); // a pull source's frame: lost on the dead wire
     }
     m_busyUntil = Simulator::Now() + txTime;
     if (!m_controlQueue.empty() || HasQueuedFrames() ||
@@ -534,12 +566,21 @@ DcbNetDevice::Receive(Ptr<Packet> frame)
 void
 DcbNetDevice::ReceiveFrame(Ptr<Packet> frame, DcbFrameRecord record)
 {
+    DcbPacketRef ref(frame);
+    ReceiveFrameRef(ref, record, record.CountedBytes(*frame));
+}
+
+void
+DcbNetDevice::ReceiveFrameRef(DcbPacketRef& ref, DcbFrameRecord& record, uint32_t bytes)
+{
     if (!record.IsParsed())
     {
-        record = DcbFrameRecord::Parse(frame, record); // first hop: the only parse of this frame
+        // first hop: the only parse of this frame
+        record = DcbFrameRecord::Parse(Ptr<const Packet>(ref.Peek()), record);
     }
     if (!m_linkUp)
     {
+        Ptr<Packet> frame = ref.Release();
         if (!m_linkDropTrace.IsEmpty())
         {
             Materialize(frame, record);
@@ -549,6 +590,7 @@ DcbNetDevice::ReceiveFrame(Ptr<Packet> frame, DcbFrameRecord record)
     }
     if (record.etherType == EthernetVlanHeader::ETHERTYPE_MAC_CONTROL)
     {
+        Ptr<Packet> frame = ref.Release();
         if (m_pcap)
         {
             WritePcap(frame);
@@ -558,25 +600,31 @@ DcbNetDevice::ReceiveFrame(Ptr<Packet> frame, DcbFrameRecord record)
     }
     if (m_receiveErrorModel || m_pcap || !m_rxTrace.IsEmpty())
     {
-        Materialize(frame, record);
+        Materialize(ref.Get(), record);
     }
-    if (m_receiveErrorModel && m_receiveErrorModel->IsCorrupt(frame))
+    if (m_receiveErrorModel && m_receiveErrorModel->IsCorrupt(ref.Get()))
     {
         m_droppedByErrorModel++;
-        m_rxDropTrace(frame);
+        m_rxDropTrace(ref.Get());
         return;
     }
     if (m_pcap)
     {
-        WritePcap(frame);
+        WritePcap(ref.Get());
     }
     const uint8_t cls = record.pcp;
     m_counters[cls].rxPackets++;
-    m_counters[cls].rxBytes += record.CountedBytes(*frame);
+    m_counters[cls].rxBytes += bytes;
     if (!m_rxTrace.IsEmpty())
     {
-        m_rxTrace(frame);
+        m_rxTrace(ref.Get());
     }
+    if (m_frameSink != nullptr)
+    {
+        m_frameSink->AcceptFrame(this, ref, record, bytes);
+        return;
+    }
+    Ptr<Packet> frame = ref.Release();
     if (!m_dcbFrameRxCallback.IsNull())
     {
         m_dcbFrameRxCallback(this, frame, record);
@@ -726,9 +774,10 @@ DcbNetDevice::DropQueued(uint8_t cls)
     uint32_t n = 0;
     while (!m_queues[cls].empty())
     {
-        Ptr<Packet> frame;
+        DcbPacketRef frame;
         DcbFrameRecord record;
-        TakeHead(cls, frame, record);
+        uint32_t bytes = 0;
+        TakeHead(cls, frame, record, bytes);
         ++n;
     }
     return n;
@@ -755,9 +804,11 @@ DcbNetDevice::SetLinkUp(bool up)
         {
             while (!m_queues[c].empty())
             {
-                Ptr<Packet> frame;
+                DcbPacketRef ref;
                 DcbFrameRecord record;
-                TakeHead(c, frame, record);
+                uint32_t bytes = 0;
+                TakeHead(c, ref, record, bytes);
+                Ptr<Packet> frame = ref.Release();
                 if (!m_linkDropTrace.IsEmpty())
                 {
                     Materialize(frame, record);

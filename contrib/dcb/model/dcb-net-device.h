@@ -6,6 +6,7 @@
 #define DCB_NET_DEVICE_H
 
 #include "dcb-frame-record.h"
+#include "dcb-packet-ref.h"
 #include "dcb-tx-source.h"
 #include "ethernet-vlan-header.h"
 #include "reusable-event.h"
@@ -27,7 +28,33 @@ namespace ns3
 {
 
 class DcbChannel;
+class DcbNetDevice;
 class PcapFileWrapper;
+
+/**
+ * \ingroup dcb
+ * Where a port hands the data frames it receives when the receiver forwards them on their
+ * record (a switch): the frame's reference is handed over, not copied, so the Packet
+ * object is not touched (DcbPacketRef). Set with DcbNetDevice::SetFrameSink; a receive
+ * callback set later replaces it.
+ */
+class DcbFrameSink
+{
+  public:
+    /**
+     * A data frame arrived at \p port. The bytes may be stale where the record is dirty.
+     * \param frame the frame; the sink may take it (move from it)
+     * \param bytes what the frame counts in queues, buffers and counters
+     *        (DcbFrameRecord::CountedBytes of the frame)
+     */
+    virtual void AcceptFrame(DcbNetDevice* port,
+                             DcbPacketRef& frame,
+                             const DcbFrameRecord& record,
+                             uint32_t bytes) = 0;
+
+  protected:
+    ~DcbFrameSink() = default;
+};
 
 /**
  * \ingroup dcb
@@ -103,6 +130,15 @@ class DcbNetDevice : public NetDevice
     void Enqueue(Ptr<Packet> frame, uint8_t tc, uint32_t tag);
     /** Enqueue a frame with its record (a switch forwarding without rewriting bytes). */
     void EnqueueFrame(Ptr<Packet> frame, const DcbFrameRecord& record, uint8_t tc, uint32_t tag);
+    /**
+     * Enqueue a frame handed over with its record and counted bytes
+     * (record.CountedBytes(frame)): the Packet object is not touched.
+     */
+    void EnqueueFrame(DcbPacketRef&& frame,
+                      const DcbFrameRecord& record,
+                      uint32_t bytes,
+                      uint8_t tc,
+                      uint32_t tag);
     /** \return bytes queued in class \p tc (excluding the frame on the wire). */
     uint64_t GetQueueBytes(uint8_t tc) const;
     /** \return frames queued in class \p tc. */
@@ -117,8 +153,17 @@ class DcbNetDevice : public NetDevice
     /** The pull source has new frames; start transmitting if idle. */
     void NotifyTxReady();
     void SetDcbReceiveCallback(DcbReceiveCallback cb);
-    /** Receive data frames with their records (takes precedence over the other callbacks). */
+    /**
+     * Receive data frames with their records (takes precedence over the other callbacks;
+     * replaces a frame sink).
+     */
     void SetDcbFrameReceiveCallback(DcbFrameReceiveCallback cb);
+    /**
+     * Hand data frames to \p sink (nullptr: none), with their records, taking precedence
+     * over the other callbacks; replaces a frame receive callback. \p sink must outlive
+     * the device's use of it (a switch clears it at DoDispose).
+     */
+    void SetFrameSink(DcbFrameSink* sink);
     void SetDequeueCallback(DequeueCallback cb);
     void SetDequeueFrameCallback(DequeueFrameCallback cb);
 
@@ -206,8 +251,14 @@ class DcbNetDevice : public NetDevice
 
     /** Entry point for frames without a record (MPI ranks): the last bit has arrived. */
     void Receive(Ptr<Packet> frame);
-    /** Channel entry point: the last bit of \p frame, carried with \p record, has arrived. */
+    /** The last bit of \p frame, carried with \p record, has arrived. */
     void ReceiveFrame(Ptr<Packet> frame, DcbFrameRecord record);
+    /**
+     * Channel entry point: the last bit of \p frame, carried with \p record, has arrived;
+     * \p bytes is what it counts (record.CountedBytes). The device may take the frame
+     * and update the record.
+     */
+    void ReceiveFrameRef(DcbPacketRef& frame, DcbFrameRecord& record, uint32_t bytes);
 
     // NetDevice
     void SetIfIndex(const uint32_t index) override;
@@ -240,25 +291,27 @@ class DcbNetDevice : public NetDevice
     void DoDispose() override;
 
   private:
+    /** A queued frame: its reference, tag, counted bytes and record (56 bytes). */
     struct QueueItem
     {
-        Ptr<Packet> frame;
+        DcbPacketRef frame;
         uint32_t tag;
+        uint32_t bytes; //!< record.CountedBytes(frame), computed once at enqueue
         DcbFrameRecord record;
     };
     /** A class queue: a ring that grows (doubling) only when full, never per frame. */
     using Ring = boost::circular_buffer<QueueItem>;
 
     void TryTransmit();
-    void StartTransmission(Ptr<Packet> frame, DcbFrameRecord& record, uint8_t tc);
+    void StartTransmission(DcbPacketRef& frame, DcbFrameRecord& record, uint8_t tc, uint32_t bytes);
     void TransmitComplete();
     /** \return true when any traffic class holds a queued frame (paused or not). */
     bool HasQueuedFrames() const;
     /** The end of the frame on the wire: one event object, scheduled once per frame. */
     using TxCompleteEvent = ReusableEvent<DcbNetDevice, &DcbNetDevice::TransmitComplete>;
-    bool PickFromQueues(Ptr<Packet>& frame, DcbFrameRecord& record, uint8_t& tc);
-    bool PickDwrr(Ptr<Packet>& frame, DcbFrameRecord& record, uint8_t& tc);
-    void TakeHead(uint8_t tc, Ptr<Packet>& frame, DcbFrameRecord& record);
+    bool PickFromQueues(DcbPacketRef& frame, DcbFrameRecord& record, uint8_t& tc, uint32_t& bytes);
+    bool PickDwrr(DcbPacketRef& frame, DcbFrameRecord& record, uint8_t& tc, uint32_t& bytes);
+    void TakeHead(uint8_t tc, DcbPacketRef& frame, DcbFrameRecord& record, uint32_t& bytes);
     /**
      * HPCC INT: append this port's hop record (rate, now, cumulative tx bytes, the
      * class's queue) to a queued frame that carries an INT trailer with a free slot.
@@ -329,6 +382,7 @@ class DcbNetDevice : public NetDevice
 
     DcbReceiveCallback m_dcbRxCallback;
     DcbFrameReceiveCallback m_dcbFrameRxCallback;
+    DcbFrameSink* m_frameSink{nullptr};
     DequeueCallback m_dequeueCallback;
     DequeueFrameCallback m_dequeueFrameCallback;
     NetDevice::ReceiveCallback m_rxCallback;

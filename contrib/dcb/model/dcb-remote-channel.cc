@@ -46,7 +46,10 @@ DcbRemoteChannel::Attach(Ptr<DcbNetDevice> device)
 }
 
 void
-DcbRemoteChannel::Transmit(Ptr<Packet> frame, const DcbFrameRecord& record, Ptr<DcbNetDevice> src,
+DcbRemoteChannel::Transmit(DcbPacketRef&& frame,
+                           const DcbFrameRecord& record,
+                           uint32_t bytes,
+                           DcbNetDevice* src,
                            Time txTime) const
 {
     Ptr<DcbNetDevice> dst = GetPeer(src);
@@ -57,13 +60,13 @@ DcbRemoteChannel::Transmit(Ptr<Packet> frame, const DcbFrameRecord& record, Ptr<
     Ptr<Node> node = dst->GetNode();
     if (node->GetSystemId() == MpiInterface::GetSystemId())
     {
-        DcbChannel::Transmit(frame, record, src, txTime);
+        DcbChannel::Transmit(std::move(frame), record, bytes, src, txTime);
         return;
     }
     // The rank boundary ships bytes only: the record written into them, and its wire-size
     // override as a packet tag (DcbWireSizeTag); the receiving rank parses them again, so
     // distributed runs see what sequential ones see.
-    MpiInterface::SendPacket(DcbWireSizeTag::Ship(frame, record),
+    MpiInterface::SendPacket(DcbWireSizeTag::Ship(frame.Release(), record),
                              Simulator::Now() + txTime + GetDelay(), node->GetId(),
                              dst->GetIfIndex());
 }

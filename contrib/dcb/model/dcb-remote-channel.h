@@ -35,7 +35,10 @@ class DcbRemoteChannel : public DcbChannel
     DcbRemoteChannel();
 
     void Attach(Ptr<DcbNetDevice> device) override;
-    void Transmit(Ptr<Packet> frame, const DcbFrameRecord& record, Ptr<DcbNetDevice> src,
+    void Transmit(DcbPacketRef&& frame,
+                  const DcbFrameRecord& record,
+                  uint32_t bytes,
+                  DcbNetDevice* src,
                   Time txTime) const override;
 
   private:

@@ -85,6 +85,10 @@ DcbSwitch::~DcbSwitch() = default;
 void
 DcbSwitch::DoDispose()
 {
+    for (const Ptr<DcbNetDevice>& port : m_ports)
+    {
+        port->SetFrameSink(nullptr);
+    }
     m_ports.clear();
     m_ecnMarkers.clear();
     m_buffer = nullptr;
@@ -117,7 +121,7 @@ DcbSwitch::Setup()
         m_portMac.push_back(Mac48Address::ConvertFrom(dev->GetAddress()));
         info.push_back(BufferPortInfo{dev->GetDataRate(), ch ? ch->GetDelay() : Time(0),
                                       static_cast<uint32_t>(dev->GetMtu())});
-        dev->SetDcbFrameReceiveCallback(MakeCallback(&DcbSwitch::ReceiveFrame, this));
+        dev->SetFrameSink(this);
         dev->SetDequeueCallback(MakeCallback(&DcbSwitch::OnDequeue, this));
     }
     m_ecnMarkers.resize(m_ports.size());
@@ -413,8 +417,19 @@ DcbSwitch::Route(uint32_t src, uint32_t dst, uint8_t protocol, uint16_t sport, u
 void
 DcbSwitch::ReceiveFrame(Ptr<DcbNetDevice> port, Ptr<Packet> frame, const DcbFrameRecord& in)
 {
+    DcbPacketRef ref(frame);
+    AcceptFrame(PeekPointer(port), ref, in, in.CountedBytes(*frame));
+}
+
+void
+DcbSwitch::AcceptFrame(DcbNetDevice* port,
+                       DcbPacketRef& ref,
+                       const DcbFrameRecord& in,
+                       uint32_t bytes)
+{
     if (!in.IsIpv4() || !in.IsTagged())
     {
+        Ptr<Packet> frame = ref.Release();
         ReceiveFromPort(port, frame, in.MaterializeAndStripEthernet(frame));
         return;
     }
@@ -423,12 +438,12 @@ DcbSwitch::ReceiveFrame(Ptr<DcbNetDevice> port, Ptr<Packet> frame, const DcbFram
     const int64_t out = Route(r.src, r.dst, r.protocol, r.sport, r.dport);
     if (out < 0)
     {
-        DropFrame(frame, r, DROP_NO_ROUTE);
+        DropFrame(ref.Release(), r, DROP_NO_ROUTE);
         return;
     }
     if (r.ttl <= 1)
     {
-        DropFrame(frame, r, DROP_TTL_EXPIRED);
+        DropFrame(ref.Release(), r, DROP_TTL_EXPIRED);
         return;
     }
     r.ttl--;
@@ -436,13 +451,13 @@ DcbSwitch::ReceiveFrame(Ptr<DcbNetDevice> port, Ptr<Packet> frame, const DcbFram
     const uint32_t outPort = static_cast<uint32_t>(out);
     if (((m_stormDrop[outPort] | m_stormDrop[inPort]) >> tc) & 1)
     {
-        DropFrame(frame, r, DROP_PFC_WATCHDOG);
+        DropFrame(ref.Release(), r, DROP_PFC_WATCHDOG);
         return;
     }
     // Tagged in, tagged out: the frame keeps its size (or its wire-size override).
-    if (!m_buffer->Admit(inPort, outPort, tc, r.CountedBytes(*frame)))
+    if (!m_buffer->Admit(inPort, outPort, tc, bytes))
     {
-        DropFrame(frame, r, DROP_BUFFER);
+        DropFrame(ref.Release(), r, DROP_BUFFER);
         return;
     }
     const Ptr<DcbNetDevice>& outDev = m_ports[outPort];
@@ -457,7 +472,7 @@ DcbSwitch::ReceiveFrame(Ptr<DcbNetDevice> port, Ptr<Packet> frame, const DcbFram
     r.pcp = tc;
     r.flags |= DcbFrameRecord::DIRTY;
     m_forwarded++;
-    outDev->EnqueueFrame(frame, r, tc, inPort);
+    outDev->EnqueueFrame(std::move(ref), r, bytes, tc, inPort);
 }
 
 void

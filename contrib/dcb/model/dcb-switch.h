@@ -33,7 +33,7 @@ namespace ns3
  * selects the traffic class (default class = DSCP >> 3) and the egress frame
  * carries it as the 802.1Q PCP.
  */
-class DcbSwitch : public Object
+class DcbSwitch : public Object, public DcbFrameSink
 {
   public:
     enum DropReason : uint8_t
@@ -115,6 +115,15 @@ class DcbSwitch : public Object
      * arrivals and hands them on (tests).
      */
     void ReceiveFrame(Ptr<DcbNetDevice> port, Ptr<Packet> frame, const DcbFrameRecord& record);
+
+    /**
+     * DcbFrameSink: the same for a frame handed over by a port (each port's frame sink):
+     * forwarded on its record and counted bytes without touching the Packet object.
+     */
+    void AcceptFrame(DcbNetDevice* port,
+                     DcbPacketRef& frame,
+                     const DcbFrameRecord& record,
+                     uint32_t bytes) override;
 
   protected:
     void DoDispose() override;
