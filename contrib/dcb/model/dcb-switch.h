@@ -120,9 +120,7 @@ class DcbSwitch : public Object, public DcbFrameSink
      * DcbFrameSink: the same for a frame handed over by a port (each port's frame sink):
      * forwarded on its record and counted bytes without touching the Packet object.
      */
-    void AcceptFrame(DcbNetDevice* port,
-                     DcbPacketRef& frame,
-                     const DcbFrameRecord& record,
+    void AcceptFrame(DcbNetDevice* port, DcbPacketRef& frame, const DcbFrameRecord& record,
                      uint32_t bytes) override;
 
   protected:
