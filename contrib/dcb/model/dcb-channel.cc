@@ -26,14 +26,12 @@ namespace
 class DcbArrivalEvent final : public EventImpl
 {
   public:
-    DcbArrivalEvent(DcbNetDevice* dst,
-                    DcbPacketRef&& frame,
-                    const DcbFrameRecord& record,
+    DcbArrivalEvent(DcbNetDevice* dst, DcbPacketRef&& frame, const DcbFrameRecord& record,
                     uint32_t bytes)
-        : m_dst(dst),
-          m_frame(std::move(frame)),
-          m_bytes(bytes),
-          m_record(record)
+        : m_dst(dst)
+        , m_frame(std::move(frame))
+        , m_bytes(bytes)
+        , m_record(record)
     {
     }
 
@@ -144,11 +142,8 @@ DcbChannel::GetPeer(Ptr<const DcbNetDevice> device) const
 }
 
 void
-DcbChannel::Transmit(DcbPacketRef&& frame,
-                     const DcbFrameRecord& record,
-                     uint32_t bytes,
-                     DcbNetDevice* src,
-                     Time txTime) const
+DcbChannel::Transmit(DcbPacketRef&& frame, const DcbFrameRecord& record, uint32_t bytes,
+                     DcbNetDevice* src, Time txTime) const
 {
     if (m_nDevices < 2)
     {
@@ -164,8 +159,7 @@ DcbChannel::Transmit(DcbPacketRef&& frame,
     // count, a cold line at scale; the devices outlive every event (Simulator::Destroy).
     // The event takes the frame's reference over: the Packet is not touched here.
     Simulator::ScheduleWithContext(
-        context,
-        txTime + GetDelay(),
+        context, txTime + GetDelay(),
         new DcbArrivalEvent(PeekPointer(dst), std::move(frame), record, bytes));
 }
 

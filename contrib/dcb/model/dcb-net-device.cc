@@ -177,11 +177,8 @@ DcbNetDevice::EnqueueFrame(Ptr<Packet> frame, const DcbFrameRecord& record, uint
 }
 
 void
-DcbNetDevice::EnqueueFrame(DcbPacketRef&& frame,
-                           const DcbFrameRecord& record,
-                           uint32_t bytes,
-                           uint8_t tc,
-                           uint32_t tag)
+DcbNetDevice::EnqueueFrame(DcbPacketRef&& frame, const DcbFrameRecord& record, uint32_t bytes,
+                           uint8_t tc, uint32_t tag)
 {
     tc &= 7;
     if (!m_linkUp)
@@ -395,9 +392,7 @@ DcbNetDevice::TryTransmit()
 }
 
 bool
-DcbNetDevice::PickFromQueues(DcbPacketRef& frame,
-                             DcbFrameRecord& record,
-                             uint8_t& tc,
+DcbNetDevice::PickFromQueues(DcbPacketRef& frame, DcbFrameRecord& record, uint8_t& tc,
                              uint32_t& bytes)
 {
     const uint8_t strict = static_cast<uint8_t>(~m_dwrrMask);
@@ -490,9 +485,7 @@ DcbNetDevice::TakeHead(uint8_t tc, DcbPacketRef& frame, DcbFrameRecord& record, 
 }
 
 void
-DcbNetDevice::StartTransmission(DcbPacketRef& frame,
-                                DcbFrameRecord& record,
-                                uint8_t tc,
+DcbNetDevice::StartTransmission(DcbPacketRef& frame, DcbFrameRecord& record, uint8_t tc,
                                 uint32_t bytes)
 {
     const uint32_t size = bytes;
@@ -523,7 +516,8 @@ DcbNetDevice::StartTransmission(DcbPacketRef& frame,
     }
     else
     {
-        LinkDrop(frame.Release(), tc < N_CLASSES ? tc : 0); // a pull source's frame: lost on the dead wire
+        LinkDrop(frame.Release(),
+                 tc < N_CLASSES ? tc : 0); // a pull source's frame: lost on the dead wire
     }
     m_busyUntil = Simulator::Now() + txTime;
     if (!m_controlQueue.empty() || HasQueuedFrames() ||

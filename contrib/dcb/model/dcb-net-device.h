@@ -47,9 +47,7 @@ class DcbFrameSink
      * \param bytes what the frame counts in queues, buffers and counters
      *        (DcbFrameRecord::CountedBytes of the frame)
      */
-    virtual void AcceptFrame(DcbNetDevice* port,
-                             DcbPacketRef& frame,
-                             const DcbFrameRecord& record,
+    virtual void AcceptFrame(DcbNetDevice* port, DcbPacketRef& frame, const DcbFrameRecord& record,
                              uint32_t bytes) = 0;
 
   protected:
@@ -134,11 +132,8 @@ class DcbNetDevice : public NetDevice
      * Enqueue a frame handed over with its record and counted bytes
      * (record.CountedBytes(frame)): the Packet object is not touched.
      */
-    void EnqueueFrame(DcbPacketRef&& frame,
-                      const DcbFrameRecord& record,
-                      uint32_t bytes,
-                      uint8_t tc,
-                      uint32_t tag);
+    void EnqueueFrame(DcbPacketRef&& frame, const DcbFrameRecord& record, uint32_t bytes,
+                      uint8_t tc, uint32_t tag);
     /** \return bytes queued in class \p tc (excluding the frame on the wire). */
     uint64_t GetQueueBytes(uint8_t tc) const;
     /** \return frames queued in class \p tc. */

@@ -46,11 +46,8 @@ DcbRemoteChannel::Attach(Ptr<DcbNetDevice> device)
 }
 
 void
-DcbRemoteChannel::Transmit(DcbPacketRef&& frame,
-                           const DcbFrameRecord& record,
-                           uint32_t bytes,
-                           DcbNetDevice* src,
-                           Time txTime) const
+DcbRemoteChannel::Transmit(DcbPacketRef&& frame, const DcbFrameRecord& record, uint32_t bytes,
+                           DcbNetDevice* src, Time txTime) const
 {
     Ptr<DcbNetDevice> dst = GetPeer(src);
     if (!dst)

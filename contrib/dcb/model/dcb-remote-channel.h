@@ -35,11 +35,8 @@ class DcbRemoteChannel : public DcbChannel
     DcbRemoteChannel();
 
     void Attach(Ptr<DcbNetDevice> device) override;
-    void Transmit(DcbPacketRef&& frame,
-                  const DcbFrameRecord& record,
-                  uint32_t bytes,
-                  DcbNetDevice* src,
-                  Time txTime) const override;
+    void Transmit(DcbPacketRef&& frame, const DcbFrameRecord& record, uint32_t bytes,
+                  DcbNetDevice* src, Time txTime) const override;
 
   private:
     /** The receiving rank's MpiReceiver: a frame DcbWireSizeTag::Ship made, to \p device. */

@@ -422,9 +422,7 @@ DcbSwitch::ReceiveFrame(Ptr<DcbNetDevice> port, Ptr<Packet> frame, const DcbFram
 }
 
 void
-DcbSwitch::AcceptFrame(DcbNetDevice* port,
-                       DcbPacketRef& ref,
-                       const DcbFrameRecord& in,
+DcbSwitch::AcceptFrame(DcbNetDevice* port, DcbPacketRef& ref, const DcbFrameRecord& in,
                        uint32_t bytes)
 {
     if (!in.IsIpv4() || !in.IsTagged())
