@@ -120,6 +120,7 @@ DcbNetDevice::DoDispose()
         m_refreshEvents[c].Cancel();
         m_queues[c].clear();
     }
+    m_nonEmptyMask = 0;
     m_controlQueue.clear();
     m_linkChangeCallbacks.clear();
     m_node = nullptr;
@@ -203,6 +204,7 @@ DcbNetDevice::EnqueueFrame(DcbPacketRef&& frame, const DcbFrameRecord& record, u
         q.set_capacity(q.capacity() < 16 ? 16 : 2 * q.capacity());
     }
     q.push_back(QueueItem{std::move(frame), tag, bytes, record});
+    m_nonEmptyMask |= static_cast<uint8_t>(1u << tc);
     TryTransmit();
 }
 
@@ -395,16 +397,14 @@ bool
 DcbNetDevice::PickFromQueues(DcbPacketRef& frame, DcbFrameRecord& record, uint8_t& tc,
                              uint32_t& bytes)
 {
-    const uint8_t strict = static_cast<uint8_t>(~m_dwrrMask);
-    for (int c = N_CLASSES - 1; c >= 0; --c)
+    // The highest strict-priority class that holds a frame and is not paused: one mask,
+    // no walk over the eight ring headers.
+    const unsigned ready = m_nonEmptyMask & ~m_pausedMask & ~m_dwrrMask & 0xffu;
+    if (ready != 0)
     {
-        const uint8_t bit = static_cast<uint8_t>(1u << c);
-        if ((strict & bit) && !(m_pausedMask & bit) && !m_queues[c].empty())
-        {
-            tc = static_cast<uint8_t>(c);
-            TakeHead(tc, frame, record, bytes);
-            return true;
-        }
+        tc = static_cast<uint8_t>(31 - __builtin_clz(ready));
+        TakeHead(tc, frame, record, bytes);
+        return true;
     }
     return m_dwrrMask != 0 && PickDwrr(frame, record, tc, bytes);
 }
@@ -477,6 +477,10 @@ DcbNetDevice::TakeHead(uint8_t tc, DcbPacketRef& frame, DcbFrameRecord& record, 
     const uint32_t size = item.bytes;
     bytes = size;
     m_queues[tc].pop_front();
+    if (m_queues[tc].empty())
+    {
+        m_nonEmptyMask &= static_cast<uint8_t>(~(1u << tc));
+    }
     m_queueBytes[tc] -= size;
     if (!m_dequeueCallback.IsNull())
     {
@@ -532,14 +536,7 @@ DcbNetDevice::StartTransmission(DcbPacketRef& frame, DcbFrameRecord& record, uin
 bool
 DcbNetDevice::HasQueuedFrames() const
 {
-    for (const Ring& q : m_queues)
-    {
-        if (!q.empty())
-        {
-            return true;
-        }
-    }
-    return false;
+    return m_nonEmptyMask != 0;
 }
 
 void
