@@ -51,8 +51,8 @@ FENCE = re.compile(r"^```([a-z]*)\n(.*?)^```", re.S | re.M)
 # Needs what the doc check does not have: an ns-3 source tree, an MPI build, a cluster.
 NOT_CHECKED = {"cmake": "builds against an ns-3 source tree", "cd": "changes into an ns-3 tree",
                "ln": "links into an ns-3 tree", "make": "a build command",
-               "ctest": "runs a test build made against an ns-3 tree (scratch/ci-tree-check.sh)",
-               "mpirun": "needs the MPI build (./roce-lab setup --mpi; scratch/ci-mpi-check.sh)"}
+               "ctest": "runs a test build made against an ns-3 tree (.ci/ci-tree-check.sh)",
+               "mpirun": "needs the MPI build (./roce-lab setup --mpi; .ci/ci-mpi-check.sh)"}
 SUBCOMMANDS = ["run", "check", "sweep", "plot", "by-size", "list", "doc", "test", "fuzz", "bench", "build", "setup",
                "format", "help"]
 
@@ -386,17 +386,17 @@ class DocCommands(unittest.TestCase):
         # The check can fail: a missing config, an unknown flag, a test pattern that
         # selects nothing, a script that is not executable.
         c = Checker()
-        self.assertTrue(c.check(["build/bin/dcqcn-regional", "scratch/configs/nope.json"]))
+        self.assertTrue(c.check(["build/bin/dcqcn-regional", "configs/nope.json"]))
         self.assertTrue(c.check(["build/bin/dcqcn-regional", "--warm-up=1ms"]))
         self.assertTrue(c.check(["./roce-lab", "test", "-R", "NoSuchTestAnywhere"]))
         self.assertTrue(c.check(["./roce-lab", "sweep", "x.json", "--job", "2"]))
         self.assertTrue(c.check(["analysis/roce_lab.py", "gather", "x.json"]))
-        self.assertTrue(c.check(["./roce-lab", "run", "scratch/configs/dumbbell-small.json",
+        self.assertTrue(c.check(["./roce-lab", "run", "configs/dumbbell-small.json",
                                  "--set", "/flows/7/bytes=1"]))
-        self.assertTrue(c.check(["./roce-lab", "sweep", "scratch/configs/dumbbell-small.json"]))
+        self.assertTrue(c.check(["./roce-lab", "sweep", "configs/dumbbell-small.json"]))
         self.assertTrue(c.check(["build/bin/roce-run", "--ns3::RdmaDcqcn::NoSuchAttr=1"]))
         self.assertEqual(c.check(["build/bin/dcqcn-regional",
-                                  "scratch/configs/regional-small.json", "--window=1ms"]), [])
+                                  "configs/regional-small.json", "--window=1ms"]), [])
 
     def test_marked_blocks_run(self):
         env = dict(os.environ, ROCE_LAB_NO_BUILD="1", ROCE_LAB_BUILD_DIR=BUILD,
@@ -487,7 +487,7 @@ class SweepHelp(unittest.TestCase):
         text = r.stdout
         example = text[text.index("{"):text.index("}\n", text.index("\"out\"")) + 1]
         spec = json.loads(example)
-        base = os.path.normpath(os.path.join(ROOT, "scratch", "sweeps", spec["base"]))
+        base = os.path.normpath(os.path.join(ROOT, "configs", "sweeps", spec["base"]))
         self.assertTrue(os.path.isfile(base), base)
         with open(base) as f:
             config = json.load(f)

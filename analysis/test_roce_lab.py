@@ -20,7 +20,7 @@ import roce_lab  # noqa: E402
 
 ROCE_RUN = os.environ.get("ROCE_RUN", os.path.join(ROOT, "build", "bin", "roce-run"))
 WORK = os.environ.get("ROCE_LAB_TEST_DIR", "/tmp/roce-lab-test-sweep")
-SMOKE = os.path.join(ROOT, "scratch", "sweeps", "dumbbell-smoke.json")
+SMOKE = os.path.join(ROOT, "configs", "sweeps", "dumbbell-smoke.json")
 
 
 def write_files(root, name, files):
@@ -72,7 +72,7 @@ class SetPointer(unittest.TestCase):
     def test_prepare_anchors_paths_at_the_config(self):
         # input.json keeps the paths as written and names the configuration's folder in
         # "paths_relative_to", against which roce-run resolves every path field.
-        config = os.path.join(ROOT, "scratch", "configs", "poisson-small.json")
+        config = os.path.join(ROOT, "configs", "poisson-small.json")
         out = os.path.join(WORK, "prepare")
         shutil.rmtree(out, ignore_errors=True)
         self.assertEqual(roce_lab.main(["prepare", config, out, "--set", "/workload/load=0.3",
@@ -80,7 +80,7 @@ class SetPointer(unittest.TestCase):
         with open(os.path.join(out, "input.json")) as f:
             eff = json.load(f)
         self.assertEqual(list(eff)[0], roce_lab.PATHS_KEY)
-        self.assertEqual(eff[roce_lab.PATHS_KEY], os.path.join(ROOT, "scratch", "configs"))
+        self.assertEqual(eff[roce_lab.PATHS_KEY], os.path.join(ROOT, "configs"))
         self.assertEqual(eff["seed"], 9)
         self.assertEqual(eff["workload"]["load"], 0.3)
         with open(config) as f:
@@ -99,7 +99,7 @@ class SetPointer(unittest.TestCase):
         # config_db files): nodes-composition.json and composite-64.json failed under
         # --seed 2. Every shipped experiment now checks (roce-run --check) after --seed 2,
         # and its edited copy builds the same nodes, flows and faults as the original.
-        configs = os.path.join(ROOT, "scratch", "configs")
+        configs = os.path.join(ROOT, "configs")
         names = sorted(n for n in os.listdir(configs) if n.endswith(".json")
                        and not reads_outside_the_repository(os.path.join(configs, n)))
         self.assertIn("composite-64.json", names)
@@ -149,7 +149,7 @@ class StrictJson(unittest.TestCase):
         return path
 
     def small_text(self):
-        with open(os.path.join(ROOT, "scratch", "configs", "dumbbell-small.json")) as f:
+        with open(os.path.join(ROOT, "configs", "dumbbell-small.json")) as f:
             return f.read()
 
     def test_duplicate_keys_are_refused_by_both_readers(self):
@@ -185,11 +185,11 @@ class StrictJson(unittest.TestCase):
                 roce_lab.parse_sets(["/seed=" + value], None)
             self.assertIn("--set /seed=" + value, str(ctx.exception))
         with self.assertRaises(roce_lab.UsageError):
-            roce_lab.Experiment(os.path.join(ROOT, "scratch", "configs",
+            roce_lab.Experiment(os.path.join(ROOT, "configs",
                                              "dumbbell-small.json")).set("/x", float("nan"))
 
     def test_sweep_with_a_duplicate_key(self):
-        base = os.path.join(ROOT, "scratch", "configs", "dumbbell-small.json")
+        base = os.path.join(ROOT, "configs", "dumbbell-small.json")
         path = self.write("dup-sweep.json", '{"base": "%s", "seeds": [1], "seeds": [2]}' % base)
         with self.assertRaises(roce_lab.UsageError) as ctx:
             roce_lab.Sweep(path)
@@ -197,7 +197,7 @@ class StrictJson(unittest.TestCase):
 
     def test_sweep_with_an_empty_pointer(self):
         # The pointer "" (the whole document) in a grid gave a traceback.
-        base = os.path.join(ROOT, "scratch", "configs", "dumbbell-small.json")
+        base = os.path.join(ROOT, "configs", "dumbbell-small.json")
         for key in ("grid", "set"):
             spec = {"base": base, key: {"": [1] if key == "grid" else 1}}
             path = write_sweep("empty-pointer-" + key, spec)
@@ -249,7 +249,7 @@ class Expansion(unittest.TestCase):
         self.assertEqual([r["config"] for r in again.runs], [r["config"] for r in sweep.runs])
 
     def test_repetitions_and_errors(self):
-        base = os.path.join(ROOT, "scratch", "configs", "dumbbell-small.json")
+        base = os.path.join(ROOT, "configs", "dumbbell-small.json")
         path = write_sweep("reps", {"base": base, "repetitions": 3})
         sweep = roce_lab.Sweep(path)
         self.assertEqual([r["name"] for r in sweep.runs], ["s1", "s2", "s3"])
@@ -408,7 +408,7 @@ class RunResumeGather(unittest.TestCase):
         out = os.path.join(WORK, "dcqcn")
         shutil.rmtree(out, ignore_errors=True)
         path = write_sweep("dcqcn", {
-            "base": os.path.join(ROOT, "scratch", "configs", "regional-small.json"),
+            "base": os.path.join(ROOT, "configs", "regional-small.json"),
             "program": "dcqcn-regional", "args": ["--warmup=4ms"],
             "grid": {"/ecn/Pmax": [0.01, 0.05]}})
         self.assertEqual(roce_lab.main(["sweep", path, "--out", out, "--jobs", "2",
@@ -458,7 +458,7 @@ def small_config(**extra):
 
 
 def load_small():
-    with open(os.path.join(ROOT, "scratch", "configs", "dumbbell-small.json")) as f:
+    with open(os.path.join(ROOT, "configs", "dumbbell-small.json")) as f:
         return json.load(f)
 
 
@@ -634,7 +634,7 @@ class OutputDirectory(unittest.TestCase):
         for name, text in mine.items():
             with open(os.path.join(out, name), "w") as f:
                 f.write(text)
-        config = os.path.join(ROOT, "scratch", "configs", "dumbbell-small.json")
+        config = os.path.join(ROOT, "configs", "dumbbell-small.json")
         r = self.run_roce(config, out)
         self.assertNotEqual(r.returncode, 0)
         self.assertIn(out + ": output directory: not a previous run's", r.stderr)
@@ -656,7 +656,7 @@ class OutputDirectory(unittest.TestCase):
         # ./roce-lab check CONFIG (and roce-run --check).
         out = os.path.join(WORK, "check-out")
         shutil.rmtree(out, ignore_errors=True)
-        config = os.path.join(ROOT, "scratch", "configs", "faults-link-down.json")
+        config = os.path.join(ROOT, "configs", "faults-link-down.json")
         r = self.run_roce(config, out, "--check")
         self.assertEqual(r.returncode, 0, r.stderr)
         self.assertFalse(os.path.exists(out), "--check wrote the output directory")
@@ -678,7 +678,7 @@ class OutputDirectory(unittest.TestCase):
         # stderr is a pipe here (not a terminal): full lines every --progress-period,
         # no carriage returns, and one report (not ns-3's ShowProgress lines as well).
         out = os.path.join(WORK, "progress")
-        config = os.path.join(ROOT, "scratch", "configs", "leaf-spine-incast.json")
+        config = os.path.join(ROOT, "configs", "leaf-spine-incast.json")
         r = self.run_roce(config, out, "--progress-period=0.05")
         self.assertEqual(r.returncode, 0, r.stderr)
         lines = r.stderr.splitlines()
@@ -699,7 +699,7 @@ class OutputDirectory(unittest.TestCase):
         # that is shorter, so this short run reports).
         import pty
         out = os.path.join(WORK, "progress-tty")
-        config = os.path.join(ROOT, "scratch", "configs", "leaf-spine-incast.json")
+        config = os.path.join(ROOT, "configs", "leaf-spine-incast.json")
         master, slave = pty.openpty()
         try:
             p = subprocess.run([ROCE_RUN, config, "--out", out, "--progress-period=0.05"],
@@ -733,7 +733,7 @@ class SweepPreCheck(unittest.TestCase):
         out = os.path.join(WORK, "precheck")
         shutil.rmtree(out, ignore_errors=True)
         path = write_sweep("precheck", {
-            "base": os.path.join(ROOT, "scratch", "configs", "dumbbell-small.json"),
+            "base": os.path.join(ROOT, "configs", "dumbbell-small.json"),
             "grid": {"/flows/0/bytes": [20000, "lots"]}, "seeds": [1, 2]})
         r = subprocess.run([sys.executable, os.path.join(HERE, "roce_lab"), "sweep", path,
                             "--out", out, "--roce-run", ROCE_RUN, "--jobs", "2"],
@@ -776,7 +776,7 @@ class SweepFileRandomized(unittest.TestCase):
     def test_mutated_sweeps(self):
         import random
         rng = random.Random(19)
-        sweeps = os.path.join(ROOT, "scratch", "sweeps")
+        sweeps = os.path.join(ROOT, "configs", "sweeps")
         names = sorted(f for f in os.listdir(sweeps) if f.endswith(".json"))
         os.makedirs(WORK, exist_ok=True)
         for i in range(200):

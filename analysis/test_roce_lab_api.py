@@ -29,8 +29,8 @@ from roce_lab import sweep as sweeps  # noqa: E402
 BUILD = os.environ.get("ROCE_LAB_BUILD_DIR", os.path.join(ROOT, "build"))
 ROCE_RUN = os.path.join(BUILD, "bin", "roce-run")
 WORK = os.environ.get("ROCE_LAB_TEST_DIR", "/tmp/roce-lab-test-api")
-SMALL = os.path.join(ROOT, "scratch", "configs", "dumbbell-small.json")
-SMOKE = os.path.join(ROOT, "scratch", "sweeps", "dumbbell-smoke.json")
+SMALL = os.path.join(ROOT, "configs", "dumbbell-small.json")
+SMOKE = os.path.join(ROOT, "configs", "sweeps", "dumbbell-smoke.json")
 HAVE_ROCE_RUN = os.access(ROCE_RUN, os.X_OK)
 os.makedirs(WORK, exist_ok=True)  # here, not under __main__: pytest imports this file
 

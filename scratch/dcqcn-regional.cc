@@ -11,7 +11,7 @@
 // --warmup defaults to a third of the config's stop_time, rounded down to the 10 us
 // queue sample period (20 ms for the shipped 60 ms Fig. 12 run, 2.66 ms for the 8 ms
 // regional-small.json).
-// Default CONFIG: scratch/configs/regional-fig12.json; plot with
+// Default CONFIG: configs/regional-fig12.json; plot with
 // analysis/dcqcn_regional.py OUTDIR. Exit status: 0 on success, 2 for a
 // configuration error, 1 if outputs fail, 3 when a flow was not placed exactly once
 // (one line on stderr).
@@ -38,7 +38,7 @@ using namespace ns3;
 #ifdef ROCE_LAB_DEFAULT_CONFIG
 static const char* DEFAULT_CONFIG = ROCE_LAB_DEFAULT_CONFIG;
 #else
-static const char* DEFAULT_CONFIG = "scratch/configs/regional-fig12.json";
+static const char* DEFAULT_CONFIG = "configs/regional-fig12.json";
 #endif
 
 int

@@ -6,11 +6,11 @@
 //                [--stopTime=T] [--progress] [--bench]
 //
 // A scale of "base" keeps the base file's topology (e.g. --config=
-// scratch/configs/srnic-bench-256.json: the SRNIC authors' topology and flows).
+// configs/srnic-bench-256.json: the SRNIC authors' topology and flows).
 // Each run writes OUT/<servers>/<profile>/ (flows.csv, summary.json, ...);
 // analysis/compare_profiles.py OUT draws the comparison. The base experiment
-// (default scratch/configs/fat-tree-fct.json) gives the workload; the profiles
-// (scratch/configs/nic-profiles/<name>.json) give loss recovery, congestion
+// (default configs/fat-tree-fct.json) gives the workload; the profiles
+// (configs/nic-profiles/<name>.json) give loss recovery, congestion
 // control and PFC. --stopTime ends each run there (flows still running count as
 // unfinished: the large scales, see doc/reproduce.md); progress lines (simulated time,
 // flows finished, ETA) go to stderr on runs over 2 s unless the base file sets
@@ -46,7 +46,7 @@ namespace
 #ifdef ROCE_LAB_CONFIG_DIR
 const std::string CONFIG_DIR = ROCE_LAB_CONFIG_DIR;
 #else
-const std::string CONFIG_DIR = "scratch/configs";
+const std::string CONFIG_DIR = "configs";
 #endif
 
 std::vector<std::string>

@@ -3,7 +3,7 @@
 //   roce-run [CONFIG.json] [--out=DIR] [--bench]     (also accepts "--out DIR")
 //   roce-run --check [CONFIG.json] [--out=DIR]       load, build, validate, print; no run
 //
-// With no CONFIG the shipped scratch/configs/leaf-spine-incast.json is used.
+// With no CONFIG the shipped configs/leaf-spine-incast.json is used.
 // The output directory defaults to results/<config name>. Attribute defaults can
 // be changed as with any ns-3 program (--ns3::RdmaDcqcn::G=0.01); the command line
 // wins over the JSON file where both set one (a warning names each), and the output's
@@ -50,7 +50,7 @@ namespace
 #ifdef ROCE_LAB_DEFAULT_CONFIG
 const char* DEFAULT_CONFIG = ROCE_LAB_DEFAULT_CONFIG;
 #else
-const char* DEFAULT_CONFIG = "scratch/configs/leaf-spine-incast.json";
+const char* DEFAULT_CONFIG = "configs/leaf-spine-incast.json";
 #endif
 
 /** ns3::CommandLine takes "--out=DIR"; also accept the common "--out DIR". */

@@ -6,13 +6,13 @@ configurations and documented commands read only what the repository holds: test
 under test/data/, the benchmark inputs under bench/, flow-size CDFs under traces/.
 
 The one exception is the CI step that builds our modules inside ns-3 source trees
-(scratch/ci-tree-check.sh): ns-3's release tarballs are not shipped, and CI keeps them in
+(.ci/ci-tree-check.sh): ns-3's release tarballs are not shipped, and CI keeps them in
 ../shared/ns-3-sources; that name may appear.
 
 Run by ctest (repository-self-contained); prints each offending file:line. Files are those
 `git ls-files` lists, or, outside a git checkout, every file under the top folder except
 build and output folders. .ci/run also runs the tests in a clone of the repository that
-has no sibling folder (scratch/ci-clone-check.sh).
+has no sibling folder (.ci/ci-clone-check.sh).
 """
 
 import os

@@ -7,11 +7,11 @@ From a clone, put its analysis/ folder on the path, then import:
 
 (or PYTHONPATH=/path/to/roce-lab/analysis). What ./roce-lab run, sweep and plot do:
 
-    exp = roce_lab.Experiment("scratch/configs/dumbbell-small.json")
+    exp = roce_lab.Experiment("configs/dumbbell-small.json")
     exp.set("/flows/0/bytes", 20000)          # a JSON pointer, as --set
     run = exp.run(out="results/x")             # -> Run
     run.flows, run.summary, run.queues, run.pfc    # DataFrames (summary: a Series)
-    sweep = roce_lab.run_sweep("scratch/sweeps/poisson-cc.json", jobs=2)
+    sweep = roce_lab.run_sweep("configs/sweeps/poisson-cc.json", jobs=2)
     sweep.summary, sweep.flows                 # table.csv; every run's flows.csv
     roce_lab.run_sweep({"base": ..., "grid": {...}}, out="results/sweeps/x")  # a dict too
     roce_lab.load_run(DIR), roce_lab.load_sweep(OUT)   # results already there

@@ -1,4 +1,4 @@
-"""Speed and memory of named scenarios (scratch/bench/suite.json).
+"""Speed and memory of named scenarios (configs/bench/suite.json).
 
 Runs each scenario's program with --bench as a child process and reads the
 kernel's accounting of it (wait4: user + system CPU seconds, peak RSS), and the
@@ -25,7 +25,7 @@ import tempfile
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-SUITE_FILE = os.path.join(ROOT, "scratch", "bench", "suite.json")
+SUITE_FILE = os.path.join(ROOT, "configs", "bench", "suite.json")
 COMPARED = ("flows.csv", "pfc.csv", "summary.json")
 COLUMNS = ["scenario", "build", "run", "exit_status", "cpu_s", "user_s", "sys_s", "wall_s",
            "events", "frames", "events_per_frame_hop", "events_per_cpu_s", "frames_per_cpu_s",

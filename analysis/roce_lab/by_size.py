@@ -6,7 +6,7 @@ for each size bucket (bytes, KB = 1000 B, upper bounds inclusive: 0-10KB, 10KB-1
 finished flows, with the HPCC simulator's slowdown definition: FCT / ideal, at least 1, where
 the ideal is base RTT + bytes with headers (INT included under HPCC) / bottleneck rate
 (ideal_fct_us). Percentiles are nearest-rank, as summary.json's. Beside each figure: the
-peer's (scratch/bench/hpcc-peer-by-size.json, with its provenance) and our value / peer's.
+peer's (configs/bench/hpcc-peer-by-size.json, with its provenance) and our value / peer's.
 
 The peer's figures are for one benchmark (the file's "identity": topology and flow file by
 SHA-256, number of flows), and a run is checked against it (its config.json names the files
@@ -29,7 +29,7 @@ from .config import PATHS_KEY, UsageError, load_json
 from .stats import BUCKET_NAMES, bucket_name, describe
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-PEER_FILE = os.path.join(ROOT, "scratch", "bench", "hpcc-peer-by-size.json")
+PEER_FILE = os.path.join(ROOT, "configs", "bench", "hpcc-peer-by-size.json")
 FCT_STATS = ("mean", "p50", "p99")
 SLOWDOWN_STATS = ("mean", "p50", "p95", "p99")
 

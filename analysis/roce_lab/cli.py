@@ -239,7 +239,7 @@ def main(argv=None):
     p.add_argument("--peer", choices=["dcqcn", "hpcc"],
                    help="print the peer's figures for its DCQCN or HPCC run beside ours")
     p.add_argument("--peer-file", default=by_size.PEER_FILE,
-                   help="the peer's figures (default: scratch/bench/hpcc-peer-by-size.json)")
+                   help="the peer's figures (default: configs/bench/hpcc-peer-by-size.json)")
     p.add_argument("--force", action="store_true",
                    help="with --peer: print the comparison even for a run that is not the "
                    "peer's benchmark (under a warning)")

@@ -1,9 +1,9 @@
 """Plot DFabric Fig. 2 (ring allreduce time against the NIC pool size) from the sweep
-scratch/sweeps/dfabric-pool.json.
+configs/sweeps/dfabric-pool.json.
 
 usage: analysis/dfabric_pool.py SWEEPDIR [-o dfabric-fig2.png]
 
-SWEEPDIR is the sweep's output directory (`./roce-lab sweep scratch/sweeps/dfabric-pool.json`
+SWEEPDIR is the sweep's output directory (`./roce-lab sweep configs/sweeps/dfabric-pool.json`
 writes results/sweeps/dfabric-pool); its table.csv is read by column name: the NIC pool size
 (the grid pointer ending in /nic_pool_size) and, per collective k of the experiment (one per
 scenario), collectives.k.name and collectives.k.normalized.0 (the allreduce time over the
@@ -23,7 +23,7 @@ from . import labels as run_labels  # noqa: E402
 
 def load(outdir):
     path, lines = read_rows(outdir, "table.csv", ("run", "status"),
-                            "./roce-lab sweep scratch/sweeps/dfabric-pool.json")
+                            "./roce-lab sweep configs/sweeps/dfabric-pool.json")
     columns = lines[0][1].keys()
     size = [c for c in columns if c.endswith("/nic_pool_size")]
     if len(size) != 1:

@@ -1,9 +1,9 @@
 """Edit and run an experiment, run a sweep: ./roce-lab run and sweep, from Python.
 
-    exp = Experiment("scratch/configs/dumbbell-small.json")
+    exp = Experiment("configs/dumbbell-small.json")
     exp.set("/flows/0/bytes", 20000).set("/cc/type", "ns3::RdmaDctcp")
     run = exp.run(out="results/x")        # roce-run; returns a data.Run
-    sweep = run_sweep("scratch/sweeps/poisson-cc.json", jobs=2)   # a data.SweepData
+    sweep = run_sweep("configs/sweeps/poisson-cc.json", jobs=2)   # a data.SweepData
 
 The edits are JSON pointers as with --set; the edited configuration is written to
 OUT/input.json (its paths relative to the file's folder, "paths_relative_to") and run by
@@ -126,7 +126,7 @@ def run_sweep(sweep, jobs=1, out=None, build_dir=None, base_dir=None):
     return the sweep's data (load_sweep). Failed runs are 'failed' in its table.
 
     SWEEP is a sweep file's path or the sweep itself as a dict (the same keys, e.g.
-    {"base": "scratch/configs/dumbbell-small.json", "grid": {"/cc/type": [...]}, "out":
+    {"base": "configs/dumbbell-small.json", "grid": {"/cc/type": [...]}, "out":
     "results/sweeps/mine"}): its relative paths are relative to BASE_DIR (default: the
     current directory), and it is written to OUT/sweep.json, which ./roce-lab sweep
     reruns or resumes. Errors in it are UsageError naming the pointer."""

@@ -3,7 +3,7 @@
 usage: analysis/host_pushback.py RUNDIR... [-o host-pushback.png]
 
 Each RUNDIR is the output directory of `./roce-lab run` on one of the host experiment files
-(scratch/configs/host-*.json), read by column name:
+(configs/host-*.json), read by column name:
 - with collectives.csv (host-allreduce.json, host-allreduce-ideal.json; Hostping Fig. 1): one
   bar per run, the per-host allreduce throughput = the bytes each rank sent in the ring's
   steps (sum of the step rows' bytes) / the iteration's duration (one degraded RNIC PCIe
@@ -29,7 +29,7 @@ COLLECTIVES = ("kind", "iteration", "step", "bytes", "duration_us")
 FLOWS = ("dst",)
 PORTS = ("node", "port", "peer_node")
 PFC = ("node", "port", "class", "paused_us")
-RUN = "./roce-lab run scratch/configs/host-*.json"
+RUN = "./roce-lab run configs/host-*.json"
 
 
 def allreduce_gbps(outdir):

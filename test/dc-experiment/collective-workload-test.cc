@@ -1,5 +1,5 @@
 // Collectives in an experiment ("collectives", CollectiveWorkload) and the composite
-// experiment (scratch/configs/composite-64.json) on a smaller fabric, each effect with a
+// experiment (configs/composite-64.json) on a smaller fabric, each effect with a
 // control that removes its cause: the ring allreduce completes over Maestro and over QPs
 // and takes longer sharing the fabric with Cache_Follower load than alone; the degraded
 // hosts originate PFC pauses that their ToR passes upstream, and without them no host

@@ -1,5 +1,5 @@
 // Azure NSDI'23 Appendix B / Fig. 12 as a scenario test, on the shipped
-// experiment (scratch/configs/regional-fig12.json, 60 ms): A (same rack as C,
+// experiment (configs/regional-fig12.json, 60 ms): A (same rack as C,
 // ~2 us RTT) and B (other datacenter, ~1.78 ms RTT) each run one QP posting 64 KB
 // WRITEs with up to 160 outstanding into C over 40 Gb/s Gen1 NICs, RED Kmin 1 MB,
 // Kmax 2 MB, Pmax 5 %. The paper: both flows get ~17 Gb/s, close to half the link,
@@ -40,7 +40,7 @@ namespace
 using test::OutputDir;
 using test::ReadFile;
 
-const std::string FIG12 = std::string(ROCE_LAB_SOURCE_DIR) + "/scratch/configs/regional-fig12.json";
+const std::string FIG12 = std::string(ROCE_LAB_SOURCE_DIR) + "/configs/regional-fig12.json";
 
 struct Fig12Result
 {

@@ -1,6 +1,6 @@
 // DcqcnRunMonitor's goodput is payload delivered at the receiver, not payload
 // sent. The first milliseconds of the CI-sized regional scenario
-// (scratch/configs/regional-small.json) show the difference: A and B start at the
+// (configs/regional-small.json) show the difference: A and B start at the
 // 40 Gb/s line rate into one 40 Gb/s port to C, and B's packets spend ~0.9 ms on
 // two 88.4 km links before they arrive. Counting what the senders sent gave more
 // than the port can carry (two sweep points once read 21.74 + 21.47 = 43.2 Gb/s
@@ -27,7 +27,7 @@ namespace
 using test::OutputDir;
 using test::ReadFile;
 
-const std::string SMALL = std::string(ROCE_LAB_SOURCE_DIR) + "/scratch/configs/regional-small.json";
+const std::string SMALL = std::string(ROCE_LAB_SOURCE_DIR) + "/configs/regional-small.json";
 
 // Payload capacity of the 40 Gb/s port into C: 1024 B of payload per 1110 B frame.
 constexpr double CAPACITY_GBPS = 40.0 * 1024.0 / 1110.0;

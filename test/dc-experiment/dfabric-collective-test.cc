@@ -1,6 +1,6 @@
 // DFabric racks in an experiment ("nodes" "dfabric_rack", DfabricRackReader) and the ring
 // allreduce between them (collectives "over": "dfabric": RingAllreduce over DfabricRackHops):
-// DFabric Fig. 2 as roce-run's experiment file scratch/configs/dfabric-pool{,-small}.json.
+// DFabric Fig. 2 as roce-run's experiment file configs/dfabric-pool{,-small}.json.
 // The numbers are those of the host-level ring run alone (and of the scratch program
 // dfabric-pool this file replaced), so the figure keeps its values.
 #include "output-file-reader.h"

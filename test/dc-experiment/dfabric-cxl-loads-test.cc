@@ -1,6 +1,6 @@
 // CPU loads of reduced segments in an experiment file: "nodes" "dfabric_rack" "cpu" gives each
 // compute node a CpuSocket, and a collective "over": "dfabric" then holds every reduce-scatter
-// hop until the receiver has loaded its segment (CxlReduceGate). scratch/configs/
+// hop until the receiver has loaded its segment (CxlReduceGate). configs/
 // dfabric-cxl-loads.json is DFabric C2's slowdown with data in the memory pool; its numbers
 // are those of the host-level ring with the same gate (test/host/cxl-load-store-test.cc).
 #include "output-file-reader.h"

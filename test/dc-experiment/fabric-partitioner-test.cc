@@ -123,7 +123,7 @@ TEST(FabricPartitioner, LeafSpineSplitsByRack)
 TEST(FabricPartitioner, RegionalNetworkSplitsByDatacenter)
 {
     // Two datacenters (T0-T1-T2) joined by a regional hub over 442 us links, as in
-    // scratch/configs/regional-small.json.
+    // configs/regional-small.json.
     const ExperimentConfig c = ExperimentConfig::LoadString(
         R"({"topology": {"type": "custom", "link_rate": "40Gbps", "link_delay": "0.5us",
             "hosts": ["A", "C", "B"], "switches": ["t0a", "t1a", "t2a", "rh", "t2b", "t1b", "t0b"],

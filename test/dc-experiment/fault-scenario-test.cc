@@ -90,7 +90,7 @@ class FaultScenarioTest : public ::testing::TestWithParam<const char*>
         }
         if (std::string(GetParam()) == "ns3::RdmaSrnicSelectiveRepeat")
         {
-            // As scratch/configs/nic-profiles/srnic.json: the header extensions place
+            // As configs/nic-profiles/srnic.json: the header extensions place
             // READ responses from their own headers, out of order.
             j["loss_recovery"]["BdpCap"] = 500;
             j["qp"] = {{"SrnicHeaderExtensions", true}};

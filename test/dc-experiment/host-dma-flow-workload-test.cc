@@ -71,7 +71,7 @@ class HostDmaFlowWorkloadTest : public ::testing::Test
   protected:
     void TearDown() override { Simulator::Destroy(); }
 
-    /** Run \p j (loaded as a file of scratch/configs/) into a fresh \p leaf directory. */
+    /** Run \p j (loaded as a file of configs/) into a fresh \p leaf directory. */
     static std::string Run(Json j, const std::string& leaf)
     {
         const std::string dir = OutputDir(leaf);

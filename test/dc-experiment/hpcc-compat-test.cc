@@ -35,7 +35,7 @@ using test::ReadFile;
 
 const std::string SRC = ROCE_LAB_SOURCE_DIR;
 const std::string TOPOLOGY = SRC + "/topologies/hpcc-leaf-spine-8.txt"; // 8 hosts, 100G + 400G
-const std::string FLOWS = SRC + "/scratch/configs/hpcc-config-example-flows.txt";
+const std::string FLOWS = SRC + "/configs/hpcc-config-example-flows.txt";
 
 /** A configuration naming the 8-host topology and the example's flows, then \p extra lines. */
 std::string
@@ -88,11 +88,11 @@ class HpccCompatTest : public ::testing::Test
 
 TEST_F(HpccCompatTest, RecognizesItsFormatByContent)
 {
-    EXPECT_TRUE(HpccConfigTranslator::IsHpccConfig(
-        ReadFile(SRC + "/scratch/configs/hpcc-config-example.txt")));
+    EXPECT_TRUE(
+        HpccConfigTranslator::IsHpccConfig(ReadFile(SRC + "/configs/hpcc-config-example.txt")));
     EXPECT_TRUE(HpccConfigTranslator::IsHpccConfig("\n# c\nCC_MODE 1\n"));
     EXPECT_FALSE(
-        HpccConfigTranslator::IsHpccConfig(ReadFile(SRC + "/scratch/configs/dumbbell-small.json")));
+        HpccConfigTranslator::IsHpccConfig(ReadFile(SRC + "/configs/dumbbell-small.json")));
     EXPECT_FALSE(HpccConfigTranslator::IsHpccConfig("{\"seed\": 1}"));
     EXPECT_FALSE(HpccConfigTranslator::IsHpccConfig("BROKEN"));
 }
@@ -419,7 +419,7 @@ TEST_F(HpccCompatTest, ShippedHpccExampleRunsAndItsIdealFctCountsTheIntTrailer)
           {"hpcc-config-example.txt", 0}})
     {
         const std::string dir = OutputDir(std::string("ideal-") + file);
-        const ExperimentConfig c = ExperimentConfig::LoadFile(SRC + "/scratch/configs/" + file);
+        const ExperimentConfig c = ExperimentConfig::LoadFile(SRC + "/configs/" + file);
         {
             ExperimentRunner runner(c, dir);
             runner.Run();
@@ -458,7 +458,7 @@ TEST_F(HpccCompatTest, AckHighPrioMapsToTheAckClassAndMatchesTheHpccDcqcnProfile
     EXPECT_EQ(low["nic"], nlohmann::ordered_json({{"Framing", "HpccSim"}}));
     // The shipped example with ACK_HIGH_PRIO 1 (the peer's run.py setting) gives the DCQCN of
     // the hpcc-dcqcn NIC profile: one set of values, reachable from both front doors.
-    const std::string path = SRC + "/scratch/configs/hpcc-config-example.txt";
+    const std::string path = SRC + "/configs/hpcc-config-example.txt";
     std::string text = ReadFile(path);
     const auto at = text.find("ACK_HIGH_PRIO 0");
     ASSERT_NE(at, std::string::npos);
@@ -468,9 +468,8 @@ TEST_F(HpccCompatTest, AckHighPrioMapsToTheAckClassAndMatchesTheHpccDcqcnProfile
     NicProfile::Overrides small;
     small.srnicServers = 64;
     small.duration = "50us";
-    const ExperimentConfig profiled =
-        NicProfile::Load(SRC + "/scratch/configs/fat-tree-fct.json",
-                         SRC + "/scratch/configs/nic-profiles/hpcc-dcqcn.json", small);
+    const ExperimentConfig profiled = NicProfile::Load(
+        SRC + "/configs/fat-tree-fct.json", SRC + "/configs/nic-profiles/hpcc-dcqcn.json", small);
     const auto& t = translated.EffectiveJson();
     const auto& p = profiled.EffectiveJson();
     EXPECT_EQ(t["nic"]["AckEgressClass"], 7);
@@ -503,14 +502,14 @@ TEST_F(HpccCompatTest, ConfigTxtTakesThePeersFramingAndRealFramingIsOneOptionAwa
         }
     }
     EXPECT_EQ(lines, 1u);
-    const std::string path = SRC + "/scratch/configs/hpcc-config-example.txt";
+    const std::string path = SRC + "/configs/hpcc-config-example.txt";
     EXPECT_EQ(ExperimentConfig::LoadFile(path).EffectiveJson()["nic"]["Framing"], "HpccSim");
     // The command-line attribute wins over the translation, and config.json records it.
     const auto real = CommandLineAttributes::FromArguments({"--ns3::RdmaNic::Framing=RoceV2"});
     EXPECT_EQ(ExperimentConfig::LoadFile(path, real).EffectiveJson()["nic"]["Framing"], "RoceV2");
     // JSON experiments keep real framing.
     const ExperimentConfig bench =
-        ExperimentConfig::LoadFile(SRC + "/scratch/configs/hpcc-bench-320-1ms.json");
+        ExperimentConfig::LoadFile(SRC + "/configs/hpcc-bench-320-1ms.json");
     EXPECT_EQ(bench.EffectiveJson()["nic"]["Framing"], "RoceV2");
     TypeId::AttributeInformation info;
     ASSERT_TRUE(RdmaNic::GetTypeId().LookupAttributeByName("Framing", &info));
@@ -582,7 +581,7 @@ TEST_F(HpccCompatTest, LoneFlowsTakeThePeersFctsWithItsFraming)
 // (a 7-to-1 incast of 200 KB and five short flows) runs with it and every flow finishes.
 TEST_F(HpccCompatTest, DcqcnWithHasWinCapsTheBytesInFlight)
 {
-    const std::string path = SRC + "/scratch/configs/hpcc-config-example.txt";
+    const std::string path = SRC + "/configs/hpcc-config-example.txt";
     const std::string dir = OutputDir("dcqcn-has-win");
     std::filesystem::create_directories(dir);
     std::map<std::string, std::vector<uint64_t>> fct;
@@ -642,8 +641,7 @@ TEST_F(HpccCompatTest, DcqcnWithHasWinCapsTheBytesInFlight)
 TEST_F(HpccCompatTest, ShippedExampleRuns)
 {
     const std::string dir = OutputDir("example");
-    const ExperimentConfig c =
-        ExperimentConfig::LoadFile(SRC + "/scratch/configs/hpcc-config-example.txt");
+    const ExperimentConfig c = ExperimentConfig::LoadFile(SRC + "/configs/hpcc-config-example.txt");
     EXPECT_TRUE(c.GetOutputs().hpcc);
     {
         ExperimentRunner runner(c, dir);
@@ -668,7 +666,7 @@ TEST_F(HpccCompatTest, BenchmarkConfigsCarryThePeersSettings)
          {std::pair<const char*, std::size_t>{"10ms", 6706}, {"1ms", 405}})
     {
         const ExperimentConfig c =
-            ExperimentConfig::LoadFile(SRC + "/scratch/configs/hpcc-bench-320-" + file + ".json");
+            ExperimentConfig::LoadFile(SRC + "/configs/hpcc-bench-320-" + file + ".json");
         EXPECT_EQ(c.GetFlows().size(), flows) << file;
         EXPECT_EQ(c.GetTopology().hosts.size(), 320u) << file;
         EXPECT_EQ(c.GetStopTime(), MilliSeconds(20)) << file;
@@ -705,8 +703,8 @@ TEST_F(HpccCompatTest, BenchmarkHpccConfigsAreTheTranslationOfThePeersHpccSettin
         "cfg.txt");
     for (const char* file : {"1ms", "10ms"})
     {
-        const ExperimentConfig c = ExperimentConfig::LoadFile(
-            SRC + "/scratch/configs/hpcc-bench-320-" + file + "-hpcc.json");
+        const ExperimentConfig c =
+            ExperimentConfig::LoadFile(SRC + "/configs/hpcc-bench-320-" + file + "-hpcc.json");
         const nlohmann::ordered_json& cc = c.EffectiveJson()["cc"];
         for (const auto& [key, value] : translated["cc"].items())
         {

@@ -1,4 +1,4 @@
-// The Maestro reproductions as experiment files (scratch/configs/maestro-*.json): the
+// The Maestro reproductions as experiment files (configs/maestro-*.json): the
 // token ring of SOSR'21 §6.2 over one QP per hop and over Maestro endpoints
 // (collectives "token_ring", "probe"), and the path dynamics of Fig. 12d/e (a
 // "message_stream" with "path_interval", spines switched by "faults"). The numbers are

@@ -98,7 +98,7 @@ RunCase(const Case& c)
     {
         if (!c.profile.empty())
         {
-            NicProfile::Load(SRC + "scratch/configs/fat-tree-fct.json", c.profile, {});
+            NicProfile::Load(SRC + "configs/fat-tree-fct.json", c.profile, {});
         }
         else
         {
@@ -326,10 +326,9 @@ TEST_F(MalformedInputTest, HandWrittenCorpusIsRejectedWhereExpected)
 TEST_F(MalformedInputTest, GeneratedFromShippedConfigsAreRejectedWhereExpected)
 {
     std::size_t n = 0;
-    for (const char* base :
-         {"scratch/configs/dumbbell-small.json", "scratch/configs/leaf-spine-incast.json",
-          "scratch/configs/poisson-small.json", "scratch/configs/leaf-spine-buffer-roles.json",
-          "scratch/configs/regional-small.json"})
+    for (const char* base : {"configs/dumbbell-small.json", "configs/leaf-spine-incast.json",
+                             "configs/poisson-small.json", "configs/leaf-spine-buffer-roles.json",
+                             "configs/regional-small.json"})
     {
         for (const Case& c : GeneratedCases(base))
         {

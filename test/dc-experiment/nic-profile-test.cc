@@ -1,4 +1,4 @@
-// NIC profiles (scratch/configs/nic-profiles): merged into the fat-tree base
+// NIC profiles (configs/nic-profiles): merged into the fat-tree base
 // experiment they give the transport, congestion control and PFC settings of
 // SRNIC Fig. 12's CX-6, IRN and SRNIC; profile errors name the profile file.
 #include "output-file-reader.h"

@@ -382,9 +382,9 @@ TEST(NodeCompositionPathsTest, PathsRelativeToAnchorsEveryPathField)
     // next to the experiment) and the host-model and config_db files given relative to it.
     // "paths_relative_to" names the directory every path field is resolved against.
     nlohmann::json j = nlohmann::json::parse(test::ReadFile(CONFIGS + "nodes-composition.json"));
-    j["nodes"][1]["host_model"] = "../../contrib/host/examples/dgx-like.json";
+    j["nodes"][1]["host_model"] = "../contrib/host/examples/dgx-like.json";
     j["buffer"] = {{"type", "ns3::SonicBufferManager"},
-                   {"config_db", {"../../topologies/sonic/azure-pizza-box-24MB.json"}}};
+                   {"config_db", {"../topologies/sonic/azure-pizza-box-24MB.json"}}};
     const std::string elsewhere = test::OutputDir("elsewhere") + "/input.json";
     EXPECT_THROW(ExperimentConfig::LoadString(j.dump(), elsewhere), ExperimentConfigError);
     j["paths_relative_to"] = CONFIGS;

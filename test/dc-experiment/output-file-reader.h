@@ -48,10 +48,10 @@ ReadFile(const std::string& path)
     return s.str();
 }
 
-/** The shipped experiment files' directory, scratch/configs/ (ROCE_LAB_SOURCE_DIR from CMake). */
-inline const std::string CONFIGS = std::string(ROCE_LAB_SOURCE_DIR) + "/scratch/configs/";
+/** The shipped experiment files' directory, configs/ (ROCE_LAB_SOURCE_DIR from CMake). */
+inline const std::string CONFIGS = std::string(ROCE_LAB_SOURCE_DIR) + "/configs/";
 
-/** \return the shipped experiment file scratch/configs/\p name, parsed. */
+/** \return the shipped experiment file configs/\p name, parsed. */
 inline nlohmann::json
 Shipped(const std::string& name)
 {

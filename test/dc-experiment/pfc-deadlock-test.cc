@@ -1,5 +1,5 @@
 // Scenario tests of the PFC deadlock monitor and the watchdog from the experiment file
-// (scratch/configs/pfc-deadlock-ring.json): five switches in a ring, host i sends to
+// (configs/pfc-deadlock-ring.json): five switches in a ring, host i sends to
 // host i+2 without congestion control. The clockwise ring queues deadlock and the monitor
 // reports the cycle within 1 ms; with the watchdog every flow completes, with drops; with
 // one flow fewer there is no cycle and no report. pfc.csv counts the pauses in force.
@@ -33,7 +33,7 @@ class PfcDeadlockTest : public ::testing::Test
     static nlohmann::json Ring()
     {
         return nlohmann::json::parse(
-            ReadFile(std::string(ROCE_LAB_SOURCE_DIR) + "/scratch/configs/pfc-deadlock-ring.json"));
+            ReadFile(std::string(ROCE_LAB_SOURCE_DIR) + "/configs/pfc-deadlock-ring.json"));
     }
 
     /** Run \p config; \return the output directory. */

@@ -21,7 +21,7 @@ namespace ns3
 namespace test
 {
 
-/** \return \p j loaded as the file scratch/configs/\p asFile. */
+/** \return \p j loaded as the file configs/\p asFile. */
 inline ExperimentConfig
 LoadAsShipped(const nlohmann::json& j, const std::string& asFile)
 {
@@ -29,7 +29,7 @@ LoadAsShipped(const nlohmann::json& j, const std::string& asFile)
 }
 
 /**
- * Run \p j (loaded as scratch/configs/\p asFile) into \p dir, then Simulator::Destroy().
+ * Run \p j (loaded as configs/\p asFile) into \p dir, then Simulator::Destroy().
  * \return the number of flows that did not finish.
  */
 inline uint64_t

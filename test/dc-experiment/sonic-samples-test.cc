@@ -296,13 +296,13 @@ TEST_F(SonicSamplesTest, NestedQosConfigLoadsAndWarnsOnce)
 
 TEST_F(SonicSamplesTest, GlobalDscpMapBesideABufferFileClassifies)
 {
-    // scratch/configs/sonic-dynamic-sample.json (the command of dcb.md): the dynamic
+    // configs/sonic-dynamic-sample.json (the command of dcb.md): the dynamic
     // file and beside it PORT_QOS_MAP|global dscp_to_tc_map AZURE = {0: 0, 1: 1}; other
     // DSCPs go to TC 0 (SAI). The WRITE's DSCP 26 (priority 3) -> TC 0 -> PG 0 (SONiC's
     // default TC -> PG map), queue 0, where without the map it is TC 3.
     std::vector<std::string> warnings;
     auto runner = Run(ExperimentConfig::LoadFile(std::string(ROCE_LAB_SOURCE_DIR) +
-                                                 "/scratch/configs/sonic-dynamic-sample.json"),
+                                                 "/configs/sonic-dynamic-sample.json"),
                       "qos-global", &warnings);
     ASSERT_EQ(warnings.size(), 1u); // one line for both files
     EXPECT_NE(warnings[0].find("buffer-dynamic-single-pool-redis-keys.json: tables"),

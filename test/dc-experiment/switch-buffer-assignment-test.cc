@@ -304,13 +304,13 @@ RunExperiment(const ExperimentConfig& config, const std::string& dir)
 
 TEST_F(SwitchBufferAssignmentTest, ChassisSpinesAndPizzaBoxLeavesInOneRun)
 {
-    // scratch/configs/leaf-spine-buffer-roles.json: 2 leaves x 4 hosts, 2 spines at
+    // configs/leaf-spine-buffer-roles.json: 2 leaves x 4 hosts, 2 spines at
     // 100G; 3 senders on leaf 0 -> one receiver on leaf 1, lossless (priority 3).
     // Spines (role "spine") are Jericho2 VoQ chassis, leaves Listing 1 pizza boxes
     // (config_db paths relative to the experiment file).
     const std::string dir = std::string(ROCE_LAB_BINARY_DIR) + "/test-output/buffer-roles";
     const ExperimentConfig config = ExperimentConfig::LoadFile(
-        std::string(ROCE_LAB_SOURCE_DIR) + "/scratch/configs/leaf-spine-buffer-roles.json");
+        std::string(ROCE_LAB_SOURCE_DIR) + "/configs/leaf-spine-buffer-roles.json");
     EXPECT_EQ(config.GetBuffer(1).typeName, "ns3::SonicBufferManager"); // s1: by name
     EXPECT_EQ(config.GetBuffer(2).typeName, "ns3::DeepBufferVoq");      // s2: spine
     ASSERT_EQ(RunExperiment(config, dir), "");

@@ -360,7 +360,7 @@ TEST_F(TraceConfigTest, PoissonRunFinishesAndIsDeterministic)
         const std::string dir = OUT + "poisson-run" + std::to_string(run);
         {
             const ExperimentConfig c =
-                ExperimentConfig::LoadFile(SRC + "/scratch/configs/poisson-small.json");
+                ExperimentConfig::LoadFile(SRC + "/configs/poisson-small.json");
             ASSERT_GT(c.GetFlows().size(), 5u);
             ExperimentRunner runner(c, dir);
             runner.Run();

@@ -17,7 +17,7 @@ namespace ns3
 
 /**
  * \ingroup dc-experiment
- * A NIC profile file (scratch/configs/nic-profiles/NAME.json) applied to one host:
+ * A NIC profile file (configs/nic-profiles/NAME.json) applied to one host:
  * its transport sections ("cc", "loss_recovery", "qp"). The fabric-wide sections a profile may also
  * hold
  * ("switch", "link", "buffer", "ecn") cannot differ per host; they are listed in

@@ -1,7 +1,7 @@
 /*
  * RdmaDcqcn's attribute table. Source tags refer to design/spec-buffers-pfc-dcqcn.md
  * section 10. Where a NIC-generation TypeId has another default, the help string names
- * it with its source (ConnectX knob names: scratch/configs/nic-profiles, rdma docs).
+ * it with its source (ConnectX knob names: configs/nic-profiles, rdma docs).
  */
 #include "rdma-dcqcn-attributes.h"
 

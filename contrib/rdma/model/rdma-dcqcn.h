@@ -120,7 +120,7 @@ class RdmaDcqcn : public RdmaCongestionOps
     /**
      * Azure section 7.2 fix on this instance: the NP window at least the Gen1 coalescing
      * window (per-QP CNP rate limiter), a cut on every CNP and per-burst pacing at the Gen1
-     * burst. The same as the profile scratch/configs/nic-profiles/gen2-gen3-interop.json.
+     * burst. The same as the profile configs/nic-profiles/gen2-gen3-interop.json.
      * \param gen1CnpInterval the Gen1 NP coalescing window
      * \param gen1BurstBytes the Gen1 rate-limiter burst
      */
