@@ -22,17 +22,18 @@ TARGETS=(cdf trace-csv trace-hpcc topology-hpcc hpcc-config config-db host-model
 # Each target's readers, compiled into it with coverage instrumentation (TypeId-free
 # sources; what they call beyond these comes from the libraries).
 D=contrib/dc-experiment/model
+C=contrib/config/model
 declare -A READERS=(
-    [experiment-json]="$D/experiment-config.cc $D/json-schema-reader.cc $D/json-attribute-converter.cc $D/experiment-topology.cc $D/fat-tree-topology.cc $D/regional-topology.cc $D/pfc-safety-config-reader.cc"
-    [topology-json]="$D/experiment-topology.cc $D/json-schema-reader.cc $D/fat-tree-topology.cc $D/regional-topology.cc"
-    [topology-hpcc]="$D/hpcc-topology-reader.cc $D/text-field.cc"
-    [trace-csv]="$D/flow-trace.cc $D/text-field.cc"
-    [trace-hpcc]="$D/flow-trace.cc $D/text-field.cc"
-    [cdf]="$D/flow-size-cdf.cc $D/text-field.cc"
+    [experiment-json]="$D/experiment-config.cc $C/json-schema-reader.cc $C/json-attribute-converter.cc $D/experiment-topology.cc $D/fat-tree-topology.cc $D/regional-topology.cc $D/pfc-safety-config-reader.cc"
+    [topology-json]="$D/experiment-topology.cc $C/json-schema-reader.cc $D/fat-tree-topology.cc $D/regional-topology.cc"
+    [topology-hpcc]="$D/hpcc-topology-reader.cc $C/text-field.cc"
+    [trace-csv]="$D/flow-trace.cc $C/text-field.cc"
+    [trace-hpcc]="$D/flow-trace.cc $C/text-field.cc"
+    [cdf]="$D/flow-size-cdf.cc $C/text-field.cc"
     [config-db]="contrib/dcb/model/sonic-config-loader.cc"
-    [host-model]="$D/host-model-reader.cc $D/json-schema-reader.cc $D/json-attribute-converter.cc"
-    [hpcc-config]="$D/hpcc-config-translator.cc $D/text-field.cc"
-    [nic-profile]="contrib/dc-experiment/helper/nic-profile.cc $D/json-schema-reader.cc $D/json-attribute-converter.cc $D/experiment-config.cc"
+    [host-model]="$D/host-model-reader.cc $C/json-schema-reader.cc $C/json-attribute-converter.cc"
+    [hpcc-config]="$D/hpcc-config-translator.cc $C/text-field.cc"
+    [nic-profile]="contrib/dc-experiment/helper/nic-profile.cc $C/json-schema-reader.cc $C/json-attribute-converter.cc $D/experiment-config.cc"
 )
 
 if [ "${1:-}" = --list ]; then
@@ -58,7 +59,7 @@ fi
 SAN=(-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined -fno-sanitize=vptr)
 CXXFLAGS=(-std=c++17 -O1 -g -fno-omit-frame-pointer -I "$BUILD/include" -I /usr/include)
 LIBS=()
-for m in dc-experiment multipath rdma host dcb; do
+for m in dc-experiment multipath rdma host dcb config; do
     LIBS+=("$BUILD/contrib/$m/libns3-roce-$m.so")
 done
 for m in core network internet; do

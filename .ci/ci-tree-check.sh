@@ -11,7 +11,7 @@
 #      its README) into $ROCE_LAB_TREE_CACHE (default ${XDG_CACHE_HOME:-$HOME/.cache}/roce-lab),
 #      kept between runs; the trimmed tarballs lack ns-3's src/ (and contrib/) build files, so
 #      the small stand-ins in .ci/ci-tree/ are added (never needed in a full release tree);
-#   2. copy contrib/{dcb,host,rdma,multipath,dc-experiment} into the tree's contrib/ (plus
+#   2. copy contrib/{config,dcb,host,rdma,multipath,dc-experiment} into the tree's contrib/ (plus
 #      wscript-compat/<module>/wscript for waf) and scratch/roce-run.cc with run-progress.{cc,h}, wall-duration.h and log-notice.h
 #      into the tree's scratch/roce-run/;
 #   3. configure only our modules (ns-3 adds the ones they need), release profile, no tests,
@@ -38,9 +38,9 @@ BUILD="${ROCE_LAB_BUILD_DIR:-$ROOT/build}"
 SOURCES="${ROCE_LAB_NS3_SOURCES:-$ROOT/../shared/ns-3-sources}"
 CACHE="${ROCE_LAB_TREE_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/roce-lab}"
 JOBS="${ROCE_LAB_JOBS:-$(nproc)}"
-MODULES=(dcb host rdma multipath dc-experiment)
+MODULES=(config dcb host rdma multipath dc-experiment)
 STOP_TIME=2ms
-# The GoogleTest suite built and run against the CMake tree (the smallest; it links all five).
+# The GoogleTest suite built and run against the CMake tree (the smallest; it links all six).
 TEST_MODULE=host
 
 log() { printf 'ci-tree-check: %s\n' "$*" >&2; }

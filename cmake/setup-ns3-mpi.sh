@@ -7,7 +7,7 @@
 #   2. Only the ns-3 modules we need are unpacked and built: core, network, internet and mpi
 #      (with stats, bridge and traffic-control, which they need); Release, no tests, examples
 #      or utilities.
-#   3. contrib/{dcb,host,rdma,multipath,dc-experiment} are linked into the tree's contrib/
+#   3. contrib/{config,dcb,host,rdma,multipath,dc-experiment} are linked into the tree's contrib/
 #      unchanged: the in-tree build of the same CMakeLists files the standalone build uses.
 #   4. ns-3 (with our modules) is installed under DIR/ns3, and the top-level CMakeLists
 #      builds scratch/ and examples/ against it in DIR/roce (bin/roce-run, ...).
@@ -23,7 +23,7 @@ NS3_VERSION=3.37
 NS3_MODULES="core;network;internet;mpi"
 # Their sources: network needs stats; internet needs bridge and traffic-control.
 NS3_SOURCE_MODULES=(core stats network bridge traffic-control internet mpi)
-ROCE_MODULES=(dcb host rdma multipath dc-experiment)
+ROCE_MODULES=(config dcb host rdma multipath dc-experiment)
 SRC="$DIR/ns-$NS3_VERSION"
 
 log() { printf 'roce-lab setup: %s\n' "$*" >&2; }

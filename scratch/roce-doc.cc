@@ -316,12 +316,9 @@ PrintType(const TypeId& tid)
         std::cout << "group: " << tid.GetGroupName() << "\n";
     }
     std::cout << "attributes:\n";
-    for (const TypeId& t : chain)
+    for (const DeclaredAttribute& a : ChainAttributes(chain))
     {
-        for (std::size_t i = 0; i < t.GetAttributeN(); ++i)
-        {
-            PrintAttribute(t, t.GetAttribute(i));
-        }
+        PrintAttribute(a.owner, a.info);
     }
     std::cout << "trace sources:\n";
     for (const TypeId& t : chain)

@@ -50,7 +50,7 @@ Frame(bool tagged, uint8_t ecn = Ipv4Header::ECN_ECT0, uint32_t payload = 100)
     {
         eth.SetVlanTag(3, 7);
     }
-    eth.SetEtherType(EthernetVlanHeader::ETHERTYPE_IPV4);
+    eth.SetEtherType(ETHERTYPE_IPV4);
     p->AddHeader(eth);
     return p;
 }
@@ -74,7 +74,7 @@ TEST(DcbFrameRecord, ParseReadsEveryField)
     EXPECT_FALSE(r.IsDirty());
     EXPECT_EQ(r.ethSrc, MAC_A);
     EXPECT_EQ(r.ethDst, MAC_B);
-    EXPECT_EQ(r.etherType, EthernetVlanHeader::ETHERTYPE_IPV4);
+    EXPECT_EQ(r.etherType, ETHERTYPE_IPV4);
     EXPECT_EQ(r.pcp, 3);
     EXPECT_EQ(r.vid, 7);
     EXPECT_EQ(r.EthernetBytes(), 18u);
@@ -103,12 +103,12 @@ TEST(DcbFrameRecord, UntaggedAndNonIpv4Frames)
     f.SetPause(3, 100);
     pfc->AddHeader(f);
     EthernetVlanHeader eth;
-    eth.SetEtherType(EthernetVlanHeader::ETHERTYPE_MAC_CONTROL);
+    eth.SetEtherType(ETHERTYPE_MAC_CONTROL);
     pfc->AddHeader(eth);
     const DcbFrameRecord c = DcbFrameRecord::Parse(pfc);
     EXPECT_TRUE(c.IsParsed());
     EXPECT_FALSE(c.IsIpv4());
-    EXPECT_EQ(c.etherType, EthernetVlanHeader::ETHERTYPE_MAC_CONTROL);
+    EXPECT_EQ(c.etherType, ETHERTYPE_MAC_CONTROL);
 
     // IPv4 with options (IHL 6) is left to the header path.
     std::vector<uint8_t> b = Bytes(Frame(true));
@@ -139,7 +139,7 @@ TEST(DcbFrameRecord, MaterializeWritesWhatAHeaderRewriteWrites)
         out.SetSource(MAC_B);
         out.SetDestination(MAC_A);
         out.SetVlanTag(5, eth.GetVid());
-        out.SetEtherType(EthernetVlanHeader::ETHERTYPE_IPV4);
+        out.SetEtherType(ETHERTYPE_IPV4);
         expected->AddHeader(out);
     }
     Ptr<Packet> frame = Frame(true);

@@ -140,7 +140,7 @@ TEST_F(DcbLinkTest, PauseExpiresWhenNotRefreshed)
     frame.SetPause(3, 1000);
     pfc->AddHeader(frame);
     EthernetVlanHeader eth;
-    eth.SetEtherType(EthernetVlanHeader::ETHERTYPE_MAC_CONTROL);
+    eth.SetEtherType(ETHERTYPE_MAC_CONTROL);
     pfc->AddHeader(eth);
     Simulator::Schedule(MicroSeconds(1), &DcbNetDevice::Receive, da, pfc);
     Simulator::Schedule(MicroSeconds(2), &DcbNetDevice::Enqueue, da, Frame(1000, 3), 3, 0);
@@ -171,7 +171,7 @@ TEST_F(DcbLinkTest, PfcFrameIs64BytesOnTheWire)
     PfcFrame f;
     f.SetPause(3, 0xffff);
     EthernetVlanHeader eth;
-    eth.SetEtherType(EthernetVlanHeader::ETHERTYPE_MAC_CONTROL);
+    eth.SetEtherType(ETHERTYPE_MAC_CONTROL);
     EXPECT_EQ(f.GetSerializedSize() + eth.GetSerializedSize() + 4, 64u); // + FCS
     Ptr<Packet> p = Create<Packet>();
     p->AddHeader(f);

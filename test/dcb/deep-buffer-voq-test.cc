@@ -3,6 +3,7 @@
 // pizza box must pause for, and drops when every port runs at line rate because
 // the DRAM bandwidth is below the forwarding capacity.
 #include "dcb-bulk-source.h"
+#include "sonic-loader-probe.h"
 
 #include "ns3/boolean.h"
 #include "ns3/dcb-helper.h"
@@ -122,7 +123,7 @@ class ChassisTest : public ::testing::Test
 
 TEST(VoqChassisConfig, ShippedFileLoadsWithSystemPortKeys)
 {
-    SonicConfigLoader loader;
+    SonicLoaderProbe loader;
     SonicBufferConfig c;
     ASSERT_TRUE(loader.LoadFile(CHASSIS_FILE, c)) << loader.GetError();
     EXPECT_EQ(c.switchType, "voq");
@@ -158,7 +159,7 @@ TEST(VoqChassisConfig, RejectsSystemPortsOfTwoAsics)
       "BUFFER_QUEUE": {"lc1|Asic0|Ethernet0|0": {"profile": "q"},
                        "lc2|Asic1|Ethernet4|0": {"profile": "q"}}
     })";
-    SonicConfigLoader loader;
+    SonicLoaderProbe loader;
     SonicBufferConfig c;
     EXPECT_FALSE(loader.LoadString(text, "two-asics.json", c));
     EXPECT_NE(loader.GetError().find("two-asics.json: /BUFFER_QUEUE/lc2|Asic1|Ethernet4|0"),

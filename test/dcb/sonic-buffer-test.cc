@@ -1,5 +1,7 @@
 // SonicBufferManager and SonicConfigLoader with Azure's Listing 1 (NSDI'23 App. A):
 // thresholds, shared headroom pool, lossy egress, XON, loader errors. No network.
+#include "sonic-loader-probe.h"
+
 #include "ns3/boolean.h"
 #include "ns3/simulator.h"
 #include "ns3/sonic-buffer-manager.h"
@@ -106,7 +108,7 @@ TEST(SonicConfig, AlphaFromDynamicTh)
 
 TEST(SonicConfig, LoadsListing1)
 {
-    SonicConfigLoader loader;
+    SonicLoaderProbe loader;
     SonicBufferConfig c;
     ASSERT_TRUE(loader.LoadFile(LISTING1, c)) << loader.GetError();
     ASSERT_EQ(c.pools.size(), 3u);
@@ -149,7 +151,7 @@ TEST(SonicConfig, LoadsListing1)
 std::string
 LoadWith(const std::string& json)
 {
-    SonicConfigLoader loader;
+    SonicLoaderProbe loader;
     SonicBufferConfig c;
     loader.LoadString(json, "test.json", c);
     return loader.GetError();
@@ -230,11 +232,13 @@ TEST(SonicConfig, RejectsMalformedSizes)
 
 TEST(SonicConfig, RejectsBadJsonAndPortNames)
 {
+    // A syntax error names its line and column.
     std::string e = LoadWith("{ \"BUFFER_POOL\": ");
-    EXPECT_NE(e.find("test.json: not valid JSON"), std::string::npos) << e;
+    EXPECT_EQ(e.rfind("test.json:1:", 0), 0u) << e;
+    EXPECT_NE(e.find(": invalid JSON: "), std::string::npos) << e;
     e = LoadWith(Config("14000000", "ingress_pool", R"("xoff": "96928",)", "Ethernet2"));
     EXPECT_NE(e.find("/PORT_QOS_MAP/Ethernet2"), std::string::npos) << e;
-    SonicConfigLoader loader;
+    SonicLoaderProbe loader;
     SonicBufferConfig c;
     EXPECT_FALSE(loader.LoadFile("/nonexistent/x.json", c));
     EXPECT_NE(loader.GetError().find("/nonexistent/x.json"), std::string::npos);
@@ -242,7 +246,7 @@ TEST(SonicConfig, RejectsBadJsonAndPortNames)
 
 TEST(SonicConfig, ExplicitPortMapAndDivisor)
 {
-    SonicConfigLoader loader;
+    SonicLoaderProbe loader;
     SonicBufferConfig c;
     loader.SetPortMap({{"Ethernet0", 2}});
     ASSERT_TRUE(loader.LoadString(Config(), "test.json", c)) << loader.GetError();
@@ -250,7 +254,7 @@ TEST(SonicConfig, ExplicitPortMapAndDivisor)
     EXPECT_TRUE(c.ports[2].configured);
     EXPECT_FALSE(c.ports[0].configured);
     // EthernetN -> N: Ethernet2 is port 2, lossless without a BUFFER_PG entry -> rejected.
-    SonicConfigLoader byIndex;
+    SonicLoaderProbe byIndex;
     byIndex.SetEthernetDivisor(1);
     EXPECT_FALSE(byIndex.LoadString(
         Config("14000000", "ingress_pool", R"("xoff": "96928",)", "Ethernet0,Ethernet2"),

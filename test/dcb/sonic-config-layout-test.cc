@@ -3,6 +3,8 @@
 // (PORT_QOS_MAP global and per port), SCHEDULER weights on DWRR queues, WRED on
 // queues, the one line naming what is not modelled, and located errors (the suite's
 // one ConfigError).
+#include "sonic-loader-probe.h"
+
 #include "ns3/boolean.h"
 #include "ns3/config-error.h"
 #include "ns3/dcb-helper.h"
@@ -73,8 +75,8 @@ Minimal(const std::string& port, const std::string& more = "")
 
 TEST(SonicConfigLayout, FlatRedisKeysLoadLikeNestedTables)
 {
-    SonicConfigLoader nestedLoader;
-    SonicConfigLoader flatLoader;
+    SonicLoaderProbe nestedLoader;
+    SonicLoaderProbe flatLoader;
     SonicBufferConfig nested;
     SonicBufferConfig flat;
     ASSERT_TRUE(nestedLoader.LoadFile(NESTED, nested)) << nestedLoader.GetError();
@@ -119,7 +121,7 @@ TEST(SonicConfigLayout, ConfigErrorIsTheSuitesOneLocatedError)
     EXPECT_STREQ(file.what(), "a.json: cannot open the file");
     EXPECT_EQ(file.GetPointer(), "");
     // The loader's root is "(root)", as every other reader's.
-    SonicConfigLoader loader;
+    SonicLoaderProbe loader;
     SonicBufferConfig c;
     EXPECT_FALSE(loader.LoadString("[1, 2]", "top.json", c));
     EXPECT_EQ(loader.GetError(),
@@ -128,7 +130,7 @@ TEST(SonicConfigLayout, ConfigErrorIsTheSuitesOneLocatedError)
 
 TEST(SonicConfigLayout, ErrorsNameFileAndPointerInEitherLayout)
 {
-    SonicConfigLoader loader;
+    SonicLoaderProbe loader;
     SonicBufferConfig c;
     EXPECT_FALSE(loader.LoadString(R"({"BUFFER_POOL|p/q": {"type": "sideways", "size": "1"}})",
                                    "f.json", c));
@@ -166,7 +168,7 @@ TEST(SonicConfigLayout, ErrorsNameFileAndPointerInEitherLayout)
 
 TEST(SonicConfigLayout, PortNamesOf8LaneAndBreakoutPortsTakeConsecutiveIndices)
 {
-    SonicConfigLoader loader;
+    SonicLoaderProbe loader;
     SonicBufferConfig c;
     // 400G 8-lane ports.
     ASSERT_TRUE(loader.LoadString(Minimal("Ethernet0,Ethernet8,Ethernet16"), "8lane.json", c))
@@ -189,7 +191,7 @@ TEST(SonicConfigLayout, PortNamesOf8LaneAndBreakoutPortsTakeConsecutiveIndices)
               std::string::npos)
         << loader.GetError();
     // An explicit map skips the ports it leaves out, and says so.
-    SonicConfigLoader mapped;
+    SonicLoaderProbe mapped;
     mapped.SetPortMap({{"Ethernet16", 0}, {"Ethernet0", 1}});
     ASSERT_TRUE(mapped.LoadString(Minimal("Ethernet0,Ethernet8,Ethernet16"), "m.json", c));
     ASSERT_EQ(c.ports.size(), 2u);
@@ -198,7 +200,7 @@ TEST(SonicConfigLayout, PortNamesOf8LaneAndBreakoutPortsTakeConsecutiveIndices)
     ASSERT_EQ(mapped.GetNotes().size(), 1u);
     EXPECT_NE(mapped.GetNotes()[0].find("Ethernet8"), std::string::npos);
     // Names that are not EthernetN need a map.
-    SonicConfigLoader plain;
+    SonicLoaderProbe plain;
     EXPECT_FALSE(plain.LoadString(Minimal("etp1"), "alias.json", c));
     EXPECT_NE(plain.GetError().find("alias.json: /BUFFER_PG/etp1|0: port 'etp1'"),
               std::string::npos)
@@ -216,7 +218,7 @@ TEST(SonicConfigLayout, QosMapsPerPortOverTheGlobalOne)
                          "Ethernet4": {"dscp_to_tc_map": "[DSCP_TO_TC_MAP|OTHER]",
                                        "tc_to_pg_map": "AZURE", "tc_to_queue_map": "AZURE",
                                        "pfc_to_queue_map": "AZURE"}})";
-    SonicConfigLoader loader;
+    SonicLoaderProbe loader;
     SonicBufferConfig c;
     ASSERT_TRUE(loader.LoadString(Minimal("Ethernet0,Ethernet4", more), "qos.json", c))
         << loader.GetError();
@@ -255,7 +257,7 @@ TEST(SonicConfigLayout, PortQosMapOverPortsNotYetSeenReachesEveryPort)
     const std::string more = R"(,
         "DSCP_TO_TC_MAP": {"AZURE": {"26": "4"}},
         "PORT_QOS_MAP": {"Ethernet0,Ethernet4,Ethernet8,Ethernet12,Ethernet16,Ethernet20,Ethernet24,Ethernet28": {"dscp_to_tc_map": "AZURE"}})";
-    SonicConfigLoader loader;
+    SonicLoaderProbe loader;
     SonicBufferConfig c;
     ASSERT_TRUE(loader.LoadString(Minimal("Ethernet0", more), "qos.json", c)) << loader.GetError();
     ASSERT_EQ(c.ports.size(), 8u);
@@ -268,7 +270,7 @@ TEST(SonicConfigLayout, PortQosMapOverPortsNotYetSeenReachesEveryPort)
 
 TEST(SonicConfigLayout, DynamicPgNeedsTheDynamicModel)
 {
-    SonicConfigLoader loader;
+    SonicLoaderProbe loader;
     SonicBufferConfig c;
     const std::string pg = R"(, "BUFFER_PG|Ethernet0|3-4": {"profile": "NULL"})";
     ASSERT_TRUE(loader.LoadString(Minimal("Ethernet0", pg), "d.json", c)) << loader.GetError();

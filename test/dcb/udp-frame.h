@@ -37,7 +37,7 @@ UdpFrame(Ipv4Address src, Ipv4Address dst, uint16_t sport, uint8_t tc, uint32_t 
     p->AddHeader(ip);
     EthernetVlanHeader eth;
     eth.SetVlanTag(tc, 0);
-    eth.SetEtherType(EthernetVlanHeader::ETHERTYPE_IPV4);
+    eth.SetEtherType(ETHERTYPE_IPV4);
     p->AddHeader(eth);
     return p;
 }

@@ -8,6 +8,7 @@
 #include "ns3/dfabric-rack-helper.h"
 #include "ns3/dfabric-rack-hop.h"
 #include "ns3/enum.h"
+#include "ns3/json-schema-reader.h"
 #include "ns3/ring-allreduce.h"
 #include "ns3/rnic-port.h"
 #include "ns3/simulator.h"
@@ -180,14 +181,24 @@ TEST_F(CxlLoadStoreTest, RequestsShareTheSocketsBudget)
 TEST_F(CxlLoadStoreTest, ConfigureTurnsCpusOn)
 {
     DfabricRackHelper helper;
-    std::string error;
-    ASSERT_TRUE(helper.Configure(nlohmann::json::parse(R"({"hosts": 2, "cpu": {}})"),
-                                 "rack.json: /rack", &error))
-        << error;
+    const JsonSchemaReader reader("rack.json");
+    helper.Configure(nlohmann::json::parse(R"({"hosts": 2, "cpu": {}})"), reader, "/rack");
     EXPECT_EQ(helper.Create().cnCpu.size(), 2u);
-    EXPECT_FALSE(helper.Configure(nlohmann::json::parse(R"({"cpu": {"MaxOutstanding": 0}})"),
-                                  "rack.json: /rack", &error));
-    EXPECT_EQ(error, "rack.json: /rack/cpu/MaxOutstanding: invalid value '0'");
+    try
+    {
+        helper.Configure(nlohmann::json::parse(R"({"cpu": {"MaxOutstanding": 0}})"), reader,
+                         "/rack");
+        FAIL() << "MaxOutstanding 0 accepted";
+    }
+    catch (const ConfigError& e)
+    {
+        // The value, and the range the attribute takes.
+        EXPECT_EQ(std::string(e.what()).rfind("rack.json: /rack/cpu/MaxOutstanding: invalid "
+                                              "value '0': outside the allowed range: expected ",
+                                              0),
+                  0u)
+            << e.what();
+    }
 }
 
 /// The allreduce of bytes over two racks built by helper, each receiving rank loading its

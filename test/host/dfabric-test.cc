@@ -6,6 +6,7 @@
 #include "ns3/dfabric-rack-helper.h"
 #include "ns3/dfabric-rack-hop.h"
 #include "ns3/enum.h"
+#include "ns3/json-schema-reader.h"
 #include "ns3/nic-pool.h"
 #include "ns3/ring-allreduce.h"
 #include "ns3/rnic-port.h"
@@ -149,28 +150,41 @@ TEST_F(DfabricTest, Fig2PoolSizeAndMemoryBandwidthTrends)
     expect(Normalized(pooled, 10, bytes), 1000.0);
 }
 
+/** \return the error Configure throws for \p rack at "rack.json: /rack" ("" if none). */
+std::string
+ConfigureError(DfabricRackHelper& helper, const std::string& rack)
+{
+    try
+    {
+        helper.Configure(nlohmann::json::parse(rack), JsonSchemaReader("rack.json"), "/rack");
+    }
+    catch (const ConfigError& e)
+    {
+        return e.what();
+    }
+    return "";
+}
+
 TEST_F(DfabricTest, ConfigureNamesTheBadField)
 {
     DfabricRackHelper helper;
-    std::string error;
-    EXPECT_FALSE(helper.Configure(nlohmann::json::parse(R"({"cxl_link": {"Lanes": 3}})"),
-                                  "rack.json: /rack", &error));
-    EXPECT_EQ(error, "rack.json: /rack/cxl_link/Lanes: value '3' out of range");
-    EXPECT_FALSE(helper.Configure(nlohmann::json::parse(R"({"local_memory": {"Channels": "x"}})"),
-                                  "rack.json: /rack", &error));
-    EXPECT_EQ(error, "rack.json: /rack/local_memory/Channels: must be a number, not \"x\"");
-    EXPECT_FALSE(helper.Configure(nlohmann::json::parse(R"({"nic": {"LineRate": "fast"}})"),
-                                  "rack.json: /rack", &error));
-    EXPECT_EQ(error, "rack.json: /rack/nic/LineRate: invalid value 'fast'");
-    EXPECT_FALSE(helper.Configure(nlohmann::json::parse(R"({"nic_pool_size": 0})"),
-                                  "rack.json: /rack", &error));
-    EXPECT_EQ(error, "rack.json: /rack/nic_pool_size: must be an integer in [1, 64]");
-    EXPECT_FALSE(
-        helper.Configure(nlohmann::json::parse(R"({"nics": 2})"), "rack.json: /rack", &error));
-    EXPECT_NE(error.find("rack.json: /rack/nics: unknown key"), std::string::npos);
-    EXPECT_TRUE(helper.Configure(nlohmann::json::parse(R"({"hosts": 2, "nic": {"LineRate":
+    EXPECT_EQ(ConfigureError(helper, R"({"cxl_link": {"Lanes": 3}})"),
+              "rack.json: /rack/cxl_link/Lanes: value '3' out of range");
+    std::string e = ConfigureError(helper, R"({"local_memory": {"Channels": "x"}})");
+    EXPECT_EQ(e.rfind("rack.json: /rack/local_memory/Channels: invalid value 'x': expected ", 0),
+              0u)
+        << e;
+    e = ConfigureError(helper, R"({"nic": {"LineRate": "fast"}})");
+    EXPECT_EQ(e.rfind("rack.json: /rack/nic/LineRate: invalid value 'fast': expected ", 0), 0u)
+        << e;
+    EXPECT_EQ(
+        ConfigureError(helper, R"({"nic_pool_size": 0})"),
+        "rack.json: /rack/nic_pool_size: value 0 out of range: expected an integer in [1, 64]");
+    e = ConfigureError(helper, R"({"nics": 2})");
+    EXPECT_NE(e.find("rack.json: /rack/nics: unknown key"), std::string::npos) << e;
+    EXPECT_EQ(ConfigureError(helper, R"({"hosts": 2, "nic": {"LineRate":
                                      "100Gbps"}, "memory_pool_devices": 2})"),
-                                 "rack.json: /rack", &error));
+              "");
     DfabricRack rack = helper.Create();
     EXPECT_EQ(rack.cnMemory.size(), 2u);
     EXPECT_EQ(rack.poolMemory.size(), 2u);

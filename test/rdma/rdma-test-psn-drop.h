@@ -19,7 +19,7 @@ PeekBth(Ptr<const Packet> frame, RoceBthHeader& bth)
     Ptr<Packet> p = frame->Copy();
     EthernetVlanHeader eth;
     p->RemoveHeader(eth);
-    if (eth.GetEtherType() != EthernetVlanHeader::ETHERTYPE_IPV4)
+    if (eth.GetEtherType() != ETHERTYPE_IPV4)
     {
         return false;
     }

@@ -50,7 +50,7 @@ ThreeHeaders(const DcbFrameRecord& r, uint32_t payload)
     eth.SetSource(r.ethSrc);
     eth.SetDestination(r.ethDst);
     eth.SetVlanTag(r.pcp, r.vid);
-    eth.SetEtherType(EthernetVlanHeader::ETHERTYPE_IPV4);
+    eth.SetEtherType(ETHERTYPE_IPV4);
     p->AddHeader(eth);
     return p;
 }

@@ -16,12 +16,9 @@ DfabricRackSet::DfabricRackSet(const ExperimentConfig& config)
          DfabricRackReader::GetRacks(reader, config.GetTopology(), nodes))
     {
         DfabricRackHelper helper;
-        std::string at;
-        std::string error;
-        // Checked when the experiment file was read.
-        NS_ABORT_MSG_UNLESS(
-            helper.Configure(nodes.dfabricRacks[r.description].description, &at, &error),
-            "dfabric_rack" << at << ": " << error);
+        // Checked when the experiment file was read (DfabricRackReader).
+        const NodeDfabricRack& rack = nodes.dfabricRacks[r.description];
+        helper.Configure(rack.description, reader, rack.pointer);
         helper.SetHosts(static_cast<uint32_t>(r.hosts.size()));
         for (uint32_t i = 0; i < r.hosts.size(); ++i)
         {

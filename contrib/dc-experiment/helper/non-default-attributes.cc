@@ -2,6 +2,7 @@
 
 #include "ns3/object-ptr-container.h"
 #include "ns3/pointer.h"
+#include "ns3/type-id-chain.h"
 #include "ns3/type-id.h"
 
 namespace ns3
@@ -65,55 +66,49 @@ NonDefaultAttributes::Visit(Ptr<Object> object)
 
     const TypeId type = object->GetInstanceTypeId();
     auto& byAttribute = m_tally[type.GetName()];
-    for (TypeId level = type;; level = level.GetParent())
+    // The type and its parents, the type's attributes first.
+    for (const DeclaredAttribute& a : ChainAttributes(TypeIdChain(type)))
     {
-        for (std::size_t i = 0; i < level.GetAttributeN(); ++i)
+        const TypeId::AttributeInformation& info = a.info;
+        if (!(info.flags & TypeId::ATTR_GET) || !info.checker)
         {
-            const TypeId::AttributeInformation info = level.GetAttribute(i);
-            if (!(info.flags & TypeId::ATTR_GET) || !info.checker)
-            {
-                continue;
-            }
-            if (dynamic_cast<const PointerChecker*>(PeekPointer(info.checker)))
-            {
-                PointerValue held;
-                if (object->GetAttributeFailSafe(info.name, held))
-                {
-                    Enqueue(held.Get<Object>());
-                }
-                continue;
-            }
-            if (dynamic_cast<const ObjectPtrContainerChecker*>(PeekPointer(info.checker)))
-            {
-                ObjectPtrContainerValue held;
-                if (object->GetAttributeFailSafe(info.name, held))
-                {
-                    for (auto it = held.Begin(); it != held.End(); ++it)
-                    {
-                        Enqueue(it->second);
-                    }
-                }
-                continue;
-            }
-            if (!(info.flags & TypeId::ATTR_SET) || !info.originalInitialValue)
-            {
-                continue;
-            }
-            Ptr<AttributeValue> value = info.checker->Create();
-            if (!object->GetAttributeFailSafe(info.name, *value))
-            {
-                continue;
-            }
-            AttributeTally& tally = byAttribute[info.name];
-            tally.defaultValue = info.originalInitialValue->SerializeToString(info.checker);
-            const std::string held = value->SerializeToString(info.checker);
-            ++tally.values[held];
-            tally.anyChanged = tally.anyChanged || held != tally.defaultValue;
+            continue;
         }
-        if (level == Object::GetTypeId() || level.GetParent() == level)
+        if (dynamic_cast<const PointerChecker*>(PeekPointer(info.checker)))
         {
-            break;
+            PointerValue held;
+            if (object->GetAttributeFailSafe(info.name, held))
+            {
+                Enqueue(held.Get<Object>());
+            }
+            continue;
         }
+        if (dynamic_cast<const ObjectPtrContainerChecker*>(PeekPointer(info.checker)))
+        {
+            ObjectPtrContainerValue held;
+            if (object->GetAttributeFailSafe(info.name, held))
+            {
+                for (auto it = held.Begin(); it != held.End(); ++it)
+                {
+                    Enqueue(it->second);
+                }
+            }
+            continue;
+        }
+        if (!(info.flags & TypeId::ATTR_SET) || !info.originalInitialValue)
+        {
+            continue;
+        }
+        Ptr<AttributeValue> value = info.checker->Create();
+        if (!object->GetAttributeFailSafe(info.name, *value))
+        {
+            continue;
+        }
+        AttributeTally& tally = byAttribute[info.name];
+        tally.defaultValue = info.originalInitialValue->SerializeToString(info.checker);
+        const std::string held = value->SerializeToString(info.checker);
+        ++tally.values[held];
+        tally.anyChanged = tally.anyChanged || held != tally.defaultValue;
     }
 }
 

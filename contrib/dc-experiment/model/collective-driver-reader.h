@@ -6,7 +6,8 @@
 #define COLLECTIVE_DRIVER_READER_H
 
 #include "experiment-collective.h"
-#include "json-schema-reader.h"
+
+#include "ns3/json-schema-reader.h"
 
 #include <nlohmann/json.hpp>
 #include <string>

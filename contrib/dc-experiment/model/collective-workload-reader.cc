@@ -3,7 +3,8 @@
 #include "collective-driver-reader.h"
 #include "experiment-component-reader.h"
 #include "host-selection.h"
-#include "json-attribute-converter.h"
+
+#include "ns3/json-attribute-converter.h"
 
 #include <algorithm>
 

@@ -6,8 +6,9 @@
 
 #include "experiment-collective.h"
 #include "experiment-topology.h"
-#include "json-schema-reader.h"
 #include "node-composition-reader.h"
+
+#include "ns3/json-schema-reader.h"
 
 #include <nlohmann/json.hpp>
 #include <string>

@@ -1,7 +1,6 @@
 #include "congestion-control-reader.h"
 
-#include "json-attribute-converter.h"
-
+#include "ns3/json-attribute-converter.h"
 #include "ns3/object-factory.h"
 #include "ns3/rdma-congestion-ops.h"
 

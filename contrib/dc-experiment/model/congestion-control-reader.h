@@ -7,7 +7,8 @@
 #include "experiment-component-reader.h"
 #include "experiment-topology.h"
 #include "host-selection.h"
-#include "json-schema-reader.h"
+
+#include "ns3/json-schema-reader.h"
 
 #include <nlohmann/json.hpp>
 #include <string>

@@ -61,12 +61,7 @@ DfabricRackReader::ReadEntry(const JsonSchemaReader& reader, const Json& value,
     // DfabricRackHelper checks the values (ranges, attribute names and values, and what
     // the setters refuse, such as 3 CXL lanes).
     DfabricRackHelper probe;
-    std::string at;
-    std::string reason;
-    if (!probe.Configure(value, &at, &reason))
-    {
-        reader.Fail(pointer + at, reason);
-    }
+    probe.Configure(value, reader, pointer);
     for (uint32_t h : selected)
     {
         NodeSpec& s = c.hosts[h];

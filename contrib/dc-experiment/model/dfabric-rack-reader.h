@@ -7,8 +7,9 @@
 
 #include "experiment-collective.h"
 #include "experiment-topology.h"
-#include "json-schema-reader.h"
 #include "node-composition.h"
+
+#include "ns3/json-schema-reader.h"
 
 #include <nlohmann/json.hpp>
 #include <string>

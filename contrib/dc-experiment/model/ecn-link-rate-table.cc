@@ -1,9 +1,8 @@
 #include "ecn-link-rate-table.h"
 
-#include "json-attribute-converter.h"
-#include "type-id-chain.h"
-
+#include "ns3/json-attribute-converter.h"
 #include "ns3/queue-size.h"
+#include "ns3/type-id-chain.h"
 
 #include <algorithm>
 #include <map>

@@ -7,9 +7,9 @@
 #include "command-line-attributes.h"
 #include "experiment-component.h"
 #include "experiment-topology.h"
-#include "json-schema-reader.h"
 
 #include "ns3/data-rate.h"
+#include "ns3/json-schema-reader.h"
 
 #include <nlohmann/json.hpp>
 #include <string>

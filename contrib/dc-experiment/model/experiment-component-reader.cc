@@ -1,8 +1,7 @@
 #include "experiment-component-reader.h"
 
-#include "json-attribute-converter.h"
-#include "type-id-chain.h"
-
+#include "ns3/json-attribute-converter.h"
+#include "ns3/type-id-chain.h"
 #include "ns3/type-id.h"
 
 #include <algorithm>
@@ -103,18 +102,15 @@ ExperimentComponentReader::Read(const Json* section, const std::string& pointer,
     std::vector<TypeId::AttributeInformation> attributes;
     std::vector<std::string> names;
     std::vector<std::string> owners; //!< the TypeId declaring each attribute
-    for (const TypeId& t : chain)
+    for (const DeclaredAttribute& a : ChainAttributes(chain))
     {
-        for (std::size_t i = 0; i < t.GetAttributeN(); ++i)
+        const TypeId::AttributeInformation& info = a.info;
+        if ((info.flags & TypeId::ATTR_CONSTRUCT) && !reserved.count(info.name) &&
+            JsonAttributeConverter::IsSupported(info))
         {
-            const TypeId::AttributeInformation info = t.GetAttribute(i);
-            if ((info.flags & TypeId::ATTR_CONSTRUCT) && !reserved.count(info.name) &&
-                JsonAttributeConverter::IsSupported(info))
-            {
-                attributes.push_back(info);
-                names.push_back(info.name);
-                owners.push_back(t.GetName());
-            }
+            attributes.push_back(info);
+            names.push_back(info.name);
+            owners.push_back(a.owner.GetName());
         }
     }
 

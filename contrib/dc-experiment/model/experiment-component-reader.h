@@ -6,7 +6,8 @@
 
 #include "command-line-attributes.h"
 #include "experiment-component.h"
-#include "json-schema-reader.h"
+
+#include "ns3/json-schema-reader.h"
 
 #include <map>
 #include <nlohmann/json.hpp>

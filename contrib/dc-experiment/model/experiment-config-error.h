@@ -11,7 +11,7 @@ namespace ns3
 
 /**
  * \ingroup dc-experiment
- * The experiment parser's name for ConfigError (contrib/dcb/model/config-error.h),
+ * The experiment parser's name for ConfigError (contrib/config/model/config-error.h),
  * the one located-error type of every file the suite reads (experiment JSON,
  * NIC profiles, SONiC config_db): "<file>: <JSON pointer>: <reason>", or
  * "<file>:<line>:<column>: <reason>" for a JSON syntax error.

@@ -8,7 +8,6 @@
 #include "host-dma-flow-reader.h"
 #include "host-selection.h"
 #include "hostping-monitor-reader.h"
-#include "json-attribute-converter.h"
 #include "monitors-reader.h"
 #include "node-composition-reader.h"
 #include "outputs-reader.h"
@@ -17,6 +16,7 @@
 #include "switch-buffer-assignment.h"
 
 #include "ns3/ipv4-header.h"
+#include "ns3/json-attribute-converter.h"
 #include "ns3/rng-seed-manager.h"
 #include "ns3/roce-bth-header.h"
 #include "ns3/roce-icrc-trailer.h"

@@ -7,8 +7,9 @@
 #include "command-line-attributes.h"
 #include "experiment-component-reader.h"
 #include "experiment-config.h"
-#include "json-schema-reader.h"
 #include "workload-generator.h"
+
+#include "ns3/json-schema-reader.h"
 
 #include <nlohmann/json.hpp>
 #include <vector>

@@ -2,8 +2,9 @@
 
 #include "experiment-config-parser.h"
 #include "hpcc-config-translator.h"
-#include "json-schema-reader.h"
 #include "transport-compatibility.h"
+
+#include "ns3/json-schema-reader.h"
 
 #include <filesystem>
 #include <fstream>

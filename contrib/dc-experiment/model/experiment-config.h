@@ -21,6 +21,7 @@
 #include "ns3/attribute.h"
 #include "ns3/data-rate.h"
 #include "ns3/nstime.h"
+#include "ns3/protocol-numbers.h"
 #include "ns3/rdma-work-request.h"
 
 #include <algorithm>
@@ -53,7 +54,8 @@ struct ExperimentFlow
     std::string origin;       //!< JSON pointer of the flow or flow set that made it
     uint64_t messageBytes{0}; //!< message size of a stream; 0: one message of bytes
     uint32_t outstanding{1};  //!< stream: messages posted and not completed, at most
-    uint16_t dport{4791};     //!< UDP dport in HPCC-format outputs: an HPCC flow file's column
+    uint16_t dport{
+        ROCE_V2_UDP_PORT}; //!< UDP dport in HPCC-format outputs: an HPCC flow file's column
 
     /** \return true if the flow is a message stream (messageBytes set). */
     bool IsStream() const { return messageBytes != 0; }

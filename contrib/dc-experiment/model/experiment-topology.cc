@@ -2,8 +2,9 @@
 
 #include "fat-tree-topology.h"
 #include "hpcc-topology-reader.h"
-#include "json-attribute-converter.h"
 #include "regional-topology.h"
+
+#include "ns3/json-attribute-converter.h"
 
 #include <algorithm>
 #include <deque>

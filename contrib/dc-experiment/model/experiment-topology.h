@@ -5,9 +5,8 @@
 #ifndef EXPERIMENT_TOPOLOGY_H
 #define EXPERIMENT_TOPOLOGY_H
 
-#include "json-schema-reader.h"
-
 #include "ns3/data-rate.h"
+#include "ns3/json-schema-reader.h"
 #include "ns3/nstime.h"
 
 #include <nlohmann/json.hpp>

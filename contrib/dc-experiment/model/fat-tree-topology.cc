@@ -1,6 +1,6 @@
 #include "fat-tree-topology.h"
 
-#include "json-attribute-converter.h"
+#include "ns3/json-attribute-converter.h"
 
 namespace ns3
 {

@@ -1,6 +1,6 @@
 #include "fault-plan.h"
 
-#include "json-attribute-converter.h"
+#include "ns3/json-attribute-converter.h"
 
 #include <algorithm>
 #include <cmath>

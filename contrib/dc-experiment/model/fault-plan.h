@@ -6,10 +6,10 @@
 #define FAULT_PLAN_H
 
 #include "experiment-topology.h"
-#include "json-schema-reader.h"
 #include "node-composition.h"
 
 #include "ns3/data-rate.h"
+#include "ns3/json-schema-reader.h"
 #include "ns3/nstime.h"
 
 #include <nlohmann/json.hpp>

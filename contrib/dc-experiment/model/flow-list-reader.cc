@@ -1,7 +1,8 @@
 #include "flow-list-reader.h"
 
 #include "flow-trace.h"
-#include "json-attribute-converter.h"
+
+#include "ns3/json-attribute-converter.h"
 
 #include <fstream>
 #include <optional>

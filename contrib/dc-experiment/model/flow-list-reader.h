@@ -7,8 +7,8 @@
 #include "experiment-config.h"
 #include "flow-list-workload.h"
 #include "host-selection.h"
-#include "json-schema-reader.h"
 
+#include "ns3/json-schema-reader.h"
 #include "ns3/nstime.h"
 
 #include <nlohmann/json.hpp>

@@ -6,8 +6,8 @@
 
 #include "flow-set-workload.h"
 #include "host-selection.h"
-#include "json-schema-reader.h"
 
+#include "ns3/json-schema-reader.h"
 #include "ns3/nstime.h"
 
 #include <nlohmann/json.hpp>

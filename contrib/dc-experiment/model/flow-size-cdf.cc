@@ -1,7 +1,8 @@
 #include "flow-size-cdf.h"
 
 #include "experiment-config-error.h"
-#include "text-field.h"
+
+#include "ns3/text-field.h"
 
 #include <algorithm>
 #include <cerrno>

@@ -1,8 +1,9 @@
 #include "flow-trace.h"
 
 #include "config-error-list.h"
-#include "json-attribute-converter.h"
-#include "text-field.h"
+
+#include "ns3/json-attribute-converter.h"
+#include "ns3/text-field.h"
 
 #include <algorithm>
 #include <cinttypes>

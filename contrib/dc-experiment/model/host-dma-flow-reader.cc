@@ -1,10 +1,10 @@
 #include "host-dma-flow-reader.h"
 
 #include "host-selection.h"
-#include "json-attribute-converter.h"
 
 #include "ns3/host-dma-flow.h"
 #include "ns3/host-model.h"
+#include "ns3/json-attribute-converter.h"
 
 namespace ns3
 {

@@ -6,9 +6,10 @@
 
 #include "experiment-host-dma-flow.h"
 #include "experiment-topology.h"
-#include "json-schema-reader.h"
 #include "node-composition-reader.h"
 #include "node-composition.h"
+
+#include "ns3/json-schema-reader.h"
 
 #include <nlohmann/json.hpp>
 #include <string>

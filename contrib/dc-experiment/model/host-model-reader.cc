@@ -1,10 +1,10 @@
 #include "host-model-reader.h"
 
 #include "experiment-config-error.h"
-#include "json-attribute-converter.h"
-#include "type-id-chain.h"
 
+#include "ns3/json-attribute-converter.h"
 #include "ns3/object-factory.h"
+#include "ns3/type-id-chain.h"
 
 #include <fstream>
 #include <sstream>

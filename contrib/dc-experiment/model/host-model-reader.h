@@ -5,9 +5,8 @@
 #ifndef HOST_MODEL_READER_H
 #define HOST_MODEL_READER_H
 
-#include "json-schema-reader.h"
-
 #include "ns3/host-model.h"
+#include "ns3/json-schema-reader.h"
 
 #include <nlohmann/json.hpp>
 #include <string>

@@ -7,7 +7,8 @@
 #define HOST_SELECTION_H
 
 #include "experiment-topology.h"
-#include "json-schema-reader.h"
+
+#include "ns3/json-schema-reader.h"
 
 #include <map>
 #include <nlohmann/json.hpp>

@@ -7,8 +7,9 @@
 #include "experiment-component.h"
 #include "experiment-hostping.h"
 #include "experiment-topology.h"
-#include "json-schema-reader.h"
 #include "node-composition.h"
+
+#include "ns3/json-schema-reader.h"
 
 #include <functional>
 #include <nlohmann/json.hpp>

@@ -8,9 +8,10 @@
 #include "flow-trace.h"
 #include "hpcc-topology-reader.h"
 #include "ideal-fct-calculator.h"
-#include "json-attribute-converter.h"
-#include "json-schema-reader.h"
-#include "text-field.h"
+
+#include "ns3/json-attribute-converter.h"
+#include "ns3/json-schema-reader.h"
+#include "ns3/text-field.h"
 
 #include <algorithm>
 #include <cerrno>

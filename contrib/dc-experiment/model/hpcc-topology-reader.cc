@@ -2,8 +2,9 @@
 
 #include "config-error-list.h"
 #include "experiment-config-error.h"
-#include "json-attribute-converter.h"
-#include "text-field.h"
+
+#include "ns3/json-attribute-converter.h"
+#include "ns3/text-field.h"
 
 #include <deque>
 #include <sstream>

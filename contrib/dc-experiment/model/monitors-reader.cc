@@ -1,6 +1,6 @@
 #include "monitors-reader.h"
 
-#include "json-attribute-converter.h"
+#include "ns3/json-attribute-converter.h"
 
 #include <optional>
 

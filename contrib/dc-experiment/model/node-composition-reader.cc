@@ -4,9 +4,9 @@
 #include "experiment-config-error.h"
 #include "host-model-reader.h"
 #include "host-selection.h"
-#include "json-attribute-converter.h"
 
 #include "ns3/host-preset-helper.h"
+#include "ns3/json-attribute-converter.h"
 #include "ns3/nic-profile.h"
 #include "ns3/rdma-fabric-builder.h"
 #include "ns3/rdma-nic-profile.h"

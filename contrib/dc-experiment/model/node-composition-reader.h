@@ -5,10 +5,10 @@
 #define NODE_COMPOSITION_READER_H
 
 #include "experiment-topology.h"
-#include "json-schema-reader.h"
 #include "node-composition.h"
 
 #include "ns3/host-model.h"
+#include "ns3/json-schema-reader.h"
 
 #include <functional>
 #include <nlohmann/json.hpp>

@@ -5,7 +5,8 @@
 #define OUTPUTS_READER_H
 
 #include "experiment-config.h"
-#include "json-schema-reader.h"
+
+#include "ns3/json-schema-reader.h"
 
 #include <nlohmann/json.hpp>
 #include <string>

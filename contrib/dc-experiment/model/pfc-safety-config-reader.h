@@ -5,7 +5,7 @@
 #ifndef PFC_SAFETY_CONFIG_READER_H
 #define PFC_SAFETY_CONFIG_READER_H
 
-#include "json-schema-reader.h"
+#include "ns3/json-schema-reader.h"
 
 #include <functional>
 #include <nlohmann/json.hpp>

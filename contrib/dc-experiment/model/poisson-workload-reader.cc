@@ -4,10 +4,10 @@
 #include "fabric-bisection.h"
 #include "flow-list-reader.h"
 #include "flow-size-cdf.h"
-#include "json-attribute-converter.h"
 
 #include "ns3/double.h"
 #include "ns3/enum.h"
+#include "ns3/json-attribute-converter.h"
 #include "ns3/uinteger.h"
 
 #include <fstream>

@@ -5,9 +5,9 @@
 #define POISSON_WORKLOAD_READER_H
 
 #include "experiment-topology.h"
-#include "json-schema-reader.h"
 #include "poisson-flow-generator.h"
 
+#include "ns3/json-schema-reader.h"
 #include "ns3/nstime.h"
 
 #include <nlohmann/json.hpp>

@@ -1,6 +1,6 @@
 #include "regional-topology.h"
 
-#include "json-attribute-converter.h"
+#include "ns3/json-attribute-converter.h"
 
 #include <cmath>
 #include <limits>

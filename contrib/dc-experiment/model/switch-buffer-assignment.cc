@@ -161,9 +161,13 @@ SwitchBufferAssignment::ResolveConfigDb(const JsonSchemaReader& r, const Json& s
                                                            : 0);
     loader.SetPortMap(portMap);
     SonicBufferConfig config;
-    if (!loader.LoadFiles(paths, config))
+    try
     {
-        r.Fail(cp, "config_db file rejected: " + loader.GetError());
+        config = loader.Read(paths);
+    }
+    catch (const ConfigError& e)
+    {
+        r.Fail(cp, "config_db file rejected: " + std::string(e.what()));
     }
     for (std::size_t k = 0; k < portNames.size(); ++k)
     {

@@ -7,7 +7,8 @@
 #define SWITCH_BUFFER_ASSIGNMENT_H
 
 #include "experiment-topology.h"
-#include "json-schema-reader.h"
+
+#include "ns3/json-schema-reader.h"
 
 #include <functional>
 #include <nlohmann/json.hpp>

@@ -5,7 +5,7 @@
 #ifndef TRANSPORT_COMPATIBILITY_H
 #define TRANSPORT_COMPATIBILITY_H
 
-#include "json-schema-reader.h"
+#include "ns3/json-schema-reader.h"
 
 #include <cstdint>
 #include <string>

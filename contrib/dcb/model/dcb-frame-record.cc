@@ -4,6 +4,7 @@
 #include "int-trailer.h"
 
 #include "ns3/ipv4-header.h"
+#include "ns3/protocol-numbers.h"
 
 namespace ns3
 {
@@ -40,7 +41,7 @@ DcbFrameRecord::Parse(Ptr<const Packet> frame)
     r.ethSrc.CopyFrom(b + 6);
     uint32_t off = 12;
     r.etherType = Be16(b + off);
-    if (r.etherType == EthernetVlanHeader::ETHERTYPE_VLAN && n >= ETH_BYTES + VLAN_BYTES)
+    if (r.etherType == ETHERTYPE_VLAN && n >= ETH_BYTES + VLAN_BYTES)
     {
         const uint16_t tci = Be16(b + 14);
         r.pcp = static_cast<uint8_t>(tci >> 13);
@@ -53,7 +54,7 @@ DcbFrameRecord::Parse(Ptr<const Packet> frame)
     {
         off = 14;
     }
-    if (r.etherType != EthernetVlanHeader::ETHERTYPE_IPV4 || n < off + IPV4_BYTES || b[off] != 0x45)
+    if (r.etherType != ETHERTYPE_IPV4 || n < off + IPV4_BYTES || b[off] != 0x45)
     {
         return r; // not IPv4, or IPv4 with options: consumers take their slow path
     }
@@ -66,12 +67,12 @@ DcbFrameRecord::Parse(Ptr<const Packet> frame)
     r.protocol = ip[9];
     r.src = Be32(ip + 12);
     r.dst = Be32(ip + 16);
-    if (r.protocol == PROTOCOL_UDP && n >= off + IPV4_BYTES + 4)
+    if (r.protocol == IP_PROTOCOL_UDP && n >= off + IPV4_BYTES + 4)
     {
         r.sport = Be16(ip + 20);
         r.dport = Be16(ip + 22);
         const uint32_t resv8a = off + IPV4_BYTES + UDP_BYTES + BTH_RESV8A;
-        if (r.dport == ROCE_V2_PORT && n > resv8a)
+        if (r.dport == ROCE_V2_UDP_PORT && n > resv8a)
         {
             r.ReadIntFields(b[resv8a], frame);
         }

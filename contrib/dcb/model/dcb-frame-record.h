@@ -77,9 +77,7 @@ struct DcbFrameRecord
     static constexpr uint32_t VLAN_BYTES = 4;  //!< 802.1Q tag
     static constexpr uint32_t IPV4_BYTES = 20; //!< IPv4 header without options
     static constexpr uint32_t UDP_BYTES = 8;
-    static constexpr uint8_t PROTOCOL_UDP = 17;
-    static constexpr uint16_t ROCE_V2_PORT = 4791; //!< UDP port of RoCEv2 (BTH follows)
-    static constexpr uint32_t BTH_RESV8A = 4;      //!< BTH byte with the INT bits
+    static constexpr uint32_t BTH_RESV8A = 4; //!< BTH byte with the INT bits
 
     uint32_t src{0};       //!< IPv4 source, host order
     uint32_t dst{0};       //!< IPv4 destination, host order

@@ -10,6 +10,7 @@
 #include "ns3/node.h"
 #include "ns3/pcap-file-wrapper.h"
 #include "ns3/pointer.h"
+#include "ns3/protocol-numbers.h"
 #include "ns3/simulator.h"
 #include "ns3/trace-helper.h"
 #include "ns3/uinteger.h"
@@ -579,7 +580,7 @@ DcbNetDevice::ReceiveFrameRef(DcbPacketRef& ref, DcbFrameRecord& record, uint32_
         LinkDrop(frame, record.pcp);
         return;
     }
-    if (record.etherType == EthernetVlanHeader::ETHERTYPE_MAC_CONTROL)
+    if (record.etherType == ETHERTYPE_MAC_CONTROL)
     {
         Ptr<Packet> frame = ref.Release();
         if (m_pcap)
@@ -845,7 +846,7 @@ DcbNetDevice::SendPfcFrame(uint8_t cls, uint16_t quanta)
     EthernetVlanHeader eth;
     eth.SetDestination(Mac48Address("01:80:c2:00:00:01"));
     eth.SetSource(m_address);
-    eth.SetEtherType(EthernetVlanHeader::ETHERTYPE_MAC_CONTROL);
+    eth.SetEtherType(ETHERTYPE_MAC_CONTROL);
     frame->AddHeader(eth);
     if (quanta == 0)
     {

@@ -9,6 +9,7 @@
 #include "ns3/log.h"
 #include "ns3/node.h"
 #include "ns3/pointer.h"
+#include "ns3/protocol-numbers.h"
 #include "ns3/simulator.h"
 #include "ns3/udp-header.h"
 #include "ns3/uinteger.h"
@@ -21,11 +22,6 @@ namespace ns3
 
 NS_LOG_COMPONENT_DEFINE("DcbSwitch");
 NS_OBJECT_ENSURE_REGISTERED(DcbSwitch);
-
-namespace
-{
-constexpr uint8_t IP_PROTOCOL_UDP = 17;
-} // namespace
 
 TypeId
 DcbSwitch::GetTypeId()
@@ -495,7 +491,7 @@ void
 DcbSwitch::ReceiveFromPort(Ptr<DcbNetDevice> port, Ptr<Packet> packet,
                            const EthernetVlanHeader& eth)
 {
-    if (eth.GetEtherType() != EthernetVlanHeader::ETHERTYPE_IPV4)
+    if (eth.GetEtherType() != ETHERTYPE_IPV4)
     {
         Drop(packet, DROP_NOT_IPV4);
         return;
@@ -541,7 +537,7 @@ DcbSwitch::ReceiveFromPort(Ptr<DcbNetDevice> port, Ptr<Packet> packet,
     outEth.SetSource(m_portMac[outPort]);
     outEth.SetDestination(m_peerMac[outPort]);
     outEth.SetVlanTag(tc, eth.GetVid());
-    outEth.SetEtherType(EthernetVlanHeader::ETHERTYPE_IPV4);
+    outEth.SetEtherType(ETHERTYPE_IPV4);
     const uint32_t frameBytes =
         packet->GetSize() + ip.GetSerializedSize() + outEth.GetSerializedSize();
 

@@ -6,6 +6,7 @@
 
 #include "ns3/header.h"
 #include "ns3/mac48-address.h"
+#include "ns3/protocol-numbers.h"
 
 namespace ns3
 {
@@ -20,10 +21,6 @@ namespace ns3
 class EthernetVlanHeader : public Header
 {
   public:
-    static constexpr uint16_t ETHERTYPE_IPV4 = 0x0800;
-    static constexpr uint16_t ETHERTYPE_VLAN = 0x8100;
-    static constexpr uint16_t ETHERTYPE_MAC_CONTROL = 0x8808;
-
     static TypeId GetTypeId();
     TypeId GetInstanceTypeId() const override;
 

@@ -1,6 +1,6 @@
 #include "sonic-buffer-config.h"
 
-#include "config-error.h"
+#include "ns3/config-error.h"
 
 #include <cmath>
 #include <sstream>
@@ -102,14 +102,27 @@ SonicBufferConfig::AlphaFromDynamicTh(int32_t dynamicTh)
 std::string
 SonicBufferConfig::Validate() const
 {
+    try
+    {
+        Check();
+    }
+    catch (const ConfigError& e)
+    {
+        return e.what();
+    }
+    return "";
+}
+
+void
+SonicBufferConfig::Check() const
+{
     std::ostringstream why;
     for (const auto& prof : profiles)
     {
         if (prof.pool >= pools.size())
         {
             why << "names a pool that BUFFER_POOL does not define";
-            return ConfigError(source, Pointer("BUFFER_PROFILE", prof.name) + "/pool", why.str())
-                .what();
+            throw ConfigError(source, Pointer("BUFFER_PROFILE", prof.name) + "/pool", why.str());
         }
     }
     for (const auto& prof : profiles)
@@ -122,9 +135,8 @@ SonicBufferConfig::Validate() const
             why << prof.dynamicTh
                 << " is outside [-8, 7] (alpha = 2^dynamic_th: -8 and below is 0, 7 and above "
                    "is unlimited)";
-            return ConfigError(source, Pointer("BUFFER_PROFILE", prof.name) + "/dynamic_th",
-                               why.str())
-                .what();
+            throw ConfigError(source, Pointer("BUFFER_PROFILE", prof.name) + "/dynamic_th",
+                              why.str());
         }
     }
     for (const auto& pool : pools)
@@ -132,8 +144,7 @@ SonicBufferConfig::Validate() const
         if (pool.xoff > 0 && !IsIngress(pool.type))
         {
             why << "a shared headroom pool is valid only on an ingress pool";
-            return ConfigError(source, Pointer("BUFFER_POOL", pool.name) + "/xoff", why.str())
-                .what();
+            throw ConfigError(source, Pointer("BUFFER_POOL", pool.name) + "/xoff", why.str());
         }
     }
     std::vector<uint8_t> ingressUsed(pools.size(), 0);
@@ -154,9 +165,8 @@ SonicBufferConfig::Validate() const
             {
                 why << "profile '" << prof.name << "' is on egress pool '" << pools[prof.pool].name
                     << "'; a priority group needs an ingress pool";
-                return ConfigError(source, Pointer("BUFFER_PG", port.pgKey[pg]) + "/profile",
-                                   why.str())
-                    .what();
+                throw ConfigError(source, Pointer("BUFFER_PG", port.pgKey[pg]) + "/profile",
+                                  why.str());
             }
             ingressUsed[prof.pool] = 1;
         }
@@ -176,18 +186,16 @@ SonicBufferConfig::Validate() const
             {
                 why << "priority " << prio << " is lossless but PG " << unsigned(pg)
                     << " has no BUFFER_PG profile (a lossless PG needs xoff headroom)";
-                return ConfigError(source, Pointer("PORT_QOS_MAP", port.name) + "/pfc_enable",
-                                   why.str())
-                    .what();
+                throw ConfigError(source, Pointer("PORT_QOS_MAP", port.name) + "/pfc_enable",
+                                  why.str());
             }
             if (profiles[pi].xoff == 0)
             {
                 why << "lossless PG " << unsigned(pg) << " (pfc_enable priority " << prio
                     << ") uses profile '" << profiles[pi].name
                     << "', which has no xoff (headroom) > 0";
-                return ConfigError(source, Pointer("BUFFER_PG", port.pgKey[pg]) + "/profile",
-                                   why.str())
-                    .what();
+                throw ConfigError(source, Pointer("BUFFER_PG", port.pgKey[pg]) + "/profile",
+                                  why.str());
             }
         }
         for (uint32_t q = 0; q < 8; ++q)
@@ -202,11 +210,10 @@ SonicBufferConfig::Validate() const
             {
                 why << "profile '" << prof.name << "' is on ingress pool '" << pools[prof.pool].name
                     << "'; a queue needs an egress pool";
-                return ConfigError(source,
-                                   Pointer("BUFFER_QUEUE", port.name + "|" + std::to_string(q)) +
-                                       "/profile",
-                                   why.str())
-                    .what();
+                throw ConfigError(source,
+                                  Pointer("BUFFER_QUEUE", port.name + "|" + std::to_string(q)) +
+                                      "/profile",
+                                  why.str());
             }
             if (!((port.pfcEnable >> q) & 1) &&
                 pools[prof.pool].type != SonicBufferPool::Type::BOTH)
@@ -250,8 +257,7 @@ SonicBufferConfig::Validate() const
                 << " B its priority groups and queues reserve (profile sizes summed over the "
                    "ports, e.g. "
                 << example[p] << ")";
-            return ConfigError(source, Pointer("BUFFER_POOL", pools[p].name) + "/size", why.str())
-                .what();
+            throw ConfigError(source, Pointer("BUFFER_POOL", pools[p].name) + "/size", why.str());
         }
     }
     // Azure §6.2: egress_lossy_pool <= ingress pool, "because lossy packets
@@ -270,13 +276,11 @@ SonicBufferConfig::Validate() const
                 why << "" << pools[e].size
                     << " B serves lossy queues but is larger than ingress pool '" << pools[i].name
                     << "' (" << pools[i].size << " B); lossy traffic would reach the PFC headroom";
-                return ConfigError(source, Pointer("BUFFER_POOL", pools[e].name) + "/size",
-                                   why.str())
-                    .what();
+                throw ConfigError(source, Pointer("BUFFER_POOL", pools[e].name) + "/size",
+                                  why.str());
             }
         }
     }
-    return "";
 }
 
 SonicBufferConfig

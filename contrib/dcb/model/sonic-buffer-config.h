@@ -146,8 +146,10 @@ struct SonicBufferConfig
      * Cross-table consistency: profiles on pools of the right direction, every
      * lossless PG bound to a profile with xoff, every egress pool serving lossy
      * queues no larger than the ingress pools (Azure §6.2).
-     * \return "" or "<source>: <JSON pointer>: <why>"
+     * Throws ConfigError naming source, the JSON pointer and why.
      */
+    void Check() const;
+    /** Check()'s error text, "" if none: the form SonicBufferManager::DoSetup returns. */
     std::string Validate() const;
 
     /**

@@ -1,9 +1,10 @@
-// Why ~1300 lines: one reader per config_db table (17 tables, each with its own field
-// checks and located errors) plus the layout normaliser (Tables). Tables, which knows
-// nothing of buffers, is the part to move to its own file when this grows further.
+// Why ~1000 lines: one reader per config_db table (17 tables), each with its own located checks.
 #include "sonic-config-loader.h"
 
-#include "config-error.h"
+#include "sonic-config-tables.h"
+
+#include "ns3/config-error.h"
+#include "ns3/json-schema-reader.h"
 
 #include <algorithm>
 #include <array>
@@ -12,7 +13,6 @@
 #include <nlohmann/json.hpp>
 #include <set>
 #include <sstream>
-#include <stdexcept>
 
 namespace ns3
 {
@@ -20,114 +20,22 @@ namespace ns3
 namespace
 {
 using Json = nlohmann::json;
-
-/** Where a value lies: the config_db file and the JSON pointer of the value in it. */
-struct Where
-{
-    std::string file;
-    std::string pointer;
-
-    /** \return "<file>: <pointer>", as notes name a place */
-    std::string Text() const { return file + ": " + pointer; }
-};
-
-/** \return \p where with \p tail ("/field") appended to its pointer. */
-Where
-operator+(const Where& where, const std::string& tail)
-{
-    return Where{where.file, where.pointer + tail};
-}
-
-/** The suite's located error (ConfigError) for the value at \p where; caught in Load. */
-ConfigError
-Located(const Where& where, const std::string& why)
-{
-    return ConfigError(where.file, where.pointer, why);
-}
-
-/** Decimal string of bytes (or JSON unsigned integer) -> bytes. */
-uint64_t
-ParseBytes(const Json& v, const Where& where)
-{
-    if (v.is_number_unsigned())
-    {
-        return v.get<uint64_t>();
-    }
-    if (!v.is_string())
-    {
-        throw Located(where, "expected a string of decimal bytes, e.g. \"18000000\"");
-    }
-    const std::string s = v.get<std::string>();
-    if (s.empty() || s.size() > 19 ||
-        !std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; }))
-    {
-        throw Located(where, "'" + s +
-                                 "' is not a size in bytes (decimal digits only, "
-                                 "0 .. 9999999999999999999)");
-    }
-    return std::stoull(s);
-}
-
-int32_t
-ParseInt(const Json& v, const Where& where, int32_t lo, int32_t hi)
-{
-    int64_t x = 0;
-    if (v.is_number_integer())
-    {
-        x = v.get<int64_t>();
-    }
-    else if (v.is_string())
-    {
-        const std::string s = v.get<std::string>();
-        size_t used = 0;
-        try
-        {
-            x = std::stoll(s, &used);
-        }
-        catch (const std::exception&)
-        {
-            used = 0;
-        }
-        if (used == 0 || used != s.size())
-        {
-            throw Located(where, "'" + s + "' is not an integer");
-        }
-    }
-    else
-    {
-        throw Located(where, "expected an integer string");
-    }
-    if (x < lo || x > hi)
-    {
-        throw Located(where, std::to_string(x) + " is outside [" + std::to_string(lo) + ", " +
-                                 std::to_string(hi) + "]");
-    }
-    return static_cast<int32_t>(x);
-}
-
-std::string
-ParseString(const Json& v, const Where& where)
-{
-    if (!v.is_string())
-    {
-        throw Located(where, "expected a string");
-    }
-    return v.get<std::string>();
-}
+using Entry = SonicConfigEntry;
 
 /** "[TABLE|name]" or "name" -> name; the table must match when given. */
 std::string
-ParseReference(const Json& v, const std::string& table, const Where& where)
+ParseReference(const JsonSchemaReader& r, const Json& v, const std::string& table,
+               const std::string& where)
 {
-    std::string s = ParseString(v, where);
+    std::string s = r.ReadString(v, where);
     if (!s.empty() && s.front() == '[' && s.back() == ']')
     {
         s = s.substr(1, s.size() - 2);
         const size_t bar = s.find('|');
         if (bar == std::string::npos || s.substr(0, bar) != table)
         {
-            throw Located(where, "reference '" + v.get<std::string>() + "' should be [" + table +
-                                     "|name]");
+            r.Fail(where,
+                   "reference '" + v.get<std::string>() + "' should be [" + table + "|name]");
         }
         s = s.substr(bar + 1);
     }
@@ -136,7 +44,7 @@ ParseReference(const Json& v, const std::string& table, const Where& where)
 
 /** "3-4", "0", "0,1" -> bit mask over 0..7. */
 uint8_t
-ParseIndexSet(const std::string& text, const Where& where)
+ParseIndexSet(const JsonSchemaReader& r, const std::string& text, const std::string& where)
 {
     uint8_t mask = 0;
     std::stringstream ss(text);
@@ -146,247 +54,22 @@ ParseIndexSet(const std::string& text, const Where& where)
         const size_t dash = part.find('-');
         const std::string a = part.substr(0, dash);
         const std::string b = dash == std::string::npos ? a : part.substr(dash + 1);
-        const int32_t lo = ParseInt(Json(a), where, 0, 7);
-        const int32_t hi = ParseInt(Json(b), where, 0, 7);
+        const int64_t lo = r.ReadInteger(Json(a), where, 0, 7);
+        const int64_t hi = r.ReadInteger(Json(b), where, 0, 7);
         if (lo > hi)
         {
-            throw Located(where, "range '" + part + "' is reversed");
+            r.Fail(where, "range '" + part + "' is reversed");
         }
-        for (int32_t i = lo; i <= hi; ++i)
+        for (int64_t i = lo; i <= hi; ++i)
         {
             mask |= uint8_t(1u << i);
         }
     }
     if (mask == 0)
     {
-        throw Located(where, "empty index list '" + text + "'");
+        r.Fail(where, "empty index list '" + text + "'");
     }
     return mask;
-}
-
-const Json&
-Field(const Json& obj, const char* name, const Where& where)
-{
-    auto it = obj.find(name);
-    if (it == obj.end())
-    {
-        throw Located(where + "/" + name, "required field is missing");
-    }
-    return *it;
-}
-
-/** RFC 6901 escaping of one reference token. */
-std::string
-Escape(const std::string& token)
-{
-    std::string out;
-    for (char c : token)
-    {
-        out += c == '~' ? std::string("~0") : c == '/' ? std::string("~1") : std::string(1, c);
-    }
-    return out;
-}
-
-/** One config_db entry (TABLE|key) with the place it came from. */
-struct Entry
-{
-    std::string key;
-    Json value;  //!< object of fields (merged over the files, later files win)
-    Where where; //!< the file and JSON pointer of the entry
-};
-
-/** Fields of each modelled table ("*": every field is data, e.g. a map's entries). */
-const std::map<std::string, std::set<std::string>>&
-KnownFields()
-{
-    static const std::map<std::string, std::set<std::string>> known = {
-        {"BUFFER_POOL", {"type", "mode", "size", "xoff"}},
-        {"BUFFER_PROFILE",
-         {"pool", "size", "dynamic_th", "static_th", "xoff", "xon", "xon_offset"}},
-        {"BUFFER_PG", {"profile"}},
-        {"BUFFER_QUEUE", {"profile"}},
-        {"PORT_QOS_MAP",
-         {"pfc_enable", "tc_to_pg_map", "dscp_to_tc_map", "tc_to_queue_map", "pfc_to_queue_map"}},
-        {"TC_TO_PRIORITY_GROUP_MAP", {"*"}},
-        {"DSCP_TO_TC_MAP", {"*"}},
-        {"TC_TO_QUEUE_MAP", {"*"}},
-        {"MAP_PFC_PRIORITY_TO_QUEUE", {"*"}},
-        {"QUEUE", {"wred_profile", "scheduler"}},
-        {"WRED_PROFILE",
-         {"wred_green_enable", "green_min_threshold", "green_max_threshold",
-          "green_drop_probability", "ecn"}},
-        {"SCHEDULER", {"type", "weight"}},
-        {"PFC_WD", {"action", "detection_time", "restoration_time", "POLL_INTERVAL"}},
-        {"CABLE_LENGTH", {"*"}},
-        {"PORT", {"speed", "mtu"}},
-        {"DEVICE_METADATA", {"switch_type", "buffer_model"}},
-        {"DEFAULT_LOSSLESS_BUFFER_PARAMETER", {"default_dynamic_th"}},
-    };
-    return known;
-}
-
-/**
- * The tables of one or more config_db files, in either layout: nested
- * ({"BUFFER_POOL": {"name": {...}}}, config_db.json) or flat Redis keys
- * ({"BUFFER_POOL|name": {...}}, sonic-db-dump). Records what is not modelled.
- */
-class Tables
-{
-  public:
-    /** Add the tables of \p root, read from \p file. */
-    void Add(const Json& root, const std::string& file, bool* flat);
-    /** \return the entries of \p table (empty if absent), ordered by key. */
-    const std::vector<Entry>& Get(const std::string& table) const;
-    /** \return the entry \p key of \p table or nullptr. */
-    const Entry* Find(const std::string& table, const std::string& key) const;
-    /** \return one line naming the tables and fields not modelled, per file; "" if none. */
-    std::string Unmodelled() const;
-
-  private:
-    void AddEntry(const std::string& table, const std::string& key, const Json& value,
-                  const Where& where, const std::string& file);
-
-    std::map<std::string, std::vector<Entry>> m_tables;
-    std::vector<std::string> m_files;                                //!< in order of loading
-    std::map<std::string, std::set<std::string>> m_unmodelledTables; //!< file -> tables
-    std::map<std::string, std::set<std::string>> m_unmodelledFields; //!< file -> TABLE.field
-};
-
-void
-Tables::Add(const Json& root, const std::string& file, bool* flat)
-{
-    if (!root.is_object())
-    {
-        throw ConfigError(file, "", "the top level must be a JSON object of config_db tables");
-    }
-    m_files.push_back(file);
-    for (const auto& [name, value] : root.items())
-    {
-        const size_t bar = name.find('|');
-        if (bar != std::string::npos)
-        {
-            // sonic-db-dump / Redis layout: "TABLE|key": {fields}.
-            *flat = true;
-            AddEntry(name.substr(0, bar), name.substr(bar + 1), value,
-                     Where{file, "/" + Escape(name)}, file);
-            continue;
-        }
-        if (!value.is_object())
-        {
-            throw Located(Where{file, "/" + Escape(name)},
-                          "a table must be a JSON object of entries (or write \"" + name +
-                              "|<key>\": {...} keys, as sonic-db-dump does)");
-        }
-        for (const auto& [key, fields] : value.items())
-        {
-            AddEntry(name, key, fields, Where{file, "/" + Escape(name) + "/" + Escape(key)}, file);
-        }
-    }
-}
-
-void
-Tables::AddEntry(const std::string& table, const std::string& key, const Json& value,
-                 const Where& where, const std::string& file)
-{
-    if (!value.is_object())
-    {
-        throw Located(where, "an entry must be a JSON object of fields, got " +
-                                 std::string(value.type_name()));
-    }
-    auto known = KnownFields().find(table);
-    if (known == KnownFields().end())
-    {
-        m_unmodelledTables[file].insert(table);
-        return;
-    }
-    if (known->second.count("*") == 0)
-    {
-        const bool global = table == "PORT_QOS_MAP" && key == "global";
-        const bool otherDevice = table == "DEVICE_METADATA" && key != "localhost";
-        for (const auto& [field, v] : value.items())
-        {
-            const bool modelled =
-                global ? field == "dscp_to_tc_map" : !otherDevice && known->second.count(field) > 0;
-            if (!modelled)
-            {
-                m_unmodelledFields[file].insert(table + "." + field);
-            }
-        }
-    }
-    std::vector<Entry>& entries = m_tables[table];
-    for (Entry& e : entries)
-    {
-        if (e.key == key)
-        {
-            // A later file overrides fields of the same entry (`sonic-cfggen -j a -j b`).
-            for (const auto& [field, v] : value.items())
-            {
-                e.value[field] = v;
-            }
-            e.where = where;
-            return;
-        }
-    }
-    entries.push_back(Entry{key, value, where});
-    std::sort(entries.begin(), entries.end(),
-              [](const Entry& a, const Entry& b) { return a.key < b.key; });
-}
-
-const std::vector<Entry>&
-Tables::Get(const std::string& table) const
-{
-    static const std::vector<Entry> none;
-    auto it = m_tables.find(table);
-    return it == m_tables.end() ? none : it->second;
-}
-
-const Entry*
-Tables::Find(const std::string& table, const std::string& key) const
-{
-    for (const Entry& e : Get(table))
-    {
-        if (e.key == key)
-        {
-            return &e;
-        }
-    }
-    return nullptr;
-}
-
-std::string
-Tables::Unmodelled() const
-{
-    std::string line;
-    for (const std::string& file : m_files)
-    {
-        auto t = m_unmodelledTables.find(file);
-        auto f = m_unmodelledFields.find(file);
-        if (t == m_unmodelledTables.end() && f == m_unmodelledFields.end())
-        {
-            continue;
-        }
-        std::string part = file + ":";
-        if (t != m_unmodelledTables.end())
-        {
-            part += " tables";
-            for (const std::string& name : t->second)
-            {
-                part += (part.back() == 's' ? " " : ", ") + name;
-            }
-        }
-        if (f != m_unmodelledFields.end())
-        {
-            part += t != m_unmodelledTables.end() ? "; fields" : " fields";
-            bool first = true;
-            for (const std::string& name : f->second)
-            {
-                part += (first ? " " : ", ") + name;
-                first = false;
-            }
-        }
-        line += (line.empty() ? "" : "; ") + part;
-    }
-    return line;
 }
 
 /** "Ethernet12" -> 12, else -1. */
@@ -433,30 +116,32 @@ class Reader
     {
     }
 
-    void Read(const Tables& tables, SonicBufferConfig& c);
+    void Read(const SonicConfigTables& tables, SonicBufferConfig& c);
 
   private:
     /** The port named \p name, or nullptr when a port map leaves it out. */
-    SonicPortBuffer* Port(SonicBufferConfig& c, const std::string& name, const Where& where);
+    SonicPortBuffer* Port(SonicBufferConfig& c, const std::string& name, const JsonSchemaReader& r,
+                          const std::string& where);
     /** "Ethernet0,Ethernet4|3-4" -> ports (those mapped) and index mask. */
     std::vector<uint32_t> KeyPorts(SonicBufferConfig& c, const Entry& e, uint8_t* mask);
     /** Port names of a port-keyed entry (no validation beyond the key's shape). */
     std::vector<std::string> NamesOf(const std::string& table, const Entry& e) const;
     /** EthernetN ranks for the order rule. */
-    void RankPorts(const Tables& tables);
+    void RankPorts(const SonicConfigTables& tables);
     /** A QoS map entry: key -> value over [0, keys) x [0, values); unlisted keys -1. */
-    std::array<int32_t, 64> ReadMap(const Tables& tables, const std::string& table, const Json& ref,
-                                    const Where& where, int32_t keys, int32_t values,
+    std::array<int32_t, 64> ReadMap(const SonicConfigTables& tables, const std::string& table,
+                                    const Json& ref, const JsonSchemaReader& r,
+                                    const std::string& where, int32_t keys, int32_t values,
                                     const Entry** entry) const;
-    void ReadPorts(const Tables& tables, SonicBufferConfig& c);
-    void ReadPools(const Tables& tables, SonicBufferConfig& c);
-    void ReadProfiles(const Tables& tables, SonicBufferConfig& c);
-    void ReadBindings(const Tables& tables, SonicBufferConfig& c);
-    void ReadQos(const Tables& tables, SonicBufferConfig& c);
-    void ReadWred(const Tables& tables, SonicBufferConfig& c);
-    void ReadSchedulers(const Tables& tables, SonicBufferConfig& c);
-    void ReadQueues(const Tables& tables, SonicBufferConfig& c);
-    void ReadWatchdog(const Tables& tables, SonicBufferConfig& c);
+    void ReadPorts(const SonicConfigTables& tables, SonicBufferConfig& c);
+    void ReadPools(const SonicConfigTables& tables, SonicBufferConfig& c);
+    void ReadProfiles(const SonicConfigTables& tables, SonicBufferConfig& c);
+    void ReadBindings(const SonicConfigTables& tables, SonicBufferConfig& c);
+    void ReadQos(const SonicConfigTables& tables, SonicBufferConfig& c);
+    void ReadWred(const SonicConfigTables& tables, SonicBufferConfig& c);
+    void ReadSchedulers(const SonicConfigTables& tables, SonicBufferConfig& c);
+    void ReadQueues(const SonicConfigTables& tables, SonicBufferConfig& c);
+    void ReadWatchdog(const SonicConfigTables& tables, SonicBufferConfig& c);
 
     const std::map<std::string, uint32_t>& m_portMap;
     uint32_t m_divisor; //!< 0: order rule
@@ -502,7 +187,7 @@ Reader::NamesOf(const std::string& table, const Entry& e) const
 }
 
 void
-Reader::RankPorts(const Tables& tables)
+Reader::RankPorts(const SonicConfigTables& tables)
 {
     std::map<int64_t, std::string> byNumber;
     for (const char* table :
@@ -515,9 +200,9 @@ Reader::RankPorts(const Tables& tables)
                 const int64_t n = EthernetNumber(name);
                 if (n < 0)
                 {
-                    throw Located(e.where, "port '" + name +
-                                               "' is not Ethernet<N>; give a port map "
-                                               "(config_db port names in switch port order)");
+                    e.reader.Fail(e.pointer, "port '" + name +
+                                                 "' is not Ethernet<N>; give a port map "
+                                                 "(config_db port names in switch port order)");
                 }
                 byNumber[n] = name;
             }
@@ -531,7 +216,8 @@ Reader::RankPorts(const Tables& tables)
 }
 
 SonicPortBuffer*
-Reader::Port(SonicBufferConfig& c, const std::string& name, const Where& where)
+Reader::Port(SonicBufferConfig& c, const std::string& name, const JsonSchemaReader& r,
+             const std::string& where)
 {
     uint32_t index = 0;
     if (!m_portMap.empty())
@@ -553,9 +239,8 @@ Reader::Port(SonicBufferConfig& c, const std::string& name, const Where& where)
         const int64_t n = EthernetNumber(name);
         if (n < 0 || n % m_divisor != 0)
         {
-            throw Located(where, "port '" + name + "' is not Ethernet<N> with N a multiple of " +
-                                     std::to_string(m_divisor) +
-                                     " (give a port map for other names)");
+            r.Fail(where, "port '" + name + "' is not Ethernet<N> with N a multiple of " +
+                              std::to_string(m_divisor) + " (give a port map for other names)");
         }
         index = static_cast<uint32_t>(n) / m_divisor;
     }
@@ -578,9 +263,9 @@ Reader::KeyPorts(SonicBufferConfig& c, const Entry& e, uint8_t* mask)
     const size_t bar = e.key.rfind('|');
     if (bar == std::string::npos)
     {
-        throw Located(e.where, "key should be <port>|<index range>, e.g. Ethernet0|3-4");
+        e.reader.Fail(e.pointer, "key should be <port>|<index range>, e.g. Ethernet0|3-4");
     }
-    *mask = ParseIndexSet(e.key.substr(bar + 1), e.where);
+    *mask = ParseIndexSet(e.reader, e.key.substr(bar + 1), e.pointer);
     std::string ports = e.key.substr(0, bar);
     // A VoQ chassis keys queues by system port, <host>|<asic>|<port> (buffers_config.j2);
     // the chassis is one switch here, so the host/asic prefix must name one ASIC.
@@ -594,16 +279,16 @@ Reader::KeyPorts(SonicBufferConfig& c, const Entry& e, uint8_t* mask)
         }
         else if (prefix != m_systemPrefix)
         {
-            throw Located(e.where, "system port prefix '" + prefix + "' differs from '" +
-                                       m_systemPrefix +
-                                       "' used before; one chassis ASIC per switch");
+            e.reader.Fail(e.pointer, "system port prefix '" + prefix + "' differs from '" +
+                                         m_systemPrefix +
+                                         "' used before; one chassis ASIC per switch");
         }
         ports = ports.substr(sys + 1);
     }
     std::vector<uint32_t> out;
     for (const std::string& name : SplitComma(ports))
     {
-        if (SonicPortBuffer* port = Port(c, name, e.where))
+        if (SonicPortBuffer* port = Port(c, name, e.reader, e.pointer))
         {
             out.push_back(static_cast<uint32_t>(port - c.ports.data()));
         }
@@ -612,32 +297,34 @@ Reader::KeyPorts(SonicBufferConfig& c, const Entry& e, uint8_t* mask)
 }
 
 std::array<int32_t, 64>
-Reader::ReadMap(const Tables& tables, const std::string& table, const Json& ref, const Where& where,
-                int32_t keys, int32_t values, const Entry** entry) const
+Reader::ReadMap(const SonicConfigTables& tables, const std::string& table, const Json& ref,
+                const JsonSchemaReader& r, const std::string& where, int32_t keys, int32_t values,
+                const Entry** entry) const
 {
-    const std::string name = ParseReference(ref, table, where);
+    const std::string name = ParseReference(r, ref, table, where);
     const Entry* e = tables.Find(table, name);
     if (!e)
     {
-        throw Located(where, "names map '" + name + "', which " + table + " does not define");
+        r.Fail(where, "names map '" + name + "', which " + table + " does not define");
     }
     std::array<int32_t, 64> map;
     map.fill(-1);
     for (const auto& [k, v] : e->value.items())
     {
-        const Where kw = e->where + "/" + Escape(k);
-        map[ParseInt(Json(k), kw, 0, keys - 1)] = ParseInt(v, kw, 0, values - 1);
+        const std::string kw = JsonSchemaReader::Child(e->pointer, k);
+        map[e->reader.ReadInteger(Json(k), kw, 0, keys - 1)] =
+            int32_t(e->reader.ReadInteger(v, kw, 0, values - 1));
     }
     *entry = e;
     return map;
 }
 
 void
-Reader::ReadPorts(const Tables& tables, SonicBufferConfig& c)
+Reader::ReadPorts(const SonicConfigTables& tables, SonicBufferConfig& c)
 {
     for (const Entry& e : tables.Get("PORT"))
     {
-        SonicPortBuffer* port = Port(c, e.key, e.where);
+        SonicPortBuffer* port = Port(c, e.key, e.reader, e.pointer);
         if (!port)
         {
             continue;
@@ -645,29 +332,31 @@ Reader::ReadPorts(const Tables& tables, SonicBufferConfig& c)
         if (e.value.contains("speed"))
         {
             // sonic-port.yang: speed in Mb/s, 1 .. 800000.
-            port->speedMbps = uint64_t(ParseInt(e.value["speed"], e.where + "/speed", 1, 800000));
+            port->speedMbps =
+                uint64_t(e.reader.ReadInteger(e.value["speed"], e.pointer + "/speed", 1, 800000));
         }
         if (e.value.contains("mtu"))
         {
             // sonic-port.yang: mtu 1 .. 9216.
-            port->mtu = uint32_t(ParseInt(e.value["mtu"], e.where + "/mtu", 1, 9216));
+            port->mtu = uint32_t(e.reader.ReadInteger(e.value["mtu"], e.pointer + "/mtu", 1, 9216));
         }
     }
     for (const Entry& e : tables.Get("CABLE_LENGTH"))
     {
         for (const auto& [name, v] : e.value.items())
         {
-            const Where where = e.where + "/" + Escape(name);
-            const std::string s = ParseString(v, where);
+            const std::string where = JsonSchemaReader::Child(e.pointer, name);
+            const std::string s = e.reader.ReadString(v, where);
             // sonic-cable-length.yang: "<digits>m".
             if (s.size() < 2 || s.back() != 'm' ||
                 !std::all_of(s.begin(), s.end() - 1,
                              [](char ch) { return ch >= '0' && ch <= '9'; }))
             {
-                throw Located(where, "'" + s + "' is not a cable length in metres, e.g. \"5m\"");
+                e.reader.Fail(where, "'" + s + "' is not a cable length in metres, e.g. \"5m\"");
             }
-            const int32_t metres = ParseInt(Json(s.substr(0, s.size() - 1)), where, 0, 100000);
-            if (SonicPortBuffer* port = Port(c, name, where))
+            const int32_t metres =
+                int32_t(e.reader.ReadInteger(Json(s.substr(0, s.size() - 1)), where, 0, 100000));
+            if (SonicPortBuffer* port = Port(c, name, e.reader, where))
             {
                 port->cableMetres = metres;
             }
@@ -676,15 +365,16 @@ Reader::ReadPorts(const Tables& tables, SonicBufferConfig& c)
 }
 
 void
-Reader::ReadPools(const Tables& tables, SonicBufferConfig& c)
+Reader::ReadPools(const SonicConfigTables& tables, SonicBufferConfig& c)
 {
     for (const Entry& e : tables.Get("BUFFER_POOL"))
     {
-        const Where& where = e.where;
+        const JsonSchemaReader& r = e.reader;
+        const std::string& where = e.pointer;
         const Json& obj = e.value;
         SonicBufferPool pool;
         pool.name = e.key;
-        const std::string type = ParseString(Field(obj, "type", where), where + "/type");
+        const std::string type = r.ReadString(r.Require(obj, where, "type"), where + "/type");
         if (type == "ingress")
         {
             pool.type = SonicBufferPool::Type::INGRESS;
@@ -699,26 +389,25 @@ Reader::ReadPools(const Tables& tables, SonicBufferConfig& c)
         }
         else
         {
-            throw Located(where + "/type", "'" + type + "' is not ingress, egress or both");
+            r.Fail(where + "/type", "'" + type + "' is not ingress, egress or both");
         }
         if (obj.contains("mode"))
         {
-            const std::string mode = ParseString(obj["mode"], where + "/mode");
+            const std::string mode = r.ReadString(obj["mode"], where + "/mode");
             if (mode != "dynamic" && mode != "static")
             {
-                throw Located(where + "/mode", "'" + mode + "' is not dynamic or static");
+                r.Fail(where + "/mode", "'" + mode + "' is not dynamic or static");
             }
             pool.dynamic = mode == "dynamic";
         }
         if (obj.contains("size"))
         {
-            pool.size = ParseBytes(obj["size"], where + "/size");
+            pool.size = r.ReadByteSize(obj["size"], where + "/size");
         }
         else if (m_traditional)
         {
-            throw Located(where + "/size",
-                          "required field is missing (buffer_model traditional; only the "
-                          "dynamic model leaves pool sizes to the buffer manager)");
+            r.Fail(where + "/size", "required field is missing (buffer_model traditional; only the "
+                                    "dynamic model leaves pool sizes to the buffer manager)");
         }
         else
         {
@@ -726,77 +415,78 @@ Reader::ReadPools(const Tables& tables, SonicBufferConfig& c)
         }
         if (obj.contains("xoff"))
         {
-            pool.xoff = ParseBytes(obj["xoff"], where + "/xoff");
+            pool.xoff = r.ReadByteSize(obj["xoff"], where + "/xoff");
         }
         c.pools.push_back(pool);
     }
 }
 
 void
-Reader::ReadProfiles(const Tables& tables, SonicBufferConfig& c)
+Reader::ReadProfiles(const SonicConfigTables& tables, SonicBufferConfig& c)
 {
     for (const Entry& e : tables.Get("BUFFER_PROFILE"))
     {
-        const Where& where = e.where;
+        const JsonSchemaReader& r = e.reader;
+        const std::string& where = e.pointer;
         const Json& obj = e.value;
         SonicBufferProfile prof;
         prof.name = e.key;
         const std::string pool =
-            ParseReference(Field(obj, "pool", where), "BUFFER_POOL", where + "/pool");
+            ParseReference(r, r.Require(obj, where, "pool"), "BUFFER_POOL", where + "/pool");
         const int32_t pi = c.FindPool(pool);
         if (pi < 0)
         {
-            throw Located(where + "/pool",
-                          "names pool '" + pool + "', which BUFFER_POOL does not define");
+            r.Fail(where + "/pool", "names pool '" + pool + "', which BUFFER_POOL does not define");
         }
         prof.pool = static_cast<uint32_t>(pi);
-        prof.size = obj.contains("size") ? ParseBytes(obj["size"], where + "/size") : 0;
+        prof.size = obj.contains("size") ? r.ReadByteSize(obj["size"], where + "/size") : 0;
         if (obj.contains("dynamic_th") && obj.contains("static_th"))
         {
-            throw Located(where, "give dynamic_th or static_th, not both");
+            r.Fail(where, "give dynamic_th or static_th, not both");
         }
         if (obj.contains("dynamic_th"))
         {
             prof.dynamic = true;
-            prof.dynamicTh = ParseInt(obj["dynamic_th"], where + "/dynamic_th", -128, 127);
+            prof.dynamicTh = r.ReadInteger(obj["dynamic_th"], where + "/dynamic_th", -128, 127);
         }
         else if (obj.contains("static_th"))
         {
             prof.dynamic = false;
-            prof.staticTh = ParseBytes(obj["static_th"], where + "/static_th");
+            prof.staticTh = r.ReadByteSize(obj["static_th"], where + "/static_th");
         }
         else
         {
             prof.dynamic = c.pools[pi].dynamic;
-            m_notes.push_back(where.Text() + ": no dynamic_th/static_th; SAI default taken (" +
-                              (prof.dynamic ? "dynamic_th 0, alpha 1" : "static_th 0, no limit") +
-                              ")");
+            m_notes.push_back(
+                r.GetFile() + ": " + where + ": no dynamic_th/static_th; SAI default taken (" +
+                (prof.dynamic ? "dynamic_th 0, alpha 1" : "static_th 0, no limit") + ")");
         }
         if (obj.contains("xoff"))
         {
-            prof.xoff = ParseBytes(obj["xoff"], where + "/xoff");
+            prof.xoff = r.ReadByteSize(obj["xoff"], where + "/xoff");
         }
         if (obj.contains("xon"))
         {
-            prof.xon = ParseBytes(obj["xon"], where + "/xon");
+            prof.xon = r.ReadByteSize(obj["xon"], where + "/xon");
         }
         if (obj.contains("xon_offset"))
         {
-            prof.xonOffset = ParseBytes(obj["xon_offset"], where + "/xon_offset");
+            prof.xonOffset = r.ReadByteSize(obj["xon_offset"], where + "/xon_offset");
         }
         c.profiles.push_back(prof);
     }
 }
 
 void
-Reader::ReadBindings(const Tables& tables, SonicBufferConfig& c)
+Reader::ReadBindings(const SonicConfigTables& tables, SonicBufferConfig& c)
 {
     for (const char* table : {"BUFFER_PG", "BUFFER_QUEUE"})
     {
         const bool pg = std::string(table) == "BUFFER_PG";
         for (const Entry& e : tables.Get(table))
         {
-            const Where where = e.where + "/profile";
+            const JsonSchemaReader& r = e.reader;
+            const std::string where = e.pointer + "/profile";
             uint8_t mask = 0;
             const std::vector<uint32_t> ports = KeyPorts(c, e, &mask);
             const Json& obj = e.value;
@@ -808,27 +498,27 @@ Reader::ReadBindings(const Tables& tables, SonicBufferConfig& c)
                 // buffermgrd calculates its headroom from the port's speed and cable.
                 if (!pg)
                 {
-                    throw Located(where, "no profile; a queue needs a BUFFER_PROFILE");
+                    r.Fail(where, "no profile; a queue needs a BUFFER_PROFILE");
                 }
                 if (m_traditional)
                 {
-                    throw Located(where, "no profile; headroom is calculated only with "
-                                         "DEVICE_METADATA|localhost buffer_model dynamic");
+                    r.Fail(where, "no profile; headroom is calculated only with "
+                                  "DEVICE_METADATA|localhost buffer_model dynamic");
                 }
                 if (c.FindPool("ingress_lossless_pool") < 0)
                 {
-                    throw Located(where, "no profile (calculated headroom), but BUFFER_POOL "
-                                         "defines no ingress_lossless_pool to put it in");
+                    r.Fail(where, "no profile (calculated headroom), but BUFFER_POOL "
+                                  "defines no ingress_lossless_pool to put it in");
                 }
             }
             else
             {
-                const std::string prof = ParseReference(obj["profile"], "BUFFER_PROFILE", where);
+                const std::string prof = ParseReference(r, obj["profile"], "BUFFER_PROFILE", where);
                 pi = c.FindProfile(prof);
                 if (pi < 0)
                 {
-                    throw Located(where, "names profile '" + prof +
-                                             "', which BUFFER_PROFILE does not define");
+                    r.Fail(where,
+                           "names profile '" + prof + "', which BUFFER_PROFILE does not define");
                 }
             }
             for (uint32_t p : ports)
@@ -859,11 +549,12 @@ Reader::ReadBindings(const Tables& tables, SonicBufferConfig& c)
 }
 
 void
-Reader::ReadQos(const Tables& tables, SonicBufferConfig& c)
+Reader::ReadQos(const SonicConfigTables& tables, SonicBufferConfig& c)
 {
     for (const Entry& e : tables.Get("PORT_QOS_MAP"))
     {
-        const Where& where = e.where;
+        const JsonSchemaReader& r = e.reader;
+        const std::string& where = e.pointer;
         const Json& obj = e.value;
         // DSCP_TO_TC_MAP: DSCPs the map leaves out go to TC 0 (SAI QoS map default).
         std::array<uint8_t, 64> dscpToTc{};
@@ -872,8 +563,8 @@ Reader::ReadQos(const Tables& tables, SonicBufferConfig& c)
         {
             const Entry* map = nullptr;
             const std::array<int32_t, 64> m =
-                ReadMap(tables, "DSCP_TO_TC_MAP", obj["dscp_to_tc_map"], where + "/dscp_to_tc_map",
-                        64, 8, &map);
+                ReadMap(tables, "DSCP_TO_TC_MAP", obj["dscp_to_tc_map"], r,
+                        where + "/dscp_to_tc_map", 64, 8, &map);
             for (uint32_t d = 0; d < 64; ++d)
             {
                 dscpToTc[d] = uint8_t(std::max(m[d], 0));
@@ -890,7 +581,7 @@ Reader::ReadQos(const Tables& tables, SonicBufferConfig& c)
         std::vector<uint32_t> ports;
         for (const std::string& name : SplitComma(e.key))
         {
-            if (SonicPortBuffer* p = Port(c, name, where))
+            if (SonicPortBuffer* p = Port(c, name, r, where))
             {
                 ports.push_back(static_cast<uint32_t>(p - c.ports.data()));
             }
@@ -898,15 +589,15 @@ Reader::ReadQos(const Tables& tables, SonicBufferConfig& c)
         uint8_t pfc = 0;
         if (obj.contains("pfc_enable"))
         {
-            const std::string s = ParseString(obj["pfc_enable"], where + "/pfc_enable");
-            pfc = s.empty() ? 0 : ParseIndexSet(s, where + "/pfc_enable");
+            const std::string s = r.ReadString(obj["pfc_enable"], where + "/pfc_enable");
+            pfc = s.empty() ? 0 : ParseIndexSet(r, s, where + "/pfc_enable");
         }
         std::array<uint8_t, 8> tcToPg = SonicPortBuffer().tcToPg;
         if (obj.contains("tc_to_pg_map"))
         {
             const Entry* map = nullptr;
             const std::array<int32_t, 64> m =
-                ReadMap(tables, "TC_TO_PRIORITY_GROUP_MAP", obj["tc_to_pg_map"],
+                ReadMap(tables, "TC_TO_PRIORITY_GROUP_MAP", obj["tc_to_pg_map"], r,
                         where + "/tc_to_pg_map", 8, 8, &map);
             for (uint32_t tc = 0; tc < 8; ++tc)
             {
@@ -925,15 +616,15 @@ Reader::ReadQos(const Tables& tables, SonicBufferConfig& c)
             }
             const Entry* map = nullptr;
             const std::array<int32_t, 64> m =
-                ReadMap(tables, table, obj[field], where + "/" + field, 8, 8, &map);
+                ReadMap(tables, table, obj[field], r, where + "/" + field, 8, 8, &map);
             for (int32_t k = 0; k < 8; ++k)
             {
                 if (m[k] >= 0 && m[k] != k)
                 {
-                    throw Located(map->where + "/" + std::to_string(k),
-                                  std::to_string(k) + " -> queue " + std::to_string(m[k]) +
-                                      ": only the identity map is modelled (traffic class "
-                                      "and PFC priority t use egress queue t)");
+                    map->reader.Fail(map->pointer + "/" + std::to_string(k),
+                                     std::to_string(k) + " -> queue " + std::to_string(m[k]) +
+                                         ": only the identity map is modelled (traffic class "
+                                         "and PFC priority t use egress queue t)");
                 }
             }
         }
@@ -949,37 +640,38 @@ Reader::ReadQos(const Tables& tables, SonicBufferConfig& c)
 }
 
 void
-Reader::ReadWred(const Tables& tables, SonicBufferConfig& c)
+Reader::ReadWred(const SonicConfigTables& tables, SonicBufferConfig& c)
 {
     for (const Entry& e : tables.Get("WRED_PROFILE"))
     {
-        const Where& where = e.where;
+        const JsonSchemaReader& r = e.reader;
+        const std::string& where = e.pointer;
         const Json& obj = e.value;
         SonicWredProfile w;
         w.name = e.key;
         if (obj.contains("wred_green_enable"))
         {
             const std::string s =
-                ParseString(obj["wred_green_enable"], where + "/wred_green_enable");
+                r.ReadString(obj["wred_green_enable"], where + "/wred_green_enable");
             if (s != "true" && s != "false")
             {
-                throw Located(where + "/wred_green_enable", "'" + s + "' is not true or false");
+                r.Fail(where + "/wred_green_enable", "'" + s + "' is not true or false");
             }
             w.greenEnable = s == "true";
         }
         if (obj.contains("green_min_threshold"))
         {
-            w.greenMin = ParseBytes(obj["green_min_threshold"], where + "/green_min_threshold");
+            w.greenMin = r.ReadByteSize(obj["green_min_threshold"], where + "/green_min_threshold");
         }
         if (obj.contains("green_max_threshold"))
         {
-            w.greenMax = ParseBytes(obj["green_max_threshold"], where + "/green_max_threshold");
+            w.greenMax = r.ReadByteSize(obj["green_max_threshold"], where + "/green_max_threshold");
         }
         if (obj.contains("green_drop_probability"))
         {
-            w.greenDropProbability =
-                ParseInt(obj["green_drop_probability"], where + "/green_drop_probability", 0, 100) /
-                100.0;
+            w.greenDropProbability = r.ReadInteger(obj["green_drop_probability"],
+                                                   where + "/green_drop_probability", 0, 100) /
+                                     100.0;
         }
         if (obj.contains("ecn"))
         {
@@ -988,79 +680,81 @@ Reader::ReadWred(const Tables& tables, SonicBufferConfig& c)
                                                         "ecn_green_red", "ecn_all"};
             static const std::set<std::string> other = {"ecn_none", "ecn_yellow", "ecn_red",
                                                         "ecn_yellow_red"};
-            const std::string s = ParseString(obj["ecn"], where + "/ecn");
+            const std::string s = r.ReadString(obj["ecn"], where + "/ecn");
             if (green.count(s) == 0 && other.count(s) == 0)
             {
-                throw Located(where + "/ecn", "'" + s +
-                                                  "' is not ecn_none, ecn_green, ecn_yellow, "
-                                                  "ecn_red, ecn_green_yellow, ecn_green_red, "
-                                                  "ecn_yellow_red or ecn_all");
+                r.Fail(where + "/ecn", "'" + s +
+                                           "' is not ecn_none, ecn_green, ecn_yellow, "
+                                           "ecn_red, ecn_green_yellow, ecn_green_red, "
+                                           "ecn_yellow_red or ecn_all");
             }
             w.ecnMarking = green.count(s) > 0;
         }
         if (w.greenMin > w.greenMax)
         {
-            throw Located(where + "/green_min_threshold", "larger than green_max_threshold");
+            r.Fail(where + "/green_min_threshold", "larger than green_max_threshold");
         }
         c.wredProfiles.push_back(w);
     }
 }
 
 void
-Reader::ReadSchedulers(const Tables& tables, SonicBufferConfig& c)
+Reader::ReadSchedulers(const SonicConfigTables& tables, SonicBufferConfig& c)
 {
     for (const Entry& e : tables.Get("SCHEDULER"))
     {
+        const JsonSchemaReader& r = e.reader;
         SonicScheduler s;
         s.name = e.key;
-        const std::string type =
-            e.value.contains("type") ? ParseString(e.value["type"], e.where + "/type") : "STRICT";
+        const std::string type = e.value.contains("type")
+                                     ? r.ReadString(e.value["type"], e.pointer + "/type")
+                                     : "STRICT";
         if (type != "STRICT" && type != "WRR" && type != "DWRR")
         {
-            throw Located(e.where + "/type", "'" + type + "' is not STRICT, WRR or DWRR");
+            r.Fail(e.pointer + "/type", "'" + type + "' is not STRICT, WRR or DWRR");
         }
         s.dwrr = type != "STRICT";
         if (e.value.contains("weight"))
         {
             // sonic-scheduler.yang: weight 1 .. 100.
-            s.weight = uint32_t(ParseInt(e.value["weight"], e.where + "/weight", 1, 100));
+            s.weight = uint32_t(r.ReadInteger(e.value["weight"], e.pointer + "/weight", 1, 100));
         }
         c.schedulers.push_back(s);
     }
 }
 
 void
-Reader::ReadQueues(const Tables& tables, SonicBufferConfig& c)
+Reader::ReadQueues(const SonicConfigTables& tables, SonicBufferConfig& c)
 {
     for (const Entry& e : tables.Get("QUEUE"))
     {
+        const JsonSchemaReader& r = e.reader;
         uint8_t mask = 0;
         const std::vector<uint32_t> ports = KeyPorts(c, e, &mask);
         int32_t wi = SonicPortBuffer::NONE;
         int32_t si = SonicPortBuffer::NONE;
         if (e.value.contains("wred_profile"))
         {
-            const Where where = e.where + "/wred_profile";
-            const std::string prof = ParseReference(e.value["wred_profile"], "WRED_PROFILE", where);
+            const std::string where = e.pointer + "/wred_profile";
+            const std::string prof =
+                ParseReference(r, e.value["wred_profile"], "WRED_PROFILE", where);
             wi = c.FindWredProfile(prof);
             if (wi < 0)
             {
-                throw Located(where,
-                              "names profile '" + prof + "', which WRED_PROFILE does not define");
+                r.Fail(where, "names profile '" + prof + "', which WRED_PROFILE does not define");
             }
         }
         if (e.value.contains("scheduler"))
         {
-            const Where where = e.where + "/scheduler";
-            const std::string name = ParseReference(e.value["scheduler"], "SCHEDULER", where);
+            const std::string where = e.pointer + "/scheduler";
+            const std::string name = ParseReference(r, e.value["scheduler"], "SCHEDULER", where);
             for (size_t i = 0; i < c.schedulers.size(); ++i)
             {
                 si = c.schedulers[i].name == name ? int32_t(i) : si;
             }
             if (si < 0)
             {
-                throw Located(where,
-                              "names scheduler '" + name + "', which SCHEDULER does not define");
+                r.Fail(where, "names scheduler '" + name + "', which SCHEDULER does not define");
             }
         }
         for (uint32_t p : ports)
@@ -1085,23 +779,24 @@ Reader::ReadQueues(const Tables& tables, SonicBufferConfig& c)
 }
 
 void
-Reader::ReadWatchdog(const Tables& tables, SonicBufferConfig& c)
+Reader::ReadWatchdog(const SonicConfigTables& tables, SonicBufferConfig& c)
 {
     for (const Entry& e : tables.Get("PFC_WD"))
     {
-        const Where& where = e.where;
+        const JsonSchemaReader& r = e.reader;
+        const std::string& where = e.pointer;
         const Json& obj = e.value;
         if (e.key == "GLOBAL")
         {
             if (obj.contains("POLL_INTERVAL"))
             {
                 // sonic-utilities pfcwd: poll interval 100-1000 ms.
-                c.watchdogPollMs =
-                    uint32_t(ParseInt(obj["POLL_INTERVAL"], where + "/POLL_INTERVAL", 100, 1000));
+                c.watchdogPollMs = uint32_t(
+                    r.ReadInteger(obj["POLL_INTERVAL"], where + "/POLL_INTERVAL", 100, 1000));
             }
             continue;
         }
-        SonicPortBuffer* port = Port(c, e.key, where);
+        SonicPortBuffer* port = Port(c, e.key, r, where);
         if (!port)
         {
             continue;
@@ -1109,44 +804,45 @@ Reader::ReadWatchdog(const Tables& tables, SonicBufferConfig& c)
         port->watchdog = true;
         if (obj.contains("action"))
         {
-            const std::string a = ParseString(obj["action"], where + "/action");
+            const std::string a = r.ReadString(obj["action"], where + "/action");
             if (a != "drop" && a != "forward" && a != "alert")
             {
-                throw Located(where + "/action", "'" + a + "' is not drop, forward or alert");
+                r.Fail(where + "/action", "'" + a + "' is not drop, forward or alert");
             }
             port->watchdogAction = a;
         }
         // Limits of sonic-swss pfcwdorch.h: detection 100-5000 ms, restoration 100-60000 ms.
         if (obj.contains("detection_time"))
         {
-            port->detectionMs =
-                uint32_t(ParseInt(obj["detection_time"], where + "/detection_time", 100, 5000));
+            port->detectionMs = uint32_t(
+                r.ReadInteger(obj["detection_time"], where + "/detection_time", 100, 5000));
         }
         port->restorationMs = 2 * port->detectionMs;
         if (obj.contains("restoration_time"))
         {
             port->restorationMs = uint32_t(
-                ParseInt(obj["restoration_time"], where + "/restoration_time", 100, 60000));
+                r.ReadInteger(obj["restoration_time"], where + "/restoration_time", 100, 60000));
         }
     }
 }
 
 void
-Reader::Read(const Tables& tables, SonicBufferConfig& c)
+Reader::Read(const SonicConfigTables& tables, SonicBufferConfig& c)
 {
     if (const Entry* meta = tables.Find("DEVICE_METADATA", "localhost"))
     {
         if (meta->value.contains("switch_type"))
         {
-            c.switchType = ParseString(meta->value["switch_type"], meta->where + "/switch_type");
+            c.switchType =
+                meta->reader.ReadString(meta->value["switch_type"], meta->pointer + "/switch_type");
         }
         if (meta->value.contains("buffer_model"))
         {
-            const Where where = meta->where + "/buffer_model";
-            const std::string model = ParseString(meta->value["buffer_model"], where);
+            const std::string where = meta->pointer + "/buffer_model";
+            const std::string model = meta->reader.ReadString(meta->value["buffer_model"], where);
             if (model != "traditional" && model != "dynamic")
             {
-                throw Located(where, "'" + model + "' is not traditional or dynamic");
+                meta->reader.Fail(where, "'" + model + "' is not traditional or dynamic");
             }
             m_traditional = model == "traditional";
         }
@@ -1155,8 +851,8 @@ Reader::Read(const Tables& tables, SonicBufferConfig& c)
     {
         if (def->value.contains("default_dynamic_th"))
         {
-            c.defaultDynamicTh = ParseInt(def->value["default_dynamic_th"],
-                                          def->where + "/default_dynamic_th", -8, 8);
+            c.defaultDynamicTh = int32_t(def->reader.ReadInteger(
+                def->value["default_dynamic_th"], def->pointer + "/default_dynamic_th", -8, 8));
         }
     }
     if (m_portMap.empty() && m_divisor == 0)
@@ -1206,14 +902,14 @@ SonicConfigLoader::SetEthernetDivisor(uint32_t divisor)
     m_divisor = divisor;
 }
 
-bool
-SonicConfigLoader::LoadFile(const std::string& path, SonicBufferConfig& config)
+SonicBufferConfig
+SonicConfigLoader::Read(const std::string& paths)
 {
-    return LoadFiles(SplitComma(path), config);
+    return Read(SplitComma(paths));
 }
 
-bool
-SonicConfigLoader::LoadFiles(const std::vector<std::string>& paths, SonicBufferConfig& config)
+SonicBufferConfig
+SonicConfigLoader::Read(const std::vector<std::string>& paths)
 {
     std::vector<std::pair<std::string, std::string>> texts;
     for (const std::string& path : paths)
@@ -1223,70 +919,74 @@ SonicConfigLoader::LoadFiles(const std::vector<std::string>& paths, SonicBufferC
         {
             m_notes.clear();
             m_unmodelled.clear();
-            m_error = ConfigError(path, "cannot open the file").what();
-            return false;
+            throw ConfigError(path, "cannot open the file");
         }
         std::stringstream text;
         text << in.rdbuf();
         texts.emplace_back(path, text.str());
     }
-    return Load(texts, config);
+    return Load(texts);
 }
 
-bool
-SonicConfigLoader::LoadString(const std::string& text, const std::string& source,
-                              SonicBufferConfig& config)
+SonicBufferConfig
+SonicConfigLoader::ReadString(const std::string& text, const std::string& source)
 {
-    return Load({{source, text}}, config);
+    return Load({{source, text}});
 }
 
 bool
-SonicConfigLoader::Load(const std::vector<std::pair<std::string, std::string>>& texts,
-                        SonicBufferConfig& config)
+SonicConfigLoader::LoadFile(const std::string& path, SonicBufferConfig& config)
 {
     m_error.clear();
-    m_notes.clear();
-    m_unmodelled.clear();
-    SonicBufferConfig c;
-    c.source.clear();
-    Tables tables;
     try
     {
-        for (const auto& [source, text] : texts)
-        {
-            c.source += (c.source.empty() ? "" : ", ") + source;
-            Json root;
-            try
-            {
-                root = Json::parse(text);
-            }
-            catch (const Json::parse_error& e)
-            {
-                m_error =
-                    ConfigError(source, std::string("not valid JSON (") + e.what() + ")").what();
-                return false;
-            }
-            tables.Add(root, source, &c.flatKeys);
-        }
-        if (texts.empty())
-        {
-            throw ConfigError("(no file)", "no config_db file given");
-        }
-        m_unmodelled = tables.Unmodelled();
-        Reader(m_portMap, m_divisor, m_notes).Read(tables, c);
+        config = Read(path);
     }
-    catch (const std::exception& e)
+    catch (const ConfigError& e)
     {
         m_error = e.what();
         return false;
     }
-    m_error = c.Validate();
-    if (!m_error.empty())
-    {
-        return false;
-    }
-    config = c;
     return true;
+}
+
+SonicBufferConfig
+SonicConfigLoader::Load(const std::vector<std::pair<std::string, std::string>>& texts)
+{
+    m_notes.clear();
+    m_unmodelled.clear();
+    SonicBufferConfig c;
+    c.source.clear();
+    SonicConfigTables tables;
+    for (const auto& [source, text] : texts)
+    {
+        c.source += (c.source.empty() ? "" : ", ") + source;
+        const JsonSchemaReader reader(source);
+        if (tables.Add(reader.ParseText(text), reader))
+        {
+            c.flatKeys = true;
+        }
+    }
+    if (texts.empty())
+    {
+        throw ConfigError("(no file)", "no config_db file given");
+    }
+    m_unmodelled = tables.Unmodelled();
+    try
+    {
+        Reader(m_portMap, m_divisor, m_notes).Read(tables, c);
+    }
+    catch (const ConfigError&)
+    {
+        throw;
+    }
+    catch (const std::exception& e)
+    {
+        // A check the table readers lack: still an error naming the files, never a crash.
+        throw ConfigError(c.source, e.what());
+    }
+    c.Check();
+    return c;
 }
 
 const std::string&

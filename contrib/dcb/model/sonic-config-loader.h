@@ -47,8 +47,11 @@ namespace ns3
  * 0, 1, 2, ... (any naming: 4-lane Ethernet0/4/8, 8-lane Ethernet0/8/16, breakout
  * Ethernet0/1/2/3); SetEthernetDivisor(d) makes EthernetN port N / d instead.
  *
- * Nothing aborts and nothing is printed: Load returns false and GetError()
- * names the file and the JSON pointer of the offending field.
+ * Nothing aborts and nothing is printed: bad input throws ConfigError naming the file,
+ * the JSON pointer of the offending field and what is wrong with it (the suite's rule,
+ * doc/architecture.md). The files are read through JsonSchemaReader (contrib/config; syntax
+ * errors name line and column, duplicate keys are errors) and their tables gathered by
+ * SonicConfigTables.
  */
 class SonicConfigLoader
 {
@@ -61,16 +64,24 @@ class SonicConfigLoader
     void SetEthernetDivisor(uint32_t divisor);
 
     /**
-     * Read and check \p path (several files: comma-separated, as `config reload`
-     * takes them); on success fill \p config.
+     * Read and check \p paths (several files: comma-separated, as `config reload` takes
+     * them, merged in order). Throws ConfigError.
+     */
+    SonicBufferConfig Read(const std::string& paths);
+    /** Same, for files merged in order. */
+    SonicBufferConfig Read(const std::vector<std::string>& paths);
+    /** Same, from text; \p source names it in errors. */
+    SonicBufferConfig ReadString(const std::string& text, const std::string& source);
+
+    /**
+     * Read(\p path) into \p config, or return false with the ConfigError's text in
+     * GetError(): the form SonicBufferManager::DoSetup uses, whose Setup contract returns
+     * the reason as a string. Other callers use Read.
      */
     bool LoadFile(const std::string& path, SonicBufferConfig& config);
-    /** Same, for files merged in order. */
-    bool LoadFiles(const std::vector<std::string>& paths, SonicBufferConfig& config);
-    /** Same, from text; \p source names it in errors. */
-    bool LoadString(const std::string& text, const std::string& source, SonicBufferConfig& config);
-
+    /** \return the text of LoadFile's last error ("" after a success). */
     const std::string& GetError() const;
+
     /** Defaults taken and ports skipped, one line each. */
     const std::vector<std::string>& GetNotes() const;
     /**
@@ -81,8 +92,7 @@ class SonicConfigLoader
     const std::string& GetUnmodelled() const;
 
   private:
-    bool Load(const std::vector<std::pair<std::string, std::string>>& texts,
-              SonicBufferConfig& config);
+    SonicBufferConfig Load(const std::vector<std::pair<std::string, std::string>>& texts);
 
     std::map<std::string, uint32_t> m_portMap;
     uint32_t m_divisor{0};

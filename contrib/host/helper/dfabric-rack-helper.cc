@@ -7,6 +7,8 @@
 #include "ns3/cxl-link.h"
 #include "ns3/cxl-memory-device.h"
 #include "ns3/cxl-switch.h"
+#include "ns3/json-attribute-converter.h"
+#include "ns3/json-schema-reader.h"
 #include "ns3/memory-channel.h"
 #include "ns3/rnic-port.h"
 #include "ns3/string.h"
@@ -103,33 +105,10 @@ DfabricRackHelper::GetHosts() const
     return m_hosts;
 }
 
-bool
-DfabricRackHelper::Configure(const nlohmann::json& rack, const std::string& where,
-                             std::string* error)
+void
+DfabricRackHelper::Configure(const nlohmann::json& rack, const JsonSchemaReader& reader,
+                             const std::string& pointer)
 {
-    std::string pointer;
-    std::string reason;
-    if (!Configure(rack, &pointer, &reason))
-    {
-        *error = where + pointer + ": " + reason;
-        return false;
-    }
-    return true;
-}
-
-bool
-DfabricRackHelper::Configure(const nlohmann::json& rack, std::string* where, std::string* error)
-{
-    auto fail = [&](const std::string& pointer, const std::string& what)
-    {
-        *where = pointer;
-        *error = what;
-        return false;
-    };
-    if (!rack.is_object())
-    {
-        return fail("", "must be an object");
-    }
     struct Count
     {
         const char* key;
@@ -152,76 +131,59 @@ DfabricRackHelper::Configure(const nlohmann::json& rack, std::string* where, std
                                  {"pool_memory", &m_poolMemory},
                                  {"nic_pool", &m_nicPool},
                                  {"cpu", &m_cpu}};
-    for (const auto& [key, value] : rack.items())
+    std::vector<std::string> keys;
+    for (const auto& c : counts)
     {
-        const std::string pointer = "/" + key;
-        bool known = false;
-        for (const auto& c : counts)
-        {
-            if (key == c.key)
-            {
-                known = true;
-                if (!value.is_number_unsigned() || value.get<uint64_t>() < c.min ||
-                    value.get<uint64_t>() > c.max)
-                {
-                    return fail(pointer, "must be an integer in [" + std::to_string(c.min) + ", " +
-                                             std::to_string(c.max) + "]");
-                }
-                *c.field = value.get<uint32_t>();
-            }
-        }
-        for (const auto& f : factories)
-        {
-            if (key != f.key)
-            {
-                continue;
-            }
-            known = true;
-            if (!value.is_object())
-            {
-                return fail(pointer, "must be an object of attribute values");
-            }
-            TypeId tid = f.factory->GetTypeId();
-            for (const auto& [name, v] : value.items())
-            {
-                std::string text = v.is_string() ? v.get<std::string>() : v.dump();
-                TypeId::AttributeInformation info;
-                if (!tid.LookupAttributeByName(name, &info))
-                {
-                    return fail(pointer + "/" + name,
-                                "no attribute '" + name + "' in " + tid.GetName());
-                }
-                // ns-3 aborts on a malformed number, so numbers must come as JSON numbers.
-                const std::string type = info.checker->GetValueTypeName();
-                const bool numeric = type == "ns3::UintegerValue" || type == "ns3::IntegerValue" ||
-                                     type == "ns3::DoubleValue";
-                if (numeric && !v.is_number())
-                {
-                    return fail(pointer + "/" + name, "must be a number, not " + v.dump());
-                }
-                Ptr<AttributeValue> parsed = info.checker->Create();
-                if (!parsed->DeserializeFromString(text, info.checker) ||
-                    !info.checker->Check(*parsed))
-                {
-                    return fail(pointer + "/" + name, "invalid value '" + text + "'");
-                }
-                // Setters may refuse a value the checker lets through (e.g. 3 lanes): try it.
-                Ptr<Object> probe = f.factory->Create();
-                if (!probe->SetAttributeFailSafe(name, *parsed))
-                {
-                    return fail(pointer + "/" + name, "value '" + text + "' out of range");
-                }
-                f.factory->Set(name, *parsed);
-            }
-            m_cpus = m_cpus || f.factory == &m_cpu;
-        }
-        if (!known)
-        {
-            return fail(pointer, "unknown key (hosts, nic_pool_size, memory_pool_devices, nic, "
-                                 "cxl_link, switch, local_memory, pool_memory, nic_pool, cpu)");
-        }
+        keys.emplace_back(c.key);
     }
-    return true;
+    for (const auto& f : factories)
+    {
+        keys.emplace_back(f.key);
+    }
+    reader.CheckKeys(rack, pointer, keys);
+    for (const auto& c : counts)
+    {
+        *c.field =
+            static_cast<uint32_t>(reader.GetUint(rack, pointer, c.key, *c.field, c.min, c.max));
+    }
+    for (const auto& f : factories)
+    {
+        const nlohmann::json* value = JsonSchemaReader::Find(rack, f.key);
+        if (!value)
+        {
+            continue;
+        }
+        const std::string at = JsonSchemaReader::Child(pointer, f.key);
+        if (!value->is_object())
+        {
+            reader.Fail(at, "must be an object of attribute values");
+        }
+        const TypeId tid = f.factory->GetTypeId();
+        for (const auto& [name, v] : value->items())
+        {
+            const std::string where = JsonSchemaReader::Child(at, name);
+            TypeId::AttributeInformation info;
+            if (!tid.LookupAttributeByName(name, &info))
+            {
+                reader.Fail(where, "no attribute '" + name + "' in " + tid.GetName());
+            }
+            const std::string text = v.is_string() ? v.get<std::string>() : v.dump();
+            std::string why;
+            Ptr<AttributeValue> parsed = JsonAttributeConverter::FromJson(info, v, why);
+            if (!parsed)
+            {
+                reader.Fail(where, "invalid value '" + text + "': " + why);
+            }
+            // Setters may refuse a value the checker lets through (e.g. 3 lanes): try it.
+            Ptr<Object> probe = f.factory->Create();
+            if (!probe->SetAttributeFailSafe(name, *parsed))
+            {
+                reader.Fail(where, "value '" + text + "' out of range");
+            }
+            f.factory->Set(name, *parsed);
+        }
+        m_cpus = m_cpus || f.factory == &m_cpu;
+    }
 }
 
 DfabricRack

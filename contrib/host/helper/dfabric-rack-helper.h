@@ -15,6 +15,8 @@
 namespace ns3
 {
 
+class JsonSchemaReader;
+
 /// One DFabric rack: its graph, its NIC pool and the memories ranks use.
 struct DfabricRack
 {
@@ -57,17 +59,12 @@ class DfabricRackHelper
     /**
      * Apply a JSON rack description: any of "hosts", "nic_pool_size", "memory_pool_devices"
      * (integers) and "nic", "cxl_link", "switch", "local_memory", "pool_memory", "nic_pool",
-     * "cpu" (objects of attribute name -> value; "cpu" also turns SetCpus on). where prefixes error
-     * messages (file and JSON pointer of rack). \return false with error set (nothing printed) on
-     * bad input.
+     * "cpu" (objects of attribute name -> value, read by JsonAttributeConverter; "cpu" also
+     * turns SetCpus on). Bad input throws ConfigError naming \p reader's file, the JSON
+     * pointer of the bad field (below \p pointer, the pointer of \p rack) and what is wrong.
      */
-    bool Configure(const nlohmann::json& rack, const std::string& where, std::string* error);
-    /**
-     * The same, with the JSON pointer of the bad field (relative to rack, "" for rack
-     * itself) in pointer and what is wrong with it in reason, for callers that locate
-     * errors themselves (the experiment file's "nodes" section).
-     */
-    bool Configure(const nlohmann::json& rack, std::string* pointer, std::string* reason);
+    void Configure(const nlohmann::json& rack, const JsonSchemaReader& reader,
+                   const std::string& pointer);
 
     /** \return the number of compute nodes per rack. */
     uint32_t GetHosts() const;

@@ -8,6 +8,7 @@
 #include "ns3/ipv4-header.h"
 #include "ns3/log.h"
 #include "ns3/node.h"
+#include "ns3/protocol-numbers.h"
 #include "ns3/rdma-helper.h"
 #include "ns3/roce-bth-header.h"
 #include "ns3/simulator.h"
@@ -25,8 +26,6 @@ NS_OBJECT_ENSURE_REGISTERED(MaestroQpManager);
 
 namespace
 {
-constexpr uint16_t ROCE_UDP_PORT = 4791;
-constexpr uint8_t UDP_PROTOCOL = 17;
 constexpr uint32_t MAX_HOPS = 32;
 constexpr uint64_t PROBE_BYTES = 2; //!< SOSR'21 §4.1: "a small probe message (e.g., 2Byte)"
 constexpr uint64_t PROBE_WR_ID = ~uint64_t(0); //!< path-selection probes (not passed on)
@@ -128,7 +127,7 @@ MaestroQpManager::EcmpPath(Ptr<DcbNetDevice> port, Ipv4Address src, Ipv4Address 
         {
             return links; // reached the destination host
         }
-        const int64_t out = sw->SelectPort(src, dst, UDP_PROTOCOL, sport, ROCE_UDP_PORT);
+        const int64_t out = sw->SelectPort(src, dst, IP_PROTOCOL_UDP, sport, ROCE_V2_UDP_PORT);
         if (out < 0)
         {
             return {};
@@ -307,9 +306,10 @@ MaestroQpManager::OnSniff(bool atLocal, Ptr<const Packet> frame)
     Ipv4Header ip;
     UdpHeader udp;
     RoceBthHeader bth;
-    if (p->RemoveHeader(eth) == 0 || eth.GetEtherType() != EthernetVlanHeader::ETHERTYPE_IPV4 ||
-        p->RemoveHeader(ip) == 0 || ip.GetProtocol() != UDP_PROTOCOL || p->RemoveHeader(udp) == 0 ||
-        udp.GetDestinationPort() != ROCE_UDP_PORT || p->PeekHeader(bth) == 0)
+    if (p->RemoveHeader(eth) == 0 || eth.GetEtherType() != ETHERTYPE_IPV4 ||
+        p->RemoveHeader(ip) == 0 || ip.GetProtocol() != IP_PROTOCOL_UDP ||
+        p->RemoveHeader(udp) == 0 || udp.GetDestinationPort() != ROCE_V2_UDP_PORT ||
+        p->PeekHeader(bth) == 0)
     {
         return;
     }

@@ -12,6 +12,7 @@
 #include "ns3/integer.h"
 #include "ns3/ipv4-header.h"
 #include "ns3/log.h"
+#include "ns3/protocol-numbers.h"
 #include "ns3/rnic-port.h"
 #include "ns3/simulator.h"
 #include "ns3/type-id.h"
@@ -28,7 +29,6 @@ NS_OBJECT_ENSURE_REGISTERED(RdmaNic);
 
 namespace
 {
-constexpr uint8_t IP_PROTOCOL_UDP = 17;
 /** Ethernet + 802.1Q (18), IPv4 (20), UDP (8), ICRC (4). */
 constexpr uint32_t ENCAPSULATION_HEADER_BYTES = 18 + 20 + 8 + 4;
 constexpr uint32_t ETHERNET_VLAN_BYTES = 18;
@@ -727,7 +727,7 @@ RdmaNic::Encapsulate(RdmaQueuePair* qp, Ptr<Packet> packet, uint8_t dscp, bool e
     r.src = qp->GetLocalAddress().Get();
     r.dst = qp->GetRemoteAddress().Get();
     r.sport = qp->GetUdpSourcePort();
-    r.dport = RoceBthHeader::ROCE_V2_UDP_PORT;
+    r.dport = ROCE_V2_UDP_PORT;
     if (m_computeIcrc)
     {
         // The ICRC covers the IP and UDP headers: write the frame, then its CRC over
@@ -750,7 +750,7 @@ RdmaNic::Encapsulate(RdmaQueuePair* qp, Ptr<Packet> packet, uint8_t dscp, bool e
     {
         // What DcbFrameRecord::Parse would read from these bytes (RoceNicRecordTest).
         r.flags = DcbFrameRecord::PARSED | DcbFrameRecord::TAGGED | DcbFrameRecord::IPV4;
-        r.etherType = EthernetVlanHeader::ETHERTYPE_IPV4;
+        r.etherType = ETHERTYPE_IPV4;
         r.ReadIntFields(bth[DcbFrameRecord::BTH_RESV8A], packet);
         r.wireBytes = wireBytes;
         *record = r;
@@ -763,7 +763,7 @@ RdmaNic::Encapsulate(RdmaQueuePair* qp, Ptr<Packet> packet, uint8_t dscp, bool e
 void
 RdmaNic::ReceiveFrame(Ptr<DcbNetDevice> device, Ptr<Packet> frame, const DcbFrameRecord& record)
 {
-    if (record.etherType != EthernetVlanHeader::ETHERTYPE_IPV4)
+    if (record.etherType != ETHERTYPE_IPV4)
     {
         return;
     }
@@ -778,7 +778,7 @@ RdmaNic::ReceiveFrame(Ptr<DcbNetDevice> device, Ptr<Packet> frame, const DcbFram
         return;
     }
     // A frame too short for UDP ports parsed with port 0 and stops here.
-    if (record.dport != RoceBthHeader::ROCE_V2_UDP_PORT)
+    if (record.dport != ROCE_V2_UDP_PORT)
     {
         m_droppedNoQp++;
         return;
@@ -793,7 +793,7 @@ RdmaNic::ReceiveFrame(Ptr<DcbNetDevice> device, Ptr<Packet> frame, const DcbFram
 void
 RdmaNic::Receive(Ptr<DcbNetDevice> device, Ptr<Packet> packet, const EthernetVlanHeader& eth)
 {
-    if (eth.GetEtherType() != EthernetVlanHeader::ETHERTYPE_IPV4)
+    if (eth.GetEtherType() != ETHERTYPE_IPV4)
     {
         return;
     }
@@ -806,7 +806,7 @@ RdmaNic::Receive(Ptr<DcbNetDevice> device, Ptr<Packet> packet, const EthernetVla
     }
     UdpHeader udp;
     packet->RemoveHeader(udp);
-    if (udp.GetDestinationPort() != RoceBthHeader::ROCE_V2_UDP_PORT)
+    if (udp.GetDestinationPort() != ROCE_V2_UDP_PORT)
     {
         m_droppedNoQp++;
         return;

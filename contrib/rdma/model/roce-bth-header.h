@@ -78,8 +78,7 @@ std::ostream& operator<<(std::ostream& os, RoceOpcode opcode);
 class RoceBthHeader : public Header
 {
   public:
-    static constexpr uint32_t SERIALIZED_SIZE = 12;    //!< bytes on the wire
-    static constexpr uint16_t ROCE_V2_UDP_PORT = 4791; //!< IANA UDP destination port of RoCEv2
+    static constexpr uint32_t SERIALIZED_SIZE = 12;           //!< bytes on the wire
     static constexpr uint16_t DEFAULT_PARTITION_KEY = 0xFFFF; //!< full-member default P_Key
     static constexpr uint32_t PSN_MASK = 0xFFFFFF;            //!< PSNs are 24 bits
     static constexpr uint32_t QP_MASK = 0xFFFFFF;             //!< queue-pair numbers are 24 bits

@@ -1,6 +1,7 @@
 #include "roce-icrc-trailer.h"
 
 #include "ns3/assert.h"
+#include "ns3/protocol-numbers.h"
 
 #include <array>
 #include <cstring>
@@ -54,7 +55,6 @@ constexpr std::size_t IPV6_HEADER_SIZE = 40;
 constexpr std::size_t UDP_HEADER_SIZE = 8;
 constexpr std::size_t BTH_SIZE = 12;
 constexpr std::size_t MAX_MASKED_SIZE = 60 + UDP_HEADER_SIZE + BTH_SIZE; // IPv4 with options
-constexpr uint8_t UDP_PROTOCOL = 17;
 } // namespace
 
 TypeId
@@ -137,7 +137,7 @@ RoceIcrcTrailer::ComputeIcrc(const uint8_t* ipDatagram, std::size_t length)
         ipSize = std::size_t{ipDatagram[0] & 0x0Fu} * 4;
         NS_ASSERT_MSG(ipSize >= 20 && length >= ipSize + UDP_HEADER_SIZE + BTH_SIZE,
                       "truncated RoCEv2 datagram");
-        NS_ASSERT_MSG(ipDatagram[9] == UDP_PROTOCOL, "not a UDP datagram");
+        NS_ASSERT_MSG(ipDatagram[9] == IP_PROTOCOL_UDP, "not a UDP datagram");
         std::memcpy(headers.data(), ipDatagram, ipSize + UDP_HEADER_SIZE + BTH_SIZE);
         headers[1] = 0xFF;  // TOS (DSCP and ECN)
         headers[8] = 0xFF;  // TTL
@@ -149,7 +149,7 @@ RoceIcrcTrailer::ComputeIcrc(const uint8_t* ipDatagram, std::size_t length)
         NS_ASSERT_MSG(version == 6, "neither IPv4 nor IPv6");
         ipSize = IPV6_HEADER_SIZE;
         NS_ASSERT_MSG(length >= ipSize + UDP_HEADER_SIZE + BTH_SIZE, "truncated RoCEv2 datagram");
-        NS_ASSERT_MSG(ipDatagram[6] == UDP_PROTOCOL, "not a UDP datagram");
+        NS_ASSERT_MSG(ipDatagram[6] == IP_PROTOCOL_UDP, "not a UDP datagram");
         std::memcpy(headers.data(), ipDatagram, ipSize + UDP_HEADER_SIZE + BTH_SIZE);
         headers[0] |= 0x0F; // traffic class (high nibble)
         headers[1] = 0xFF;  // traffic class (low nibble) and flow label

@@ -1,6 +1,7 @@
 #include "roce-outer-header.h"
 
 #include "ns3/ethernet-vlan-header.h"
+#include "ns3/protocol-numbers.h"
 
 namespace ns3
 {
@@ -78,9 +79,9 @@ RoceOuterHeader::Serialize(Buffer::Iterator start) const
     uint8_t b[SERIALIZED_SIZE];
     r.ethDst.CopyTo(b);
     r.ethSrc.CopyTo(b + 6);
-    Put16(b + 12, EthernetVlanHeader::ETHERTYPE_VLAN);
+    Put16(b + 12, ETHERTYPE_VLAN);
     Put16(b + 14, static_cast<uint16_t>((r.pcp << 13) | (r.vid & 0x0fff)));
-    Put16(b + 16, EthernetVlanHeader::ETHERTYPE_IPV4);
+    Put16(b + 16, ETHERTYPE_IPV4);
     uint8_t* ip = b + IP_OFFSET;
     ip[0] = IPV4_VERSION_IHL;
     ip[1] = static_cast<uint8_t>((r.dscp << 2) | (r.ecn & 3));

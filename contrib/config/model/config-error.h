@@ -12,14 +12,14 @@ namespace ns3
 {
 
 /**
- * \ingroup dcb
+ * \ingroup config
  * A problem in an input file, located: "<file>: <JSON pointer>: <reason>" (the
  * pointer of the offending value, RFC 6901, "(root)" for the whole document),
  * "<file>:<line>:<column>: <reason>" for a syntax error, or "<file>: <reason>"
  * for a problem with the file as a whole (it cannot be opened, it is no JSON).
  *
- * Every reader of the suite throws it: SonicConfigLoader for config_db files
- * (dcb), and the experiment parser, its section readers and JsonSchemaReader
+ * Every reader of the suite throws it: JsonSchemaReader (this module), SonicConfigLoader
+ * for config_db files (dcb), and the experiment parser and its section readers
  * (dc-experiment, where it is also named ExperimentConfigError).
  */
 class ConfigError : public std::runtime_error

@@ -12,7 +12,7 @@ namespace ns3
 {
 
 /**
- * \ingroup dc-experiment
+ * \ingroup config
  * A word of a line of a text file (topology, flow and CDF files, HPCC-simulator
  * configuration files) and its column, from 1, for errors that name file:line:column.
  */

@@ -17,7 +17,7 @@ namespace ns3
 {
 
 /**
- * \ingroup dc-experiment
+ * \ingroup config
  * JSON <-> AttributeValue conversion for experiment files.
  *
  * ns-3's own string path (AttributeChecker::CreateValidValue(StringValue)) aborts

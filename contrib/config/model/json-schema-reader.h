@@ -5,7 +5,7 @@
 #ifndef JSON_SCHEMA_READER_H
 #define JSON_SCHEMA_READER_H
 
-#include "experiment-config-error.h"
+#include "config-error.h"
 
 #include "ns3/data-rate.h"
 #include "ns3/nstime.h"
@@ -20,9 +20,9 @@ namespace ns3
 {
 
 /**
- * \ingroup dc-experiment
- * Reads fields of a JSON document for one file and throws an
- * ExperimentConfigError naming that file, the JSON pointer of the field, the
+ * \ingroup config
+ * Reads fields of a JSON document for one file and throws a
+ * ConfigError naming that file, the JSON pointer of the field, the
  * reason and the accepted values whenever a field is missing, of the wrong
  * type or out of range. A JSON null counts as an absent field.
  */
@@ -100,6 +100,20 @@ class JsonSchemaReader
     /** A positive data-rate string. */
     DataRate GetRate(const Json& object, const std::string& pointer, const std::string& key,
                      const std::string& fallback) const;
+
+    // One value at a known pointer, also for files that write numbers as strings (SONiC
+    // config_db writes every number as a string of decimal digits).
+
+    /** \return \p object's member \p key; fail at its pointer when absent. */
+    const Json& Require(const Json& object, const std::string& pointer,
+                        const std::string& key) const;
+    /** \return \p value, a string. */
+    std::string ReadString(const Json& value, const std::string& pointer) const;
+    /** \return \p value, a JSON integer or a string of one ("-3"), in [min, max]. */
+    int64_t ReadInteger(const Json& value, const std::string& pointer, int64_t min,
+                        int64_t max) const;
+    /** \return \p value, a size in bytes: a string of decimal digits or a JSON unsigned. */
+    uint64_t ReadByteSize(const Json& value, const std::string& pointer) const;
 
   private:
     std::string m_file;

@@ -6,6 +6,7 @@
 #include <cctype>
 #include <filesystem>
 #include <functional>
+#include <string>
 
 namespace ns3
 {
@@ -71,9 +72,8 @@ class DuplicateKeyCheck
                 const std::string key = parsed.get<std::string>();
                 if (!f.keys.insert(key).second)
                 {
-                    throw ExperimentConfigError(m_file,
-                                                JsonSchemaReader::Child(ParentPointer(), key),
-                                                "duplicate key \"" + key + "\"");
+                    throw ConfigError(m_file, JsonSchemaReader::Child(ParentPointer(), key),
+                                      "duplicate key \"" + key + "\"");
                 }
                 f.key = key;
                 break;
@@ -169,7 +169,7 @@ JsonSchemaReader::GetFile() const
 void
 JsonSchemaReader::Fail(const std::string& pointer, const std::string& reason) const
 {
-    throw ExperimentConfigError(m_file, pointer, reason);
+    throw ConfigError(m_file, pointer, reason);
 }
 
 const Json*
@@ -293,7 +293,7 @@ JsonSchemaReader::ParseText(const std::string& text) const
         {
             reason = reason.substr(colon + 2);
         }
-        throw ExperimentConfigError(m_file, line, end - lineStart + 1, "invalid JSON: " + reason);
+        throw ConfigError(m_file, line, end - lineStart + 1, "invalid JSON: " + reason);
     }
 }
 
@@ -460,6 +460,88 @@ JsonSchemaReader::GetRate(const Json& object, const std::string& pointer, const 
                  v->dump());
     }
     return r;
+}
+
+const Json&
+JsonSchemaReader::Require(const Json& object, const std::string& pointer,
+                          const std::string& key) const
+{
+    auto it = object.find(key);
+    if (it == object.end())
+    {
+        Fail(Child(pointer, key), "required field is missing");
+    }
+    return *it;
+}
+
+std::string
+JsonSchemaReader::ReadString(const Json& value, const std::string& pointer) const
+{
+    if (!value.is_string())
+    {
+        Fail(pointer, "expected a string");
+    }
+    return value.get<std::string>();
+}
+
+int64_t
+JsonSchemaReader::ReadInteger(const Json& value, const std::string& pointer, int64_t min,
+                              int64_t max) const
+{
+    int64_t x = 0;
+    if (value.is_number_integer())
+    {
+        x = value.get<int64_t>();
+    }
+    else if (value.is_string())
+    {
+        const std::string s = value.get<std::string>();
+        std::size_t used = 0;
+        try
+        {
+            x = std::stoll(s, &used);
+        }
+        catch (const std::exception&)
+        {
+            used = 0;
+        }
+        if (used == 0 || used != s.size())
+        {
+            Fail(pointer, "'" + s + "' is not an integer");
+        }
+    }
+    else
+    {
+        Fail(pointer, "expected an integer string");
+    }
+    if (x < min || x > max)
+    {
+        Fail(pointer, std::to_string(x) + " is outside [" + std::to_string(min) + ", " +
+                          std::to_string(max) + "]");
+    }
+    return x;
+}
+
+uint64_t
+JsonSchemaReader::ReadByteSize(const Json& value, const std::string& pointer) const
+{
+    if (value.is_number_unsigned())
+    {
+        return value.get<uint64_t>();
+    }
+    if (!value.is_string())
+    {
+        Fail(pointer, "expected a string of decimal bytes, e.g. \"18000000\"");
+    }
+    const std::string s = value.get<std::string>();
+    if (s.empty() || s.size() > 19 ||
+        !std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; }))
+    {
+        Fail(pointer, "'" + s +
+                          "' is not a size in bytes (decimal digits only, "
+                          "0 .. 9999999999999999999)");
+    }
+    return std::stoull(s);
 }
 
 } // namespace ns3
