@@ -11,6 +11,7 @@
 #include "json-attribute-converter.h"
 #include "json-schema-reader.h"
 #include "text-field.h"
+#include "topology-types.h"
 
 #include <algorithm>
 #include <cerrno>
@@ -690,7 +691,8 @@ Translation::Payload(const Entry& e)
 void
 Translation::TopologyFile(const Entry& e)
 {
-    m_json["topology"] = OrderedJson{{"type", "file"}, {"path", InputPath(e)}, {"format", "hpcc"}};
+    m_json["topology"] =
+        OrderedJson{{"type", TopologyTypes::FILE_TYPE}, {"path", InputPath(e)}, {"format", "hpcc"}};
 }
 
 void

@@ -4,6 +4,7 @@
 #include "experiment-config-error.h"
 #include "json-attribute-converter.h"
 #include "text-field.h"
+#include "topology-types.h"
 
 #include <deque>
 #include <sstream>
@@ -120,7 +121,7 @@ HpccTopologyReader::Read(const std::string& text, const std::string& name)
     }
 
     ExperimentTopology t;
-    t.type = "file";
+    t.type = TopologyTypes::FILE_TYPE;
     std::vector<int64_t>& hostOfNode = t.hpccHostOfNode;
     hostOfNode.assign(nNodes, -1);
     std::vector<uint32_t> indexOfNode(nNodes);
