@@ -2,6 +2,7 @@
 
 #include "config-error-list.h"
 #include "json-attribute-converter.h"
+#include "output-micros.h"
 #include "text-field.h"
 
 #include <algorithm>
@@ -154,15 +155,6 @@ FlowTrace::ReadWholeFile(const std::string& path, const std::string& what)
     return text.str();
 }
 
-std::string
-FlowTrace::FormatMicroseconds(Time t)
-{
-    const int64_t ps = t.GetPicoSeconds();
-    char buf[48];
-    std::snprintf(buf, sizeof(buf), "%" PRId64 ".%06" PRId64 "us", ps / 1000000, ps % 1000000);
-    return buf;
-}
-
 const char*
 FlowTrace::CsvHeaderFor(const std::vector<ExperimentFlow>& flows)
 {
@@ -184,8 +176,8 @@ FlowTrace::WriteCsv(std::ostream& os, const std::vector<ExperimentFlow>& flows)
         {
             c = static_cast<char>(c - 'A' + 'a');
         }
-        os << f.id << ',' << f.src << ',' << f.dst << ',' << f.bytes << ','
-           << FormatMicroseconds(f.start) << ',' << unsigned{f.priority} << ',' << verb;
+        os << f.id << ',' << f.src << ',' << f.dst << ',' << f.bytes << ',' << FormatMicros(f.start)
+           << "us" << ',' << unsigned{f.priority} << ',' << verb;
         if (streams)
         {
             os << ',' << f.messageBytes << ',' << f.outstanding;
