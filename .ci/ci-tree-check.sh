@@ -12,7 +12,7 @@
 #      kept between runs; the trimmed tarballs lack ns-3's src/ (and contrib/) build files, so
 #      the small stand-ins in .ci/ci-tree/ are added (never needed in a full release tree);
 #   2. copy contrib/{config,dcb,host,rdma,multipath,dc-experiment} into the tree's contrib/ (plus
-#      wscript-compat/<module>/wscript for waf) and scratch/roce-run.cc with run-progress.{cc,h}, wall-duration.h and log-notice.h
+#      wscript-compat/<module>/wscript for waf) and scratch/roce-run.cc with log-notice.h
 #      into the tree's scratch/roce-run/;
 #   3. configure only our modules (ns-3 adds the ones they need), release profile, no tests,
 #      examples or python bindings, once per tree (ccache is used when installed);
@@ -167,8 +167,7 @@ install_modules() {
     done
     rm -rf "$tree/scratch/roce-run"
     mkdir -p "$tree/scratch/roce-run"
-    cp -p "$ROOT/scratch/roce-run.cc" "$ROOT/scratch/run-progress.cc" "$ROOT/scratch/run-progress.h" "$ROOT/scratch/wall-duration.h" "$ROOT/scratch/log-notice.h" \
-        "$tree/scratch/roce-run/"
+    cp -p "$ROOT/scratch/roce-run.cc" "$ROOT/scratch/log-notice.h" "$tree/scratch/roce-run/"
 }
 
 # compare KIND DIR: the tree's outputs must equal the standalone build's, byte for byte.

@@ -16,7 +16,6 @@
 // configuration error, 1 if outputs fail, 3 when a flow was not placed exactly once
 // (one line on stderr).
 #include "log-notice.h"
-#include "run-progress.h"
 
 #include "ns3/command-line.h"
 #include "ns3/dcqcn-run-monitor.h"
@@ -24,6 +23,7 @@
 #include "ns3/experiment-runner.h"
 #include "ns3/json-attribute-converter.h"
 #include "ns3/nstime.h"
+#include "ns3/run-progress.h"
 #include "ns3/simulator.h"
 
 #include <cstdio>

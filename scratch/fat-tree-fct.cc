@@ -20,13 +20,13 @@
 // 1 if outputs cannot be written, 3 when a run's flow was not placed exactly once (one
 // line on stderr per such run; the other runs still go).
 #include "log-notice.h"
-#include "run-progress.h"
 
 #include "ns3/command-line.h"
 #include "ns3/experiment-config-error.h"
 #include "ns3/experiment-runner.h"
 #include "ns3/nic-profile.h"
 #include "ns3/nstime.h"
+#include "ns3/run-progress.h"
 #include "ns3/run-statistics.h"
 #include "ns3/simulator.h"
 

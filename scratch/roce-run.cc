@@ -19,13 +19,13 @@
 // CONFIG may also be an HPCC-simulator configuration file (its mix/config.txt format),
 // recognized by content and translated to JSON by HpccConfigTranslator.
 #include "log-notice.h"
-#include "run-progress.h"
 
 #include "ns3/command-line.h"
 #include "ns3/experiment-config.h"
 #include "ns3/experiment-runner.h"
 #include "ns3/json-attribute-converter.h"
 #include "ns3/nstime.h"
+#include "ns3/run-progress.h"
 #include "ns3/run-statistics.h"
 #include "ns3/simulator.h"
 

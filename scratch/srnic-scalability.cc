@@ -13,12 +13,12 @@
 //        [--host-pcie-gen=N (attach a plain-server host model whose RNIC sits on PCIe
 //         Gen N x16, so payload and SRNIC slow-path transfers are DMAs on it; 0: none)]
 #include "log-notice.h"
-#include "point-progress.h"
 
 #include "ns3/core-module.h"
 #include "ns3/dcb-helper.h"
 #include "ns3/error-model.h"
 #include "ns3/host-preset-helper.h"
+#include "ns3/point-progress.h"
 #include "ns3/rdma-helper.h"
 #include "ns3/rdma-nic-profile.h"
 #include "ns3/rdma-srnic-selective-repeat.h"

@@ -1,13 +1,12 @@
 #include "collective-workload.h"
 
-#include "output-micros.h"
-
 #include "ns3/dfabric-rack-hop.h"
 #include "ns3/enum.h"
 #include "ns3/experiment-config-error.h"
 #include "ns3/maestro-endpoint.h"
 #include "ns3/nstime.h"
 #include "ns3/object-factory.h"
+#include "ns3/output-micros.h"
 #include "ns3/rdma-helper.h"
 #include "ns3/simulator.h"
 #include "ns3/uinteger.h"

@@ -1,12 +1,12 @@
 #include "experiment-output-writer.h"
 
 #include "flow-queue-pairs.h"
-#include "output-micros.h"
 
 #include "ns3/channel.h"
 #include "ns3/dcb-net-device.h"
 #include "ns3/flow-trace.h"
 #include "ns3/non-default-attributes.h"
+#include "ns3/output-micros.h"
 #include "ns3/sample-statistics.h"
 
 #include <cmath>

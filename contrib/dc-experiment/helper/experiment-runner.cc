@@ -5,6 +5,7 @@
 #include "experiment-output-writer.h"
 #include "flow-workload.h"
 #include "output-directory.h"
+#include "wall-duration.h"
 
 #include "ns3/object-factory.h"
 #include "ns3/rng-seed-manager.h"
@@ -144,7 +145,7 @@ ExperimentRunner::Simulate()
     std::unique_ptr<ShowProgress> progress;
     if (m_config.GetProgress() && !m_externalProgress && m_context.IsWritingRank())
     {
-        progress = std::make_unique<ShowProgress>(Seconds(2), progressStream);
+        progress = std::make_unique<ShowProgress>(Seconds(PROGRESS_QUIET_SECONDS), progressStream);
     }
     const uint64_t eventsBefore = Simulator::GetEventCount();
     const auto loopStart = std::chrono::steady_clock::now();

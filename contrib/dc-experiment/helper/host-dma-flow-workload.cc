@@ -1,12 +1,12 @@
 #include "host-dma-flow-workload.h"
 
-#include "output-micros.h"
 #include "run-readme-writer.h"
 
 #include "ns3/enum.h"
 #include "ns3/experiment-config-error.h"
 #include "ns3/host-model.h"
 #include "ns3/object-factory.h"
+#include "ns3/output-micros.h"
 #include "ns3/simulator.h"
 
 #include <cstdio>

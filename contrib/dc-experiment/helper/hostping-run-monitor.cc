@@ -1,11 +1,10 @@
 #include "hostping-run-monitor.h"
 
-#include "output-micros.h"
-
 #include "ns3/dcb-net-device.h"
 #include "ns3/experiment-config-error.h"
 #include "ns3/gpu-device.h"
 #include "ns3/object-factory.h"
+#include "ns3/output-micros.h"
 #include "ns3/rdma-rx-pipeline.h"
 #include "ns3/simulator.h"
 

@@ -1,11 +1,10 @@
 #include "maestro-path-sampler.h"
 
-#include "output-micros.h"
-
 #include "ns3/channel.h"
 #include "ns3/dcb-net-device.h"
 #include "ns3/dcb-switch.h"
 #include "ns3/node-list.h"
+#include "ns3/output-micros.h"
 #include "ns3/simulator.h"
 
 #include <cstdio>

@@ -1,7 +1,6 @@
 #include "periodic-csv-monitor.h"
 
-#include "output-micros.h"
-
+#include "ns3/output-micros.h"
 #include "ns3/simulator.h"
 
 #include <algorithm>

@@ -1,10 +1,9 @@
 #include "pfc-safety-output-writer.h"
 
-#include "output-micros.h"
-
 #include "ns3/dcb-helper.h"
 #include "ns3/experiment-config-error.h"
 #include "ns3/object-factory.h"
+#include "ns3/output-micros.h"
 
 #include <cinttypes>
 #include <cmath>

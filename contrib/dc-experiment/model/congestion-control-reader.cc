@@ -1,6 +1,8 @@
 #include "congestion-control-reader.h"
 
 #include "ns3/json-attribute-converter.h"
+#include "topology-types.h"
+
 #include "ns3/object-factory.h"
 #include "ns3/rdma-congestion-ops.h"
 
@@ -103,7 +105,7 @@ CongestionControlReader::Check(const JsonSchemaReader& reader, const Json& topol
             return JsonSchemaReader::Find(link, "rate") ? lp + "/rate"
                                                         : "/topology/link_rate (" + lp + ")";
         }
-        if (t.type == "file")
+        if (t.type == TopologyTypes::FILE_TYPE)
         {
             const auto& eff = topologyEffective;
             return "link " + std::to_string(linkOfHost[h] + 1) + " of " +

@@ -14,6 +14,7 @@
 #include "pfc-safety-config-reader.h"
 #include "poisson-workload-reader.h"
 #include "switch-buffer-assignment.h"
+#include "topology-types.h"
 
 #include "ns3/ipv4-header.h"
 #include "ns3/json-attribute-converter.h"
@@ -104,8 +105,8 @@ ExperimentConfigParser::Parse(const Json& root)
     if (!topo)
     {
         m_reader.Fail("/topology",
-                      "missing required field \"topology\" (an object with \"type\": \"dumbbell\", "
-                      "\"incast\", \"leaf_spine\", \"custom\" or \"file\")");
+                      "missing required field \"topology\" (an object with \"type\": " +
+                          TopologyTypes::Describe() + ")");
     }
     const ExperimentTopology& topology = m_config.m_topology =
         ExperimentTopology::Parse(m_reader, *topo, "/topology", eff["topology"]);

@@ -3,6 +3,7 @@
 #include "fat-tree-topology.h"
 #include "hpcc-topology-reader.h"
 #include "regional-topology.h"
+#include "topology-types.h"
 
 #include "ns3/json-attribute-converter.h"
 
@@ -356,7 +357,7 @@ ExperimentTopology::ParseFile(const JsonSchemaReader& r, const Json& topo,
     if (format == "hpcc")
     {
         t = HpccTopologyReader::Read(text.str(), path); // with its hpccHostOfNode
-        t.type = "file";
+        t.type = TopologyTypes::FILE_TYPE;
     }
     else
     {
@@ -365,18 +366,17 @@ ExperimentTopology::ParseFile(const JsonSchemaReader& r, const Json& topo,
         const JsonSchemaReader sub(path);
         const Json doc = sub.ParseText(text.str());
         sub.RequireObject(doc, "");
-        if (sub.GetString(doc, "", "type", std::nullopt,
-                          {"dumbbell", "incast", "leaf_spine", "fat_tree", "regional", "custom"}) ==
-            "file")
+        if (sub.GetString(doc, "", "type", std::nullopt, TopologyTypes::GetAll()) ==
+            TopologyTypes::FILE_TYPE)
         {
             sub.Fail("/type", "a topology file cannot refer to another file");
         }
         OrderedJson inner;
         t = Parse(sub, doc, "", inner);
-        t.type = "file";
+        t.type = TopologyTypes::FILE_TYPE;
     }
     OrderedJson eff;
-    eff["type"] = "file";
+    eff["type"] = TopologyTypes::FILE_TYPE;
     eff["path"] = path;
     eff["format"] = format;
     effective = eff;
@@ -414,10 +414,8 @@ ExperimentTopology::Parse(const JsonSchemaReader& reader, const nlohmann::json& 
 {
     reader.RequireObject(topo, pointer);
     ExperimentTopology t;
-    t.type = reader.GetString(
-        topo, pointer, "type", std::nullopt,
-        {"dumbbell", "incast", "leaf_spine", "fat_tree", "regional", "custom", "file"});
-    if (t.type == "file")
+    t.type = reader.GetString(topo, pointer, "type", std::nullopt, TopologyTypes::GetAll());
+    if (t.type == TopologyTypes::FILE_TYPE)
     {
         ParseFile(reader, topo, pointer, t, effective);
     }

@@ -4,6 +4,7 @@
 
 #include "ns3/json-attribute-converter.h"
 #include "ns3/text-field.h"
+#include "output-micros.h"
 
 #include <algorithm>
 #include <cinttypes>
@@ -155,15 +156,6 @@ FlowTrace::ReadWholeFile(const std::string& path, const std::string& what)
     return text.str();
 }
 
-std::string
-FlowTrace::FormatMicroseconds(Time t)
-{
-    const int64_t ps = t.GetPicoSeconds();
-    char buf[48];
-    std::snprintf(buf, sizeof(buf), "%" PRId64 ".%06" PRId64 "us", ps / 1000000, ps % 1000000);
-    return buf;
-}
-
 const char*
 FlowTrace::CsvHeaderFor(const std::vector<ExperimentFlow>& flows)
 {
@@ -185,8 +177,8 @@ FlowTrace::WriteCsv(std::ostream& os, const std::vector<ExperimentFlow>& flows)
         {
             c = static_cast<char>(c - 'A' + 'a');
         }
-        os << f.id << ',' << f.src << ',' << f.dst << ',' << f.bytes << ','
-           << FormatMicroseconds(f.start) << ',' << unsigned{f.priority} << ',' << verb;
+        os << f.id << ',' << f.src << ',' << f.dst << ',' << f.bytes << ',' << FormatMicros(f.start)
+           << "us" << ',' << unsigned{f.priority} << ',' << verb;
         if (streams)
         {
             os << ',' << f.messageBytes << ',' << f.outstanding;

@@ -71,8 +71,6 @@ class FlowTrace
     /** \return the header WriteCsv writes for \p flows: CsvStreamHeader if any flow is a
      *  message stream, else CsvHeader. */
     static const char* CsvHeaderFor(const std::vector<ExperimentFlow>& flows);
-    /** \return \p t as microseconds with 6 decimals and unit, e.g. "12.000345us". */
-    static std::string FormatMicroseconds(Time t);
     /** \return the contents of \p path. \throw ExperimentConfigError if unreadable */
     static std::string ReadWholeFile(const std::string& path, const std::string& what);
 };

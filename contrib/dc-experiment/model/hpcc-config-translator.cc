@@ -12,6 +12,7 @@
 #include "ns3/json-attribute-converter.h"
 #include "ns3/json-schema-reader.h"
 #include "ns3/text-field.h"
+#include "topology-types.h"
 
 #include <algorithm>
 #include <cerrno>
@@ -691,7 +692,8 @@ Translation::Payload(const Entry& e)
 void
 Translation::TopologyFile(const Entry& e)
 {
-    m_json["topology"] = OrderedJson{{"type", "file"}, {"path", InputPath(e)}, {"format", "hpcc"}};
+    m_json["topology"] =
+        OrderedJson{{"type", TopologyTypes::FILE_TYPE}, {"path", InputPath(e)}, {"format", "hpcc"}};
 }
 
 void

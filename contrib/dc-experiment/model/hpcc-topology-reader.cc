@@ -5,6 +5,7 @@
 
 #include "ns3/json-attribute-converter.h"
 #include "ns3/text-field.h"
+#include "topology-types.h"
 
 #include <deque>
 #include <sstream>
@@ -121,7 +122,7 @@ HpccTopologyReader::Read(const std::string& text, const std::string& name)
     }
 
     ExperimentTopology t;
-    t.type = "file";
+    t.type = TopologyTypes::FILE_TYPE;
     std::vector<int64_t>& hostOfNode = t.hpccHostOfNode;
     hostOfNode.assign(nNodes, -1);
     std::vector<uint32_t> indexOfNode(nNodes);

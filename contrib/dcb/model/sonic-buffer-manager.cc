@@ -1,6 +1,6 @@
 #include "sonic-buffer-manager.h"
 
-#include "headroom-calculator.h"
+#include "sonic-buffer-planner.h"
 #include "sonic-config-loader.h"
 
 #include "ns3/boolean.h"
@@ -22,8 +22,6 @@ namespace
 {
 constexpr uint32_t N_PRIO = 8;
 constexpr uint64_t UNLIMITED = std::numeric_limits<uint64_t>::max();
-/** Appended to a calculated profile's name when the file already uses that name. */
-const char* const CALCULATED_SUFFIX = "_calculated";
 } // namespace
 
 TypeId
@@ -187,51 +185,8 @@ SonicBufferManager::DoSetup()
     {
         return why;
     }
-    // Bindings for every switch port.
-    int32_t first = -1;
-    for (size_t p = 0; p < m_config.ports.size(); ++p)
-    {
-        if (m_config.ports[p].configured)
-        {
-            first = static_cast<int32_t>(p);
-            break;
-        }
-    }
-    if (first < 0)
-    {
-        return m_config.source + ": no port is configured (BUFFER_PG/BUFFER_QUEUE/PORT_QOS_MAP)";
-    }
-    if (m_config.ports.size() > n)
-    {
-        m_notes.push_back(m_config.source + ": ports from index " + std::to_string(n) +
-                          " on are configured but absent from this switch; ignored");
-    }
-    const SonicPortBuffer templ = m_config.ports[first];
-    m_config.ports.resize(n);
-    for (uint32_t p = 0; p < n; ++p)
-    {
-        SonicPortBuffer& port = m_config.ports[p];
-        if (port.configured)
-        {
-            continue;
-        }
-        if (!m_unlistedLikeFirst)
-        {
-            return m_config.source + ": switch port " + std::to_string(p) +
-                   " is named by no table; configure it or set "
-                   "SonicBufferManager::UnlistedPortsLikeFirst";
-        }
-        const std::string name = "(port " + std::to_string(p) + " like " + templ.name + ")";
-        port = templ;
-        port.name = name;
-    }
-
-    ApplyCalculatedHeadroom();
-    if (m_cableHeadroom)
-    {
-        ApplyCableHeadroom();
-    }
-    why = SizePools();
+    why = SonicBufferPlanner(m_config, GetPorts(), m_notes)
+              .Plan(m_unlistedLikeFirst, m_cableHeadroom, m_mmuSize);
     if (!why.empty())
     {
         return why;
@@ -276,218 +231,6 @@ SonicBufferConfig
 SonicBufferManager::DefaultConfig(uint32_t nPorts) const
 {
     return SonicBufferConfig::AzureListing1(nPorts);
-}
-
-void
-SonicBufferManager::ApplyCableHeadroom()
-{
-    Ptr<HeadroomCalculator> calc = CreateObject<HeadroomCalculator>();
-    const std::vector<BufferPortInfo>& info = GetPorts();
-    const size_t firstDerived = m_config.profiles.size();
-    for (uint32_t p = 0; p < m_config.ports.size() && p < info.size(); ++p)
-    {
-        SonicPortBuffer& port = m_config.ports[p];
-        for (uint32_t prio = 0; prio < N_PRIO; ++prio)
-        {
-            const uint8_t pg = port.tcToPg[prio];
-            const int32_t pi = port.pgProfile[pg];
-            if (!((port.pfcEnable >> prio) & 1) || pi == SonicPortBuffer::NONE)
-            {
-                continue;
-            }
-            const SonicBufferProfile base = m_config.profiles[pi];
-            const bool shp = m_config.pools[base.pool].xoff > 0;
-            calc->SetAttribute("SharedHeadroomPool", BooleanValue(shp));
-            DataRate speed;
-            double metres = 0;
-            PortCable(p, speed, metres);
-            const HeadroomCalculator::Result r = calc->Calculate(speed, metres);
-            if (r.xoff <= base.xoff)
-            {
-                continue;
-            }
-            const std::string name = "pg_lossless_" + std::to_string(speed.GetBitRate() / 1000000) +
-                                     "_" + std::to_string(uint64_t(metres + 0.5)) + "m_profile";
-            int32_t derived = FindDerived(name, firstDerived);
-            if (derived < 0)
-            {
-                SonicBufferProfile prof = base;
-                prof.name = DerivedName(name, firstDerived);
-                prof.xoff = r.xoff;
-                m_config.profiles.push_back(prof);
-                derived = static_cast<int32_t>(m_config.profiles.size() - 1);
-            }
-            if (shp)
-            {
-                m_config.pools[base.pool].xoff += m_config.profiles[derived].xoff - base.xoff;
-            }
-            m_notes.push_back(m_config.source + ": port " + port.name + " PG " +
-                              std::to_string(pg) + ": cable headroom xoff " +
-                              std::to_string(r.xoff) + " B (" + name + ")");
-            port.pgProfile[pg] = derived;
-        }
-    }
-}
-
-int32_t
-SonicBufferManager::FindDerived(const std::string& name, size_t firstDerived) const
-{
-    for (size_t i = firstDerived; i < m_config.profiles.size(); ++i)
-    {
-        if (m_config.profiles[i].name == name ||
-            m_config.profiles[i].name == name + CALCULATED_SUFFIX)
-        {
-            return static_cast<int32_t>(i);
-        }
-    }
-    return -1;
-}
-
-std::string
-SonicBufferManager::DerivedName(const std::string& name, size_t firstDerived) const
-{
-    // A profile of the file may already carry buffermgrd's name (with its own values):
-    // the calculated one then gets a suffix, so that names stay unique.
-    for (size_t i = 0; i < firstDerived; ++i)
-    {
-        if (m_config.profiles[i].name == name)
-        {
-            return name + CALCULATED_SUFFIX;
-        }
-    }
-    return name;
-}
-
-void
-SonicBufferManager::PortCable(uint32_t p, DataRate& speed, double& metres) const
-{
-    const SonicPortBuffer& port = m_config.ports[p];
-    const BufferPortInfo& info = GetPorts().at(p);
-    speed = port.speedMbps > 0 ? DataRate(port.speedMbps * 1000000) : info.rate;
-    // HeadroomCalculator::CalculateForDelay's conversion, SONiC's 1.98e8 m/s.
-    metres = port.cableMetres >= 0 ? port.cableMetres : info.cableDelay.GetSeconds() * 198e6;
-}
-
-void
-SonicBufferManager::ApplyCalculatedHeadroom()
-{
-    const int32_t pool = m_config.FindPool("ingress_lossless_pool");
-    Ptr<HeadroomCalculator> calc;
-    const size_t firstDerived = m_config.profiles.size();
-    for (uint32_t p = 0; p < m_config.ports.size(); ++p)
-    {
-        SonicPortBuffer& port = m_config.ports[p];
-        if (port.pgDynamic == 0 || pool < 0) // the loader requires the pool with such PGs
-        {
-            continue;
-        }
-        if (!calc)
-        {
-            calc = CreateObject<HeadroomCalculator>();
-            calc->SetAttribute("SharedHeadroomPool", BooleanValue(m_config.pools[pool].xoff > 0));
-        }
-        DataRate speed;
-        double metres = 0;
-        PortCable(p, speed, metres);
-        if (port.mtu > 0)
-        {
-            calc->SetAttribute("PortMtu", UintegerValue(port.mtu));
-        }
-        const HeadroomCalculator::Result r = calc->Calculate(speed, metres);
-        if (port.mtu > 0)
-        {
-            calc->SetAttribute("PortMtu", UintegerValue(9100));
-        }
-        // buffermgrd's name: pg_lossless_<speed>_<cable>[_mtu<mtu>]_profile.
-        std::string name = "pg_lossless_" + std::to_string(speed.GetBitRate() / 1000000) + "_" +
-                           std::to_string(uint64_t(metres + 0.5)) + "m";
-        if (port.mtu > 0 && port.mtu != 9100)
-        {
-            name += "_mtu" + std::to_string(port.mtu);
-        }
-        name += "_profile";
-        int32_t index = FindDerived(name, firstDerived);
-        if (index < 0)
-        {
-            SonicBufferProfile prof;
-            prof.name = DerivedName(name, firstDerived);
-            prof.pool = static_cast<uint32_t>(pool);
-            prof.size = r.size;
-            prof.xon = r.xon;
-            prof.xoff = r.xoff;
-            prof.dynamic = true;
-            prof.dynamicTh = m_config.defaultDynamicTh;
-            m_config.profiles.push_back(prof);
-            index = static_cast<int32_t>(m_config.profiles.size() - 1);
-        }
-        for (uint32_t pg = 0; pg < N_PRIO; ++pg)
-        {
-            if ((port.pgDynamic >> pg) & 1)
-            {
-                port.pgProfile[pg] = index;
-            }
-        }
-        m_notes.push_back(m_config.source + ": port " + port.name + ": calculated headroom " +
-                          name + " (xon " + std::to_string(r.xon) + " B, xoff " +
-                          std::to_string(r.xoff) + " B, size " + std::to_string(r.size) + " B)");
-    }
-}
-
-std::string
-SonicBufferManager::SizePools()
-{
-    uint64_t given = 0;
-    bool any = false;
-    for (const SonicBufferPool& pool : m_config.pools)
-    {
-        given = pool.sizeGiven ? std::max(given, pool.size) : given;
-        any = any || !pool.sizeGiven;
-    }
-    if (!any)
-    {
-        return "";
-    }
-    const uint64_t mmu = m_mmuSize > 0 ? m_mmuSize : given;
-    // Reserved: every PG's and queue's profile size (a lossless PG's size holds its
-    // xon + xoff without a shared headroom pool), and the shared headroom pools.
-    uint64_t reserved = 0;
-    for (const SonicBufferPool& pool : m_config.pools)
-    {
-        reserved += pool.xoff;
-    }
-    for (const SonicPortBuffer& port : m_config.ports)
-    {
-        for (uint32_t i = 0; i < N_PRIO; ++i)
-        {
-            reserved += port.pgProfile[i] == SonicPortBuffer::NONE
-                            ? 0
-                            : m_config.profiles[port.pgProfile[i]].size;
-            reserved += port.queueProfile[i] == SonicPortBuffer::NONE
-                            ? 0
-                            : m_config.profiles[port.queueProfile[i]].size;
-        }
-    }
-    for (SonicBufferPool& pool : m_config.pools)
-    {
-        if (pool.sizeGiven)
-        {
-            continue;
-        }
-        if (mmu <= reserved)
-        {
-            return m_config.source + ": " + m_config.Pointer("BUFFER_POOL", pool.name) +
-                   "/size: not given (dynamic model), and the buffer to size it from (" +
-                   std::to_string(mmu) +
-                   " B, SonicBufferManager::MmuSize or the largest pool) "
-                   "is not above the " +
-                   std::to_string(reserved) + " B reserved";
-        }
-        pool.size = mmu - reserved;
-        m_notes.push_back(m_config.source + ": pool " + pool.name + ": size " +
-                          std::to_string(pool.size) + " B = " + std::to_string(mmu) + " - " +
-                          std::to_string(reserved) + " B reserved (dynamic model)");
-    }
-    return "";
 }
 
 uint64_t

@@ -44,7 +44,9 @@ namespace ns3
  *
  * Occupancy is counted in cells (CellSize). The configuration comes from
  * SetConfig(), else from the ConfigFile attribute (a SONiC config_db JSON, see
- * SonicConfigLoader), else Azure's Listing 1 applied to every port.
+ * SonicConfigLoader), else Azure's Listing 1 applied to every port. Setup completes it with
+ * SonicBufferPlanner (port bindings, calculated and cable headroom, pool sizes); this class
+ * holds admission and accounting.
  */
 class SonicBufferManager : public BufferManager
 {
@@ -150,18 +152,6 @@ class SonicBufferManager : public BufferManager
     {
         return m_poolIsBoth[egress.pool] && in.profile && in.profile->pool == egress.pool;
     }
-    /** CableHeadroom: derive per-port lossless profiles from HeadroomCalculator. */
-    void ApplyCableHeadroom();
-    /** Dynamic model: a profile for each BUFFER_PG without one, from speed and cable. */
-    void ApplyCalculatedHeadroom();
-    /** Dynamic model: size the pools the file gives no size. \return "" or why not. */
-    std::string SizePools();
-    /** \return the derived profile (index >= \p firstDerived) named \p name, or -1. */
-    int32_t FindDerived(const std::string& name, size_t firstDerived) const;
-    /** \return \p name, or it with a suffix when a profile of the file has that name. */
-    std::string DerivedName(const std::string& name, size_t firstDerived) const;
-    /** Port \p p's speed and cable for headroom: the file's PORT / CABLE_LENGTH, else the link. */
-    void PortCable(uint32_t p, DataRate& speed, double& metres) const;
     uint64_t Cells(uint32_t bytes) const;
     void SetPaused(uint32_t port, uint8_t pg, PgState& state, bool paused);
 

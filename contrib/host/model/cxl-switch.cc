@@ -16,13 +16,14 @@ CxlSwitch::GetTypeId()
             .SetParent<HostResource>()
             .SetGroupName("Host")
             .AddConstructor<CxlSwitch>()
-            .AddAttribute("SwitchingCapacity",
-                          "Switching capacity per direction, shared by all streams crossing the "
-                          "switch. Default 15.36 Tb/s: 16 CXL 3.0 x16 ports of 960 Gb/s "
-                          "(assumption: a non-blocking rack switch).",
-                          DataRateValue(DataRate("15360Gbps")),
-                          MakeDataRateAccessor(&CxlSwitch::SetRate, &CxlSwitch::GetRate),
-                          MakeDataRateChecker())
+            .AddAttribute(
+                "SwitchingCapacity",
+                "Switching capacity per direction, shared by all streams crossing the "
+                "switch. Default 15.36 Tb/s: 16 CXL 3.0 x16 ports of 960 Gb/s "
+                "(assumption: a non-blocking rack switch).",
+                DataRateValue(DataRate("15360Gbps")),
+                MakeDataRateAccessor(&RatedHostResource::SetRate, &RatedHostResource::GetRate),
+                MakeDataRateChecker())
             .AddAttribute("Latency",
                           "Round-trip time added to a read crossing the switch. Default 70 ns "
                           "per switch hop (DFabric section 2.1, citing Pond, ASPLOS'23).",
@@ -33,33 +34,8 @@ CxlSwitch::GetTypeId()
 }
 
 CxlSwitch::CxlSwitch()
-    : m_rate(DataRate("15360Gbps"))
+    : RatedHostResource(DataRate("15360Gbps"), DUPLEX)
 {
-}
-
-void
-CxlSwitch::SetRate(DataRate rate)
-{
-    m_rate = rate;
-    NotifyChanged();
-}
-
-DataRate
-CxlSwitch::GetRate() const
-{
-    return m_rate;
-}
-
-DataRate
-CxlSwitch::DoGetCapacity() const
-{
-    return m_rate;
-}
-
-HostResource::Sharing
-CxlSwitch::DoGetSharing() const
-{
-    return DUPLEX;
 }
 
 } // namespace ns3

@@ -4,7 +4,7 @@
 #ifndef CXL_SWITCH_H
 #define CXL_SWITCH_H
 
-#include "host-resource.h"
+#include "rated-host-resource.h"
 
 namespace ns3
 {
@@ -16,19 +16,11 @@ namespace ns3
  * after Pond); a path over a multi-level fabric crosses several switches and adds their
  * latencies.
  */
-class CxlSwitch : public HostResource
+class CxlSwitch : public RatedHostResource
 {
   public:
     static TypeId GetTypeId();
     CxlSwitch();
-
-  private:
-    DataRate DoGetCapacity() const override;
-    Sharing DoGetSharing() const override;
-    void SetRate(DataRate rate);
-    DataRate GetRate() const;
-
-    DataRate m_rate;
 };
 
 } // namespace ns3

@@ -16,12 +16,13 @@ GpuDevice::GetTypeId()
             .SetParent<HostResource>()
             .SetGroupName("Host")
             .AddConstructor<GpuDevice>()
-            .AddAttribute("MemoryBandwidth",
-                          "GPU memory bandwidth, both directions together. Default 12.44 Tb/s: "
-                          "A100 40 GB HBM2, 1555 GB/s (NVIDIA A100 datasheet).",
-                          DataRateValue(DataRate("12440Gbps")),
-                          MakeDataRateAccessor(&GpuDevice::SetRate, &GpuDevice::GetRate),
-                          MakeDataRateChecker())
+            .AddAttribute(
+                "MemoryBandwidth",
+                "GPU memory bandwidth, both directions together. Default 12.44 Tb/s: "
+                "A100 40 GB HBM2, 1555 GB/s (NVIDIA A100 datasheet).",
+                DataRateValue(DataRate("12440Gbps")),
+                MakeDataRateAccessor(&RatedHostResource::SetRate, &RatedHostResource::GetRate),
+                MakeDataRateChecker())
             .AddAttribute("Latency",
                           "Round-trip time the GPU's BAR/memory adds to a GDR read. Default 340 "
                           "ns, calibrated so that an RNIC reading the GPU under the same PCIe "
@@ -33,33 +34,8 @@ GpuDevice::GetTypeId()
 }
 
 GpuDevice::GpuDevice()
-    : m_rate(DataRate("12440Gbps"))
+    : RatedHostResource(DataRate("12440Gbps"), AGGREGATE)
 {
-}
-
-void
-GpuDevice::SetRate(DataRate rate)
-{
-    m_rate = rate;
-    NotifyChanged();
-}
-
-DataRate
-GpuDevice::GetRate() const
-{
-    return m_rate;
-}
-
-DataRate
-GpuDevice::DoGetCapacity() const
-{
-    return m_rate;
-}
-
-HostResource::Sharing
-GpuDevice::DoGetSharing() const
-{
-    return AGGREGATE;
 }
 
 } // namespace ns3

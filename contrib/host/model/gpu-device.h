@@ -4,7 +4,7 @@
 #ifndef GPU_DEVICE_H
 #define GPU_DEVICE_H
 
-#include "host-resource.h"
+#include "rated-host-resource.h"
 
 namespace ns3
 {
@@ -13,19 +13,11 @@ namespace ns3
  * \ingroup host
  * A GPU, as a DMA endpoint reached by GPUDirect RDMA.
  */
-class GpuDevice : public HostResource
+class GpuDevice : public RatedHostResource
 {
   public:
     static TypeId GetTypeId();
     GpuDevice();
-
-  private:
-    DataRate DoGetCapacity() const override;
-    Sharing DoGetSharing() const override;
-    void SetRate(DataRate rate);
-    DataRate GetRate() const;
-
-    DataRate m_rate;
 };
 
 } // namespace ns3

@@ -16,13 +16,14 @@ PcieSwitch::GetTypeId()
             .SetParent<HostResource>()
             .SetGroupName("Host")
             .AddConstructor<PcieSwitch>()
-            .AddAttribute("SwitchingCapacity",
-                          "Switching capacity per direction, shared by all streams crossing the "
-                          "switch. Default 1.5 Tb/s: 98 Gen4 lanes x 16 GT/s x 128/130 (a Broadcom "
-                          "PEX88096-class switch).",
-                          DataRateValue(DataRate("1500Gbps")),
-                          MakeDataRateAccessor(&PcieSwitch::SetRate, &PcieSwitch::GetRate),
-                          MakeDataRateChecker())
+            .AddAttribute(
+                "SwitchingCapacity",
+                "Switching capacity per direction, shared by all streams crossing the "
+                "switch. Default 1.5 Tb/s: 98 Gen4 lanes x 16 GT/s x 128/130 (a Broadcom "
+                "PEX88096-class switch).",
+                DataRateValue(DataRate("1500Gbps")),
+                MakeDataRateAccessor(&RatedHostResource::SetRate, &RatedHostResource::GetRate),
+                MakeDataRateChecker())
             .AddAttribute("Latency",
                           "Round-trip time added to a read crossing the switch (both ways through "
                           "a cut-through Gen4 switch). Default 100 ns, calibrated with the other "
@@ -34,33 +35,8 @@ PcieSwitch::GetTypeId()
 }
 
 PcieSwitch::PcieSwitch()
-    : m_rate(DataRate("1500Gbps"))
+    : RatedHostResource(DataRate("1500Gbps"), DUPLEX)
 {
-}
-
-void
-PcieSwitch::SetRate(DataRate rate)
-{
-    m_rate = rate;
-    NotifyChanged();
-}
-
-DataRate
-PcieSwitch::GetRate() const
-{
-    return m_rate;
-}
-
-DataRate
-PcieSwitch::DoGetCapacity() const
-{
-    return m_rate;
-}
-
-HostResource::Sharing
-PcieSwitch::DoGetSharing() const
-{
-    return DUPLEX;
 }
 
 } // namespace ns3

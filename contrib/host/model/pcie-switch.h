@@ -4,7 +4,7 @@
 #ifndef PCIE_SWITCH_H
 #define PCIE_SWITCH_H
 
-#include "host-resource.h"
+#include "rated-host-resource.h"
 
 namespace ns3
 {
@@ -14,19 +14,11 @@ namespace ns3
  * A PCIe switch (a device of the intra-host graph). Its fabric is rarely the bottleneck; its
  * latency is what the GDR distances of Hostping Fig. 4 add up.
  */
-class PcieSwitch : public HostResource
+class PcieSwitch : public RatedHostResource
 {
   public:
     static TypeId GetTypeId();
     PcieSwitch();
-
-  private:
-    DataRate DoGetCapacity() const override;
-    Sharing DoGetSharing() const override;
-    void SetRate(DataRate rate);
-    DataRate GetRate() const;
-
-    DataRate m_rate;
 };
 
 } // namespace ns3

@@ -16,13 +16,14 @@ RootComplex::GetTypeId()
             .SetParent<HostResource>()
             .SetGroupName("Host")
             .AddConstructor<RootComplex>()
-            .AddAttribute("Capacity",
-                          "Capacity of the on-die mesh between root ports, memory controllers and "
-                          "the socket link, both directions together. Default 2 Tb/s: an "
-                          "assumption, not a bottleneck in any Hostping measurement.",
-                          DataRateValue(DataRate("2000Gbps")),
-                          MakeDataRateAccessor(&RootComplex::SetRate, &RootComplex::GetRate),
-                          MakeDataRateChecker())
+            .AddAttribute(
+                "Capacity",
+                "Capacity of the on-die mesh between root ports, memory controllers and "
+                "the socket link, both directions together. Default 2 Tb/s: an "
+                "assumption, not a bottleneck in any Hostping measurement.",
+                DataRateValue(DataRate("2000Gbps")),
+                MakeDataRateAccessor(&RatedHostResource::SetRate, &RatedHostResource::GetRate),
+                MakeDataRateChecker())
             .AddAttribute(
                 "Latency",
                 "Round-trip time added by the mesh between a root port and the memory controller, "
@@ -35,33 +36,8 @@ RootComplex::GetTypeId()
 }
 
 RootComplex::RootComplex()
-    : m_rate(DataRate("2000Gbps"))
+    : RatedHostResource(DataRate("2000Gbps"), AGGREGATE)
 {
-}
-
-void
-RootComplex::SetRate(DataRate rate)
-{
-    m_rate = rate;
-    NotifyChanged();
-}
-
-DataRate
-RootComplex::GetRate() const
-{
-    return m_rate;
-}
-
-DataRate
-RootComplex::DoGetCapacity() const
-{
-    return m_rate;
-}
-
-HostResource::Sharing
-RootComplex::DoGetSharing() const
-{
-    return AGGREGATE;
 }
 
 } // namespace ns3

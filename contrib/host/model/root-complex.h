@@ -4,7 +4,7 @@
 #ifndef ROOT_COMPLEX_H
 #define ROOT_COMPLEX_H
 
-#include "host-resource.h"
+#include "rated-host-resource.h"
 
 namespace ns3
 {
@@ -14,19 +14,11 @@ namespace ns3
  * A CPU root complex (one per socket): the mesh joining root ports, memory channels and the
  * inter-socket link.
  */
-class RootComplex : public HostResource
+class RootComplex : public RatedHostResource
 {
   public:
     static TypeId GetTypeId();
     RootComplex();
-
-  private:
-    DataRate DoGetCapacity() const override;
-    Sharing DoGetSharing() const override;
-    void SetRate(DataRate rate);
-    DataRate GetRate() const;
-
-    DataRate m_rate;
 };
 
 } // namespace ns3

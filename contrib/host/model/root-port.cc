@@ -16,12 +16,13 @@ RootPort::GetTypeId()
             .SetParent<HostResource>()
             .SetGroupName("Host")
             .AddConstructor<RootPort>()
-            .AddAttribute("Capacity",
-                          "Forwarding capacity of the CPU root port per direction. Default 512 "
-                          "Gb/s: not a bottleneck, the x16 link below it is a PcieLink.",
-                          DataRateValue(DataRate("512Gbps")),
-                          MakeDataRateAccessor(&RootPort::SetRate, &RootPort::GetRate),
-                          MakeDataRateChecker())
+            .AddAttribute(
+                "Capacity",
+                "Forwarding capacity of the CPU root port per direction. Default 512 "
+                "Gb/s: not a bottleneck, the x16 link below it is a PcieLink.",
+                DataRateValue(DataRate("512Gbps")),
+                MakeDataRateAccessor(&RatedHostResource::SetRate, &RatedHostResource::GetRate),
+                MakeDataRateChecker())
             .AddAttribute(
                 "Latency",
                 "Round-trip time added by the root port (IIO) to a read crossing it, peer-to-peer "
@@ -34,33 +35,8 @@ RootPort::GetTypeId()
 }
 
 RootPort::RootPort()
-    : m_rate(DataRate("512Gbps"))
+    : RatedHostResource(DataRate("512Gbps"), DUPLEX)
 {
-}
-
-void
-RootPort::SetRate(DataRate rate)
-{
-    m_rate = rate;
-    NotifyChanged();
-}
-
-DataRate
-RootPort::GetRate() const
-{
-    return m_rate;
-}
-
-DataRate
-RootPort::DoGetCapacity() const
-{
-    return m_rate;
-}
-
-HostResource::Sharing
-RootPort::DoGetSharing() const
-{
-    return DUPLEX;
 }
 
 } // namespace ns3

@@ -4,7 +4,7 @@
 #ifndef ROOT_PORT_H
 #define ROOT_PORT_H
 
-#include "host-resource.h"
+#include "rated-host-resource.h"
 
 namespace ns3
 {
@@ -14,19 +14,11 @@ namespace ns3
  * A CPU root port: where the PCIe hierarchy under one socket attaches to its root complex. Hostping
  * Fig. 2 failure 3 is a failed root port.
  */
-class RootPort : public HostResource
+class RootPort : public RatedHostResource
 {
   public:
     static TypeId GetTypeId();
     RootPort();
-
-  private:
-    DataRate DoGetCapacity() const override;
-    Sharing DoGetSharing() const override;
-    void SetRate(DataRate rate);
-    DataRate GetRate() const;
-
-    DataRate m_rate;
 };
 
 } // namespace ns3

@@ -16,13 +16,14 @@ SocketLink::GetTypeId()
             .SetParent<HostResource>()
             .SetGroupName("Host")
             .AddConstructor<SocketLink>()
-            .AddAttribute("Capacity",
-                          "Inter-socket payload capacity per direction. Default 537.6 Gb/s: three "
-                          "Intel UPI links at 11.2 GT/s, 22.4 GB/s each per direction (Intel Xeon "
-                          "Scalable 3rd gen datasheet).",
-                          DataRateValue(DataRate("537.6Gbps")),
-                          MakeDataRateAccessor(&SocketLink::SetRate, &SocketLink::GetRate),
-                          MakeDataRateChecker())
+            .AddAttribute(
+                "Capacity",
+                "Inter-socket payload capacity per direction. Default 537.6 Gb/s: three "
+                "Intel UPI links at 11.2 GT/s, 22.4 GB/s each per direction (Intel Xeon "
+                "Scalable 3rd gen datasheet).",
+                DataRateValue(DataRate("537.6Gbps")),
+                MakeDataRateAccessor(&RatedHostResource::SetRate, &RatedHostResource::GetRate),
+                MakeDataRateChecker())
             .AddAttribute("Latency",
                           "Round-trip time added by crossing the link. Default 150 ns: with the "
                           "remote root complex (50 ns) UPI adds the 200 ns of Hostping Fig. 4; "
@@ -34,33 +35,8 @@ SocketLink::GetTypeId()
 }
 
 SocketLink::SocketLink()
-    : m_rate(DataRate("537.6Gbps"))
+    : RatedHostResource(DataRate("537.6Gbps"), DUPLEX)
 {
-}
-
-void
-SocketLink::SetRate(DataRate rate)
-{
-    m_rate = rate;
-    NotifyChanged();
-}
-
-DataRate
-SocketLink::GetRate() const
-{
-    return m_rate;
-}
-
-DataRate
-SocketLink::DoGetCapacity() const
-{
-    return m_rate;
-}
-
-HostResource::Sharing
-SocketLink::DoGetSharing() const
-{
-    return DUPLEX;
 }
 
 } // namespace ns3

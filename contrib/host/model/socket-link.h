@@ -4,7 +4,7 @@
 #ifndef SOCKET_LINK_H
 #define SOCKET_LINK_H
 
-#include "host-resource.h"
+#include "rated-host-resource.h"
 
 namespace ns3
 {
@@ -13,19 +13,11 @@ namespace ns3
  * \ingroup host
  * An inter-socket link (Intel UPI or AMD xGMI), a link of the intra-host graph.
  */
-class SocketLink : public HostResource
+class SocketLink : public RatedHostResource
 {
   public:
     static TypeId GetTypeId();
     SocketLink();
-
-  private:
-    DataRate DoGetCapacity() const override;
-    Sharing DoGetSharing() const override;
-    void SetRate(DataRate rate);
-    DataRate GetRate() const;
-
-    DataRate m_rate;
 };
 
 } // namespace ns3

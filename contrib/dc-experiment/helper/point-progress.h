@@ -13,6 +13,7 @@ namespace ns3
 {
 
 /**
+ * \ingroup dc-experiment
  * For programs whose figure is a list of separate simulations (srnic-scalability):
  * after each point, once two wall-seconds
  * have passed, prints "PROGRAM: progress: i / N points done (LABEL), T elapsed, ETA T'"

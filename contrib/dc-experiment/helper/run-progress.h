@@ -5,7 +5,8 @@
 #ifndef RUN_PROGRESS_H
 #define RUN_PROGRESS_H
 
-#include "ns3/experiment-runner.h"
+#include "experiment-runner.h"
+
 #include "ns3/nstime.h"
 
 #include <chrono>
@@ -16,6 +17,7 @@ namespace ns3
 {
 
 /**
+ * \ingroup dc-experiment
  * Samples the run from a self-rescheduling simulator event whose simulated
  * interval adapts so that it fires about four times per wall-second. Progress,
  * elapsed time and ETA count from the first flow's start (an HPCC-simulator

@@ -7,11 +7,6 @@
 namespace ns3
 {
 
-namespace
-{
-constexpr double QUIET_SECONDS = 2.0; //!< as RunProgress and the runner's ShowProgress
-} // namespace
-
 PointProgress::PointProgress(std::string program, uint32_t total)
     : m_program(std::move(program))
     , m_total(total)
@@ -31,7 +26,7 @@ PointProgress::Done(const std::string& label)
     ++m_done;
     const double wall =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - m_start).count();
-    if (wall < QUIET_SECONDS)
+    if (wall < PROGRESS_QUIET_SECONDS)
     {
         return;
     }

@@ -13,7 +13,6 @@ namespace ns3
 
 namespace
 {
-constexpr double QUIET_SECONDS = 2.0;   //!< like the runner's ShowProgress
 constexpr double SAMPLE_SECONDS = 0.25; //!< target wall time between samples
 constexpr double TERMINAL_PRINT_SECONDS = 0.5;
 
@@ -127,7 +126,8 @@ RunProgress::Sample()
     const double wall = std::chrono::duration<double>(now - m_start).count();
     const double sincePrint = std::chrono::duration<double>(now - m_lastPrint).count();
     const double period = m_terminal ? TERMINAL_PRINT_SECONDS : m_logPeriod;
-    if (wall >= std::min(QUIET_SECONDS, m_logPeriod) && (sincePrint >= period || !m_printed))
+    if (wall >= std::min(PROGRESS_QUIET_SECONDS, m_logPeriod) &&
+        (sincePrint >= period || !m_printed))
     {
         const std::string line = Line(wall);
         if (m_terminal)
