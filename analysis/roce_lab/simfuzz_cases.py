@@ -38,6 +38,9 @@ CCS = ["ns3::RdmaDcqcn", "ns3::RdmaDcqcnGen1", "ns3::RdmaDcqcnFirmware", "ns3::R
 LOSS_RECOVERY = {"gbn": "ns3::RdmaGoBackN", "sr": "ns3::RdmaSelectiveRepeat",
                  "srnic": "ns3::RdmaSrnicSelectiveRepeat"}
 PRESETS = ["Cx6", "Irn", "Srnic"]
+LOAD_BALANCERS = {"spray": "ns3::SprayLoadBalancer", "round_robin": "ns3::RoundRobinLoadBalancer",
+                  "flowlet": "ns3::FlowletLoadBalancer", "adaptive": "ns3::AdaptiveLoadBalancer"}
+SWITCH_ROLES = {"leaf_spine": ["leaf", "spine"], "fat_tree": ["tor", "agg", "core"]}
 # Outages (link or NIC down) stay below what every transport survives: 7 timeouts in a
 # row fail a QP, and the shortest timeout generated is 100 us (selective repeat's RtoLow).
 MAX_OUTAGE_US = 300
@@ -271,6 +274,7 @@ class Generator:
             expect["lossless"] = False
 
         self.faults(config, topo, groups, expect)
+        self.load_balancing(config, topo)
         config["monitors"] = {"deadlock": {"CheckInterval": "50us", "StopOnDeadlock": True}}
         # Ample time: the IBTA timeout of the cx6 profile is 67 ms a try.
         slow = any(g.get("slow_timeout") for g in groups)
@@ -281,6 +285,25 @@ class Generator:
         meta = {"generator": GENERATOR_VERSION, "seed": self.seed, "features": features,
                 "expect": expect}
         return config, files, meta
+
+    def load_balancing(self, config, topo):
+        """Per-packet load balancing ("load_balancing") on the switches of some roles of a
+        leaf-spine or fat tree, in one case in four. Drawn from a stream of its own, so that
+        every other part of a case is what the seed gave before this existed."""
+        r = random.Random("load_balancing %d" % self.seed)
+        if topo.shape not in SWITCH_ROLES or r.random() >= 0.25:
+            return
+        roles = SWITCH_ROLES[topo.shape]
+        name = r.choice(sorted(LOAD_BALANCERS))
+        balancer = {"type": LOAD_BALANCERS[name]}
+        if name == "flowlet":
+            balancer["Gap"] = us(r.uniform(1, 100))
+            balancer["NewFlowletPort"] = r.choice(["Random", "LeastQueued"])
+        if name == "adaptive" and r.random() < 0.5:
+            balancer["Queues"] = "OneClass"
+        config["load_balancing"] = [{"roles": sorted(r.sample(roles, r.randint(1, len(roles)))),
+                                     "balancer": balancer}]
+        self.features.append("lb_" + name)
 
     def transport(self, config, files, topo, expect):
         """Top-level sections (loss recovery, congestion control) or NIC profiles in

@@ -136,7 +136,10 @@ ExperimentOutputWriter::WriteFlows() const
     const std::vector<ExperimentFlowResult>& results = m_context.GetResults();
     const std::string path = m_context.OutputPath("flows.csv");
     std::ofstream out(path, std::ios::binary);
-    out << COLUMNS << '\n';
+    // Packets of a flow overtake each other only where switches balance per packet.
+    const bool reorder = config.HasLoadBalancing();
+    const std::string columns = std::string(COLUMNS) + (reorder ? REORDER_COLUMNS : "");
+    out << columns << '\n';
     const auto& hosts = config.GetTopology().hosts;
     for (const ExperimentFlow& f : config.GetFlows())
     {
@@ -156,14 +159,24 @@ ExperimentOutputWriter::WriteFlows() const
             out << ",," << FormatMicros(r.idealFct) << ',';
         }
         out << ',' << r.retransmittedPackets << ',' << VerbName(f.verb) << ','
-            << unsigned{f.priority} << ',' << r.deliveredBytes << '\n';
+            << unsigned{f.priority} << ',' << r.deliveredBytes;
+        if (reorder)
+        {
+            out << ',' << r.reorderedPackets << ',' << r.maxReorderDistance;
+        }
+        out << '\n';
     }
     RunReadmeWriter::CloseChecked(out, path);
     readme.AddCsv("flows.csv",
                   "one row per flow; finish_us, fct_us and slowdown (fct / ideal fct) are empty "
                   "for flows that did not finish; src/dst are host names; delivered_bytes: "
-                  "distinct payload bytes placed at the receiver",
-                  COLUMNS);
+                  "distinct payload bytes placed at the receiver" +
+                      std::string(reorder ? "; reordered_packets: request packets that arrived "
+                                            "after one of higher PSN (a retransmission counts "
+                                            "too), max_reorder_distance: the largest PSN gap "
+                                            "behind the highest received, in packets"
+                                          : ""),
+                  columns);
 }
 
 void

@@ -40,6 +40,8 @@ class ExperimentOutputWriter
     static constexpr const char* COLUMNS =
         "id,src,dst,bytes,start_us,finish_us,fct_us,ideal_fct_us,"
         "slowdown,retransmitted_packets,verb,priority,delivered_bytes";
+    /** flows.csv's last columns when a switch balances load ("load_balancing"). */
+    static constexpr const char* REORDER_COLUMNS = ",reordered_packets,max_reorder_distance";
     static constexpr const char* PFC_COLUMNS =
         "node,port,class,xoff_sent,xon_sent,xoff_received,paused_us";
 

@@ -94,7 +94,7 @@ ExperimentResultMerge::Merge(std::vector<ExperimentFlowResult>& results, uint32_
 
     // Per flow: the requester's rank knows the completion; the QPs' ranks the
     // retransmissions (a shadow QP's counters are zero). Summing combines both.
-    constexpr std::size_t FIELDS = 10;
+    constexpr std::size_t FIELDS = 12;
     std::vector<int64_t> flows(results.size() * FIELDS, 0);
     for (std::size_t id = 0; id < results.size(); ++id)
     {
@@ -111,6 +111,9 @@ ExperimentResultMerge::Merge(std::vector<ExperimentFlowResult>& results, uint32_
         f[7] = static_cast<int64_t>(r.outsideBytes);
         f[8] = static_cast<int64_t>(r.firstDuplicateOffset);
         f[9] = r.stalled ? 1 : 0; // the requester's rank
+        // Reordering: the responders' counters, on the receiving host's rank only.
+        f[10] = static_cast<int64_t>(r.reorderedPackets);
+        f[11] = static_cast<int64_t>(r.maxReorderDistance);
     }
     partition.Sum(flows);
     completed = 0;
@@ -129,6 +132,8 @@ ExperimentResultMerge::Merge(std::vector<ExperimentFlowResult>& results, uint32_
         r.outsideBytes = static_cast<uint64_t>(f[7]);
         r.firstDuplicateOffset = static_cast<uint64_t>(f[8]);
         r.stalled = f[9] != 0;
+        r.reorderedPackets = static_cast<uint64_t>(f[10]);
+        r.maxReorderDistance = static_cast<uint64_t>(f[11]);
         completed += r.completed ? 1 : 0;
         finished += r.finished ? 1 : 0;
     }

@@ -34,6 +34,8 @@ struct ExperimentFlowResult
     bool finished{false};  //!< completed successfully
     RdmaWcStatus status{RdmaWcStatus::Success};
     uint64_t retransmittedPackets{0}; //!< both QPs of the flow
+    uint64_t reorderedPackets{0};     //!< arrived after a packet of higher PSN (responders)
+    uint64_t maxReorderDistance{0};   //!< the largest such PSN distance, packets
     uint64_t deliveredBytes{0};       //!< distinct payload bytes placed at the receiver
     uint64_t duplicateBytes{0};       //!< bytes placed again over bytes already placed
     uint64_t outsideBytes{0};         //!< bytes placed outside the flow

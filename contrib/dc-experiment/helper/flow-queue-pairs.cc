@@ -155,6 +155,8 @@ FlowQueuePairs::TryRelease(uint32_t id)
         return;
     }
     slot.retransmitted = rc.retransmittedPackets + sc.retransmittedPackets;
+    slot.reordered = rc.reorderedPackets + sc.reorderedPackets;
+    slot.maxReorder = std::max(rc.maxReorderDistance, sc.maxReorderDistance);
     slot.released = true;
     for (const Ptr<RdmaQueuePair>& qp : {requester, responder})
     {
@@ -239,6 +241,20 @@ FlowQueuePairs::GetRetransmittedPackets(uint32_t id) const
     // A QP on another rank's node is a shadow there: its counters stay zero.
     return m_requesters[id]->GetCounters().retransmittedPackets +
            m_responders[id]->GetCounters().retransmittedPackets;
+}
+
+uint64_t
+FlowQueuePairs::GetReorderedPackets(uint32_t id, uint64_t& maxDistance) const
+{
+    if (!m_requesters[id])
+    {
+        maxDistance = m_slots[id].maxReorder;
+        return m_slots[id].reordered;
+    }
+    const RdmaQpCounters& rc = m_requesters[id]->GetCounters();
+    const RdmaQpCounters& sc = m_responders[id]->GetCounters();
+    maxDistance = std::max(rc.maxReorderDistance, sc.maxReorderDistance);
+    return rc.reorderedPackets + sc.reorderedPackets;
 }
 
 uint32_t

@@ -66,6 +66,12 @@ class FlowQueuePairs
     uint8_t GetRequesterIntHops(uint32_t id);
     /** \return packets both QPs of the flow retransmitted (so far, or until released). */
     uint64_t GetRetransmittedPackets(uint32_t id) const;
+    /**
+     * \return the request packets of the flow that arrived after one of higher PSN, over
+     * both responders (RdmaQpCounters::reorderedPackets; so far, or until released)
+     * \param maxDistance receives the largest reorder distance, in packets
+     */
+    uint64_t GetReorderedPackets(uint32_t id, uint64_t& maxDistance) const;
     /** \return the flows whose pair exists now. */
     uint32_t GetNOpen() const;
     /**
@@ -83,6 +89,8 @@ class FlowQueuePairs
         uint32_t requesterQpn{0};
         uint32_t responderQpn{0};
         uint64_t retransmitted{0}; //!< of the released pair
+        uint64_t reordered{0};     //!< of the released pair
+        uint64_t maxReorder{0};    //!< of the released pair
         uint8_t releaseTries{0};   //!< TryRelease attempts so far
         bool closed{false};        //!< Close was called
         bool released{false};

@@ -94,6 +94,7 @@ FlowWorkload::Collect(ExperimentRunContext& context)
         ExperimentFlowResult& r = m_results[id];
         // A QP on another rank's node is a shadow there: its counters stay zero.
         r.retransmittedPackets = m_qps->GetRetransmittedPackets(id);
+        r.reorderedPackets = m_qps->GetReorderedPackets(id, r.maxReorderDistance);
         // A flow that did not complete must still have something pending (a timer, or
         // a packet to send); one that cannot progress by itself is reported as stalled.
         const Ptr<RdmaQueuePair> requester = m_qps->GetRequester(id);

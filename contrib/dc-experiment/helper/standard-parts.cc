@@ -8,6 +8,7 @@
 #include "host-dma-flow-workload.h"
 #include "hostping-run-monitor.h"
 #include "hpcc-output-writer.h"
+#include "job-workload.h"
 #include "node-composer.h"
 #include "node-composition-writer.h"
 #include "pcap-capture.h"
@@ -31,6 +32,7 @@ StandardParts::Create(const ExperimentConfig& config, const TopologyBuilder& top
 
     parts.workloads.push_back(std::make_unique<CollectiveWorkload>(config, topology));
     parts.workloads.push_back(std::make_unique<HostDmaFlowWorkload>(config, topology));
+    parts.workloads.push_back(std::make_unique<JobWorkload>(config, topology));
 
     auto& monitors = parts.monitors;
     monitors.push_back(std::make_unique<PfcSafetyOutputWriter>(config));

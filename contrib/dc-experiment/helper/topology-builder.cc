@@ -47,18 +47,22 @@ TopologyBuilder::Build()
         links.SetDeviceAttribute(a.name, *a.value);
     }
 
-    // One switch helper per buffer section: "buffer" and each "buffer_switches" entry.
-    const DcbHelper switches = MakeSwitchHelper(m_config.GetBuffer());
-    std::map<const ExperimentComponent*, DcbHelper> switchHelpers;
+    // One DcbHelper per buffer section ("buffer" and each "buffer_switches" entry) and
+    // load balancer ("load_balancing" entries; none: ECMP) that switches share.
+    const DcbHelper switches = MakeSwitchHelper(m_config.GetBuffer(), nullptr);
+    std::map<std::pair<const ExperimentComponent*, const ExperimentComponent*>, DcbHelper>
+        switchHelpers;
     for (uint32_t s = 0; s < topo.switches.size(); ++s)
     {
         const ExperimentComponent& buffer = m_config.GetBuffer(s);
-        if (&buffer != &m_config.GetBuffer())
+        const ExperimentComponent* balancer = m_config.GetLoadBalancer(s);
+        if (&buffer != &m_config.GetBuffer() || balancer)
         {
-            auto it = switchHelpers.find(&buffer);
+            const auto key = std::make_pair(&buffer, balancer);
+            auto it = switchHelpers.find(key);
             if (it == switchHelpers.end())
             {
-                it = switchHelpers.emplace(&buffer, MakeSwitchHelper(buffer)).first;
+                it = switchHelpers.emplace(key, MakeSwitchHelper(buffer, balancer)).first;
             }
             m_fabric.SetSwitchHelper(s, it->second);
         }
@@ -124,7 +128,8 @@ TopologyBuilder::MakeNicHelper(const ExperimentComponent& cc) const
 }
 
 DcbHelper
-TopologyBuilder::MakeSwitchHelper(const ExperimentComponent& buffer) const
+TopologyBuilder::MakeSwitchHelper(const ExperimentComponent& buffer,
+                                  const ExperimentComponent* balancer) const
 {
     DcbHelper dcb;
     for (const auto& a : m_config.GetSwitch().attributes)
@@ -147,6 +152,14 @@ TopologyBuilder::MakeSwitchHelper(const ExperimentComponent& buffer) const
         for (const auto& a : entry.attributes)
         {
             dcb.SetEcnMarkerAttributeForRate(entry.rate, a.name, *a.value);
+        }
+    }
+    if (balancer)
+    {
+        dcb.SetLoadBalancer(balancer->typeName);
+        for (const auto& a : balancer->attributes)
+        {
+            dcb.SetLoadBalancerAttribute(a.name, *a.value);
         }
     }
     return dcb;

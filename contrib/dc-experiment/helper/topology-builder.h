@@ -22,8 +22,9 @@ namespace ns3
 /**
  * \ingroup dc-experiment
  * Turns the topology and component sections of an ExperimentConfig into
- * RdmaFabricBuilder calls: its links, one DcbHelper per buffer section, one
- * RdmaHelper per congestion control and each host's virtual NICs ("nodes").
+ * RdmaFabricBuilder calls: its links, one DcbHelper per buffer section and load
+ * balancer, one RdmaHelper per congestion control and each host's virtual NICs
+ * ("nodes").
  *
  * Nodes are created hosts first, then switches, in configuration order, so
  * host i is node i. Host i gets IPv4 address 10.0.0.1 + i, its aliases those of
@@ -45,7 +46,8 @@ class TopologyBuilder
     /** Create everything. Call once, before Simulator::Run. */
     void Build();
     /**
-     * Fix the random streams of the switches (ECN markers) from \p stream.
+     * Fix the random streams of the switches (ECN markers, then load balancers) from
+     * \p stream.
      * \return the number of streams used
      */
     int64_t AssignStreams(int64_t stream);
@@ -65,8 +67,12 @@ class TopologyBuilder
     static Ipv4Address GetHostAddress(uint32_t host);
 
   private:
-    /** \return a helper installing switches with \p buffer and the switch/ECN sections. */
-    DcbHelper MakeSwitchHelper(const ExperimentComponent& buffer) const;
+    /**
+     * \return a helper installing switches with \p buffer, the switch/ECN sections and a
+     * load balancer of their own from \p balancer (nullptr: ECMP)
+     */
+    DcbHelper MakeSwitchHelper(const ExperimentComponent& buffer,
+                               const ExperimentComponent* balancer) const;
     /** \return a helper installing NICs with congestion control \p cc and the NIC sections. */
     RdmaHelper MakeNicHelper(const ExperimentComponent& cc) const;
 

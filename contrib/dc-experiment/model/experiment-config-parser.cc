@@ -8,6 +8,8 @@
 #include "host-dma-flow-reader.h"
 #include "host-selection.h"
 #include "hostping-monitor-reader.h"
+#include "job-reader.h"
+#include "load-balancing-reader.h"
 #include "monitors-reader.h"
 #include "node-composition-reader.h"
 #include "outputs-reader.h"
@@ -61,6 +63,7 @@ ExperimentConfigParser::Parse(const Json& root)
                         "link",
                         "buffer",
                         "buffer_switches",
+                        "load_balancing",
                         "ecn",
                         "cc",
                         "cc_hosts",
@@ -76,6 +79,7 @@ ExperimentConfigParser::Parse(const Json& root)
                         "faults",
                         "nodes",
                         "collectives",
+                        "jobs",
                         "host_dma_flows",
                         "pcap",
                         "plots",
@@ -125,6 +129,15 @@ ExperimentConfigParser::Parse(const Json& root)
         m_components.Read(JsonSchemaReader::Find(root, "link"), "/link", "ns3::DcbNetDevice", "",
                           {{"DataRate", "link rates come from /topology"}}, m_config.m_link);
     ParseBuffers(root);
+    // "load_balancing": a DcbLoadBalancer per switch role or switch; absent: ECMP.
+    OrderedJson loadBalancing;
+    LoadBalancingReader::Read(m_reader, JsonSchemaReader::Find(root, "load_balancing"),
+                              "/load_balancing", topology, m_components, m_config.m_loadBalancers,
+                              m_config.m_loadBalancerOfSwitch, loadBalancing);
+    if (!loadBalancing.is_null())
+    {
+        eff["load_balancing"] = loadBalancing;
+    }
     {
         // "/ecn" less its "by_link_rate" table, which EcnLinkRateTable reads.
         const Json* ecn = JsonSchemaReader::Find(root, "ecn");
@@ -193,6 +206,14 @@ ExperimentConfigParser::Parse(const Json& root)
     if (!collectives.is_null())
     {
         eff["collectives"] = collectives;
+    }
+    // "jobs": GOAL schedule files run on chosen hosts (JobReader, JobWorkload).
+    OrderedJson jobs;
+    m_config.m_jobs = JobReader::Read(m_reader, JsonSchemaReader::Find(root, "jobs"), "/jobs",
+                                      topology, m_components, stop, jobs);
+    if (!jobs.is_null())
+    {
+        eff["jobs"] = jobs;
     }
     // Their streams: the experiment's seed; the run ns-3's --RngRun gives (read, not set).
     for (const Ptr<WorkloadGenerator>& w : workloads)

@@ -97,10 +97,11 @@ ExperimentConfig::LoadString(const std::string& text, const std::string& name,
         }
         workload->Dispose();
     }
-    if (config.m_flows.empty() && config.m_collectives.empty() && config.m_notStartedFlows.empty())
+    if (config.m_flows.empty() && config.m_collectives.empty() && config.m_jobs.empty() &&
+        config.m_notStartedFlows.empty())
     {
         reader.Fail("/flows", "the experiment has no flows (give \"flows\", \"flow_sets\", "
-                              "\"flows_file\", \"workload\" or \"collectives\")");
+                              "\"flows_file\", \"workload\", \"collectives\" or \"jobs\")");
     }
     // Hosts with NIC profiles of their own ("nodes"): both ends of each flow must talk.
     TransportCompatibility::Check(reader, config);
@@ -185,6 +186,20 @@ ExperimentConfig::GetBuffer(uint32_t sw) const
     return sw < m_bufferOfSwitch.size() && m_bufferOfSwitch[sw] >= 0
                ? m_bufferSwitches[m_bufferOfSwitch[sw]]
                : m_buffer;
+}
+
+const ExperimentComponent*
+ExperimentConfig::GetLoadBalancer(uint32_t sw) const
+{
+    return sw < m_loadBalancerOfSwitch.size() && m_loadBalancerOfSwitch[sw] >= 0
+               ? &m_loadBalancers[m_loadBalancerOfSwitch[sw]]
+               : nullptr;
+}
+
+bool
+ExperimentConfig::HasLoadBalancing() const
+{
+    return !m_loadBalancers.empty();
 }
 
 const ExperimentComponent&
@@ -302,6 +317,12 @@ const std::vector<ExperimentCollective>&
 ExperimentConfig::GetCollectives() const
 {
     return m_collectives;
+}
+
+const std::vector<ExperimentJob>&
+ExperimentConfig::GetJobs() const
+{
+    return m_jobs;
 }
 
 const std::vector<ExperimentHostDmaFlow>&

@@ -12,6 +12,7 @@
 #include "experiment-config-error.h"
 #include "experiment-host-dma-flow.h"
 #include "experiment-hostping.h"
+#include "experiment-job.h"
 #include "experiment-topology.h"
 #include "fault-plan.h"
 #include "node-composition.h"
@@ -178,6 +179,13 @@ class ExperimentConfig
      * its "buffer_switches" entry by name, else by role, else "buffer".
      */
     const ExperimentComponent& GetBuffer(uint32_t sw) const;
+    /**
+     * \return the load balancer of switch \p sw (index into the topology's switches): its
+     * "load_balancing" entry by name, else by role; nullptr for ECMP (no entry, or no section)
+     */
+    const ExperimentComponent* GetLoadBalancer(uint32_t sw) const;
+    /** \return true if a switch has a load balancer ("load_balancing" is given). */
+    bool HasLoadBalancing() const;
     /** \return the ECN marker; typeName "none" disables marking. */
     const ExperimentComponent& GetEcn() const;
     /**
@@ -207,6 +215,8 @@ class ExperimentConfig
     const FaultPlan& GetFaults() const;
     /** \return the "collectives" section (empty when not given). */
     const std::vector<ExperimentCollective>& GetCollectives() const;
+    /** \return the "jobs" section: GOAL schedules on chosen hosts (empty when not given). */
+    const std::vector<ExperimentJob>& GetJobs() const;
     /** \return the "host_dma_flows" section, one entry per stream (empty when not given). */
     const std::vector<ExperimentHostDmaFlow>& GetHostDmaFlows() const;
     /** \return the "nodes" section, per host (empty when not given). */
@@ -248,6 +258,8 @@ class ExperimentConfig
     ExperimentComponent m_buffer;
     std::vector<ExperimentComponent> m_bufferSwitches; //!< "buffer_switches" entries
     std::vector<int32_t> m_bufferOfSwitch;             //!< entry of each switch, -1: "buffer"
+    std::vector<ExperimentComponent> m_loadBalancers;  //!< "load_balancing" entries
+    std::vector<int32_t> m_loadBalancerOfSwitch;       //!< entry of each switch, -1: ECMP
     ExperimentComponent m_ecn;
     std::vector<EcnLinkRateEntry> m_ecnByLinkRate; //!< "/ecn/by_link_rate"
     ExperimentComponent m_cc;
@@ -265,6 +277,7 @@ class ExperimentConfig
     FaultPlan m_faults;
     NodeComposition m_nodes;                         //!< "nodes"
     std::vector<ExperimentCollective> m_collectives; //!< "collectives"
+    std::vector<ExperimentJob> m_jobs;               //!< "jobs"
     PcapSelection m_pcap;
     nlohmann::ordered_json m_effective;
     std::vector<std::string> m_warnings;

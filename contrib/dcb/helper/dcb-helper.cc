@@ -2,9 +2,11 @@
 
 #include "ns3/abort.h"
 #include "ns3/dcb-channel.h"
+#include "ns3/dcb-load-balancer.h"
 #include "ns3/dcb-net-device.h"
 #include "ns3/mac48-address.h"
 #include "ns3/node.h"
+#include "ns3/pointer.h"
 #include "ns3/red-ecn-marker.h"
 #include "ns3/sonic-buffer-manager.h"
 #include "ns3/uinteger.h"
@@ -80,6 +82,22 @@ DcbHelper::SetSwitchAttribute(const std::string& name, const AttributeValue& val
     m_switchFactory.Set(name, value);
 }
 
+void
+DcbHelper::SetLoadBalancer(const std::string& type)
+{
+    m_loadBalancerEnabled = !type.empty();
+    if (m_loadBalancerEnabled)
+    {
+        m_loadBalancerFactory.SetTypeId(type);
+    }
+}
+
+void
+DcbHelper::SetLoadBalancerAttribute(const std::string& name, const AttributeValue& value)
+{
+    m_loadBalancerFactory.Set(name, value);
+}
+
 NetDeviceContainer
 DcbHelper::Install(Ptr<Node> a, Ptr<Node> b) const
 {
@@ -140,6 +158,11 @@ DcbHelper::InstallSwitch(Ptr<Node> node, std::string* error) const
         }
         ApplySonicWred(sw);
     }
+    if (m_loadBalancerEnabled)
+    {
+        sw->SetAttribute("LoadBalancer",
+                         PointerValue(m_loadBalancerFactory.Create<DcbLoadBalancer>()));
+    }
     return sw;
 }
 
@@ -160,6 +183,19 @@ DcbHelper::AssignStreams(NodeContainer switches, int64_t stream)
             {
                 used += m->AssignStreams(stream + used);
             }
+        }
+    }
+    for (auto it = switches.Begin(); it != switches.End(); ++it)
+    {
+        Ptr<DcbSwitch> sw = (*it)->GetObject<DcbSwitch>();
+        PointerValue balancer;
+        if (sw)
+        {
+            sw->GetAttribute("LoadBalancer", balancer);
+        }
+        if (Ptr<DcbLoadBalancer> lb = balancer.Get<DcbLoadBalancer>())
+        {
+            used += lb->AssignStreams(stream + used);
         }
     }
     return used;

@@ -50,6 +50,13 @@ class DcbHelper
     void SetEcnMarkerAttributeForRate(DataRate rate, const std::string& name,
                                       const AttributeValue& value);
     void SetSwitchAttribute(const std::string& name, const AttributeValue& value);
+    /**
+     * Load balancer type for switches installed from now on: each switch gets its own
+     * object (DcbSwitch attribute LoadBalancer; a balancer holds one switch's state).
+     * "" (default): none, the switches route by ECMP hash.
+     */
+    void SetLoadBalancer(const std::string& type);
+    void SetLoadBalancerAttribute(const std::string& name, const AttributeValue& value);
 
     /**
      * Join \p a and \p b with a new link.
@@ -67,7 +74,9 @@ class DcbHelper
     Ptr<DcbSwitch> InstallSwitch(Ptr<Node> node, std::string* error = nullptr) const;
 
     /**
-     * Use consecutive streams from \p stream for the switches' random variables.
+     * Use consecutive streams from \p stream for the switches' random variables: the
+     * ECN markers of every switch first, then the load balancers, so that adding
+     * balancers leaves the markers' streams as they were.
      * \return the number of streams used
      */
     static int64_t AssignStreams(NodeContainer switches, int64_t stream);
@@ -127,7 +136,9 @@ class DcbHelper
 
     std::vector<EcnRateAttribute> m_ecnRateAttributes; //!< in the order set
     ObjectFactory m_switchFactory;
+    ObjectFactory m_loadBalancerFactory; //!< no TypeId set: no balancer (ECMP)
     bool m_ecnEnabled{true};
+    bool m_loadBalancerEnabled{false};
 };
 
 } // namespace ns3

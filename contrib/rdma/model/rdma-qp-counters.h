@@ -35,6 +35,14 @@ struct RdmaQpCounters
     uint64_t outOfOrderBuffered{0};      //!< responder: packets kept ahead of the expected PSN
     uint64_t readResponsesOutOfOrder{0}; //!< requester (selective repeat): READ responses
                                          //!< placed ahead of a missing one
+    /**
+     * Responder: request packets that arrived after a packet of higher PSN (overtaken on
+     * the way, as under per-packet load balancing; a retransmission counts too), the
+     * "reordered" packets of RFC 4737 section 3.3.
+     */
+    uint64_t reorderedPackets{0};
+    /** Responder: the largest (highest PSN received before it - its PSN), in packets. */
+    uint64_t maxReorderDistance{0};
 };
 
 } // namespace ns3

@@ -167,7 +167,24 @@ RdmaResponder::ReceiveRequest(const RoceBthHeader& bth, Ptr<Packet> packet, bool
     {
         packet->RemoveTrailer(m_intEcho); // HPCC: the next ACK/NAK echoes it
     }
-    HandleRequest(RoceBthHeader::UnwrapPsn(bth.GetPsn(), m_epsn), bth, packet);
+    const uint64_t psn = RoceBthHeader::UnwrapPsn(bth.GetPsn(), m_epsn);
+    NoteArrivalOrder(psn);
+    HandleRequest(psn, bth, packet);
+}
+
+void
+RdmaResponder::NoteArrivalOrder(uint64_t psn)
+{
+    if (psn >= m_highestPsnPlusOne)
+    {
+        m_highestPsnPlusOne = psn + 1;
+    }
+    else if (psn + 1 < m_highestPsnPlusOne)
+    {
+        m_counters->reorderedPackets++;
+        m_counters->maxReorderDistance =
+            std::max(m_counters->maxReorderDistance, m_highestPsnPlusOne - 1 - psn);
+    }
 }
 
 void

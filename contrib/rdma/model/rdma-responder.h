@@ -122,6 +122,8 @@ class RdmaResponder
     void BufferOutOfOrder(uint64_t psn, const RoceBthHeader& bth, Ptr<Packet> packet);
     /** Selective repeat: execute the kept packets that are now in order, below \p limit. */
     void DrainInOrder(uint64_t limit = UINT64_MAX);
+    /** Count a request arriving after one of higher PSN (RdmaQpCounters::reorderedPackets). */
+    void NoteArrivalOrder(uint64_t psn);
 
     RdmaQpOwner* m_owner{nullptr};
     RdmaQueuePair* m_qp{nullptr};
@@ -136,6 +138,7 @@ class RdmaResponder
     IntTrailer m_intEcho; //!< INT of the last HPCC data packet, echoed by ACK/NAKs
 
     uint64_t m_epsn{0};
+    uint64_t m_highestPsnPlusOne{0}; //!< one past the highest request PSN received
     uint32_t m_msn{0};
     bool m_nakSent{false};
     uint32_t m_unackedPackets{0};

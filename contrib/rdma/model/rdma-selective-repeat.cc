@@ -44,6 +44,19 @@ RdmaSelectiveRepeat::GetTypeId()
                           MakeUintegerAccessor(&RdmaSelectiveRepeat::m_rtoLowThreshold),
                           MakeUintegerChecker<uint32_t>())
             .AddAttribute(
+                "ReorderThreshold",
+                "How far, in packets, a SACKed PSN must lie above a missing one before the "
+                "requester takes the missing one for lost (and a retransmission sent before "
+                "the SACKed packet's first transmission for lost again): RFC 6675's DupThresh "
+                "in SACK terms. Default 1: IRN's rule (SIGCOMM'18), any SACK above a hole "
+                "resends it at once, right for a network that keeps a QP's packets in order; "
+                "where switches spray packets over paths (load balancing per packet), a "
+                "threshold above the paths' reordering (TCP's 3 for mild reordering, more "
+                "for spraying) keeps reordered packets from being resent, the tail being left "
+                "to the timeout.",
+                UintegerValue(1), MakeUintegerAccessor(&RdmaSelectiveRepeat::m_reorderThreshold),
+                MakeUintegerChecker<uint32_t>(1, 65536))
+            .AddAttribute(
                 "LostRetransmissionDetection",
                 "Queue a retransmission again as soon as a SACK names a packet first sent "
                 "after it (SACK-based lost-retransmission detection, as TCP's "
@@ -152,13 +165,14 @@ RdmaSelectiveRepeat::DecideOnNak(const RdmaTxSequence& seq, uint64_t psn, uint64
         return; // stale, or from a responder without SACKs
     }
     MarkSacked(sackPsn);
-    // Everything the responder has not reported below the SACKed PSN is lost; PSNs
-    // examined by an earlier NAK are not queued twice.
+    // Everything the responder has not reported at least ReorderThreshold below the SACKed
+    // PSN is lost; PSNs examined by an earlier NAK are not queued twice.
     const uint64_t from = std::max(seq.una, m_examinedUpTo);
-    if (sackPsn >= from)
+    if (sackPsn + 1 >= from + m_reorderThreshold)
     {
-        QueueLost(from, sackPsn);
-        m_examinedUpTo = sackPsn + 1;
+        const uint64_t to = sackPsn + 1 - m_reorderThreshold;
+        QueueLost(from, to);
+        m_examinedUpTo = m_reorderThreshold == 1 ? sackPsn + 1 : to;
     }
     if (!m_detectLostRetransmissions)
     {
@@ -166,7 +180,7 @@ RdmaSelectiveRepeat::DecideOnNak(const RdmaTxSequence& seq, uint64_t psn, uint64
     }
     // A retransmission sent before the SACKed packet's first transmission should have
     // arrived before it: unless acknowledged or SACKed, it was lost again.
-    while (!m_resent.empty() && m_resent.front().stamp <= sackPsn)
+    while (!m_resent.empty() && m_resent.front().stamp + m_reorderThreshold - 1 <= sackPsn)
     {
         const uint64_t lost = m_resent.front().psn;
         m_resent.pop_front();

@@ -24,15 +24,16 @@ namespace ns3
  * only once the expected PSN passes their last packet.
  *
  * Requester: a NAK (e, s) marks s received and queues for retransmission every PSN
- * in [max(e, highest PSN already examined), s) not marked received, so a single
- * loss is resent exactly once. Retransmissions go ahead of new data; new data is
- * limited to BdpCap packets in flight (IRN's BDP-FC). A retransmission lost again
- * is detected, with LostRetransmissionDetection, by a SACK of a packet first sent
- * after it (the network keeps a QP's packets in order), and queued again; otherwise,
- * and for tail losses, by the timeout: RtoLow when at most RtoLowThreshold packets
- * are outstanding, RtoHigh otherwise; on expiry every outstanding packet not marked
- * received is queued again, and when all are marked (the ACKs covering them were lost)
- * the oldest is resent as a probe, whose duplicate the responder acknowledges again.
+ * in [max(e, highest PSN already examined), s + 1 - ReorderThreshold) not marked
+ * received, so a single loss is resent exactly once (ReorderThreshold 1, IRN's rule:
+ * every hole below s; more tolerates packets reordered by per-packet load balancing).
+ * Retransmissions go ahead of new data; new data is limited to BdpCap packets in flight (IRN's
+ * BDP-FC). A retransmission lost again is detected, with LostRetransmissionDetection, by a SACK of
+ * a packet first sent after it (the network keeps a QP's packets in order), and queued again;
+ * otherwise, and for tail losses, by the timeout: RtoLow when at most RtoLowThreshold packets are
+ * outstanding, RtoHigh otherwise; on expiry every outstanding packet not marked received is queued
+ * again, and when all are marked (the ACKs covering them were lost) the oldest is resent as a
+ * probe, whose duplicate the responder acknowledges again.
  */
 class RdmaSelectiveRepeat : public RdmaLossRecovery
 {
@@ -92,6 +93,7 @@ class RdmaSelectiveRepeat : public RdmaLossRecovery
     Time m_rtoLow;
     Time m_rtoHigh;
     uint32_t m_rtoLowThreshold;
+    uint32_t m_reorderThreshold; //!< packets a SACK must lie above a hole to declare it lost
     bool m_detectLostRetransmissions;
 
     /** SACK bitmap as a ring of BdpCap slots: slot psn % cap holds psn + 1 if SACKed. */

@@ -1,0 +1,180 @@
+#include "job-workload.h"
+
+#include "output-micros.h"
+#include "topology-builder.h"
+
+#include "ns3/experiment-config-error.h"
+#include "ns3/object-factory.h"
+#include "ns3/simulator.h"
+
+#include <fstream>
+
+namespace ns3
+{
+
+JobWorkload::JobWorkload(const ExperimentConfig& config, const TopologyBuilder& topology)
+    : m_config(config)
+    , m_topology(topology)
+{
+}
+
+void
+JobWorkload::CheckConfig(const ExperimentRunContext& context)
+{
+    if (!m_config.GetJobs().empty() && context.IsDistributed())
+    {
+        throw ExperimentConfigError(m_config.GetSource(), "/jobs",
+                                    "not available in distributed runs (a rank's operations "
+                                    "wait on messages from hosts of other ranks)");
+    }
+}
+
+void
+JobWorkload::Start(ExperimentRunContext& /* context */)
+{
+    const std::vector<ExperimentJob>& jobs = m_config.GetJobs();
+    m_jobs.resize(jobs.size());
+    std::vector<Ptr<RdmaNic>> nics;
+    for (uint32_t h = 0; h < m_topology.GetNHosts(); ++h)
+    {
+        nics.push_back(m_topology.GetNic(h));
+    }
+    for (uint32_t j = 0; j < jobs.size(); ++j)
+    {
+        m_jobs[j].transport = CreateObject<GoalRdmaTransport>();
+        m_jobs[j].transport->Setup(nics);
+        Simulator::Schedule(jobs[j].start - Simulator::Now(), &JobWorkload::StartIteration, this,
+                            j);
+    }
+}
+
+void
+JobWorkload::StartIteration(uint32_t j)
+{
+    const ExperimentJob& job = m_config.GetJobs()[j];
+    JobState& s = m_jobs[j];
+    if (s.executor)
+    {
+        s.executor->Dispose();
+    }
+    ObjectFactory factory("ns3::GoalExecutor");
+    for (const ExperimentAttribute& a : job.executor.attributes)
+    {
+        factory.Set(a.name, *a.value);
+    }
+    s.executor = factory.Create<GoalExecutor>();
+    s.executor->Setup(*job.schedule, job.hosts, s.transport);
+    s.executor->SetDoneCallback(MakeCallback(&JobWorkload::IterationDone, this).Bind(j));
+    s.starts.push_back(Simulator::Now());
+    s.executor->Start();
+}
+
+void
+JobWorkload::IterationDone(uint32_t j)
+{
+    JobState& s = m_jobs[j];
+    s.times.push_back(s.executor->GetMakespan());
+    if (s.times.size() < m_config.GetJobs()[j].iterations)
+    {
+        // Not from inside the executor's callback: the next one starts on an event of its own.
+        Simulator::ScheduleNow(&JobWorkload::StartIteration, this, j);
+        return;
+    }
+    s.end = Simulator::Now();
+    if (++m_finished == m_jobs.size())
+    {
+        NotifyDone();
+    }
+}
+
+bool
+JobWorkload::IsDone() const
+{
+    return m_finished == m_config.GetJobs().size();
+}
+
+const std::vector<Time>&
+JobWorkload::GetIterationTimes(uint32_t job) const
+{
+    return m_jobs.at(job).times;
+}
+
+Time
+JobWorkload::GetCompletionTime(uint32_t job) const
+{
+    const JobState& s = m_jobs.at(job);
+    return s.end == Time::Max() ? Time::Max() : s.end - m_config.GetJobs()[job].start;
+}
+
+void
+JobWorkload::Write(ExperimentRunContext& context)
+{
+    if (m_config.GetJobs().empty())
+    {
+        return;
+    }
+    const std::string path = context.OutputPath("jobs.csv");
+    std::ofstream out(path, std::ios::binary);
+    out << COLUMNS << '\n';
+    for (uint32_t j = 0; j < m_jobs.size(); ++j)
+    {
+        const ExperimentJob& job = m_config.GetJobs()[j];
+        const JobState& s = m_jobs[j];
+        for (std::size_t i = 0; i < s.starts.size(); ++i)
+        {
+            out << job.name << ',' << i << ',' << job.hosts.size() << ','
+                << FormatMicros(s.starts[i]) << ',';
+            if (i < s.times.size())
+            {
+                out << FormatMicros(s.starts[i] + s.times[i]) << ',' << FormatMicros(s.times[i]);
+            }
+            else
+            {
+                out << ',';
+            }
+            out << '\n';
+        }
+    }
+    RunReadmeWriter::CloseChecked(out, path);
+    context.GetReadme().AddCsv(
+        "jobs.csv",
+        "the \"jobs\" (GOAL schedules): one row per iteration begun, from its start to its "
+        "last operation's end (time_us); end_us and time_us empty for the iteration the run "
+        "ended in",
+        COLUMNS);
+}
+
+void
+JobWorkload::AddToSummary(const ExperimentRunContext& /* context */,
+                          nlohmann::ordered_json& summary) const
+{
+    if (m_config.GetJobs().empty())
+    {
+        return;
+    }
+    nlohmann::ordered_json list = nlohmann::ordered_json::array();
+    for (uint32_t j = 0; j < m_jobs.size(); ++j)
+    {
+        const ExperimentJob& job = m_config.GetJobs()[j];
+        const JobState& s = m_jobs[j];
+        nlohmann::ordered_json times = nlohmann::ordered_json::array();
+        for (const Time& t : s.times)
+        {
+            times.push_back(nlohmann::ordered_json::parse(FormatMicros(t)));
+        }
+        nlohmann::ordered_json entry = {{"name", job.name},
+                                        {"ranks", job.hosts.size()},
+                                        {"iterations", job.iterations},
+                                        {"finished_iterations", s.times.size()},
+                                        {"iteration_us", times}};
+        const Time completion = GetCompletionTime(j);
+        entry["completion_us"] = completion == Time::Max()
+                                     ? nlohmann::ordered_json()
+                                     : nlohmann::ordered_json::parse(FormatMicros(completion));
+        entry["failed_messages"] = s.transport ? s.transport->GetNFailed() : 0;
+        list.push_back(entry);
+    }
+    summary["jobs"] = list;
+}
+
+} // namespace ns3

@@ -1,0 +1,74 @@
+/*
+ * Runs the "jobs" of an experiment: GOAL schedules over the hosts' RDMA NICs.
+ */
+#ifndef JOB_WORKLOAD_H
+#define JOB_WORKLOAD_H
+
+#include "experiment-workload.h"
+
+#include "ns3/experiment-config.h"
+#include "ns3/goal-executor.h"
+#include "ns3/goal-rdma-transport.h"
+#include "ns3/nstime.h"
+
+#include <vector>
+
+namespace ns3
+{
+
+/**
+ * \ingroup dc-experiment
+ * The workload of "jobs" (ExperimentJob): each job's GOAL schedule runs from its start,
+ * iteration after iteration, on a GoalExecutor of its own per iteration, its messages
+ * carried by one GoalRdmaTransport per job (a QP pair per host pair and direction, kept
+ * over the iterations) on the NICs the other traffic of the run shares. An iteration
+ * starts when the previous one has completed; the time of an iteration is from its
+ * start to its last operation's end (GoalExecutor::GetMakespan), the job's completion time
+ * from its start to the end of its last iteration.
+ *
+ * Outputs: jobs.csv (one row per iteration begun) and summary.json's "jobs". The run is
+ * done, as far as the jobs go, when every job has run every iteration.
+ */
+class JobWorkload : public ExperimentWorkload
+{
+  public:
+    static constexpr const char* COLUMNS = "job,iteration,ranks,start_us,end_us,time_us";
+
+    /** \p config and \p topology must outlive the workload. */
+    JobWorkload(const ExperimentConfig& config, const TopologyBuilder& topology);
+
+    void CheckConfig(const ExperimentRunContext& context) override;
+    void Start(ExperimentRunContext& context) override;
+    bool IsDone() const override;
+    void Write(ExperimentRunContext& context) override;
+    void AddToSummary(const ExperimentRunContext& context,
+                      nlohmann::ordered_json& summary) const override;
+
+    /** \return the times of job \p job's completed iterations, in order. */
+    const std::vector<Time>& GetIterationTimes(uint32_t job) const;
+    /** \return job \p job's completion time (Time::Max() while an iteration is left). */
+    Time GetCompletionTime(uint32_t job) const;
+
+  private:
+    /** What one job has run so far. */
+    struct JobState
+    {
+        Ptr<GoalRdmaTransport> transport;
+        Ptr<GoalExecutor> executor; //!< of the iteration in progress (null: none)
+        std::vector<Time> starts;   //!< of every iteration begun
+        std::vector<Time> times;    //!< of every iteration completed
+        Time end{Time::Max()};      //!< of the last iteration
+    };
+
+    void StartIteration(uint32_t job);
+    void IterationDone(uint32_t job);
+
+    const ExperimentConfig& m_config;
+    const TopologyBuilder& m_topology;
+    std::vector<JobState> m_jobs;
+    uint32_t m_finished{0}; //!< jobs that ran every iteration
+};
+
+} // namespace ns3
+
+#endif /* JOB_WORKLOAD_H */
