@@ -35,6 +35,16 @@ constexpr uint32_t ETHERNET_VLAN_BYTES = 18;
 constexpr uint32_t RETH_BYTES = 16;
 constexpr uint32_t AETH_BYTES = 4;
 constexpr uint32_t IMM_DT_BYTES = 4;
+/** BTH bytes 0-7: opcode, flags, P_Key, resv8a (INT bits), destination QP. */
+constexpr uint32_t BTH_HEAD_BYTES = 8;
+
+/** \return \p payload without the INT trailer of \p intHops hops (telemetry, not payload). */
+uint32_t
+WithoutIntTrailer(uint32_t payload, uint8_t intHops)
+{
+    const uint32_t intBytes = intHops ? IntTrailer::SizeFor(intHops) : 0;
+    return payload > intBytes ? payload - intBytes : 0;
+}
 } // namespace
 
 TypeId
@@ -562,10 +572,7 @@ RdmaNic::PayloadBytes(Ptr<const Packet> packet, RoceOpcode op)
 uint32_t
 RdmaNic::PayloadBytes(Ptr<const Packet> packet, const RoceBthHeader& bth)
 {
-    // An INT trailer (HPCC) is telemetry, not payload.
-    const uint32_t payload = PayloadBytes(packet, bth.GetOpcode());
-    const uint32_t intBytes = bth.GetIntHops() ? IntTrailer::SizeFor(bth.GetIntHops()) : 0;
-    return payload > intBytes ? payload - intBytes : 0;
+    return WithoutIntTrailer(PayloadBytes(packet, bth.GetOpcode()), bth.GetIntHops());
 }
 
 uint32_t
@@ -820,26 +827,32 @@ void
 RdmaNic::ReceiveRoce(Ptr<Packet> packet, bool ce, uint32_t frameBytes, uint8_t pcp, uint8_t ttl)
 {
     packet->RemoveAtEnd(RoceIcrcTrailer::SERIALIZED_SIZE); // unread: nothing checks it
-    RoceBthHeader bth;
-    packet->PeekHeader(bth);
-    Ptr<RdmaQueuePair> qp = GetQueuePair(bth.GetDestQp());
+    // The three BTH fields needed to find the QP and the path, copied from its first eight
+    // bytes: the QP deserializes the whole BTH, so it is parsed once per frame.
+    uint8_t head[BTH_HEAD_BYTES] = {};
+    packet->CopyData(head, BTH_HEAD_BYTES);
+    const RoceOpcode op = static_cast<RoceOpcode>(head[0]);
+    const uint8_t intHops = head[RoceBthHeader::RESV8A_OFFSET] & RoceBthHeader::INT_HOPS_MASK;
+    const uint32_t destQp =
+        (static_cast<uint32_t>(head[5]) << 16) | (static_cast<uint32_t>(head[6]) << 8) | head[7];
+    Ptr<RdmaQueuePair> qp = GetQueuePair(destQp);
     if (!qp)
     {
         m_droppedNoQp++;
         return;
     }
-    const RoceOpcode op = bth.GetOpcode();
     if (!m_requestGate.IsNull() &&
         (op == RoceOpcode::ReadRequest || RoceBthHeader::IsWrite(op) || RoceBthHeader::IsSend(op)))
     {
-        m_requestGate(RdmaInboundRequest{bth.GetDestQp(), op, packet, ce, frameBytes, pcp, ttl});
+        m_requestGate(RdmaInboundRequest{destQp, op, packet, ce, frameBytes, pcp, ttl});
         return;
     }
     if (m_rx && m_rx->IsActive() &&
         (RoceBthHeader::IsWrite(op) || RoceBthHeader::IsSend(op) ||
          RoceBthHeader::IsReadResponse(op)))
     {
-        m_rx->Enqueue(qp, packet, ce, PayloadBytes(packet, bth), frameBytes, pcp);
+        m_rx->Enqueue(qp, packet, ce, WithoutIntTrailer(PayloadBytes(packet, op), intHops),
+                      frameBytes, pcp);
         return;
     }
     // Hops from the TTL decrement, assuming the peer NIC starts from the same Ttl.
