@@ -1,8 +1,8 @@
 #include "congestion-control-reader.h"
 
-#include "ns3/json-attribute-converter.h"
 #include "topology-types.h"
 
+#include "ns3/json-attribute-converter.h"
 #include "ns3/object-factory.h"
 #include "ns3/rdma-congestion-ops.h"
 

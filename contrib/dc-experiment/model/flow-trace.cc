@@ -1,10 +1,10 @@
 #include "flow-trace.h"
 
 #include "config-error-list.h"
+#include "output-micros.h"
 
 #include "ns3/json-attribute-converter.h"
 #include "ns3/text-field.h"
-#include "output-micros.h"
 
 #include <algorithm>
 #include <cinttypes>

@@ -8,11 +8,11 @@
 #include "flow-trace.h"
 #include "hpcc-topology-reader.h"
 #include "ideal-fct-calculator.h"
+#include "topology-types.h"
 
 #include "ns3/json-attribute-converter.h"
 #include "ns3/json-schema-reader.h"
 #include "ns3/text-field.h"
-#include "topology-types.h"
 
 #include <algorithm>
 #include <cerrno>

@@ -2,10 +2,10 @@
 
 #include "config-error-list.h"
 #include "experiment-config-error.h"
+#include "topology-types.h"
 
 #include "ns3/json-attribute-converter.h"
 #include "ns3/text-field.h"
-#include "topology-types.h"
 
 #include <deque>
 #include <sstream>
