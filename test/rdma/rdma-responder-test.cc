@@ -295,5 +295,45 @@ TEST_F(RdmaResponderTest, FlushCompletesPostedReceivesAndDropsResponses)
     EXPECT_EQ(m_owner.completions[1].status, RdmaWcStatus::Flushed);
 }
 
+TEST_F(RdmaResponderTest, CountsReorderedArrivalsAndTheirDistance)
+{
+    // Selective repeat: 0, 2, 3, 1, 5, 4. Packet 1 arrives behind 3 (distance 2), packet 4
+    // behind 5 (distance 1): two reordered packets, the largest distance 2.
+    Setup(1, CreateObject<RdmaSelectiveRepeat>());
+    for (uint32_t psn : {0u, 2u, 3u, 1u, 5u, 4u})
+    {
+        DeliverWrite(psn, psn, 6);
+    }
+    EXPECT_EQ(m_counters.reorderedPackets, 2u);
+    EXPECT_EQ(m_counters.maxReorderDistance, 2u);
+    EXPECT_EQ(m_owner.messages.size(), 1u);
+    // A duplicate of the highest PSN is not reordered; one below it is.
+    DeliverWrite(5, 5, 6);
+    EXPECT_EQ(m_counters.reorderedPackets, 2u);
+    DeliverWrite(1, 1, 6);
+    EXPECT_EQ(m_counters.reorderedPackets, 3u);
+    EXPECT_EQ(m_counters.maxReorderDistance, 4u);
+}
+
+TEST_F(RdmaResponderTest, InOrderArrivalsAreNotReordered)
+{
+    Setup();
+    DeliverWrite(0, 7, 8);
+    EXPECT_EQ(m_counters.reorderedPackets, 0u);
+    EXPECT_EQ(m_counters.maxReorderDistance, 0u);
+}
+
+TEST_F(RdmaResponderTest, GoBackResendsArriveReordered)
+{
+    // Go-back-N: 0, 2, 3 (1 late: 2 and 3 dropped, NAK), then the resend 1, 2, 3. The
+    // resent 1 and 2 arrive behind 3; the resent 3 equals the highest PSN.
+    Setup();
+    DeliverWrite(0, 0, 4);
+    DeliverWrite(2, 3, 4);
+    DeliverWrite(1, 3, 4);
+    EXPECT_EQ(m_counters.reorderedPackets, 2u);
+    EXPECT_EQ(m_counters.maxReorderDistance, 2u);
+}
+
 } // namespace
 } // namespace ns3
