@@ -2,7 +2,7 @@
 // JobWorkload): ranks on hosts by the host-selection grammar, iterations one
 // after another, jobs.csv and summary.json; errors naming the pointer, or the
 // GOAL file's line and column. The scenario runs the shipped job
-// (scratch/configs/goal-job-background.json) alone and under 30 % Poisson
+// (configs/goal-job-background.json) alone and under 30 % Poisson
 // background load, with ECMP and with adaptive routing; its numbers are in
 // doc/dc-experiment.md ("Jobs").
 #include "output-file-reader.h"

@@ -2,7 +2,8 @@
 
 #include "goal-schedule-reader.h"
 #include "host-selection.h"
-#include "json-attribute-converter.h"
+
+#include "ns3/json-attribute-converter.h"
 
 #include <algorithm>
 #include <fstream>

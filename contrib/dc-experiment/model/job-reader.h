@@ -7,8 +7,8 @@
 #include "experiment-component-reader.h"
 #include "experiment-job.h"
 #include "experiment-topology.h"
-#include "json-schema-reader.h"
 
+#include "ns3/json-schema-reader.h"
 #include "ns3/nstime.h"
 
 #include <nlohmann/json.hpp>

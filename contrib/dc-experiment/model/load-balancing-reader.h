@@ -6,7 +6,8 @@
 
 #include "experiment-component-reader.h"
 #include "experiment-topology.h"
-#include "json-schema-reader.h"
+
+#include "ns3/json-schema-reader.h"
 
 #include <nlohmann/json.hpp>
 #include <string>

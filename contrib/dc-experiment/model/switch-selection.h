@@ -5,7 +5,8 @@
 #define SWITCH_SELECTION_H
 
 #include "experiment-topology.h"
-#include "json-schema-reader.h"
+
+#include "ns3/json-schema-reader.h"
 
 #include <map>
 #include <nlohmann/json.hpp>
