@@ -1,3 +1,5 @@
+// Why ~1000 lines: one port's per-frame path (enqueue, class pick, PFC, serialization end,
+// arrival) stays in one translation unit so that the compiler inlines it across the steps.
 #include "dcb-net-device.h"
 
 #include "dcb-channel.h"
