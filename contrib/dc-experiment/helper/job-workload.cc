@@ -1,10 +1,10 @@
 #include "job-workload.h"
 
-#include "output-micros.h"
 #include "topology-builder.h"
 
 #include "ns3/experiment-config-error.h"
 #include "ns3/object-factory.h"
+#include "ns3/output-micros.h"
 #include "ns3/simulator.h"
 
 #include <fstream>
