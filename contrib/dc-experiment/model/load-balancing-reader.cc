@@ -55,15 +55,7 @@ LoadBalancingReader::Read(const JsonSchemaReader& r, const Json* entries,
         ExperimentComponent balancer;
         OrderedJson effBalancer = components.Read(section, bp, "", BASE_TYPE, {}, balancer);
         balancers.push_back(balancer);
-        OrderedJson effEntry;
-        if (!roles.empty())
-        {
-            effEntry["roles"] = roles;
-        }
-        if (!switches.empty())
-        {
-            effEntry["switches"] = switches;
-        }
+        OrderedJson effEntry = SwitchSelection::EffectiveEntry(roles, switches);
         effEntry["balancer"] = effBalancer;
         eff.push_back(effEntry);
     }

@@ -241,15 +241,7 @@ SwitchBufferAssignment::Parse(const JsonSchemaReader& r, const Json* entries,
         OrderedJson effBuffer;
         parseComponent(&resolved, bp, defaultType, component, effBuffer);
         components.push_back(component);
-        OrderedJson effEntry;
-        if (!entryRoles.empty())
-        {
-            effEntry["roles"] = entryRoles;
-        }
-        if (!entrySwitches.empty())
-        {
-            effEntry["switches"] = entrySwitches;
-        }
+        OrderedJson effEntry = SwitchSelection::EffectiveEntry(entryRoles, entrySwitches);
         effEntry["buffer"] = effBuffer;
         eff.push_back(effEntry);
     }

@@ -112,4 +112,20 @@ SwitchSelection::GetEntryOfSwitch() const
     return entryOf;
 }
 
+nlohmann::ordered_json
+SwitchSelection::EffectiveEntry(const std::vector<std::string>& roles,
+                                const std::vector<std::string>& switches)
+{
+    nlohmann::ordered_json entry = nlohmann::ordered_json::object();
+    if (!roles.empty())
+    {
+        entry["roles"] = roles;
+    }
+    if (!switches.empty())
+    {
+        entry["switches"] = switches;
+    }
+    return entry;
+}
+
 } // namespace ns3

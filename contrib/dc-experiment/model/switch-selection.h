@@ -41,6 +41,13 @@ class SwitchSelection
     /** \return per switch: the entry naming it, else its role's, else -1. */
     std::vector<int32_t> GetEntryOfSwitch() const;
 
+    /**
+     * \return the effective form of an entry's selection: "roles" and "switches", each
+     * only when non-empty (the caller adds the entry's own object after them).
+     */
+    static nlohmann::ordered_json EffectiveEntry(const std::vector<std::string>& roles,
+                                                 const std::vector<std::string>& switches);
+
   private:
     const JsonSchemaReader& m_reader;
     const ExperimentTopology& m_topology;
