@@ -15,7 +15,7 @@
 #      wscript-compat/<module>/wscript for waf) and scratch/roce-run.cc with log-notice.h
 #      into the tree's scratch/roce-run/;
 #   3. configure only our modules (ns-3 adds the ones they need), release profile, no tests,
-#      examples or python bindings, once per tree (ccache is used when installed);
+#      examples or python bindings, once per tree and module list (ccache is used when installed);
 #   4. build the roce-run scratch program (waf: the whole tree, i.e. the enabled modules and
 #      the scratch programs), incrementally between runs;
 #   5. run the default experiment (configs/leaf-spine-incast.json) with a 2 ms stop
@@ -191,14 +191,15 @@ check_cmake() {
         IFS=';'
         echo "${MODULES[*]}"
     )
-    if [ ! -f "$tree/build/.roce-lab-configured" ]; then
+    # Configured once per module list: the stamp holds the list it was configured with.
+    if [ "$(cat "$tree/build/.roce-lab-configured" 2>/dev/null)" != "$modules" ]; then
         # ns-3's CMake uses ccache by itself when it is installed.
         rm -rf "$tree/build"
         timed "ns-$version: configure" cmake -S "$tree" -B "$tree/build" -DCMAKE_BUILD_TYPE=release \
             "-DNS3_ENABLED_MODULES=$modules" -DNS3_EXAMPLES=OFF -DNS3_TESTS=OFF \
             -DNS3_PYTHON_BINDINGS=OFF -DNS3_WARNINGS_AS_ERRORS=OFF >"$WORK/cmake-configure.log" 2>&1 ||
             fail "configure (log: $WORK/cmake-configure.log)"
-        touch "$tree/build/.roce-lab-configured"
+        echo "$modules" >"$tree/build/.roce-lab-configured"
     fi
     timed "ns-$version: build roce-run" cmake --build "$tree/build" -j "$JOBS" \
         --target scratch_roce-run_roce-run >"$WORK/cmake-build.log" 2>&1 ||
@@ -255,22 +256,24 @@ cmake_tests() {
 }
 
 check_waf() {
-    local version=3.35 tree="$CACHE/ns-3.35" cxx=g++
+    local version=3.35 tree="$CACHE/ns-3.35" cxx=g++ modules
     timed "ns-$version: unpack" unpack "$version"
     stand_ins "$version"
     timed "ns-$version: copy modules" install_modules "$tree" waf
     command -v ccache >/dev/null && cxx="ccache g++"
-    if [ ! -f "$tree/build/.roce-lab-configured" ]; then
+    modules=$(
+        IFS=,
+        echo "${MODULES[*]}"
+    )
+    # Configured once per module list: the stamp holds the list it was configured with.
+    if [ "$(cat "$tree/build/.roce-lab-configured" 2>/dev/null)" != "$modules" ]; then
         rm -rf "$tree/build"
         timed "ns-$version: configure" \
             bash -c 'cd "$1" && CXX="$2" ./waf configure -d release --enable-modules="$3" \
                 --disable-examples --disable-tests --disable-python --disable-werror' sh "$tree" "$cxx" \
-            "$(
-                IFS=,
-                echo "${MODULES[*]}"
-            )" >"$WORK/waf-configure.log" 2>&1 ||
+            "$modules" >"$WORK/waf-configure.log" 2>&1 ||
             fail "configure (log: $WORK/waf-configure.log)"
-        touch "$tree/build/.roce-lab-configured"
+        echo "$modules" >"$tree/build/.roce-lab-configured"
     fi
     timed "ns-$version: build" bash -c 'cd "$1" && ./waf build -j "$2"' \
         sh "$tree" "$JOBS" >"$WORK/waf-build.log" 2>&1 ||
