@@ -132,6 +132,11 @@ done
 # Release, only what we need; our modules are enabled by name like any ns-3 module.
 modules="$NS3_MODULES"
 for m in "${ROCE_MODULES[@]}"; do modules="$modules;$m"; done
+# Configured once per module list (the stamp holds it): a tree configured before a module
+# was added keeps header stubs that point at the old places.
+if [ "$(cat "$DIR/ns3-build/.roce-lab-modules" 2>/dev/null)" != "$modules" ]; then
+    rm -rf "$DIR/ns3-build"
+fi
 if [ ! -f "$DIR/ns3-build/CMakeCache.txt" ]; then
     log "configuring ns-3 $NS3_VERSION with MPI in $DIR/ns3-build"
     cmake -S "$SRC" -B "$DIR/ns3-build" -DCMAKE_BUILD_TYPE=release -DNS3_MPI=ON \
@@ -139,6 +144,7 @@ if [ ! -f "$DIR/ns3-build/CMakeCache.txt" ]; then
         -DNS3_PYTHON_BINDINGS=OFF -DNS3_GTK3=OFF -DNS3_SQLITE=OFF -DNS3_EMU=OFF -DNS3_TAP=OFF \
         -DNS3_VISUALIZER=OFF -DNS3_WARNINGS_AS_ERRORS=OFF -DNS3_GSL=OFF \
         "-DCMAKE_INSTALL_PREFIX=$DIR/ns3" >&2
+    echo "$modules" >"$DIR/ns3-build/.roce-lab-modules"
 fi
 log "building ns-3 and roce-lab's modules in the ns-3 tree ($JOBS jobs)"
 start=$SECONDS
