@@ -133,9 +133,10 @@ done
 modules="$NS3_MODULES"
 for m in "${ROCE_MODULES[@]}"; do modules="$modules;$m"; done
 # Configured once per module list (the stamp holds it): a tree configured before a module
-# was added keeps header stubs that point at the old places.
+# was added keeps header stubs that point at the old places, in ns-3's output folder
+# ($SRC/build: include/ns3, lib), which goes with the configuration.
 if [ "$(cat "$DIR/ns3-build/.roce-lab-modules" 2>/dev/null)" != "$modules" ]; then
-    rm -rf "$DIR/ns3-build"
+    rm -rf "$DIR/ns3-build" "$SRC/build"
 fi
 if [ ! -f "$DIR/ns3-build/CMakeCache.txt" ]; then
     log "configuring ns-3 $NS3_VERSION with MPI in $DIR/ns3-build"
