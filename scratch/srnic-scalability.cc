@@ -18,6 +18,7 @@
 #include "ns3/dcb-helper.h"
 #include "ns3/error-model.h"
 #include "ns3/host-preset-helper.h"
+#include "ns3/json-schema-reader.h"
 #include "ns3/point-progress.h"
 #include "ns3/rdma-helper.h"
 #include "ns3/rdma-nic-profile.h"
@@ -94,10 +95,13 @@ Run(const std::string& profile, uint32_t nQps, uint32_t bytes, uint32_t depth, T
     dcb.SetDeviceAttribute("DataRate", DataRateValue(DataRate("100Gbps")));
     dcb.SetChannelAttribute("Delay", TimeValue(NanoSeconds(500)));
     RdmaHelper rdma;
-    std::string error;
-    if (!rdma.SetProfile(profile, &error))
+    try
     {
-        std::cerr << "srnic-scalability: --profiles: " << error << "\n";
+        rdma.SetProfile(profile, JsonSchemaReader("--profiles"), "");
+    }
+    catch (const ConfigError& e)
+    {
+        std::cerr << "srnic-scalability: " << e.what() << "\n";
         std::exit(2);
     }
     rdma.SetQueuePairAttribute("Mtu", UintegerValue(1024));

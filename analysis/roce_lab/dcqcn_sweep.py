@@ -102,7 +102,7 @@ def ordered(values):
 
 def label(v):
     """A short name: numbers as they are; objects by the TypeIds and attribute count
-    they set (a /cc_hosts entry reads "RdmaDcqcnFirmware+3"); [] as "none"."""
+    they set (a /cc_hosts entry reads "RdmaDcqcn+3"); [] as "none"."""
     x = parsed(v)
     if x == [] or x == {}:
         return "none"

@@ -33,8 +33,25 @@ def known_defect(meta):
 HOST_RATES = ["10Gbps", "25Gbps", "40Gbps", "100Gbps"]
 FABRIC_RATES = ["40Gbps", "100Gbps", "200Gbps", "400Gbps"]
 DELAYS = ["500ns", "1us", "2us"]
-CCS = ["ns3::RdmaDcqcn", "ns3::RdmaDcqcnGen1", "ns3::RdmaDcqcnFirmware", "ns3::RdmaDctcp",
-       "ns3::RdmaTimely", "ns3::RdmaSwift", "ns3::RdmaHpcc", "ns3::RdmaNoCongestionControl"]
+# Congestion controls by feature name: the DCQCN NIC generations are attribute sets of
+# ns3::RdmaDcqcn (configs/nic-profiles/gen1.json and gen2-gen3.json, the values that differ
+# from the TypeId's defaults).
+CCS = {
+    "dcqcn": {"type": "ns3::RdmaDcqcn"},
+    "dcqcngen1": {"type": "ns3::RdmaDcqcn", "BurstBytes": 16384, "FirmwareCnpTime": "5us",
+                  "FirmwareCnpQueue": 16},
+    "dcqcnfirmware": {"type": "ns3::RdmaDcqcn", "AlphaUpdate": "ActivePeriods",
+                      "AlphaUpdatePeriod": "1us", "InitialAlpha": 0.9990234375,
+                      "RateIncreaseTimer": "300us", "ByteCounter": 32767, "FastRecoveryTimes": 1,
+                      "RateAI": "5Mbps", "RateHAI": "50Mbps", "MinRate": "1Mbps",
+                      "CnpInterval": "0us", "RateDecreaseInterval": "4us",
+                      "RateDecreaseTiming": "SinceLastCut"},
+    "dctcp": {"type": "ns3::RdmaDctcp"},
+    "timely": {"type": "ns3::RdmaTimely"},
+    "swift": {"type": "ns3::RdmaSwift"},
+    "hpcc": {"type": "ns3::RdmaHpcc"},
+    "nocongestioncontrol": {"type": "ns3::RdmaNoCongestionControl"},
+}
 LOSS_RECOVERY = {"gbn": "ns3::RdmaGoBackN", "sr": "ns3::RdmaSelectiveRepeat",
                  "srnic": "ns3::RdmaSrnicSelectiveRepeat"}
 PRESETS = ["Cx6", "Irn", "Srnic"]
@@ -317,8 +334,9 @@ class Generator:
                 config["loss_recovery"]["AckTimeoutExponent"] = r.randint(6, 10)
             if lr == "srnic":
                 config["qp"] = {"SrnicHeaderExtensions": True}
-            config["cc"] = {"type": r.choice(CCS)}
-            self.features += [lr, config["cc"]["type"].replace("ns3::Rdma", "").lower()]
+            cc = r.choice(list(CCS))
+            config["cc"] = dict(CCS[cc])
+            self.features += [lr, cc]
             return [{"hosts": list(topo.hosts)}]
         presets = [r.choice(PRESETS)]
         if len(topo.hosts) >= 4 and r.random() < 0.3:

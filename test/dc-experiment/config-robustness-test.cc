@@ -1,6 +1,7 @@
 // Inputs that once crashed the simulator or were silently accepted are located
 // configuration errors, found when the experiment file is read. Each test names the
 // input it covers.
+#include "../rdma/dcqcn-profile.h"
 #include "output-file-reader.h"
 
 #include "ns3/double.h"
@@ -8,7 +9,6 @@
 #include "ns3/experiment-config.h"
 #include "ns3/nic-profile.h"
 #include "ns3/nstime.h"
-#include "ns3/rdma-dcqcn-firmware.h"
 #include "ns3/rdma-dcqcn.h"
 #include "ns3/simulator.h"
 #include "ns3/sonic-buffer-config.h"
@@ -125,18 +125,17 @@ TEST_F(ConfigRobustnessTest, MinRateAboveTheLineRateNamesBothValues)
     EXPECT_TRUE(Has(e2, "/topology/links/0/rate")) << e2;
 }
 
-// Firmware DCQCN's MinRate (rpg_min_rate) and RateOnFirstCnp: the error names the attribute
+// DCQCN's MinRate (the firmware's rpg_min_rate) and RateOnFirstCnp: the error names the attribute
 // set. (A NIC profile that writes the firmware's knob name gets that name:
 // NicProfileExperimentTest.FirmwareKnobNamesMapToAttributes.)
 TEST_F(ConfigRobustnessTest, FirmwareMinRateNamesRpgMinRate)
 {
     std::string pointer;
-    const std::string e = Error(
-        Incast(R"("cc": {"type": "ns3::RdmaDcqcnFirmware", "MinRate": "200Gbps"})"), &pointer);
+    const std::string e =
+        Error(Incast(R"("cc": {"type": "ns3::RdmaDcqcn", "MinRate": "200Gbps"})"), &pointer);
     EXPECT_EQ(pointer, "/cc/MinRate") << e;
     const std::string e2 =
-        Error(Incast(R"("cc": {"type": "ns3::RdmaDcqcnFirmware", "RateOnFirstCnp": "400Gbps"})"),
-              &pointer);
+        Error(Incast(R"("cc": {"type": "ns3::RdmaDcqcn", "RateOnFirstCnp": "400Gbps"})"), &pointer);
     EXPECT_EQ(pointer, "/cc/RateOnFirstCnp") << e2;
 }
 
@@ -199,7 +198,7 @@ TEST_F(ConfigRobustnessTest, CheckAttributesIsWhatInitEnforces)
     EXPECT_FALSE(dcqcn->CheckAttributes(DataRate("50Mbps"), attribute, reason));
     EXPECT_EQ(attribute, "MinRate");
     EXPECT_TRUE(Has(reason, "50Mbps")) << reason;
-    Ptr<RdmaDcqcn> fw = RdmaDcqcnFirmware::Create(); // rpg_min_rate 1 Mbps
+    Ptr<RdmaDcqcn> fw = test::DcqcnOfProfile("gen2-gen3"); // rpg_min_rate 1 Mbps
     EXPECT_FALSE(fw->CheckAttributes(DataRate("500Kbps"), attribute, reason));
     EXPECT_EQ(attribute, "MinRate");
 }

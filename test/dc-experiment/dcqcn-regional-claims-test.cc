@@ -47,7 +47,7 @@ RunRegion(const std::string& ecn, const std::string& buffer, const std::string& 
                              km + R"(},
         "buffer": )" + buffer +
                              R"(, "ecn": )" + ecn + R"(,
-        "cc": {"type": "ns3::RdmaDcqcnGen1"}, "qp": {"Mtu": )" +
+        "cc": {"type": "ns3::RdmaDcqcn", "BurstBytes": 16384, "FirmwareCnpTime": "5us", "FirmwareCnpQueue": 16}, "qp": {"Mtu": )" +
                              mtu + R"(},
         "flows": [{"src": "dc0-c0-r0-s0", "dst": "dc0-c0-r0-s1", "bytes": 1073741824},
                   {"src": ")" +

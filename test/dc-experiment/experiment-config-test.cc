@@ -129,10 +129,26 @@ TEST_F(ExperimentConfigTest, OutOfRangeAttributeValue)
 TEST_F(ExperimentConfigTest, NegativeGen1FirmwareCnpTimeIsNamed)
 {
     const ExperimentConfigError e =
-        Error(Minimal(R"("cc": {"type": "ns3::RdmaDcqcnGen1", "FirmwareCnpTime": "-1us"})"));
+        Error(Minimal(R"("cc": {"type": "ns3::RdmaDcqcn", "FirmwareCnpTime": "-1us"})"));
     EXPECT_EQ(e.GetPointer(), "/cc/FirmwareCnpTime");
     const std::string m = e.what();
-    EXPECT_TRUE(Contains(m, "attribute FirmwareCnpTime of ns3::RdmaDcqcnGen1")) << m;
+    EXPECT_TRUE(Contains(m, "attribute FirmwareCnpTime of ns3::RdmaDcqcn")) << m;
+}
+
+// The DCQCN generations were TypeIds once; they are NIC profiles over ns3::RdmaDcqcn now,
+// and a file that names an old TypeId is told which profile to use.
+TEST_F(ExperimentConfigTest, RetiredDcqcnGenerationTypeIdsNameTheirProfiles)
+{
+    for (const auto& [type, profile] :
+         {std::pair<std::string, std::string>{"ns3::RdmaDcqcnGen1", "gen1.json"},
+          {"ns3::RdmaDcqcnFirmware", "gen2-gen3.json"}})
+    {
+        const ExperimentConfigError e = Error(Minimal(R"("cc": {"type": ")" + type + R"("})"));
+        EXPECT_EQ(e.GetPointer(), "/cc/type");
+        const std::string m = e.what();
+        EXPECT_TRUE(Contains(m, "no longer a TypeId")) << m;
+        EXPECT_TRUE(Contains(m, "configs/nic-profiles/" + profile)) << m;
+    }
 }
 
 TEST_F(ExperimentConfigTest, AttributeValuesThatNs3WouldAbortOnAreCleanErrors)

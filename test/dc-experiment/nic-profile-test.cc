@@ -92,7 +92,7 @@ TEST(NicProfileExperimentTest, FirmwareKnobNamesMapToAttributes)
 {
     const std::string dir = std::string(ROCE_LAB_BINARY_DIR) + "/test-output/nic-profile-test";
     std::filesystem::create_directories(dir);
-    std::ofstream(dir + "/fw.json") << R"({"cc": {"type": "ns3::RdmaDcqcnFirmware",
+    std::ofstream(dir + "/fw.json") << R"({"cc": {"type": "ns3::RdmaDcqcn",
         "RpgAiRate": "20Mbps", "MinTimeBetweenCnps": "4us", "BurstBytes": 0}})";
     const nlohmann::json p = NicProfile::Read(dir + "/fw.json");
     EXPECT_EQ(p["cc"]["RateAI"], "20Mbps");
@@ -115,14 +115,18 @@ TEST(NicProfileExperimentTest, FirmwareKnobNamesMapToAttributes)
         }
     };
     // Above the 100 Gb/s line rate: found when the merged experiment loads.
-    EXPECT_EQ(pointerOf(R"({"type": "ns3::RdmaDcqcnFirmware", "RpgMinRate": "200Gbps"})",
+    EXPECT_EQ(pointerOf(R"({"type": "ns3::RdmaDcqcn", "RpgMinRate": "200Gbps"})",
                         "RpgMinRate sets MinRate"),
               "/cc/RpgMinRate");
-    EXPECT_EQ(pointerOf(R"({"type": "ns3::RdmaDcqcnFirmware", "RpgTimeReset": "x"})",
+    EXPECT_EQ(pointerOf(R"({"type": "ns3::RdmaDcqcn", "RpgTimeReset": "x"})",
                         "RpgTimeReset sets RateIncreaseTimer"),
               "/cc/RpgTimeReset");
     EXPECT_EQ(pointerOf(R"({"type": "ns3::RdmaDcqcn", "DceTcpG": 0.5, "G": 0.5})", "give one"),
               "/cc/DceTcpG");
+    // A profile written for the retired firmware TypeId is told which profile replaces it.
+    EXPECT_EQ(pointerOf(R"({"type": "ns3::RdmaDcqcnFirmware", "RpgAiRate": "20Mbps"})",
+                        "NIC profile gen2-gen3"),
+              "/cc/type");
 }
 
 } // namespace

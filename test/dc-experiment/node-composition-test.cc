@@ -9,6 +9,7 @@
 #include "ns3/experiment-config-error.h"
 #include "ns3/experiment-config.h"
 #include "ns3/experiment-runner.h"
+#include "ns3/json-schema-reader.h"
 #include "ns3/nic-profile.h"
 #include "ns3/rdma-nic-profile.h"
 #include "ns3/simulator.h"
@@ -215,7 +216,8 @@ TEST_F(NodeCompositionTest, JsonProfilesAgreeWithTheCppPresets)
         }
         SCOPED_TRACE(entry.path().filename().string());
         Json preset;
-        ASSERT_TRUE(NicProfile::PresetSections(raw["preset"], preset, nullptr));
+        ASSERT_NO_THROW(preset = NicProfile::PresetSections(raw["preset"], JsonSchemaReader("test"),
+                                                            "/preset"));
         const Json expanded = NicProfile::Read(entry.path().string());
         EXPECT_FALSE(expanded.contains("preset"));
         for (const auto& [section, values] : preset.items())
@@ -245,7 +247,7 @@ TEST_F(NodeCompositionTest, JsonProfilesAgreeWithTheCppPresets)
     EXPECT_EQ(cx6["loss_recovery"]["type"], "ns3::RdmaGoBackN");
     EXPECT_EQ(cx6["cc"]["type"], "ns3::RdmaDcqcn");
     RdmaNicProfile cpp;
-    ASSERT_TRUE(RdmaNicProfile::Lookup("Cx6", cpp, nullptr));
+    ASSERT_NO_THROW(cpp = RdmaNicProfile::Lookup("Cx6", JsonSchemaReader("test"), ""));
     EXPECT_EQ(cpp.lossRecoveryAttributes.front(),
               std::make_pair(std::string("AdaptiveRetransmission"), std::string("true")));
 }

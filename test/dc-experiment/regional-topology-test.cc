@@ -289,16 +289,19 @@ TEST(RegionalTopologyTest, ChassisSwitchesTakeTheirOwnBuffer)
 TEST(RegionalTopologyTest, CcHostsGiveANicGenerationMix)
 {
     const std::string base = R"({"topology": {"type": "regional"},
-        "cc": {"type": "ns3::RdmaDcqcnGen1"},
+        "cc": {"type": "ns3::RdmaDcqcn", "BurstBytes": 16384, "FirmwareCnpTime": "5us", "FirmwareCnpQueue": 16},
         "flows": [{"src": "dc1-c0-r0-s0", "dst": "dc0-c0-r0-s1", "bytes": 1000}], )";
     const ExperimentConfig c = ExperimentConfig::LoadString(
-        base + R"("cc_hosts": [{"hosts": ["dc0-c0-r0-s1"], "cc": {"type": "ns3::RdmaDcqcnFirmware",
+        base + R"("cc_hosts": [{"hosts": ["dc0-c0-r0-s1"], "cc": {"type": "ns3::RdmaDcqcn",
             "CnpInterval": "50us", "RateDecreaseInterval": "0ns", "BurstBytes": 16384}}]})",
         "mix.json");
-    EXPECT_EQ(c.GetCongestionControl(0).typeName, "ns3::RdmaDcqcnGen1");
-    EXPECT_EQ(c.GetCongestionControl(1).typeName, "ns3::RdmaDcqcnFirmware");
+    // The NIC generations are attribute sets of the one DCQCN TypeId.
+    EXPECT_EQ(c.GetCongestionControl(0).typeName, "ns3::RdmaDcqcn");
+    EXPECT_EQ(c.GetCongestionControl(0).attributes.size(), 3u);
+    EXPECT_EQ(c.GetCongestionControl(1).typeName, "ns3::RdmaDcqcn");
     EXPECT_EQ(c.GetCongestionControl(1).attributes.size(), 3u);
-    EXPECT_EQ(c.GetCongestionControl(2).typeName, "ns3::RdmaDcqcnGen1");
+    EXPECT_EQ(c.GetCongestionControl(2).typeName, "ns3::RdmaDcqcn");
+    EXPECT_EQ(c.GetCongestionControl(2).attributes.size(), 3u);
     const auto& eff = c.EffectiveJson()["cc_hosts"];
     ASSERT_EQ(eff.size(), 1u);
     EXPECT_EQ(eff[0]["hosts"][0], "dc0-c0-r0-s1");

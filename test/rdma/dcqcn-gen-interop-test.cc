@@ -8,12 +8,11 @@
 // granularity. Both senders run the same RP, so only the NP differs. A second
 // scenario (incast of two Gen1 senders into one receiver of each kind) shows the
 // throughput loss and its recovery.
+#include "dcqcn-profile.h"
 #include "rdma-test-fabric.h"
 
 #include "ns3/double.h"
 #include "ns3/queue-size.h"
-#include "ns3/rdma-dcqcn-firmware.h"
-#include "ns3/rdma-dcqcn-gen1.h"
 #include "ns3/simulator.h"
 #include "ns3/uinteger.h"
 
@@ -64,9 +63,9 @@ RunInterop(bool interop, const InteropScenario& sc = InteropScenario())
     dcb.SetEcnMarkerAttribute("Kmax", QueueSizeValue(QueueSize(sc.kmax)));
     dcb.SetEcnMarkerAttribute("Pmax", DoubleValue(sc.pmax));
     RdmaHelper gen1;
-    gen1.SetCongestionControl("ns3::RdmaDcqcnGen1");
+    test::SetDcqcnProfile(gen1, "gen1");
     RdmaHelper gen2;
-    gen2.SetCongestionControl("ns3::RdmaDcqcnFirmware");
+    test::SetDcqcnProfile(gen2, "gen2-gen3");
     if (interop)
     {
         gen2.SetCongestionControlAttribute("CnpInterval", TimeValue(MicroSeconds(50)));
@@ -164,11 +163,11 @@ RunIncast(Receiver receiver)
     dcb.SetEcnMarkerAttribute("Kmax", QueueSizeValue(QueueSize("2MB")));
     dcb.SetEcnMarkerAttribute("Pmax", DoubleValue(0.05));
     RdmaHelper gen1;
-    gen1.SetCongestionControl("ns3::RdmaDcqcnGen1");
+    test::SetDcqcnProfile(gen1, "gen1");
     RdmaLeafSpineFabric f = BuildStar(3, "40Gbps", MicroSeconds(1), dcb, gen1);
     if (receiver != Receiver::GEN1)
     {
-        Ptr<RdmaDcqcn> fw = RdmaDcqcnFirmware::Create();
+        Ptr<RdmaDcqcn> fw = test::DcqcnOfProfile("gen2-gen3");
         if (receiver == Receiver::GEN2_INTEROP)
         {
             fw->ApplyInteropPreset(MicroSeconds(50), 16384);

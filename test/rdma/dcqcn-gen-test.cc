@@ -1,15 +1,15 @@
-// Unit tests of the DCQCN generation profiles (RdmaDcqcnGen1, RdmaDcqcnFirmware)
+// Unit tests of the DCQCN generation profiles (configs/nic-profiles gen1, gen2-gen3)
 // with no network: the algorithms are driven directly (OnDataReceived, OnCnp) and
 // time by the simulator. Expected values: design/spec-buffers-pfc-dcqcn.md
 // section 8 check 16, and the formulas of its sections 3.5 and 4 written out in
 // the comments.
+#include "dcqcn-profile.h"
+
 #include "ns3/boolean.h"
 #include "ns3/data-rate.h"
 #include "ns3/double.h"
 #include "ns3/nstime.h"
 #include "ns3/rdma-cc-state.h"
-#include "ns3/rdma-dcqcn-firmware.h"
-#include "ns3/rdma-dcqcn-gen1.h"
 #include "ns3/simulator.h"
 #include "ns3/uinteger.h"
 
@@ -72,8 +72,8 @@ class DcqcnGenTest : public ::testing::Test
 
 TEST_F(DcqcnGenTest, FirmwareDefaultsAreTheKnobTable)
 {
-    Ptr<RdmaDcqcn> fw = RdmaDcqcnFirmware::Create();
-    EXPECT_EQ(fw->GetName(), "DcqcnFirmware");
+    Ptr<RdmaDcqcn> fw = test::DcqcnOfProfile("gen2-gen3");
+    EXPECT_EQ(fw->GetInstanceTypeId(), RdmaDcqcn::GetTypeId()); // a profile, not a TypeId
     TimeValue t;
     fw->GetAttribute("RateIncreaseTimer", t); // rpg_time_reset
     EXPECT_EQ(t.Get(), MicroSeconds(300));
@@ -101,7 +101,7 @@ TEST_F(DcqcnGenTest, FirmwareDefaultsAreTheKnobTable)
     fw->GetAttribute("G", d); // dce_tcp_g
     EXPECT_EQ(d.Get(), 1.0 / 256.0);
 
-    // The paper TypeId keeps its own defaults; a later set of a firmware knob
+    // The TypeId keeps the paper's defaults; a later set of a firmware knob
     // reaches the object, and Fork keeps it.
     Ptr<RdmaDcqcn> paper = CreateObject<RdmaDcqcn>();
     paper->GetAttribute("RateAI", r);
@@ -111,8 +111,8 @@ TEST_F(DcqcnGenTest, FirmwareDefaultsAreTheKnobTable)
     forked->GetAttribute("RateAI", r);
     EXPECT_EQ(r.Get(), DataRate("20Mbps"));
 
-    Ptr<RdmaDcqcn> gen1 = RdmaDcqcnGen1::Create();
-    EXPECT_EQ(gen1->GetName(), "DcqcnGen1");
+    Ptr<RdmaDcqcn> gen1 = test::DcqcnOfProfile("gen1");
+    EXPECT_EQ(gen1->GetInstanceTypeId(), RdmaDcqcn::GetTypeId());
     gen1->GetAttribute("CnpInterval", t);
     EXPECT_EQ(t.Get(), MicroSeconds(50));
     EXPECT_EQ(gen1->GetPacingBurstBytes(), 16384u);
@@ -123,7 +123,7 @@ TEST_F(DcqcnGenTest, FirmwareDefaultsAreTheKnobTable)
 TEST_F(DcqcnGenTest, Check16Gen1NpWindowGivesTwentyCnpsPerMs)
 {
     m_state.m_lineRate = DataRate("100Gbps");
-    Ptr<RdmaDcqcn> gen1 = RdmaDcqcnGen1::Create();
+    Ptr<RdmaDcqcn> gen1 = test::DcqcnOfProfile("gen1");
     gen1->Init(&m_state);
     EXPECT_EQ(MarkedArrivals(gen1, PACKETS_PER_MS), 20u);
 }
@@ -131,7 +131,7 @@ TEST_F(DcqcnGenTest, Check16Gen1NpWindowGivesTwentyCnpsPerMs)
 TEST_F(DcqcnGenTest, Check16FirmwareNpSendsACnpPerMarkedPacket)
 {
     m_state.m_lineRate = DataRate("100Gbps");
-    Ptr<RdmaDcqcn> fw = RdmaDcqcnFirmware::Create();
+    Ptr<RdmaDcqcn> fw = test::DcqcnOfProfile("gen2-gen3");
     fw->Init(&m_state);
     EXPECT_EQ(MarkedArrivals(fw, PACKETS_PER_MS), PACKETS_PER_MS);
 }
@@ -139,7 +139,7 @@ TEST_F(DcqcnGenTest, Check16FirmwareNpSendsACnpPerMarkedPacket)
 TEST_F(DcqcnGenTest, FirmwareMinTimeBetweenCnpsSpacesCnps)
 {
     m_state.m_lineRate = DataRate("100Gbps");
-    Ptr<RdmaDcqcn> fw = RdmaDcqcnFirmware::Create();
+    Ptr<RdmaDcqcn> fw = test::DcqcnOfProfile("gen2-gen3");
     fw->SetAttribute("CnpInterval", TimeValue(MicroSeconds(4)));
     fw->Init(&m_state);
     // One CNP at 0, 4, 8, ... 996 us: 250.
@@ -151,7 +151,7 @@ TEST_F(DcqcnGenTest, FirmwareMinTimeBetweenCnpsSpacesCnps)
 TEST_F(DcqcnGenTest, InteropPresetLimitsCnpsPerQpToTheGen1Window)
 {
     m_state.m_lineRate = DataRate("100Gbps");
-    Ptr<RdmaDcqcn> fw = RdmaDcqcnFirmware::Create();
+    Ptr<RdmaDcqcn> fw = test::DcqcnOfProfile("gen2-gen3");
     fw->ApplyInteropPreset(MicroSeconds(50), 16384);
     fw->Init(&m_state);
     EXPECT_EQ(MarkedArrivals(fw, PACKETS_PER_MS), 20u);
@@ -162,7 +162,7 @@ TEST_F(DcqcnGenTest, InteropPresetLimitsCnpsPerQpToTheGen1Window)
 TEST_F(DcqcnGenTest, Check16FirmwareRpCoalescesCutsPerReductionWindow)
 {
     m_state.m_lineRate = DataRate("100Gbps");
-    Ptr<RdmaDcqcn> fw = RdmaDcqcnFirmware::Create();
+    Ptr<RdmaDcqcn> fw = test::DcqcnOfProfile("gen2-gen3");
     fw->Init(&m_state);
     CnpStream(fw, PACKETS_PER_MS);
     EXPECT_EQ(fw->GetCnpsReceived(), PACKETS_PER_MS);
@@ -174,7 +174,7 @@ TEST_F(DcqcnGenTest, Check16FirmwareRpCoalescesCutsPerReductionWindow)
 TEST_F(DcqcnGenTest, InteropRpCutsOnEveryCnp)
 {
     m_state.m_lineRate = DataRate("100Gbps");
-    Ptr<RdmaDcqcn> fw = RdmaDcqcnFirmware::Create();
+    Ptr<RdmaDcqcn> fw = test::DcqcnOfProfile("gen2-gen3");
     fw->ApplyInteropPreset(MicroSeconds(50), 16384);
     fw->Init(&m_state);
     CnpStream(fw, 100);
@@ -186,7 +186,7 @@ TEST_F(DcqcnGenTest, InteropRpCutsOnEveryCnp)
 TEST_F(DcqcnGenTest, FirstCnpSetsAlphaAndRate)
 {
     m_state.m_lineRate = DataRate("100Gbps");
-    Ptr<RdmaDcqcn> fw = RdmaDcqcnFirmware::Create();
+    Ptr<RdmaDcqcn> fw = test::DcqcnOfProfile("gen2-gen3");
     fw->Init(&m_state);
     fw->OnCnp();
     const double a0 = 1023.0 / 1024.0;
@@ -198,7 +198,7 @@ TEST_F(DcqcnGenTest, FirstCnpSetsAlphaAndRate)
 
     RdmaCcState s2;
     s2.m_lineRate = DataRate("100Gbps");
-    Ptr<RdmaDcqcn> fw2 = RdmaDcqcnFirmware::Create();
+    Ptr<RdmaDcqcn> fw2 = test::DcqcnOfProfile("gen2-gen3");
     fw2->SetAttribute("RateOnFirstCnp", DataRateValue(DataRate("40Gbps")));
     fw2->Init(&s2);
     fw2->OnCnp();
@@ -214,7 +214,7 @@ TEST_F(DcqcnGenTest, AlphaUpdatedOncePerPeriodFromCnpReceived)
 {
     m_state.m_lineRate = DataRate("100Gbps");
     const double g = 1.0 / 256.0;
-    Ptr<RdmaDcqcn> fw = RdmaDcqcnFirmware::Create();
+    Ptr<RdmaDcqcn> fw = test::DcqcnOfProfile("gen2-gen3");
     fw->SetAttribute("G", DoubleValue(g));
     fw->SetAttribute("AlphaUpdatePeriod", TimeValue(MicroSeconds(55)));
     fw->Init(&m_state);
@@ -236,8 +236,8 @@ TEST_F(DcqcnGenTest, AlphaUpdatedOncePerPeriodFromCnpReceived)
 
     RdmaCcState s2;
     s2.m_lineRate = DataRate("100Gbps");
-    Ptr<RdmaDcqcn> lit = RdmaDcqcnFirmware::Create();     // 1 us period
-    lit->SetAttribute("G", DoubleValue(1019.0 / 1024.0)); // the dumps' value, literally
+    Ptr<RdmaDcqcn> lit = test::DcqcnOfProfile("gen2-gen3"); // 1 us period
+    lit->SetAttribute("G", DoubleValue(1019.0 / 1024.0));   // the dumps' value, literally
     lit->Init(&s2);
     lit->OnCnp();
     RunUntil(NanoSeconds(2500)); // two periods without a CNP

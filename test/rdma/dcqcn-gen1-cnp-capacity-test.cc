@@ -6,12 +6,11 @@
 // receiver sends at most one CNP per FirmwareCnpTime over all its QPs, so the
 // senders are cut later and less than behind the same NP with the capacity
 // ignored (FirmwareCnpTime 0); a Gen2/Gen3 receiver (hardware NP) has no such cap.
+#include "dcqcn-profile.h"
 #include "rdma-test-fabric.h"
 
 #include "ns3/double.h"
 #include "ns3/queue-size.h"
-#include "ns3/rdma-dcqcn-firmware.h"
-#include "ns3/rdma-dcqcn-gen1.h"
 #include "ns3/rdma-firmware-cnp-queue.h"
 #include "ns3/simulator.h"
 #include "ns3/uinteger.h"
@@ -63,17 +62,17 @@ RunCapacity(Np np)
     RdmaLeafSpineFabric f = BuildStar(3, "40Gbps", MicroSeconds(1), dcb, paper);
     if (np == Np::GEN1)
     {
-        f.GetNics()[2]->SetCongestionControl(RdmaDcqcnGen1::Create());
+        f.GetNics()[2]->SetCongestionControl(test::DcqcnOfProfile("gen1"));
     }
     else if (np == Np::GEN1_UNLIMITED)
     {
-        Ptr<RdmaDcqcn> cc = RdmaDcqcnGen1::Create();
+        Ptr<RdmaDcqcn> cc = test::DcqcnOfProfile("gen1");
         cc->SetAttribute("FirmwareCnpTime", TimeValue(Time(0)));
         f.GetNics()[2]->SetCongestionControl(cc);
     }
     else if (np == Np::GEN2)
     {
-        f.GetNics()[2]->SetCongestionControl(RdmaDcqcnFirmware::Create());
+        f.GetNics()[2]->SetCongestionControl(test::DcqcnOfProfile("gen2-gen3"));
     }
     std::vector<Ptr<RdmaQueuePair>> senders;
     std::vector<Ptr<RdmaQueuePair>> receivers;

@@ -5,9 +5,9 @@
 // QPs packet by packet, so nearly every packet misses, the pipeline falls behind
 // the wire, and the Gen1 NIC pauses its switch port with PFC; with the interop
 // mode's per-burst pacing a QP's burst arrives back-to-back and misses once.
+#include "dcqcn-profile.h"
 #include "rdma-test-fabric.h"
 
-#include "ns3/rdma-dcqcn-firmware.h"
 #include "ns3/rdma-rx-pipeline.h"
 #include "ns3/rdma-rx-qpc-cache.h"
 #include "ns3/simulator.h"
@@ -42,9 +42,9 @@ RunRxCache(bool interop, uint32_t qps)
     const Time to = MilliSeconds(3);
     DcbHelper dcb;
     RdmaHelper gen1;
-    gen1.SetCongestionControl("ns3::RdmaDcqcnGen1");
+    test::SetDcqcnProfile(gen1, "gen1");
     RdmaLeafSpineFabric f = BuildStar(2, "40Gbps", MicroSeconds(1), dcb, gen1);
-    Ptr<RdmaDcqcn> gen2 = RdmaDcqcnFirmware::Create();
+    Ptr<RdmaDcqcn> gen2 = test::DcqcnOfProfile("gen2-gen3");
     if (interop)
     {
         gen2->ApplyInteropPreset(MicroSeconds(50), 16384);

@@ -4,12 +4,11 @@
 // head-of-line flaw of section 8.3 (RoundRobinQpScheduler::HeadOfLineBlocking).
 // A test-local congestion controller holds a fixed rate so that the pacer is
 // seen without any feedback loop.
+#include "dcqcn-profile.h"
 #include "rdma-test-fabric.h"
 
 #include "ns3/boolean.h"
 #include "ns3/dcb-net-device.h"
-#include "ns3/rdma-dcqcn-firmware.h"
-#include "ns3/rdma-dcqcn-gen1.h"
 #include "ns3/round-robin-qp-scheduler.h"
 #include "ns3/simulator.h"
 #include "ns3/uinteger.h"
@@ -156,10 +155,10 @@ TEST_F(DcqcnPacingTest, GenerationProfilesSetTheirPacingGranularity)
 {
     RdmaCcState state;
     state.m_lineRate = DataRate("40Gbps");
-    Ptr<RdmaDcqcn> gen1 = RdmaDcqcnGen1::Create();
+    Ptr<RdmaDcqcn> gen1 = test::DcqcnOfProfile("gen1");
     gen1->Init(&state);
     EXPECT_EQ(state.m_pacingBurstBytes, 16384u);
-    Ptr<RdmaDcqcn> fw = RdmaDcqcnFirmware::Create();
+    Ptr<RdmaDcqcn> fw = test::DcqcnOfProfile("gen2-gen3");
     fw->Init(&state);
     EXPECT_EQ(state.m_pacingBurstBytes, 0u); // Gen2/Gen3: per packet
     fw->ApplyInteropPreset(MicroSeconds(50), 16384);

@@ -5,6 +5,7 @@
 #include "ns3/boolean.h"
 #include "ns3/cached-qp-scheduler.h"
 #include "ns3/dcb-helper.h"
+#include "ns3/json-schema-reader.h"
 #include "ns3/rdma-helper.h"
 #include "ns3/rdma-nic-profile.h"
 #include "ns3/rnic-cache-model.h"
@@ -100,7 +101,7 @@ Rates
 RunProfile(const std::string& profile, uint32_t nQps, uint32_t bytes, uint32_t depth)
 {
     RdmaHelper rdma;
-    EXPECT_TRUE(rdma.SetProfile(profile));
+    EXPECT_NO_THROW(rdma.SetProfile(profile, JsonSchemaReader("test"), ""));
     return RunSends(rdma, nQps, bytes, depth, MicroSeconds(100));
 }
 
@@ -132,19 +133,26 @@ TEST(RdmaNicProfile, KnownNamesAndClearErrorForUnknown)
     for (const std::string& name : RdmaNicProfile::Names())
     {
         RdmaNicProfile p;
-        ASSERT_TRUE(RdmaNicProfile::Lookup(name, p, nullptr)) << name;
+        ASSERT_NO_THROW(p = RdmaNicProfile::Lookup(name, JsonSchemaReader("test"), "")) << name;
         EXPECT_FALSE(p.source.empty());
         RdmaHelper h;
-        EXPECT_TRUE(h.SetProfile(name));
+        EXPECT_NO_THROW(h.SetProfile(name, JsonSchemaReader("test"), ""));
     }
     RdmaNicProfile srnic;
-    RdmaNicProfile::Lookup("Srnic", srnic, nullptr);
+    srnic = RdmaNicProfile::Lookup("Srnic", JsonSchemaReader("test"), "");
     EXPECT_FALSE(srnic.pfcExpected);
     EXPECT_EQ(srnic.sendHeaderBytes, 66u);
     EXPECT_EQ(srnic.writeHeaderBytes, 78u);
     std::string error;
-    RdmaNicProfile p;
-    EXPECT_FALSE(RdmaNicProfile::Lookup("cx7", p, &error));
+    try
+    {
+        RdmaNicProfile::Lookup("cx7", JsonSchemaReader("where.json"), "/preset");
+    }
+    catch (const ConfigError& e)
+    {
+        error = e.what();
+    }
+    EXPECT_NE(error.find("where.json: /preset: "), std::string::npos) << error;
     EXPECT_NE(error.find("cx7"), std::string::npos);
     EXPECT_NE(error.find("Srnic"), std::string::npos);
 }
@@ -160,7 +168,7 @@ TEST(QpScheduler, DefaultIsRoundRobinAndProfilesInstallTheirs)
         a->CreateQueuePair(Ipv4Address("10.0.0.2"));
         EXPECT_TRUE(DynamicCast<RoundRobinQpScheduler>(a->GetQpScheduler()));
         EXPECT_FALSE(a->GetCacheModel());
-        rdma.SetProfile("Srnic");
+        rdma.SetProfile("Srnic", JsonSchemaReader("test"), "");
         Ptr<RdmaNic> b = rdma.Install(hosts.Get(1), Ipv4Address("10.0.0.2"));
         EXPECT_TRUE(DynamicCast<SrnicQpScheduler>(b->GetQpScheduler()));
         ASSERT_TRUE(b->GetCacheModel());
@@ -194,7 +202,7 @@ TEST(SrnicScenario, Fig10aMessageRateBoundByWqeFetch)
     const Rates large = RunProfile("Srnic", 1, 4096, 64);
     const Rates ideal = RunProfile("Irn", 1, 64, 64);
     RdmaHelper sixteen;
-    sixteen.SetProfile("Srnic");
+    sixteen.SetProfile("Srnic", JsonSchemaReader("test"), "");
     sixteen.SetQpSchedulerAttribute("WqesPerFetch", UintegerValue(16));
     const Rates wider = RunSends(sixteen, 1, 64, 64, MicroSeconds(100));
     std::cout << "Fig. 10a: SRNIC 64 B " << small.mrps << " Mrps (bound 7.27, paper 6.6), "

@@ -10,6 +10,7 @@
 #include "ns3/dcb-helper.h"
 #include "ns3/error-model.h"
 #include "ns3/host-preset-helper.h"
+#include "ns3/json-schema-reader.h"
 #include "ns3/pointer.h"
 #include "ns3/rdma-go-back-n.h"
 #include "ns3/rdma-nic-profile.h"
@@ -197,7 +198,7 @@ class SrnicFabricTest : public ::testing::Test
     {
         DcbHelper dcb;
         RdmaHelper rdma;
-        rdma.SetProfile("Srnic");
+        rdma.SetProfile("Srnic", JsonSchemaReader("test"), "");
         rdma.SetCongestionControl("ns3::RdmaNoCongestionControl");
         rdma.SetLossRecovery(lossRecovery);
         rdma.SetLossRecoveryAttribute("LostRetransmissionDetection", BooleanValue(detect));
@@ -319,7 +320,7 @@ TEST_F(SrnicFabricTest, SendsUnderRandomLossCompleteInOrderEveryBytePlacedOnce)
 {
     DcbHelper dcb;
     RdmaHelper rdma;
-    rdma.SetProfile("Srnic");
+    rdma.SetProfile("Srnic", JsonSchemaReader("test"), "");
     rdma.SetCongestionControl("ns3::RdmaNoCongestionControl");
     RdmaLeafSpineFabric f = BuildStar(2, "100Gbps", MicroSeconds(1), dcb, rdma);
     Ptr<RateErrorModel> em = CreateObject<RateErrorModel>();
@@ -403,7 +404,7 @@ RunLoss(const std::string& profile, const std::string& lossRecovery, double p, u
     dcb.SetChannelAttribute("Delay", TimeValue(NanoSeconds(500)));
     RdmaHelper rdma;
     RdmaNicProfile preset;
-    EXPECT_TRUE(RdmaNicProfile::Lookup(profile, preset, nullptr));
+    EXPECT_NO_THROW(preset = RdmaNicProfile::Lookup(profile, JsonSchemaReader("test"), ""));
     if (!lossRecovery.empty())
     {
         preset.lossRecovery = lossRecovery; // with that class's default attributes
@@ -545,7 +546,7 @@ TEST(GoBackNFabric, NakReactionTimeLengthensTheGoBackByWhatLeavesMeanwhile)
     {
         DcbHelper dcb;
         RdmaHelper rdma;
-        rdma.SetProfile("Cx6");
+        rdma.SetProfile("Cx6", JsonSchemaReader("test"), "");
         rdma.SetCongestionControl("ns3::RdmaNoCongestionControl");
         rdma.SetLossRecoveryAttribute("NakReactionTime", StringValue(reaction));
         RdmaLeafSpineFabric f = BuildStar(2, "100Gbps", NanoSeconds(500), dcb, rdma);

@@ -3,6 +3,7 @@
 #include "ns3/experiment-config-error.h"
 #include "ns3/json-attribute-converter.h"
 #include "ns3/json-schema-reader.h"
+#include "ns3/rdma-dcqcn.h"
 #include "ns3/rdma-nic-profile.h"
 #include "ns3/string.h"
 
@@ -85,12 +86,11 @@ MapFirmwareKnobs(const JsonSchemaReader& reader, Json& cc)
         return;
     }
     const Json* type = JsonSchemaReader::Find(cc, "type");
-    const std::string typeName =
-        type && type->is_string() ? type->get<std::string>() : "ns3::RdmaDcqcn";
-    TypeId tid;
-    if (typeName.rfind("ns3::RdmaDcqcn", 0) != 0 || !TypeId::LookupByNameFailSafe(typeName, &tid))
+    const TypeId tid = RdmaDcqcn::GetTypeId();
+    const std::string typeName = tid.GetName();
+    if (type && *type != typeName)
     {
-        return; // not DCQCN: the experiment reader names unknown attributes
+        return; // not DCQCN: the experiment reader names unknown attributes (and types)
     }
     for (const FirmwareKnob& k : FIRMWARE_KNOBS)
     {
@@ -126,14 +126,11 @@ MapFirmwareKnobs(const JsonSchemaReader& reader, Json& cc)
 
 } // namespace
 
-bool
-NicProfile::PresetSections(const std::string& name, Json& sections, std::string* error)
+Json
+NicProfile::PresetSections(const std::string& name, const JsonSchemaReader& reader,
+                           const std::string& pointer)
 {
-    RdmaNicProfile preset;
-    if (!RdmaNicProfile::Lookup(name, preset, error))
-    {
-        return false;
-    }
+    const RdmaNicProfile preset = RdmaNicProfile::Lookup(name, reader, pointer);
     const TypeId loss = TypeId::LookupByName(preset.lossRecovery);
     Json lossSection = Json{{"type", preset.lossRecovery}};
     for (const auto& [attribute, text] : preset.lossRecoveryAttributes)
@@ -145,11 +142,11 @@ NicProfile::PresetSections(const std::string& name, Json& sections, std::string*
         NS_ABORT_MSG_UNLESS(value, "RdmaNicProfile " << name << ": bad " << attribute);
         lossSection[attribute] = Json::parse(JsonAttributeConverter::ToJson(info, *value).dump());
     }
-    sections = Json::object();
+    Json sections = Json::object();
     sections["loss_recovery"] = lossSection;
     sections["cc"] = Json{{"type", preset.congestionControl}};
     sections["qp"] = Json{{"SrnicHeaderExtensions", preset.srnicHeaderExtensions}};
-    return true;
+    return sections;
 }
 
 Json
@@ -162,10 +159,8 @@ NicProfile::Read(const std::string& profileFile)
                       "loss_recovery", "qp"});
     if (JsonSchemaReader::Find(profile, "preset"))
     {
-        const std::vector<std::string> names = RdmaNicProfile::Names();
-        profile =
-            Expand(profile, reader.GetString(profile, "", "preset", std::nullopt,
-                                             std::set<std::string>(names.begin(), names.end())));
+        const std::string preset = reader.GetString(profile, "", "preset", std::nullopt, {});
+        profile = Expand(profile, PresetSections(preset, reader, "/preset"));
     }
     if (profile.contains("cc"))
     {
@@ -175,10 +170,9 @@ NicProfile::Read(const std::string& profileFile)
 }
 
 Json
-NicProfile::Expand(const Json& profile, const std::string& name)
+NicProfile::Expand(const Json& profile, const Json& preset)
 {
-    Json expanded;
-    PresetSections(name, expanded, nullptr);
+    Json expanded = preset;
     for (auto it = profile.begin(); it != profile.end(); ++it)
     {
         if (it.key() == "preset")

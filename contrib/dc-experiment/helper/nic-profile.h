@@ -7,6 +7,7 @@
 #define NIC_PROFILE_H
 
 #include "ns3/experiment-config.h"
+#include "ns3/json-schema-reader.h"
 
 #include <nlohmann/json.hpp>
 #include <string>
@@ -30,8 +31,8 @@ namespace ns3
  * then validated as a whole; errors in a merged section name the base file and the section's
  * pointer.
  *
- * A DCQCN "cc" section (ns3::RdmaDcqcn, ns3::RdmaDcqcnGen1, ns3::RdmaDcqcnFirmware) may name
- * the ConnectX firmware's knobs (RpgTimeReset, RpgByteReset, RpgThreshold, RpgAiRate,
+ * A DCQCN "cc" section (ns3::RdmaDcqcn, the one DCQCN TypeId) may name the ConnectX
+ * firmware's knobs (RpgTimeReset, RpgByteReset, RpgThreshold, RpgAiRate,
  * RpgHaiRate, RpgMinRate, ClampTgtRate, ClampTgtRateAfterTimeInc, DceTcpG, DceTcpRtt,
  * RateDecreasePeriod, InitialAlphaValue, MinTimeBetweenCnps, InteropCnpInterval): Read
  * replaces each by the RdmaDcqcn attribute it sets (contrib/rdma/doc/dcqcn-generations.md),
@@ -59,11 +60,15 @@ class NicProfile
     static nlohmann::json Read(const std::string& profileFile);
 
     /**
-     * The sections preset \p name gives a profile (loss_recovery, cc, qp), as typed JSON.
-     * \return false, with the allowed names in \p error, for an unknown name
+     * \return the sections preset \p name gives a profile (loss_recovery, cc, qp), as
+     *         typed JSON
+     * \param name an RdmaNicProfile name
+     * \param reader the reader of the file that names it
+     * \param pointer where that file names it
+     * \throw ConfigError at \p pointer, with the allowed names, for an unknown name
      */
-    static bool PresetSections(const std::string& name, nlohmann::json& sections,
-                               std::string* error);
+    static nlohmann::json PresetSections(const std::string& name, const JsonSchemaReader& reader,
+                                         const std::string& pointer);
 
     /**
      * \return the merged experiment text (JSON) of \p baseFile with \p profileFile.
@@ -77,8 +82,8 @@ class NicProfile
                                  const Overrides& overrides);
 
   private:
-    /** \return \p profile with preset \p name's sections under its own keys */
-    static nlohmann::json Expand(const nlohmann::json& profile, const std::string& name);
+    /** \return \p profile over the sections of its preset, \p preset (PresetSections) */
+    static nlohmann::json Expand(const nlohmann::json& profile, const nlohmann::json& preset);
 };
 
 } // namespace ns3

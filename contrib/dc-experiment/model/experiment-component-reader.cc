@@ -12,6 +12,26 @@ namespace ns3
 using Json = nlohmann::json;
 using OrderedJson = nlohmann::ordered_json;
 
+namespace
+{
+
+/** A TypeId that files once named and that is now configuration, and what replaces it. */
+struct RetiredType
+{
+    const char* name;        //!< the TypeId name files used
+    const char* replacement; //!< what to write instead
+};
+
+/** The DCQCN generations, TypeIds once, NIC profiles over ns3::RdmaDcqcn now. */
+constexpr RetiredType RETIRED_TYPES[] = {
+    {"ns3::RdmaDcqcnGen1", "the Gen1 NIC is the NIC profile gen1 (configs/nic-profiles/gen1.json)"},
+    {"ns3::RdmaDcqcnFirmware",
+     "the Gen2/Gen3 firmware NIC is the NIC profile gen2-gen3 "
+     "(configs/nic-profiles/gen2-gen3.json; with Azure's interop fix, gen2-gen3-interop)"},
+};
+
+} // namespace
+
 ExperimentComponentReader::ExperimentComponentReader(const JsonSchemaReader& reader,
                                                      const CommandLineAttributes& commandLine,
                                                      std::vector<std::string>& warnings)
@@ -78,6 +98,17 @@ ExperimentComponentReader::Read(const Json* section, const std::string& pointer,
         }
         TypeId tid;
         TypeId base;
+        for (const RetiredType& r : RETIRED_TYPES)
+        {
+            if (type == r.name)
+            {
+                m_reader.Fail(JsonSchemaReader::Child(pointer, "type"),
+                              "\"" + type + "\" is no longer a TypeId: " + r.replacement +
+                                  " over ns3::RdmaDcqcn: name it per host (\"nodes\": "
+                                  "[{\"hosts\": ..., \"nic_profile\": ...}]), or write its "
+                                  "\"cc\" section here");
+            }
+        }
         if (!TypeId::LookupByNameFailSafe(type, &tid))
         {
             m_reader.Fail(JsonSchemaReader::Child(pointer, "type"),

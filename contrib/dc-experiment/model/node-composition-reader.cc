@@ -235,7 +235,8 @@ ReadNicCache(const JsonSchemaReader& reader, const Json& v, const std::string& p
         {
             if (lower == preset)
             {
-                RdmaNicProfile::Lookup(name, p, nullptr);
+                p = RdmaNicProfile::Lookup(name, reader,
+                                           JsonSchemaReader::Child(pointer, "preset"));
             }
         }
         scheduler = TypedSection(p.qpScheduler, p.qpSchedulerAttributes, true);

@@ -5,6 +5,7 @@
 #include "ns3/abort.h"
 #include "ns3/dcb-net-device.h"
 #include "ns3/hash.h"
+#include "ns3/json-schema-reader.h"
 #include "ns3/node.h"
 
 #include <cstring>
@@ -86,16 +87,11 @@ RdmaHelper::SetCacheModelAttribute(const std::string& name, const AttributeValue
     m_cacheFactory.Set(name, value);
 }
 
-bool
-RdmaHelper::SetProfile(const std::string& name, std::string* error)
+void
+RdmaHelper::SetProfile(const std::string& name, const JsonSchemaReader& reader,
+                       const std::string& pointer)
 {
-    RdmaNicProfile profile;
-    if (!RdmaNicProfile::Lookup(name, profile, error))
-    {
-        return false;
-    }
-    profile.Apply(*this);
-    return true;
+    RdmaNicProfile::Lookup(name, reader, pointer).Apply(*this);
 }
 
 Ptr<RdmaNic>

@@ -13,6 +13,8 @@
 namespace ns3
 {
 
+class JsonSchemaReader;
+
 /**
  * \ingroup rdma
  * Creates RdmaNics (with their congestion control and loss recovery) and RC
@@ -39,10 +41,13 @@ class RdmaHelper
     /**
      * Configure transport, scheduler, caches and congestion control as the named
      * RdmaNicProfile ("Cx5", "Cx6", "Srnic", "Irn").
-     * \return false, with a message naming the allowed values in \p error, for an
-     *         unknown name
+     * \param name the profile's name
+     * \param reader the reader of the file (or the program option) that names it
+     * \param pointer where \p reader's file names it
+     * \throw ConfigError at \p pointer, naming the allowed values, for an unknown name
      */
-    bool SetProfile(const std::string& name, std::string* error = nullptr);
+    void SetProfile(const std::string& name, const JsonSchemaReader& reader,
+                    const std::string& pointer);
 
     /** Install a NIC on \p host's first DcbNetDevice with IPv4 address \p address. */
     Ptr<RdmaNic> Install(Ptr<Node> host, Ipv4Address address) const;

@@ -3,6 +3,7 @@
 #include "rdma-helper.h"
 
 #include "ns3/boolean.h"
+#include "ns3/json-schema-reader.h"
 #include "ns3/string.h"
 
 namespace ns3
@@ -46,19 +47,21 @@ RdmaNicProfile::Names()
     return {"Cx5", "Cx6", "Srnic", "Irn"};
 }
 
-bool
-RdmaNicProfile::Lookup(const std::string& name, RdmaNicProfile& p, std::string* error)
+RdmaNicProfile
+RdmaNicProfile::Lookup(const std::string& name, const JsonSchemaReader& reader,
+                       const std::string& pointer)
 {
+    RdmaNicProfile p;
     if (name == "Cx5")
     {
         p = ConnectX(name, "2097152"); // 2 MB on-chip SRAM (SRNIC Table 2)
-        return true;
+        return p;
     }
     if (name == "Cx6")
     {
         // CX-6's SRAM size is not published; the knee of Fig. 9 is the same as CX-5's.
         p = ConnectX(name, "2097152");
-        return true;
+        return p;
     }
     if (name == "Srnic")
     {
@@ -90,7 +93,7 @@ RdmaNicProfile::Lookup(const std::string& name, RdmaNicProfile& p, std::string* 
         p.source = "SRNIC (NSDI'23) sections 4.3 (scheduler), 4.4 (selective repeat with "
                    "fast/slow path and onloaded bitmaps, header extensions), 5 (DCTCP), "
                    "Table 2 (4.4 MB SRAM, 210 B QPC)";
-        return true;
+        return p;
     }
     if (name == "Irn")
     {
@@ -104,13 +107,10 @@ RdmaNicProfile::Lookup(const std::string& name, RdmaNicProfile& p, std::string* 
         p.sendHeaderBytes = 58; // IRN's extra header fields are not modelled
         p.writeHeaderBytes = 58;
         p.source = "IRN (Mittal et al., SIGCOMM'18): selective repeat, BDP-FC, no PFC";
-        return true;
+        return p;
     }
-    if (error)
-    {
-        *error = "unknown RDMA NIC profile \"" + name + "\" (allowed: Cx5, Cx6, Srnic, Irn)";
-    }
-    return false;
+    reader.Fail(pointer, "unknown RDMA NIC profile \"" + name +
+                             "\" (allowed: " + JsonSchemaReader::JoinNames(Names()) + ")");
 }
 
 void

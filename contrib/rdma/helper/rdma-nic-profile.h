@@ -12,6 +12,7 @@
 namespace ns3
 {
 
+class JsonSchemaReader;
 class RdmaHelper;
 
 /**
@@ -45,10 +46,14 @@ struct RdmaNicProfile
     /** \return the names Lookup knows. */
     static std::vector<std::string> Names();
     /**
-     * Find the profile \p name (case-sensitive).
-     * \return false, with the allowed names in \p error, if there is none
+     * \return the profile \p name (case-sensitive)
+     * \param name the profile's name
+     * \param reader the reader of the file (or the program option) that names it
+     * \param pointer where \p reader's file names it
+     * \throw ConfigError at \p pointer, with the allowed names, if there is none
      */
-    static bool Lookup(const std::string& name, RdmaNicProfile& profile, std::string* error);
+    static RdmaNicProfile Lookup(const std::string& name, const JsonSchemaReader& reader,
+                                 const std::string& pointer);
     /** Configure \p helper (loss recovery, CC, scheduler, cache model) as this profile. */
     void Apply(RdmaHelper& helper) const;
 };

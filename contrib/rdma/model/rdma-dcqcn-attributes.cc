@@ -1,7 +1,7 @@
 /*
  * RdmaDcqcn's attribute table. Source tags refer to design/spec-buffers-pfc-dcqcn.md
- * section 10. Where a NIC-generation TypeId has another default, the help string names
- * it with its source (ConnectX knob names: configs/nic-profiles, rdma docs).
+ * section 10. Where a NIC generation (a profile in configs/nic-profiles) sets another
+ * value, the help string names it with its source (ConnectX knob names: rdma docs).
  */
 #include "rdma-dcqcn-attributes.h"
 
@@ -70,6 +70,13 @@ RdmaDcqcnParams&
 RdmaDcqcnAttributes::Params(RdmaDcqcn& dcqcn)
 {
     return dcqcn.m_params;
+}
+
+TypeId
+RdmaDcqcnAttributes::Add(TypeId tid)
+{
+    const RdmaDcqcnParams defaults; // the paper's
+    return AddFirstCnpRate(AddNicKnobs(AddRateMachine(tid, defaults), defaults), defaults);
 }
 
 TypeId

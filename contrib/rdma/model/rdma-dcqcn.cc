@@ -45,11 +45,10 @@ NS_OBJECT_ENSURE_REGISTERED(RdmaDcqcn);
 TypeId
 RdmaDcqcn::GetTypeId()
 {
-    static TypeId tid = RdmaDcqcnAttributes::AddRateMachine(TypeId("ns3::RdmaDcqcn")
-                                                                .SetParent<RdmaCongestionOps>()
-                                                                .SetGroupName("Rdma")
-                                                                .AddConstructor<RdmaDcqcn>(),
-                                                            RdmaDcqcnParams());
+    static TypeId tid = RdmaDcqcnAttributes::Add(TypeId("ns3::RdmaDcqcn")
+                                                     .SetParent<RdmaCongestionOps>()
+                                                     .SetGroupName("Rdma")
+                                                     .AddConstructor<RdmaDcqcn>());
     return tid;
 }
 
@@ -74,10 +73,7 @@ RdmaDcqcn::~RdmaDcqcn()
 std::string
 RdmaDcqcn::GetName() const
 {
-    // "ns3::RdmaDcqcn" -> "Dcqcn", "ns3::RdmaDcqcnGen1" -> "DcqcnGen1".
-    const std::string name = GetInstanceTypeId().GetName();
-    const std::string prefix = "ns3::Rdma";
-    return name.compare(0, prefix.size(), prefix) == 0 ? name.substr(prefix.size()) : name;
+    return "Dcqcn";
 }
 
 Ptr<RdmaCongestionOps>

@@ -54,11 +54,11 @@ namespace ns3
  * of the window as the reference code's periodic check does; under a continuous marked
  * stream the two coincide.
  *
- * TypeIds: ns3::RdmaDcqcn exposes the rate machine and the paper / HPCC-simulator rules
- * with the paper's defaults; ns3::RdmaDcqcnGen1 and ns3::RdmaDcqcnFirmware
- * (rdma-dcqcn-gen1.h, rdma-dcqcn-firmware.h) are this class with the NIC knobs exposed
- * and the generation's defaults. Rates are held in the bound RdmaCcState (m_rate = R_C,
- * m_targetRate = R_T, m_alpha = alpha), which is the single copy of them.
+ * One TypeId, ns3::RdmaDcqcn, exposes every knob (rule choices, rate machine, NIC knobs)
+ * with the paper's defaults; the NIC generations are NIC profiles that set them
+ * (configs/nic-profiles/gen1.json, gen2-gen3.json, gen2-gen3-interop.json,
+ * hpcc-dcqcn.json; contrib/rdma/doc/dcqcn-generations.md). Rates are held in the bound RdmaCcState
+ * (m_rate = R_C, m_targetRate = R_T, m_alpha = alpha), which is the single copy of them.
  */
 class RdmaDcqcn : public RdmaCongestionOps
 {
@@ -102,7 +102,7 @@ class RdmaDcqcn : public RdmaCongestionOps
     RdmaDcqcn(const RdmaDcqcn& other);
     ~RdmaDcqcn() override;
 
-    /** \return "Dcqcn", or the generation's name ("DcqcnGen1", "DcqcnFirmware") */
+    /** \return "Dcqcn" (whatever the NIC generation its attributes describe) */
     std::string GetName() const override;
     Ptr<RdmaCongestionOps> Fork() const override;
     void Init(RdmaCcState* state) override;
