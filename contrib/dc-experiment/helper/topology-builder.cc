@@ -100,6 +100,21 @@ TopologyBuilder::Build()
         }
     }
     m_fabric.Build(links, switches, nics);
+
+    // "load_balancing" "entropy" entries: each selected NIC its own RdmaPathEntropy.
+    for (uint32_t h = 0; h < topo.hosts.size(); ++h)
+    {
+        const ExperimentComponent* entropy = m_config.GetPathEntropy(h);
+        if (entropy && m_fabric.GetNic(h)) // null: the host lives in another MPI rank
+        {
+            ObjectFactory factory(entropy->typeName);
+            for (const auto& a : entropy->attributes)
+            {
+                factory.Set(a.name, *a.value);
+            }
+            m_fabric.GetNic(h)->SetPathEntropy(factory.Create<RdmaPathEntropy>());
+        }
+    }
 }
 
 RdmaHelper
@@ -168,6 +183,16 @@ TopologyBuilder::MakeSwitchHelper(const ExperimentComponent& buffer,
 int64_t
 TopologyBuilder::AssignStreams(int64_t stream)
 {
+    // The NICs' entropy streams lie apart from the switches' (ENTROPY_STREAM, one per NIC
+    // by host index): adding them leaves every other stream as it was.
+    for (uint32_t h = 0; h < GetNHosts(); ++h)
+    {
+        Ptr<RdmaNic> nic = GetNic(h);
+        if (Ptr<RdmaPathEntropy> entropy = nic ? nic->GetPathEntropy() : nullptr)
+        {
+            entropy->AssignStreams(ExperimentConfig::ENTROPY_STREAM + h);
+        }
+    }
     return m_fabric.AssignStreams(stream);
 }
 

@@ -121,7 +121,9 @@ ExperimentConfigParser::Parse(const Json& root)
     // Components: a TypeId and its attributes each (ExperimentComponentReader).
     eff["nic"] = m_components.Read(JsonSchemaReader::Find(root, "nic"), "/nic", "ns3::RdmaNic", "",
                                    {{"CongestionControl", "choose it with /cc/type"},
-                                    {"LossRecovery", "choose it with /loss_recovery/type"}},
+                                    {"LossRecovery", "choose it with /loss_recovery/type"},
+                                    {"PathEntropy", "choose it with a /load_balancing entry's "
+                                                    "\"entropy\""}},
                                    m_config.m_nic);
     eff["switch"] = m_components.Read(JsonSchemaReader::Find(root, "switch"), "/switch",
                                       "ns3::DcbSwitch", "", {}, m_config.m_switch);
@@ -129,11 +131,13 @@ ExperimentConfigParser::Parse(const Json& root)
         m_components.Read(JsonSchemaReader::Find(root, "link"), "/link", "ns3::DcbNetDevice", "",
                           {{"DataRate", "link rates come from /topology"}}, m_config.m_link);
     ParseBuffers(root);
-    // "load_balancing": a DcbLoadBalancer per switch role or switch; absent: ECMP.
+    // "load_balancing": a DcbLoadBalancer per switch role or switch, an RdmaPathEntropy per
+    // host; absent: ECMP on the QPs' fixed source ports.
     OrderedJson loadBalancing;
-    LoadBalancingReader::Read(m_reader, JsonSchemaReader::Find(root, "load_balancing"),
-                              "/load_balancing", topology, m_components, m_config.m_loadBalancers,
-                              m_config.m_loadBalancerOfSwitch, loadBalancing);
+    LoadBalancingReader::Read(
+        m_reader, JsonSchemaReader::Find(root, "load_balancing"), "/load_balancing", topology,
+        hosts, m_components, m_config.m_loadBalancers, m_config.m_loadBalancerOfSwitch,
+        m_config.m_pathEntropies, m_config.m_pathEntropyOfHost, loadBalancing);
     if (!loadBalancing.is_null())
     {
         eff["load_balancing"] = loadBalancing;

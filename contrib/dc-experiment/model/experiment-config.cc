@@ -196,10 +196,18 @@ ExperimentConfig::GetLoadBalancer(uint32_t sw) const
                : nullptr;
 }
 
+const ExperimentComponent*
+ExperimentConfig::GetPathEntropy(uint32_t host) const
+{
+    return host < m_pathEntropyOfHost.size() && m_pathEntropyOfHost[host] >= 0
+               ? &m_pathEntropies[m_pathEntropyOfHost[host]]
+               : nullptr;
+}
+
 bool
 ExperimentConfig::HasLoadBalancing() const
 {
-    return !m_loadBalancers.empty();
+    return !m_loadBalancers.empty() || !m_pathEntropies.empty();
 }
 
 const ExperimentComponent&

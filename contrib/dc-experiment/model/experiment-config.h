@@ -144,6 +144,8 @@ class ExperimentConfig
     static constexpr int64_t WORKLOAD_STREAM = 1LL << 40;
     /** First ns-3 random stream of the fault injector's loss models (2 per lossy link). */
     static constexpr int64_t FAULT_STREAM = 1LL << 41;
+    /** First random stream of the NICs' entropy ("load_balancing" "entropy"), 1 per NIC. */
+    static constexpr int64_t ENTROPY_STREAM = 1LL << 42;
 
     /**
      * Load and validate \p path: a JSON experiment, or an HPCC-simulator configuration file
@@ -184,7 +186,12 @@ class ExperimentConfig
      * "load_balancing" entry by name, else by role; nullptr for ECMP (no entry, or no section)
      */
     const ExperimentComponent* GetLoadBalancer(uint32_t sw) const;
-    /** \return true if a switch has a load balancer ("load_balancing" is given). */
+    /**
+     * \return the NIC entropy of host \p host: its "load_balancing" entry with "hosts" and
+     * "entropy"; nullptr for the QP's fixed source port (no such entry)
+     */
+    const ExperimentComponent* GetPathEntropy(uint32_t host) const;
+    /** \return true if a switch or NIC balances load ("load_balancing" is given). */
     bool HasLoadBalancing() const;
     /** \return the ECN marker; typeName "none" disables marking. */
     const ExperimentComponent& GetEcn() const;
@@ -260,6 +267,8 @@ class ExperimentConfig
     std::vector<int32_t> m_bufferOfSwitch;             //!< entry of each switch, -1: "buffer"
     std::vector<ExperimentComponent> m_loadBalancers;  //!< "load_balancing" entries
     std::vector<int32_t> m_loadBalancerOfSwitch;       //!< entry of each switch, -1: ECMP
+    std::vector<ExperimentComponent> m_pathEntropies;  //!< "load_balancing" "entropy" entries
+    std::vector<int32_t> m_pathEntropyOfHost;          //!< entry of each host, -1: fixed port
     ExperimentComponent m_ecn;
     std::vector<EcnLinkRateEntry> m_ecnByLinkRate; //!< "/ecn/by_link_rate"
     ExperimentComponent m_cc;

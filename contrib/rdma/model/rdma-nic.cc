@@ -14,6 +14,7 @@
 #include "ns3/integer.h"
 #include "ns3/ipv4-header.h"
 #include "ns3/log.h"
+#include "ns3/pointer.h"
 #include "ns3/protocol-numbers.h"
 #include "ns3/rnic-port.h"
 #include "ns3/simulator.h"
@@ -39,6 +40,10 @@ constexpr uint32_t AETH_BYTES = 4;
 constexpr uint32_t IMM_DT_BYTES = 4;
 /** BTH bytes 0-7: opcode, flags, P_Key, resv8a (INT bits), destination QP. */
 constexpr uint32_t BTH_HEAD_BYTES = 8;
+/** RdmaNic::m_entropyEcho: the packet arrived CE-marked. */
+constexpr uint32_t ENTROPY_ECHO_CE = 1u << 16;
+/** RdmaNic::m_entropyEcho: a packet arrived since the QP was set up. */
+constexpr uint32_t ENTROPY_ECHO_SET = 1u << 17;
 
 /** \return \p payload without the INT trailer of \p intHops hops (telemetry, not payload). */
 uint32_t
@@ -129,6 +134,18 @@ RdmaNic::GetTypeId()
                 "HpccConfigTranslator sets HpccSim for the HPCC simulator's config.txt.",
                 EnumValue(FRAMING_ROCE_V2), MakeEnumAccessor(&RdmaNic::m_framing),
                 MakeEnumChecker(FRAMING_ROCE_V2, "RoceV2", FRAMING_HPCC_SIM, "HpccSim"))
+            .AddAttribute(
+                "PathEntropy",
+                "Chooses each data packet's UDP source port, the entropy the switches' ECMP "
+                "hash reads (an RdmaPathEntropy: ns3::ObliviousPathEntropy, a fresh value per "
+                "packet; ns3::RepsPathEntropy, REPS's recycled values). One object per NIC. "
+                "Default none: every packet of a QP carries the QP's fixed port, as RoCE NICs "
+                "do (IBTA Annex A17). A NIC with one echoes, in each ACK/NAK, the source port "
+                "(as the ACK's own source port, REPS section 3.1) and the ECN mark (as CE in "
+                "the ACK's IPv4 ECN field) of the data packet that drew it.",
+                PointerValue(),
+                MakePointerAccessor(&RdmaNic::SetPathEntropy, &RdmaNic::GetPathEntropy),
+                MakePointerChecker<RdmaPathEntropy>())
             .AddTraceSource("Completion", "A work completion was generated.",
                             MakeTraceSourceAccessor(&RdmaNic::m_completionTrace),
                             "ns3::RdmaNic::CompletionTracedCallback")
@@ -169,6 +186,7 @@ RdmaNic::DoDispose()
     }
     m_scheduler = nullptr;
     m_cache = nullptr;
+    m_entropy = nullptr;
     if (m_rx)
     {
         m_rx->Dispose();
@@ -363,6 +381,23 @@ RdmaNic::GetCacheModel() const
     return m_cache;
 }
 
+void
+RdmaNic::SetPathEntropy(Ptr<RdmaPathEntropy> entropy)
+{
+    m_entropy = entropy;
+    m_entropyEcho.assign(entropy ? m_qps.size() : 0, 0);
+    if (entropy && !m_qps.empty())
+    {
+        entropy->AddConnection(static_cast<uint32_t>(m_qps.size() - 1));
+    }
+}
+
+Ptr<RdmaPathEntropy>
+RdmaNic::GetPathEntropy() const
+{
+    return m_entropy;
+}
+
 DataRate
 RdmaNic::GetLineRate() const
 {
@@ -409,6 +444,11 @@ RdmaNic::ReserveQpn()
     const uint32_t qpn = FIRST_QPN + static_cast<uint32_t>(m_qps.size());
     NS_ABORT_MSG_IF(qpn > RoceBthHeader::QP_MASK, "RdmaNic: out of 24-bit QP numbers");
     m_qps.emplace_back();
+    if (m_entropy)
+    {
+        m_entropy->AddConnection(qpn - FIRST_QPN);
+        m_entropyEcho.push_back(0);
+    }
     return qpn;
 }
 
@@ -644,7 +684,11 @@ RdmaNic::DequeueFrame(uint8_t pausedMask, uint8_t& tc, uint32_t* qpn, uint32_t* 
                             !RoceBthHeader::IsReadResponse(op) && !m_scheduler->WqeAlreadyRead(qp);
             }
         }
-        return Encapsulate(qp, p, qp->GetDscp(), m_ecnCapable, record);
+        const uint16_t sport =
+            m_entropy ? m_entropy->Select(qp->GetQpn() - FIRST_QPN) : qp->GetUdpSourcePort();
+        return Encapsulate(qp, p, qp->GetDscp(),
+                           m_ecnCapable ? Ipv4Header::ECN_ECT0 : Ipv4Header::ECN_NotECT, sport,
+                           record);
     }
     if (earliest != Time::Max() &&
         (!m_wakeEvent.IsRunning() || Simulator::GetDelayLeft(m_wakeEvent) > earliest - now))
@@ -698,16 +742,30 @@ RdmaNic::SendControl(RdmaQueuePair* qp, Ptr<Packet> packet, bool cnp)
     const uint8_t dscp = cnp              ? m_cnpDscp
                          : m_ackDscp >= 0 ? static_cast<uint8_t>(m_ackDscp)
                                           : qp->GetDscp();
+    uint16_t sport = qp->GetUdpSourcePort();
+    uint8_t ecn = Ipv4Header::ECN_NotECT;
+    const uint32_t index = qp->GetQpn() - FIRST_QPN;
+    if (!cnp && index < m_entropyEcho.size() && (m_entropyEcho[index] & ENTROPY_ECHO_SET))
+    {
+        // The echo of the last WRITE/SEND packet received (the one that drew this ACK/NAK):
+        // its entropy as the ACK's source port (REPS section 3.1: the ACK reuses the value,
+        // no new header field) and its CE mark as CE in the ACK's ECN field (ACKs are not
+        // ECN-capable, so no switch writes the field: a labelled roce-lab choice standing in
+        // for Ultra Ethernet's ECN-echo flag in its ACK header).
+        sport = static_cast<uint16_t>(m_entropyEcho[index]);
+        ecn =
+            (m_entropyEcho[index] & ENTROPY_ECHO_CE) ? Ipv4Header::ECN_CE : Ipv4Header::ECN_NotECT;
+    }
     DcbFrameRecord record;
-    Ptr<Packet> frame = Encapsulate(qp, packet, dscp, false, &record);
+    Ptr<Packet> frame = Encapsulate(qp, packet, dscp, ecn, sport, &record);
     const uint8_t tc = !cnp && m_ackEgressClass >= 0 ? static_cast<uint8_t>(m_ackEgressClass)
                                                      : static_cast<uint8_t>(dscp >> 3);
     m_device->EnqueueFrame(frame, record, tc, 0);
 }
 
 Ptr<Packet>
-RdmaNic::Encapsulate(RdmaQueuePair* qp, Ptr<Packet> packet, uint8_t dscp, bool ect,
-                     DcbFrameRecord* record) const
+RdmaNic::Encapsulate(RdmaQueuePair* qp, Ptr<Packet> packet, uint8_t dscp, uint8_t ecn,
+                     uint16_t sport, DcbFrameRecord* record) const
 {
     uint8_t bth[DcbFrameRecord::BTH_RESV8A + 1];
     uint16_t wireBytes = 0; // the Framing's size, before the headers below are added
@@ -728,14 +786,14 @@ RdmaNic::Encapsulate(RdmaQueuePair* qp, Ptr<Packet> packet, uint8_t dscp, bool e
     r.ethDst = m_gatewayMac;
     r.pcp = static_cast<uint8_t>(dscp >> 3);
     r.dscp = dscp;
-    r.ecn = ect ? Ipv4Header::ECN_ECT0 : Ipv4Header::ECN_NotECT;
+    r.ecn = ecn;
     r.ipBytes = static_cast<uint16_t>(packet->GetSize() + DcbFrameRecord::IPV4_BYTES +
                                       DcbFrameRecord::UDP_BYTES);
     r.ttl = m_ttl;
     r.protocol = IP_PROTOCOL_UDP;
     r.src = qp->GetLocalAddress().Get();
     r.dst = qp->GetRemoteAddress().Get();
-    r.sport = qp->GetUdpSourcePort();
+    r.sport = sport;
     r.dport = ROCE_V2_UDP_PORT;
     if (m_computeIcrc)
     {
@@ -796,7 +854,7 @@ RdmaNic::ReceiveFrame(Ptr<DcbNetDevice> device, Ptr<Packet> frame, const DcbFram
     frame->RemoveAtStart(record.EthernetBytes() + DcbFrameRecord::IPV4_BYTES +
                          DcbFrameRecord::UDP_BYTES);
     ReceiveRoce(frame, record.ecn == Ipv4Header::ECN_CE, record.ipBytes + ETHERNET_VLAN_BYTES,
-                record.pcp, record.ttl);
+                record.pcp, record.ttl, record.sport);
 }
 
 void
@@ -822,11 +880,12 @@ RdmaNic::Receive(Ptr<DcbNetDevice> device, Ptr<Packet> packet, const EthernetVla
     }
     ReceiveRoce(packet, ip.GetEcn() == Ipv4Header::ECN_CE,
                 ip.GetPayloadSize() + ip.GetSerializedSize() + ETHERNET_VLAN_BYTES, eth.GetPcp(),
-                ip.GetTtl());
+                ip.GetTtl(), udp.GetSourcePort());
 }
 
 void
-RdmaNic::ReceiveRoce(Ptr<Packet> packet, bool ce, uint32_t frameBytes, uint8_t pcp, uint8_t ttl)
+RdmaNic::ReceiveRoce(Ptr<Packet> packet, bool ce, uint32_t frameBytes, uint8_t pcp, uint8_t ttl,
+                     uint16_t sport)
 {
     packet->RemoveAtEnd(RoceIcrcTrailer::SERIALIZED_SIZE); // unread: nothing checks it
     // The three BTH fields needed to find the QP and the path, copied from its first eight
@@ -842,6 +901,20 @@ RdmaNic::ReceiveRoce(Ptr<Packet> packet, bool ce, uint32_t frameBytes, uint8_t p
     {
         m_droppedNoQp++;
         return;
+    }
+    if (m_entropy && destQp - FIRST_QPN < m_entropyEcho.size())
+    {
+        // Two slots per QP, no look-up: the sender side learns from the echo an ACK/NAK
+        // carries; the receiver side keeps the last WRITE/SEND packet's for its next ACK.
+        if (op == RoceOpcode::Acknowledge)
+        {
+            m_entropy->NotifyAck(destQp - FIRST_QPN, sport, ce);
+        }
+        else if (RoceBthHeader::IsWrite(op) || RoceBthHeader::IsSend(op))
+        {
+            m_entropyEcho[destQp - FIRST_QPN] =
+                sport | (ce ? ENTROPY_ECHO_CE : 0) | ENTROPY_ECHO_SET;
+        }
     }
     if (!m_requestGate.IsNull() &&
         (op == RoceOpcode::ReadRequest || RoceBthHeader::IsWrite(op) || RoceBthHeader::IsSend(op)))

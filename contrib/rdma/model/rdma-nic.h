@@ -7,6 +7,7 @@
 #include "qp-scheduler.h"
 #include "rdma-firmware-cnp-queue.h"
 #include "rdma-inbound-request.h"
+#include "rdma-path-entropy.h"
 #include "rdma-qp-owner.h"
 #include "rdma-queue-pair.h"
 #include "rdma-rx-pipeline.h"
@@ -78,6 +79,14 @@ class RdmaNic : public Object, public DcbTxSource, public RdmaQpOwner
     /** Model the NIC's on-chip caches with \p cache (default none: all on chip). */
     void SetCacheModel(Ptr<RnicCacheModel> cache);
     Ptr<RnicCacheModel> GetCacheModel() const;
+    /**
+     * Choose each data packet's UDP source port (its ECMP entropy) with \p entropy, one
+     * object per NIC (null, the default: every packet of a QP carries the QP's fixed port).
+     * A NIC with one also echoes, in each ACK/NAK, the source port and ECN mark of the data
+     * packet that drew it (load-balancing.md, "NIC-side entropy").
+     */
+    void SetPathEntropy(Ptr<RdmaPathEntropy> entropy);
+    Ptr<RdmaPathEntropy> GetPathEntropy() const;
 
     /**
      * The receive pipeline (buffer, processing delays, host DMA, PFC push-back), created on
@@ -202,7 +211,8 @@ class RdmaNic : public Object, public DcbTxSource, public RdmaQpOwner
     /** Header path for IPv4 frames the record does not cover (IPv4 options). */
     void Receive(Ptr<DcbNetDevice> device, Ptr<Packet> packet, const EthernetVlanHeader& eth);
     /** Deliver a RoCE packet (BTH first, ICRC last) that arrived with \p ce and IPv4 \p ttl. */
-    void ReceiveRoce(Ptr<Packet> packet, bool ce, uint32_t frameBytes, uint8_t pcp, uint8_t ttl);
+    void ReceiveRoce(Ptr<Packet> packet, bool ce, uint32_t frameBytes, uint8_t pcp, uint8_t ttl,
+                     uint16_t sport);
     static uint32_t PayloadBytes(Ptr<const Packet> packet, RoceOpcode op);
     /** \return the payload of \p packet (BTH first), an INT trailer not counted. */
     static uint32_t PayloadBytes(Ptr<const Packet> packet, const RoceBthHeader& bth);
@@ -211,10 +221,11 @@ class RdmaNic : public Object, public DcbTxSource, public RdmaQpOwner
      * Add ICRC, UDP, IPv4 and Ethernet + 802.1Q to \p packet (BTH first); if \p record is not
      * null, fill it with what DcbFrameRecord::Parse would read of the frame, and with its
      * wire-size override under the NIC's Framing (FramingWireBytes). A packet too short for
-     * a BTH leaves \p record untouched (the first hop parses it).
+     * a BTH leaves \p record untouched (the first hop parses it). The IPv4 ECN field is
+     * \p ecn, the UDP source port \p sport.
      */
-    Ptr<Packet> Encapsulate(RdmaQueuePair* qp, Ptr<Packet> packet, uint8_t dscp, bool ect,
-                            DcbFrameRecord* record = nullptr) const;
+    Ptr<Packet> Encapsulate(RdmaQueuePair* qp, Ptr<Packet> packet, uint8_t dscp, uint8_t ecn,
+                            uint16_t sport, DcbFrameRecord* record = nullptr) const;
     /**
      * \return the wire-size override of \p packet (BTH first, opcode \p op, INT hop
      * capacity \p intHops as its BTH carries them) under the
@@ -239,6 +250,10 @@ class RdmaNic : public Object, public DcbTxSource, public RdmaQpOwner
     uint32_t m_hostRnic{0};   //!< the host model's RNIC port (valid while m_tx is set)
     uint32_t m_hostMemory{0}; //!< the host model's memory for slow-path transfers
     Ptr<RdmaFirmwareCnpQueue> m_cnpFirmware; //!< null: CNPs generated in hardware
+    Ptr<RdmaPathEntropy> m_entropy;          //!< null: the QP's fixed source port
+    /// Per QP index, with m_entropy: the last WRITE/SEND packet's source port (bits 0-15),
+    /// CE mark (ENTROPY_ECHO_CE) and ENTROPY_ECHO_SET, echoed by the QP's next ACK/NAK.
+    std::vector<uint32_t> m_entropyEcho;
     Mac48Address m_gatewayMac;
     Mac48Address m_deviceMac; //!< the device's address, read once at Setup
     TypeId m_ccType;
