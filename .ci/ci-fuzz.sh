@@ -24,15 +24,15 @@ TARGETS=(cdf trace-csv trace-hpcc topology-hpcc hpcc-config config-db host-model
 D=contrib/dc-experiment/model
 C=contrib/config/model
 declare -A READERS=(
-    [experiment-json]="$D/experiment-config.cc $C/json-schema-reader.cc $C/json-attribute-converter.cc $D/experiment-topology.cc $D/fat-tree-topology.cc $D/regional-topology.cc $D/pfc-safety-config-reader.cc"
-    [topology-json]="$D/experiment-topology.cc $C/json-schema-reader.cc $D/fat-tree-topology.cc $D/regional-topology.cc"
-    [topology-hpcc]="$D/hpcc-topology-reader.cc $C/text-field.cc"
-    [trace-csv]="$D/flow-trace.cc $C/text-field.cc"
-    [trace-hpcc]="$D/flow-trace.cc $C/text-field.cc"
-    [cdf]="$D/flow-size-cdf.cc $C/text-field.cc"
+    [experiment-json]="$D/experiment-config.cc $C/json-schema-reader.cc $C/json-attribute-converter.cc $D/topology/experiment-topology.cc $D/topology/fat-tree-topology.cc $D/topology/regional-topology.cc $D/readers/pfc-safety-config-reader.cc"
+    [topology-json]="$D/topology/experiment-topology.cc $C/json-schema-reader.cc $D/topology/fat-tree-topology.cc $D/topology/regional-topology.cc"
+    [topology-hpcc]="$D/topology/hpcc-topology-reader.cc $C/text-field.cc"
+    [trace-csv]="$D/workload/flow-trace.cc $C/text-field.cc"
+    [trace-hpcc]="$D/workload/flow-trace.cc $C/text-field.cc"
+    [cdf]="$D/workload/flow-size-cdf.cc $C/text-field.cc"
     [config-db]="contrib/dcb/model/sonic-config-loader.cc contrib/dcb/model/sonic-config-tables.cc $C/json-schema-reader.cc"
-    [host-model]="$D/host-model-reader.cc $C/json-schema-reader.cc $C/json-attribute-converter.cc"
-    [hpcc-config]="$D/hpcc-config-translator.cc $C/text-field.cc"
+    [host-model]="$D/readers/host-model-reader.cc $C/json-schema-reader.cc $C/json-attribute-converter.cc"
+    [hpcc-config]="$D/readers/hpcc-config-translator.cc $C/text-field.cc"
     [nic-profile]="contrib/dc-experiment/helper/nic-profile.cc $C/json-schema-reader.cc $C/json-attribute-converter.cc $D/experiment-config.cc"
 )
 

@@ -482,7 +482,7 @@ class Plots(unittest.TestCase):
         # roce-run checks "plots" itself (PLOT_NAMES in outputs-reader.cc): the two
         # lists must agree.
         with open(os.path.join(ROOT, "contrib", "dc-experiment", "model",
-                               "outputs-reader.cc")) as f:
+                               "readers", "outputs-reader.cc")) as f:
             source = f.read()
         match = re.search(r"PLOT_NAMES = \{([^}]*)\}", source)
         self.assertIsNotNone(match)

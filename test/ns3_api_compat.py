@@ -18,7 +18,7 @@ import sys
 
 ROOT = pathlib.Path(sys.argv[1]) if len(sys.argv) > 1 else pathlib.Path(__file__).resolve().parent.parent
 # What a tree builds: the modules, and the programs copied into it.
-FILES = ["contrib/*/model/*", "contrib/*/helper/*", "scratch/roce-run.cc", "scratch/log-notice.h",
+FILES = ["contrib/*/model/**/*", "contrib/*/helper/**/*", "scratch/roce-run.cc", "scratch/log-notice.h",
          "examples/*.cc"]
 
 SCHEDULE = re.compile(r"Simulator::(?:Schedule|ScheduleNow|ScheduleWithContext|ScheduleDestroy)\s*\(")

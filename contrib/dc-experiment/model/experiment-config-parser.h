@@ -5,11 +5,11 @@
 #define EXPERIMENT_CONFIG_PARSER_H
 
 #include "command-line-attributes.h"
-#include "experiment-component-reader.h"
 #include "experiment-config.h"
-#include "workload-generator.h"
 
+#include "ns3/experiment-component-reader.h"
 #include "ns3/json-schema-reader.h"
+#include "ns3/workload-generator.h"
 
 #include <nlohmann/json.hpp>
 #include <vector>

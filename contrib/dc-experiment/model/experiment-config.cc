@@ -1,9 +1,9 @@
 #include "experiment-config.h"
 
 #include "experiment-config-parser.h"
-#include "hpcc-config-translator.h"
 #include "transport-compatibility.h"
 
+#include "ns3/hpcc-config-translator.h"
 #include "ns3/json-schema-reader.h"
 
 #include <filesystem>

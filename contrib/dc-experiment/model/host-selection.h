@@ -6,8 +6,7 @@
 #ifndef HOST_SELECTION_H
 #define HOST_SELECTION_H
 
-#include "experiment-topology.h"
-
+#include "ns3/experiment-topology.h"
 #include "ns3/json-schema-reader.h"
 
 #include <map>

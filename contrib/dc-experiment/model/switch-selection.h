@@ -4,8 +4,7 @@
 #ifndef SWITCH_SELECTION_H
 #define SWITCH_SELECTION_H
 
-#include "experiment-topology.h"
-
+#include "ns3/experiment-topology.h"
 #include "ns3/json-schema-reader.h"
 
 #include <map>

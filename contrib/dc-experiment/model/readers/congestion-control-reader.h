@@ -1,0 +1,58 @@
+/*
+ * Reads "cc_hosts" and checks the congestion control against the link rates.
+ */
+#ifndef CONGESTION_CONTROL_READER_H
+#define CONGESTION_CONTROL_READER_H
+
+#include "experiment-component-reader.h"
+
+#include "ns3/experiment-topology.h"
+#include "ns3/host-selection.h"
+#include "ns3/json-schema-reader.h"
+
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+namespace ns3
+{
+
+/**
+ * \ingroup dc-experiment
+ * The congestion control of each host: "cc" for all, "cc_hosts" ([{"hosts": [...],
+ * "cc": {"type": ..., attributes}}, ...]) for a NIC generation mix. Check() builds each
+ * algorithm with its attributes and asks it (RdmaCongestionOps::CheckAttributes)
+ * whether it can run at the line rate of each host's link, so that what would abort
+ * when a queue pair starts is a located error at load time.
+ */
+class CongestionControlReader
+{
+  public:
+    /**
+     * Read "cc_hosts" (\p entries, null when absent: \p effective untouched).
+     * \param ccHosts receives the entries' components
+     * \param ccOfHost receives, per host, its entry in \p ccHosts or -1 ("cc")
+     * \throw ExperimentConfigError
+     */
+    static void ReadHosts(const JsonSchemaReader& reader, const nlohmann::json* entries,
+                          const std::string& pointer, const ExperimentTopology& topology,
+                          const HostSelection& hosts, const ExperimentComponentReader& components,
+                          std::vector<ExperimentComponent>& ccHosts, std::vector<int32_t>& ccOfHost,
+                          nlohmann::ordered_json& effective);
+
+    /**
+     * Check "cc" and the "cc_hosts" entries against each host's line rate.
+     * \param topologyJson the "topology" section as written, \p topologyEffective as
+     *        read (to name the field that set a rate)
+     * \throw ExperimentConfigError at the attribute, naming where the rate was set
+     */
+    static void Check(const JsonSchemaReader& reader, const nlohmann::json& topologyJson,
+                      const nlohmann::ordered_json& topologyEffective,
+                      const ExperimentTopology& topology, const ExperimentComponent& cc,
+                      const std::vector<ExperimentComponent>& ccHosts,
+                      const std::vector<int32_t>& ccOfHost);
+};
+
+} // namespace ns3
+
+#endif /* CONGESTION_CONTROL_READER_H */

@@ -1,0 +1,114 @@
+#include "job-reader.h"
+
+#include "ns3/goal-schedule-reader.h"
+#include "ns3/host-selection.h"
+#include "ns3/json-attribute-converter.h"
+
+#include <algorithm>
+#include <fstream>
+
+namespace ns3
+{
+
+using Json = nlohmann::json;
+using OrderedJson = nlohmann::ordered_json;
+
+std::vector<ExperimentJob>
+JobReader::Read(const JsonSchemaReader& reader, const Json* section, const std::string& pointer,
+                const ExperimentTopology& topology, const ExperimentComponentReader& components,
+                Time stop, OrderedJson& effective)
+{
+    std::vector<ExperimentJob> out;
+    if (!section)
+    {
+        return out;
+    }
+    if (!section->is_array() || section->empty())
+    {
+        reader.Fail(pointer, "expected a non-empty array of {\"goal\": file, \"hosts\": [...], "
+                             "\"iterations\", ...} entries");
+    }
+    OrderedJson eff = OrderedJson::array();
+    const HostSelection selection(reader, topology);
+    std::vector<std::string> names;
+    for (std::size_t i = 0; i < section->size(); ++i)
+    {
+        const Json& e = (*section)[i];
+        const std::string p = JsonSchemaReader::Child(pointer, i);
+        reader.CheckKeys(e, p, {"name", "goal", "hosts", "iterations", "start", "executor"});
+        ExperimentJob job;
+        job.pointer = p;
+        job.name = reader.GetString(e, p, "name", "job" + std::to_string(i), {});
+        if (job.name.empty() || job.name.find_first_of(",\"\n\r") != std::string::npos)
+        {
+            reader.Fail(JsonSchemaReader::Child(p, "name"),
+                        "a job's name is non-empty and holds no comma, quote or line break (it "
+                        "is a column of jobs.csv)");
+        }
+        if (std::find(names.begin(), names.end(), job.name) != names.end())
+        {
+            reader.Fail(JsonSchemaReader::Child(p, "name"),
+                        "another job is named \"" + job.name + "\" (names are unique)");
+        }
+        names.push_back(job.name);
+        const std::string file = reader.GetString(e, p, "goal", std::nullopt, {});
+        const std::string gp = JsonSchemaReader::Child(p, "goal");
+        reader.CheckNoNul(e.at("goal"), gp);
+        if (file.empty())
+        {
+            reader.Fail(gp, "expected the path of a GOAL schedule file, got an empty string");
+        }
+        job.path = reader.ResolvePath(file);
+        if (!std::ifstream(job.path, std::ios::binary))
+        {
+            reader.Fail(gp, "cannot open the GOAL file \"" + job.path + "\"");
+        }
+        // Its own errors name the GOAL file, line and column.
+        job.schedule = std::make_shared<const GoalSchedule>(GoalScheduleReader::ReadFile(job.path));
+        const Json* hosts = JsonSchemaReader::Find(e, "hosts");
+        if (!hosts)
+        {
+            reader.Fail(p, "missing required field \"hosts\" (the host of each rank, rank 0 "
+                           "first: a selection as in \"nodes\")");
+        }
+        const std::string hp = JsonSchemaReader::Child(p, "hosts");
+        job.hosts = selection.Select(*hosts, hp);
+        const uint32_t ranks = job.schedule->GetNRanks();
+        if (job.hosts.size() != ranks)
+        {
+            reader.Fail(hp, "selects " + std::to_string(job.hosts.size()) + " hosts, but " +
+                                job.path + " has " + std::to_string(ranks) +
+                                " ranks (num_ranks): one host per rank");
+        }
+        job.iterations =
+            static_cast<uint32_t>(reader.GetUint(e, p, "iterations", 1, 1, MAX_ITERATIONS));
+        job.start = reader.GetTime(e, p, "start", "0s", Seconds(0));
+        if (job.start >= stop)
+        {
+            reader.Fail(JsonSchemaReader::Child(p, "start"),
+                        "the job starts at or after stop_time (" +
+                            JsonAttributeConverter::FormatTime(stop) + ")");
+        }
+        OrderedJson executor = components.Read(JsonSchemaReader::Find(e, "executor"),
+                                               JsonSchemaReader::Child(p, "executor"),
+                                               "ns3::GoalExecutor", "", {}, job.executor);
+        OrderedJson entry;
+        entry["name"] = job.name;
+        entry["goal"] = job.path;
+        OrderedJson hostNames = OrderedJson::array();
+        for (uint32_t h : job.hosts)
+        {
+            hostNames.push_back(topology.hosts[h]);
+        }
+        entry["hosts"] = hostNames;
+        entry["iterations"] = job.iterations;
+        entry["start"] = JsonAttributeConverter::FormatTime(job.start);
+        entry["executor"] = executor;
+        eff.push_back(entry);
+        out.push_back(std::move(job));
+    }
+    effective = eff;
+    return out;
+}
+
+} // namespace ns3
