@@ -5,8 +5,6 @@
 
 #include "ns3/uinteger.h"
 
-#include <algorithm>
-
 namespace ns3
 {
 
@@ -36,74 +34,19 @@ NicCache::GetTypeId()
 
 NicCache::NicCache()
     : m_entries(1024)
-    , m_head(NONE)
-    , m_tail(NONE)
-    , m_size(0)
-    , m_hits(0)
-    , m_misses(0)
 {
-}
-
-void
-NicCache::Unlink(uint32_t key)
-{
-    uint32_t p = m_prev[key];
-    uint32_t n = m_next[key];
-    (p == NONE ? m_head : m_next[p]) = n;
-    (n == NONE ? m_tail : m_prev[n]) = p;
-}
-
-void
-NicCache::PushFront(uint32_t key)
-{
-    m_prev[key] = NONE;
-    m_next[key] = m_head;
-    (m_head == NONE ? m_tail : m_prev[m_head]) = key;
-    m_head = key;
 }
 
 bool
 NicCache::Access(uint32_t key)
 {
-    if (key >= m_present.size())
-    {
-        // Configuration-time growth: the key range of a tenant's objects.
-        uint32_t n = std::max<uint32_t>(key + 1, 2 * m_present.size());
-        m_prev.resize(n, NONE);
-        m_next.resize(n, NONE);
-        m_present.resize(n, 0);
-    }
-    if (m_present[key])
-    {
-        ++m_hits;
-        Unlink(key);
-        PushFront(key);
-        return true;
-    }
-    ++m_misses;
-    if (m_size >= m_entries)
-    {
-        uint32_t victim = m_tail;
-        Unlink(victim);
-        m_present[victim] = 0;
-        --m_size;
-    }
-    m_present[key] = 1;
-    PushFront(key);
-    ++m_size;
-    return false;
+    return m_lru.Touch(key, m_entries);
 }
 
 void
 NicCache::Invalidate()
 {
-    for (uint32_t k = m_head; k != NONE; k = m_next[k])
-    {
-        m_present[k] = 0;
-    }
-    m_head = NONE;
-    m_tail = NONE;
-    m_size = 0;
+    m_lru.Clear();
 }
 
 Time
@@ -121,19 +64,19 @@ NicCache::GetEntries() const
 uint32_t
 NicCache::GetSize() const
 {
-    return m_size;
+    return m_lru.GetSize();
 }
 
 uint64_t
 NicCache::GetHits() const
 {
-    return m_hits;
+    return m_lru.GetHits();
 }
 
 uint64_t
 NicCache::GetMisses() const
 {
-    return m_misses;
+    return m_lru.GetMisses();
 }
 
 } // namespace ns3

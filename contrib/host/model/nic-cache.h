@@ -4,11 +4,12 @@
 #ifndef NIC_CACHE_H
 #define NIC_CACHE_H
 
+#include "lru-index-cache.h"
+
 #include "ns3/nstime.h"
 #include "ns3/object.h"
 
 #include <cstdint>
-#include <vector>
 
 namespace ns3
 {
@@ -20,14 +21,14 @@ namespace ns3
  * act on it too: Invalidate() drops every entry, as Husky speculates MR deregistration does
  * to the MTT/MPT cache. A miss costs its consumer (the RNIC's processing units, the
  * packet pipeline) MissPenalty more: the context is fetched from host memory over PCIe and
- * the pipeline stage waits for it. The same intrusive-list LRU idea as the rdma module's on-chip
- * model, kept here because host must not depend on rdma. O(1) per access, no allocation after the
- * key range is known.
+ * the pipeline stage waits for it. Replacement is LruIndexCache's (shared with the rdma module's
+ * RnicCacheModel): O(1) per access, no allocation after the key range is known.
  */
 class NicCache : public Object
 {
   public:
-    static constexpr uint32_t NONE = UINT32_MAX;
+    /// No key: a request that needs no cache entry.
+    static constexpr uint32_t NONE = LruIndexCache::NONE;
 
     static TypeId GetTypeId();
     NicCache();
@@ -44,19 +45,9 @@ class NicCache : public Object
     uint64_t GetMisses() const;
 
   private:
-    void Unlink(uint32_t key);
-    void PushFront(uint32_t key);
-
     uint32_t m_entries;
     Time m_missPenalty;
-    std::vector<uint32_t> m_prev;
-    std::vector<uint32_t> m_next;
-    std::vector<uint8_t> m_present;
-    uint32_t m_head;
-    uint32_t m_tail;
-    uint32_t m_size;
-    uint64_t m_hits;
-    uint64_t m_misses;
+    LruIndexCache m_lru;
 };
 
 } // namespace ns3

@@ -99,78 +99,19 @@ RnicCacheModel::Access(CacheKind kind, uint32_t qpIndex)
 uint64_t
 RnicCacheModel::GetHits(CacheKind kind) const
 {
-    return m_lru[kind].hits;
+    return m_lru[kind].GetHits();
 }
 
 uint64_t
 RnicCacheModel::GetMisses(CacheKind kind) const
 {
-    return m_lru[kind].misses;
+    return m_lru[kind].GetMisses();
 }
 
 uint64_t
 RnicCacheModel::GetPcieReadBytes() const
 {
     return m_pcieReadBytes;
-}
-
-void
-RnicCacheModel::Lru::Unlink(uint32_t key)
-{
-    const uint32_t p = prev[key];
-    const uint32_t n = next[key];
-    (p == NONE ? head : next[p]) = n;
-    (n == NONE ? tail : prev[n]) = p;
-}
-
-void
-RnicCacheModel::Lru::PushFront(uint32_t key)
-{
-    prev[key] = NONE;
-    next[key] = head;
-    if (head != NONE)
-    {
-        prev[head] = key;
-    }
-    head = key;
-    if (tail == NONE)
-    {
-        tail = key;
-    }
-}
-
-bool
-RnicCacheModel::Lru::Touch(uint32_t key, uint32_t capacity)
-{
-    if (key >= present.size())
-    {
-        prev.resize(key + 1, NONE);
-        next.resize(key + 1, NONE);
-        present.resize(key + 1, 0);
-    }
-    if (present[key])
-    {
-        hits++;
-        Unlink(key);
-        PushFront(key);
-        return true;
-    }
-    misses++;
-    if (capacity == 0)
-    {
-        return false;
-    }
-    if (size >= capacity)
-    {
-        const uint32_t victim = tail;
-        Unlink(victim);
-        present[victim] = 0;
-        size--;
-    }
-    PushFront(key);
-    present[key] = 1;
-    size++;
-    return false;
 }
 
 } // namespace ns3

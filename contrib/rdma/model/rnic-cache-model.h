@@ -4,10 +4,10 @@
 #ifndef RNIC_CACHE_MODEL_H
 #define RNIC_CACHE_MODEL_H
 
+#include "ns3/lru-index-cache.h"
 #include "ns3/object.h"
 
 #include <cstdint>
-#include <vector>
 
 namespace ns3
 {
@@ -21,7 +21,8 @@ namespace ns3
  * entries of a cache is its capacity in bytes over its entry size, unless
  * EffectiveQpcEntries overrides the QPC's. An access that misses brings the entry
  * over PCIe (counted in GetPcieReadBytes); the scheduler that made the access
- * turns misses into delay. O(1) per access; arrays grow with the QP count.
+ * turns misses into delay. Replacement is LruIndexCache's (shared with the host module's
+ * NicCache): O(1) per access; arrays grow with the QP count.
  */
 class RnicCacheModel : public Object
 {
@@ -48,23 +49,6 @@ class RnicCacheModel : public Object
     uint64_t GetPcieReadBytes() const;
 
   private:
-    /** Intrusive LRU list over QP indices: vectors, no per-access allocation. */
-    struct Lru
-    {
-        static constexpr uint32_t NONE = UINT32_MAX;
-        std::vector<uint32_t> prev;
-        std::vector<uint32_t> next;
-        std::vector<uint8_t> present;
-        uint32_t head{NONE}; //!< most recent
-        uint32_t tail{NONE}; //!< least recent
-        uint32_t size{0};
-        uint64_t hits{0};
-        uint64_t misses{0};
-        bool Touch(uint32_t key, uint32_t capacity);
-        void Unlink(uint32_t key);
-        void PushFront(uint32_t key);
-    };
-
     uint32_t Capacity(CacheKind kind) const;
     uint32_t EntryBytes(CacheKind kind) const;
 
@@ -75,7 +59,7 @@ class RnicCacheModel : public Object
     uint32_t m_mttEntryBytes;
     uint64_t m_wqeBytes;
     uint32_t m_wqeEntryBytes;
-    Lru m_lru[N_KINDS];
+    LruIndexCache m_lru[N_KINDS]; //!< one per kind, keyed by QP index
     uint64_t m_pcieReadBytes{0};
 };
 
