@@ -28,7 +28,15 @@ std::vector<uint32_t>
 Split(const ExperimentTopology& t, uint32_t n, FabricPartitioner::Mode mode)
 {
     std::string error;
-    std::vector<uint32_t> p = FabricPartitioner::Partition(t, n, mode, error);
+    std::vector<uint32_t> p;
+    try
+    {
+        p = FabricPartitioner::Partition(t, n, mode, JsonSchemaReader("exp.json"), "/topology");
+    }
+    catch (const ConfigError& e)
+    {
+        error = e.what();
+    }
     EXPECT_EQ(error, "");
     EXPECT_EQ(p.size(), t.GetNNodes());
     return p;
@@ -148,16 +156,27 @@ TEST(FabricPartitioner, OnePartitionIsEverythingOnSystemZero)
 
 TEST(FabricPartitioner, Errors)
 {
-    std::string error;
-    EXPECT_TRUE(
-        FabricPartitioner::Partition(FatTree(4), 5, FabricPartitioner::Mode::Pod, error).empty());
+    // The reason, located at the topology's pointer.
+    auto refusal = [](const ExperimentTopology& t, uint32_t n)
+    {
+        try
+        {
+            FabricPartitioner::Partition(t, n, FabricPartitioner::Mode::Pod,
+                                         JsonSchemaReader("exp.json"), "/topology");
+        }
+        catch (const ConfigError& e)
+        {
+            return std::string(e.what());
+        }
+        return std::string();
+    };
+    std::string error = refusal(FatTree(4), 5);
+    EXPECT_NE(error.find("exp.json: /topology: "), std::string::npos) << error;
     EXPECT_NE(error.find("5 partitions, but the network has only 4 pods"), std::string::npos)
         << error;
     EXPECT_NE(error.find("--partition=rack"), std::string::npos) << error;
 
-    EXPECT_TRUE(
-        FabricPartitioner::Partition(FatTree(4, Time(0)), 2, FabricPartitioner::Mode::Pod, error)
-            .empty());
+    error = refusal(FatTree(4, Time(0)), 2);
     EXPECT_NE(error.find("joins two partitions and has no propagation delay"), std::string::npos)
         << error;
 

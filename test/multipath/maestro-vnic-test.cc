@@ -249,10 +249,19 @@ TEST_F(MaestroVnicTest, PinPathPinsAnExplicitPathAndRejectsABadLink)
         }
     }
     ASSERT_FALSE(target.empty());
-    EXPECT_TRUE(MaestroHelper::PinPath(a, b, target));
+    const JsonSchemaReader reader("paths.json");
+    EXPECT_NO_THROW(MaestroHelper::PinPath(a, b, target, reader, "/path"));
     EXPECT_EQ(MaestroQpManager::EcmpPath(dev, a, b, 0), target);
     std::string error;
-    EXPECT_FALSE(MaestroHelper::PinPath(a, b, {(uint64_t(999) << 32) | 1}, &error));
+    try
+    {
+        MaestroHelper::PinPath(a, b, {(uint64_t(999) << 32) | 1}, reader, "/path");
+    }
+    catch (const ConfigError& e)
+    {
+        error = e.what();
+    }
+    EXPECT_NE(error.find("paths.json: /path/0: "), std::string::npos) << error;
     EXPECT_NE(error.find("node 999, port 1"), std::string::npos) << error;
 }
 

@@ -69,13 +69,9 @@ ExperimentRunContext::AssignSystemIds()
     {
         return;
     }
-    std::string error;
     std::vector<uint32_t> systemIds = FabricPartitioner::Partition(
-        m_config.GetTopology(), m_partition->GetNRanks(), m_partition->GetMode(), error);
-    if (systemIds.empty())
-    {
-        throw ExperimentConfigError(m_config.GetSource(), "/topology", error);
-    }
+        m_config.GetTopology(), m_partition->GetNRanks(), m_partition->GetMode(),
+        JsonSchemaReader(m_config.GetSource()), "/topology");
     m_topology.SetSystemIds(std::move(systemIds));
 }
 

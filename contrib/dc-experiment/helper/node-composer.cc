@@ -105,13 +105,10 @@ NodeComposer::Compose(ExperimentRunContext& /* context */)
         if (spec.hostModel >= 0)
         {
             const NodeHostModel& m = nodes.hostModels[spec.hostModel];
-            std::string error;
-            Ptr<HostModel> host = NodeCompositionReader::BuildHostModel(m, error);
-            if (host)
-            {
-                m_topology.GetHost(h)->AggregateObject(host);
-                error = nic->SetHostModel(host, m.rnic, m.memory);
-            }
+            Ptr<HostModel> host =
+                NodeCompositionReader::BuildHostModel(m, JsonSchemaReader(m_config.GetSource()));
+            m_topology.GetHost(h)->AggregateObject(host);
+            const std::string error = nic->SetHostModel(host, m.rnic, m.memory);
             if (!error.empty())
             {
                 throw ExperimentConfigError(m_config.GetSource(), m.pointer,

@@ -48,6 +48,47 @@ ReadNames(const JsonSchemaReader& r, const Json& entry, const std::string& point
 
 } // namespace
 
+std::vector<int32_t>
+SwitchSelection::ReadEntries(const JsonSchemaReader& r, const ExperimentTopology& topo,
+                             const Json* entries, const std::string& pointer,
+                             const std::string& key, const std::string& keyShape,
+                             const std::string& keyHint, const EntryReader& readEntry,
+                             nlohmann::ordered_json& effective)
+{
+    if (!entries)
+    {
+        return std::vector<int32_t>(topo.switches.size(), -1);
+    }
+    if (!entries->is_array())
+    {
+        r.Fail(pointer, "expected an array of {\"roles\": [...], \"switches\": [...], \"" + key +
+                            "\": " + keyShape + "}, got " + std::string(entries->type_name()));
+    }
+    SwitchSelection selection(r, topo);
+    nlohmann::ordered_json eff = nlohmann::ordered_json::array();
+    for (std::size_t i = 0; i < entries->size(); ++i)
+    {
+        const Json& e = (*entries)[i];
+        const std::string p = JsonSchemaReader::Child(pointer, i);
+        r.CheckKeys(e, p, {"roles", "switches", key});
+        std::vector<std::string> roles;
+        std::vector<std::string> switches;
+        selection.ReadEntry(e, p, static_cast<int32_t>(i), roles, switches);
+        const std::string sp = JsonSchemaReader::Child(p, key);
+        const Json* section = JsonSchemaReader::Find(e, key);
+        if (!section)
+        {
+            r.Fail(sp, "missing required field \"" + key + "\" (" + keyHint + ")");
+        }
+        r.RequireObject(*section, sp);
+        nlohmann::ordered_json entry = EffectiveEntry(roles, switches);
+        entry[key] = readEntry(*section, sp);
+        eff.push_back(entry);
+    }
+    effective = eff;
+    return selection.GetEntryOfSwitch();
+}
+
 SwitchSelection::SwitchSelection(const JsonSchemaReader& reader, const ExperimentTopology& topo)
     : m_reader(reader)
     , m_topology(topo)

@@ -7,6 +7,7 @@
 #include "ns3/experiment-topology.h"
 #include "ns3/json-schema-reader.h"
 
+#include <functional>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <string>
@@ -17,8 +18,8 @@ namespace ns3
 
 /**
  * \ingroup dc-experiment
- * Reads the "roles" and "switches" of the entries of a per-switch section
- * ("buffer_switches", "load_balancing"): each entry names switch roles
+ * Reads the entries of a per-switch section ("buffer_switches", "load_balancing"), the
+ * one walk over them (ReadEntries): each entry names switch roles
  * (ExperimentTopology::switchRoles), switches, or both. A role or a switch may be
  * named by one entry only. A switch takes the entry that names it, else the entry
  * that names its role, else none (the section's default).
@@ -26,6 +27,33 @@ namespace ns3
 class SwitchSelection
 {
   public:
+    /**
+     * Reads the object an entry holds under the section's key (\p section, found at
+     * \p pointer) and keeps it; \return its effective (fully defaulted) form.
+     */
+    using EntryReader = std::function<nlohmann::ordered_json(const nlohmann::json& section,
+                                                             const std::string& pointer)>;
+
+    /**
+     * Walk the entries of a per-switch section (\p entries at \p pointer, null when
+     * absent: no entry, \p effective untouched): an array of {"roles": [...],
+     * "switches": [...], \p key: {...}}. Each entry's selection is read (ReadEntry) and
+     * its \p key object handed to \p readEntry, entry by entry in order.
+     * \param keyShape how the array's error shows the \p key object ("{...}")
+     * \param keyHint what the error for a missing \p key says it holds
+     * \param[out] effective the section's effective form: per entry its selection
+     *             (EffectiveEntry), then \p key with what \p readEntry returned
+     * \return per switch: the entry that selects it, or -1
+     * \throw ExperimentConfigError
+     */
+    static std::vector<int32_t> ReadEntries(const JsonSchemaReader& reader,
+                                            const ExperimentTopology& topology,
+                                            const nlohmann::json* entries,
+                                            const std::string& pointer, const std::string& key,
+                                            const std::string& keyShape, const std::string& keyHint,
+                                            const EntryReader& readEntry,
+                                            nlohmann::ordered_json& effective);
+
     SwitchSelection(const JsonSchemaReader& reader, const ExperimentTopology& topology);
 
     /**

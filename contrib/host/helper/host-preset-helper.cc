@@ -73,7 +73,8 @@ HostPresetHelper::Names()
 }
 
 Ptr<HostModel>
-HostPresetHelper::Create(const std::string& name, std::string* error) const
+HostPresetHelper::Create(const std::string& name, const JsonSchemaReader& reader,
+                         const std::string& pointer) const
 {
     if (name == "plain")
     {
@@ -92,28 +93,25 @@ HostPresetHelper::Create(const std::string& name, std::string* error) const
         host->GetResource("pcie-rnic0")->SetAttribute("Lanes", UintegerValue(16));
         return host;
     }
-    if (error)
-    {
-        *error = "unknown host preset '" + name + "' (allowed: plain, dgx-like, azure-gen3)";
-    }
-    return nullptr;
+    reader.Fail(pointer,
+                "unknown host preset '" + name + "' (allowed: plain, dgx-like, azure-gen3)");
 }
 
-std::string
+void
 HostPresetHelper::SetResourceAttribute(Ptr<HostModel> host, const std::string& resource,
-                                       const std::string& attribute, const std::string& value)
+                                       const std::string& attribute, const std::string& value,
+                                       const JsonSchemaReader& reader, const std::string& pointer)
 {
     Ptr<HostResource> r = host->GetResource(resource);
     if (!r)
     {
-        return "no resource '" + resource + "' in the host model";
+        reader.Fail(pointer, "no resource '" + resource + "' in the host model");
     }
     if (!r->SetAttributeFailSafe(attribute, StringValue(value)))
     {
-        return "value '" + value + "' of attribute '" + attribute + "' is not accepted by " +
-               r->GetInstanceTypeId().GetName();
+        reader.Fail(pointer, "value '" + value + "' of attribute '" + attribute +
+                                 "' is not accepted by " + r->GetInstanceTypeId().GetName());
     }
-    return "";
 }
 
 } // namespace ns3

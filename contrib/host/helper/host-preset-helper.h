@@ -5,6 +5,7 @@
 #define HOST_PRESET_HELPER_H
 
 #include "ns3/host-model.h"
+#include "ns3/json-schema-reader.h"
 
 #include <string>
 #include <vector>
@@ -41,16 +42,19 @@ class HostPresetHelper
      */
     static std::vector<std::string> Names();
     /**
-     * Build the preset \p name.
-     * \return null, with the known names in \p error, for an unknown name
+     * Build the preset \p name, the value at \p pointer of \p reader's file.
+     * \throw ConfigError at \p pointer, naming the known presets, for an unknown name
      */
-    Ptr<HostModel> Create(const std::string& name, std::string* error) const;
+    Ptr<HostModel> Create(const std::string& name, const JsonSchemaReader& reader,
+                          const std::string& pointer) const;
     /**
      * Set attribute \p attribute of the resource \p resource of \p host to \p value (ns-3
-     * attribute syntax). \return "" or what is wrong (no such resource, value not accepted)
+     * attribute syntax), the value at \p pointer of \p reader's file.
+     * \throw ConfigError at \p pointer: no such resource, or the value is not accepted
      */
-    static std::string SetResourceAttribute(Ptr<HostModel> host, const std::string& resource,
-                                            const std::string& attribute, const std::string& value);
+    static void SetResourceAttribute(Ptr<HostModel> host, const std::string& resource,
+                                     const std::string& attribute, const std::string& value,
+                                     const JsonSchemaReader& reader, const std::string& pointer);
 };
 
 } // namespace ns3

@@ -34,12 +34,13 @@ MaestroHelper::Install(Ptr<RdmaNic> local, Ptr<RdmaNic> remote) const
     return endpoint;
 }
 
-bool
+void
 MaestroHelper::PinPath(Ipv4Address src, Ipv4Address dst, const std::vector<uint64_t>& links,
-                       std::string* error)
+                       const JsonSchemaReader& reader, const std::string& pointer)
 {
-    for (uint64_t link : links)
+    for (std::size_t k = 0; k < links.size(); ++k)
     {
+        const uint64_t link = links[k];
         const uint32_t node = static_cast<uint32_t>(link >> 32);
         const uint32_t port = static_cast<uint32_t>(link & 0xffffffff);
         Ptr<DcbSwitch> sw = node < NodeList::GetNNodes()
@@ -47,12 +48,9 @@ MaestroHelper::PinPath(Ipv4Address src, Ipv4Address dst, const std::vector<uint6
                                 : nullptr;
         if (!sw || port >= sw->GetNPorts())
         {
-            if (error)
-            {
-                *error = "MaestroHelper::PinPath: link (node " + std::to_string(node) + ", port " +
-                         std::to_string(port) + ") is not a switch port";
-            }
-            return false;
+            reader.Fail(JsonSchemaReader::Child(pointer, k), "link (node " + std::to_string(node) +
+                                                                 ", port " + std::to_string(port) +
+                                                                 ") is not a switch port");
         }
     }
     for (uint64_t link : links)
@@ -61,7 +59,6 @@ MaestroHelper::PinPath(Ipv4Address src, Ipv4Address dst, const std::vector<uint6
             ->GetObject<DcbSwitch>()
             ->SetPinnedRoute(src, dst, static_cast<uint32_t>(link & 0xffffffff));
     }
-    return true;
 }
 
 } // namespace ns3

@@ -4,6 +4,7 @@
 #ifndef MAESTRO_HELPER_H
 #define MAESTRO_HELPER_H
 
+#include "ns3/json-schema-reader.h"
 #include "ns3/maestro-endpoint.h"
 #include "ns3/object-factory.h"
 
@@ -38,11 +39,11 @@ class MaestroHelper
      * switch gets a route keyed on the address pair (DcbSwitch::SetPinnedRoute, the
      * SDN rule of SOSR'21 §3.1; the pair carries only RoCE, UDP 4791). Pin the
      * reverse pair too so that ACKs and CNPs follow. Call before Install.
-     * \return false, with a message in \p error, if a link is not a switch port
-     *         (nothing is pinned then)
+     * \param reader, pointer where \p links were read (an array; link k at pointer/k)
+     * \throw ConfigError at the link that is not a switch port (nothing is pinned then)
      */
-    static bool PinPath(Ipv4Address src, Ipv4Address dst, const std::vector<uint64_t>& links,
-                        std::string* error = nullptr);
+    static void PinPath(Ipv4Address src, Ipv4Address dst, const std::vector<uint64_t>& links,
+                        const JsonSchemaReader& reader, const std::string& pointer);
 
   private:
     ObjectFactory m_endpointFactory;

@@ -98,13 +98,9 @@ HostDmaFlowReader::Read(const JsonSchemaReader& reader, const Json* section,
                                 " has no host model: give it one in \"nodes\" (\"host_model\")");
             }
             const NodeHostModel& model = nodes.hostModels[m];
-            std::string error;
-            Ptr<HostModel> host = NodeCompositionReader::BuildHostModel(model, error);
-            if (host)
-            {
-                error = CreateObject<HostDmaFlow>()->Setup(host, f.rnic, f.target);
-                host->Dispose();
-            }
+            Ptr<HostModel> host = NodeCompositionReader::BuildHostModel(model, reader);
+            const std::string error = CreateObject<HostDmaFlow>()->Setup(host, f.rnic, f.target);
+            host->Dispose();
             if (!error.empty())
             {
                 reader.Fail(p, "host " + topology.hosts[h] + " (host model " + model.label +

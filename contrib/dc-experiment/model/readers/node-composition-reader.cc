@@ -83,12 +83,7 @@ ReadHostModel(const JsonSchemaReader& reader, const Json& v, const std::string& 
     }
     m.rnic = reader.GetString(object, pointer, "rnic", "rnic0", {});
     m.memory = reader.GetString(object, pointer, "memory", "mem0", {});
-    std::string error;
-    Ptr<HostModel> host = NodeCompositionReader::BuildHostModel(m, error);
-    if (!host)
-    {
-        reader.Fail(fieldPointer, error);
-    }
+    Ptr<HostModel> host = NodeCompositionReader::BuildHostModel(m, reader);
     if (const Json* resources = JsonSchemaReader::Find(object, "resources"))
     {
         const std::string rp = JsonSchemaReader::Child(pointer, "resources");
@@ -125,7 +120,7 @@ ReadHostModel(const JsonSchemaReader& reader, const Json& v, const std::string& 
 }
 
 OrderedJson
-HostModelEffective(const NodeHostModel& m)
+HostModelEffective(const JsonSchemaReader& reader, const NodeHostModel& m)
 {
     OrderedJson e;
     if (!m.preset.empty())
@@ -141,12 +136,11 @@ HostModelEffective(const NodeHostModel& m)
     if (!m.overrides.empty())
     {
         // Each value as the resource holds it, typed as the reader takes it back.
-        std::string error;
-        Ptr<HostModel> host = NodeCompositionReader::BuildHostModel(m, error);
+        Ptr<HostModel> host = NodeCompositionReader::BuildHostModel(m, reader);
         OrderedJson r = OrderedJson::object();
         for (const auto& [resource, av] : m.overrides)
         {
-            Ptr<HostResource> res = host ? host->GetResource(resource) : nullptr;
+            Ptr<HostResource> res = host->GetResource(resource);
             TypeId::AttributeInformation info;
             if (res && res->GetInstanceTypeId().LookupAttributeByName(av.first, &info))
             {
@@ -374,24 +368,17 @@ NodeCompositionReader::ResolveProfile(const JsonSchemaReader& reader, const std:
 }
 
 Ptr<HostModel>
-NodeCompositionReader::BuildHostModel(const NodeHostModel& m, std::string& error)
+NodeCompositionReader::BuildHostModel(const NodeHostModel& m, const JsonSchemaReader& reader)
 {
-    Ptr<HostModel> host;
-    if (!m.preset.empty())
-    {
-        host = HostPresetHelper().Create(m.preset, &error);
-    }
-    else
-    {
-        host = HostModelReader::ReadFile(m.file); // errors name the host graph file
-    }
+    Ptr<HostModel> host =
+        !m.preset.empty() ? HostPresetHelper().Create(m.preset, reader, m.pointer)
+                          : HostModelReader::ReadFile(m.file); // errors name the host graph file
+    const std::string resources = JsonSchemaReader::Child(m.pointer, "resources");
     for (const auto& [resource, av] : m.overrides)
     {
-        error = HostPresetHelper::SetResourceAttribute(host, resource, av.first, av.second);
-        if (!error.empty())
-        {
-            return nullptr;
-        }
+        HostPresetHelper::SetResourceAttribute(
+            host, resource, av.first, av.second, reader,
+            JsonSchemaReader::Child(JsonSchemaReader::Child(resources, resource), av.first));
     }
     return host;
 }
@@ -455,7 +442,7 @@ NodeCompositionReader::Read(const JsonSchemaReader& reader, const Json* section,
             c.hostModels.push_back(
                 ReadHostModel(reader, *v, JsonSchemaReader::Child(p, "host_model")));
             host = static_cast<int32_t>(c.hostModels.size() - 1);
-            eff["host_model"] = HostModelEffective(c.hostModels.back());
+            eff["host_model"] = HostModelEffective(reader, c.hostModels.back());
         }
         if (const Json* v = JsonSchemaReader::Find(e, "nic_cache"))
         {

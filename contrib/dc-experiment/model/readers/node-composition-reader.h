@@ -53,11 +53,13 @@ class NodeCompositionReader
                                 nlohmann::ordered_json& effective);
 
     /**
-     * Build the host model \p model describes (preset or file, then its overrides).
-     * \return null, with what is wrong in \p error, on failure
-     * \throw ExperimentConfigError naming the host graph file for an error inside it
+     * Build the host model \p model describes (preset or file, then its overrides), read
+     * from \p reader's file.
+     * \throw ExperimentConfigError at \p model's pointer (an override: at its attribute),
+     *        or naming the host graph file for an error inside it
      */
-    static Ptr<HostModel> BuildHostModel(const NodeHostModel& model, std::string& error);
+    static Ptr<HostModel> BuildHostModel(const NodeHostModel& model,
+                                         const JsonSchemaReader& reader);
 
     /**
      * \return the NIC profile file for \p name: a path, or nic-profiles/<name>.json,

@@ -204,48 +204,20 @@ SwitchBufferAssignment::Parse(const JsonSchemaReader& r, const Json* entries,
                               std::vector<int32_t>& componentOfSwitch, OrderedJson& effective,
                               std::vector<std::string>* unmodelled)
 {
-    componentOfSwitch.assign(topo.switches.size(), -1);
     components.clear();
-    if (!entries)
-    {
-        return;
-    }
-    if (!entries->is_array())
-    {
-        r.Fail(pointer,
-               "expected an array of {\"roles\": [...], \"switches\": [...], \"buffer\": {...}}, "
-               "got " +
-                   std::string(entries->type_name()));
-    }
-    SwitchSelection selection(r, topo);
-    OrderedJson eff = OrderedJson::array();
-    for (std::size_t i = 0; i < entries->size(); ++i)
-    {
-        const Json& e = (*entries)[i];
-        const std::string p = JsonSchemaReader::Child(pointer, i);
-        r.CheckKeys(e, p, {"roles", "switches", "buffer"});
-        std::vector<std::string> entryRoles;
-        std::vector<std::string> entrySwitches;
-        selection.ReadEntry(e, p, static_cast<int32_t>(i), entryRoles, entrySwitches);
-        const std::string bp = JsonSchemaReader::Child(p, "buffer");
-        const Json* section = JsonSchemaReader::Find(e, "buffer");
-        if (!section)
+    componentOfSwitch = SwitchSelection::ReadEntries(
+        r, topo, entries, pointer, "buffer", "{...}",
+        "a buffer section: \"type\", \"config_db\" and attributes",
+        [&](const Json& section, const std::string& bp)
         {
-            r.Fail(bp, "missing required field \"buffer\" (a buffer section: \"type\", "
-                       "\"config_db\" and attributes)");
-        }
-        r.RequireObject(*section, bp);
-        const Json resolved = ResolveConfigDb(r, *section, bp, defaultType, unmodelled);
-        ExperimentComponent component;
-        OrderedJson effBuffer;
-        parseComponent(&resolved, bp, defaultType, component, effBuffer);
-        components.push_back(component);
-        OrderedJson effEntry = SwitchSelection::EffectiveEntry(entryRoles, entrySwitches);
-        effEntry["buffer"] = effBuffer;
-        eff.push_back(effEntry);
-    }
-    componentOfSwitch = selection.GetEntryOfSwitch();
-    effective = eff;
+            const Json resolved = ResolveConfigDb(r, section, bp, defaultType, unmodelled);
+            ExperimentComponent component;
+            OrderedJson eff;
+            parseComponent(&resolved, bp, defaultType, component, eff);
+            components.push_back(component);
+            return eff;
+        },
+        effective);
 }
 
 } // namespace ns3

@@ -65,9 +65,8 @@ FabricPartitioner::GetTiers(const ExperimentTopology& topo)
 
 std::vector<uint32_t>
 FabricPartitioner::Partition(const ExperimentTopology& topo, uint32_t nPartitions, Mode mode,
-                             std::string& error)
+                             const JsonSchemaReader& reader, const std::string& pointer)
 {
-    error.clear();
     const uint32_t n = topo.GetNNodes();
     if (nPartitions <= 1)
     {
@@ -121,11 +120,12 @@ FabricPartitioner::Partition(const ExperimentTopology& topo, uint32_t nPartition
     const auto nGroups = static_cast<uint32_t>(groupHosts.size());
     if (nGroups < nPartitions)
     {
-        error = std::to_string(nPartitions) + " partitions, but the network has only " +
-                std::to_string(nGroups) + (mode == Mode::Pod ? " pods" : " racks") +
-                " (groups below tier " + std::to_string(cut) + ")" +
-                (mode == Mode::Pod ? "; try --partition=rack or fewer ranks" : "; use fewer ranks");
-        return {};
+        reader.Fail(pointer,
+                    std::to_string(nPartitions) + " partitions, but the network has only " +
+                        std::to_string(nGroups) + (mode == Mode::Pod ? " pods" : " racks") +
+                        " (groups below tier " + std::to_string(cut) + ")" +
+                        (mode == Mode::Pod ? "; try --partition=rack or fewer ranks"
+                                           : "; use fewer ranks"));
     }
 
     // Contiguous blocks of groups, balanced by host count (each partition gets at least one).
@@ -161,11 +161,11 @@ FabricPartitioner::Partition(const ExperimentTopology& topo, uint32_t nPartition
         const ExperimentLink& l = topo.links[i];
         if (partition[l.a] != partition[l.b] && !l.delay.IsStrictlyPositive())
         {
-            error = "link " + std::to_string(i) + " (" + topo.GetNodeName(l.a) + " - " +
-                    topo.GetNodeName(l.b) +
-                    ") joins two partitions and has no propagation delay; a distributed "
-                    "run needs a positive delay on such links (it is the lookahead)";
-            return {};
+            reader.Fail(pointer, "link " + std::to_string(i) + " (" + topo.GetNodeName(l.a) +
+                                     " - " + topo.GetNodeName(l.b) +
+                                     ") joins two partitions and has no propagation delay; a "
+                                     "distributed run needs a positive delay on such links (it "
+                                     "is the lookahead)");
         }
     }
     return partition;

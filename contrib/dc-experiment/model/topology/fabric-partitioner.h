@@ -6,6 +6,8 @@
 
 #include "experiment-topology.h"
 
+#include "ns3/json-schema-reader.h"
+
 #include <string>
 #include <vector>
 
@@ -48,12 +50,14 @@ class FabricPartitioner
     static std::vector<uint32_t> GetTiers(const ExperimentTopology& topo);
 
     /**
-     * \param[out] error why the network cannot be split (fewer groups than
-     *   partitions, a zero-delay link between partitions); empty on success
-     * \return the partition of every node, or an empty vector on error
+     * \return the partition of every node of \p topo, the topology described at \p pointer
+     *   of \p reader's file
+     * \throw ConfigError at \p pointer when the network cannot be split (fewer groups
+     *   than partitions, a zero-delay link between partitions)
      */
     static std::vector<uint32_t> Partition(const ExperimentTopology& topo, uint32_t nPartitions,
-                                           Mode mode, std::string& error);
+                                           Mode mode, const JsonSchemaReader& reader,
+                                           const std::string& pointer);
 };
 
 } // namespace ns3
