@@ -55,6 +55,7 @@ CCS = {
 LOSS_RECOVERY = {"gbn": "ns3::RdmaGoBackN", "sr": "ns3::RdmaSelectiveRepeat",
                  "srnic": "ns3::RdmaSrnicSelectiveRepeat"}
 PRESETS = ["Cx6", "Irn", "Srnic"]
+PATH_ENTROPIES = {"oblivious": "ns3::ObliviousPathEntropy", "reps": "ns3::RepsPathEntropy"}
 LOAD_BALANCERS = {"spray": "ns3::SprayLoadBalancer", "round_robin": "ns3::RoundRobinLoadBalancer",
                   "flowlet": "ns3::FlowletLoadBalancer", "adaptive": "ns3::AdaptiveLoadBalancer"}
 SWITCH_ROLES = {"leaf_spine": ["leaf", "spine"], "fat_tree": ["tor", "agg", "core"]}
@@ -292,6 +293,7 @@ class Generator:
 
         self.faults(config, topo, groups, expect)
         self.load_balancing(config, topo)
+        self.path_entropy(config)
         config["monitors"] = {"deadlock": {"CheckInterval": "50us", "StopOnDeadlock": True}}
         # Ample time: the IBTA timeout of the cx6 profile is 67 ms a try.
         slow = any(g.get("slow_timeout") for g in groups)
@@ -321,6 +323,20 @@ class Generator:
         config["load_balancing"] = [{"roles": sorted(r.sample(roles, r.randint(1, len(roles)))),
                                      "balancer": balancer}]
         self.features.append("lb_" + name)
+
+    def path_entropy(self, config):
+        """NIC-side entropy per packet ("load_balancing" entry {"hosts": "all", "entropy"}) in
+        one case in five, from a stream of its own (every other part of a case stays what the
+        seed gave before)."""
+        r = random.Random("path_entropy %d" % self.seed)
+        if r.random() >= 0.2:
+            return
+        name = r.choice(sorted(PATH_ENTROPIES))
+        entropy = {"type": PATH_ENTROPIES[name]}
+        if name == "reps":
+            entropy["BufferSize"] = r.choice([1, 8, 32])
+        config.setdefault("load_balancing", []).append({"hosts": "all", "entropy": entropy})
+        self.features.append("entropy_" + name)
 
     def transport(self, config, files, topo, expect):
         """Top-level sections (loss recovery, congestion control) or NIC profiles in

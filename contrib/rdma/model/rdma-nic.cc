@@ -42,7 +42,7 @@ constexpr uint32_t IMM_DT_BYTES = 4;
 constexpr uint32_t BTH_HEAD_BYTES = 8;
 /** RdmaNic::m_entropyEcho: the packet arrived CE-marked. */
 constexpr uint32_t ENTROPY_ECHO_CE = 1u << 16;
-/** RdmaNic::m_entropyEcho: a packet arrived since the QP was set up. */
+/** RdmaNic::m_entropyEcho: a packet arrived that no ACK/NAK has echoed yet (SET clears on echo). */
 constexpr uint32_t ENTROPY_ECHO_SET = 1u << 17;
 
 /** \return \p payload without the INT trailer of \p intHops hops (telemetry, not payload). */
@@ -745,16 +745,21 @@ RdmaNic::SendControl(RdmaQueuePair* qp, Ptr<Packet> packet, bool cnp)
     uint16_t sport = qp->GetUdpSourcePort();
     uint8_t ecn = Ipv4Header::ECN_NotECT;
     const uint32_t index = qp->GetQpn() - FIRST_QPN;
-    if (!cnp && index < m_entropyEcho.size() && (m_entropyEcho[index] & ENTROPY_ECHO_SET))
+    if (!cnp && index < m_entropyEcho.size())
     {
-        // The echo of the last WRITE/SEND packet received (the one that drew this ACK/NAK):
+        // The echo of the last WRITE/SEND packet received, the one that drew this ACK/NAK:
         // its entropy as the ACK's source port (REPS section 3.1: the ACK reuses the value,
         // no new header field) and its CE mark as CE in the ACK's ECN field (ACKs are not
         // ECN-capable, so no switch writes the field: a labelled roce-lab choice standing in
-        // for Ultra Ethernet's ECN-echo flag in its ACK header).
-        sport = static_cast<uint16_t>(m_entropyEcho[index]);
-        ecn =
-            (m_entropyEcho[index] & ENTROPY_ECHO_CE) ? Ipv4Header::ECN_CE : Ipv4Header::ECN_NotECT;
+        // for Ultra Ethernet's ECN-echo flag in its ACK header). Once only: a second ACK/NAK
+        // no new packet drew (selective repeat may send two for one arrival) goes out CE on
+        // the QP's own port, which a sender does not recycle; echoing the value twice would
+        // put two copies of it into the sender's REPS buffer.
+        const uint32_t echo = m_entropyEcho[index];
+        const bool fresh = (echo & ENTROPY_ECHO_SET) != 0;
+        sport = fresh ? static_cast<uint16_t>(echo) : sport;
+        ecn = fresh && !(echo & ENTROPY_ECHO_CE) ? Ipv4Header::ECN_NotECT : Ipv4Header::ECN_CE;
+        m_entropyEcho[index] = echo & ~ENTROPY_ECHO_SET;
     }
     DcbFrameRecord record;
     Ptr<Packet> frame = Encapsulate(qp, packet, dscp, ecn, sport, &record);

@@ -62,7 +62,8 @@ RepsPathEntropy::DoSelect(uint32_t c)
     }
     // The oldest valid entry: from the head (the next to be overwritten) onwards.
     const size_t base = static_cast<size_t>(c) * m_bufferSize;
-    for (uint32_t i = 0, e = m_head[c]; i < m_bufferSize; ++i, e = e + 1 == m_bufferSize ? 0 : e + 1)
+    for (uint32_t i = 0, e = m_head[c]; i < m_bufferSize;
+         ++i, e = e + 1 == m_bufferSize ? 0 : e + 1)
     {
         if (m_valid[base + e])
         {

@@ -47,7 +47,7 @@ class RepsPathEntropy : public RdmaPathEntropy
     uint16_t DoSelect(uint32_t connection) override;
     void DoNotifyAck(uint32_t connection, uint16_t entropy, bool ecnMarked) override;
 
-    uint32_t m_bufferSize; //!< attribute BufferSize
+    uint32_t m_bufferSize;          //!< attribute BufferSize
     std::vector<uint16_t> m_values; //!< connection c's buffer at [c * m_bufferSize, ...)
     std::vector<uint8_t> m_valid;   //!< its valid bits, one byte each
     std::vector<uint8_t> m_head;    //!< per connection: the next entry written (the oldest)
