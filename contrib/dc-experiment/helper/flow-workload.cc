@@ -158,10 +158,10 @@ FlowWorkload::StartFlow(uint32_t id)
 {
     const ExperimentFlow& f = m_config.GetFlows()[id];
     OpenFlow(id);
-    for (uint64_t k = 0; k < std::min<uint64_t>(f.outstanding, f.GetMessageCount()); ++k)
-    {
-        PostMessage(id);
-    }
+    m_state[id].messages =
+        ClosedLoopWindow(f.outstanding, f.GetMessageCount(),
+                         MakeCallback(&FlowWorkload::PostMessage, this).Bind(id));
+    m_state[id].messages.Start();
 }
 
 void
@@ -178,19 +178,17 @@ FlowWorkload::OpenFlow(uint32_t id)
 }
 
 void
-FlowWorkload::PostMessage(uint32_t id)
+FlowWorkload::PostMessage(uint32_t id, uint64_t k)
 {
     const ExperimentFlow& f = m_config.GetFlows()[id];
-    FlowState& s = m_state[id];
     RdmaWorkRequest wr;
     wr.wrId = id; // every message of a flow: its completions are counted per flow
     wr.verb = f.verb;
-    wr.length = f.GetMessageBytes(s.messagesPosted);
+    wr.length = f.GetMessageBytes(k);
     // Message k of a stream goes to offset k x message_bytes of the flow's buffer, so
     // that a placement address is the flow offset (DeliveryChecker).
-    wr.remoteAddr = s.messagesPosted * f.messageBytes;
+    wr.remoteAddr = k * f.messageBytes;
     wr.localAddr = wr.remoteAddr;
-    ++s.messagesPosted;
     m_qps->GetRequester(id)->PostSend(wr);
 }
 
@@ -231,14 +229,9 @@ FlowWorkload::OnCompletion(uint32_t host, const RdmaCompletion& completion)
     {
         return;
     }
-    if (f.IsStream() && completion.status == RdmaWcStatus::Success &&
-        ++s.messagesDone < f.GetMessageCount())
+    if (f.IsStream() && completion.status == RdmaWcStatus::Success && s.messages.Complete())
     {
-        if (s.messagesPosted < f.GetMessageCount())
-        {
-            PostMessage(completion.wrId);
-        }
-        return;
+        return; // Complete posted the next message, if any is left
     }
     r.completed = true;
     r.status = completion.status;

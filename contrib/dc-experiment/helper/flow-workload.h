@@ -7,6 +7,7 @@
 
 #include "experiment-workload.h"
 
+#include "ns3/closed-loop-window.h"
 #include "ns3/rdma-queue-pair.h"
 
 #include <memory>
@@ -25,7 +26,8 @@ class FlowQueuePairs;
  * connected QP pair (FlowQueuePairs: created at its start time and released after its
  * completion); its work request is posted at its start time and its finish time is the
  * requester's completion. A message stream (ExperimentFlow::IsStream) posts its first
- * `outstanding` messages at its start time and a new one at each successful completion,
+ * `outstanding` messages at its start time and a new one at each successful completion
+ * (a ClosedLoopWindow),
  * and finishes at the completion of its last message (for SEND the responder keeps
  * `outstanding` receives posted, reposting one at each receive completion).
  *
@@ -66,16 +68,15 @@ class FlowWorkload : public ExperimentWorkload
   private:
     struct FlowState
     {
-        uint64_t messagesPosted{0}; //!< work requests posted so far (message streams)
-        uint64_t messagesDone{0};   //!< successful completions so far (message streams)
+        ClosedLoopWindow messages;  //!< the flow's messages: `outstanding` in flight
         uint64_t receivesPosted{0}; //!< SEND: receives posted at the responder
     };
 
     void StartFlow(uint32_t id);
     /** Create the flow's QP pair if it does not exist (SEND: and post its receives). */
     void OpenFlow(uint32_t id);
-    /** Post the flow's next message (its only one unless the flow is a message stream). */
-    void PostMessage(uint32_t id);
+    /** Post the flow's message \p k (its only one, 0, unless the flow is a message stream). */
+    void PostMessage(uint32_t id, uint64_t k);
     /** SEND: post the responder's receive for the flow's next message. */
     void PostReceive(uint32_t id);
     /** A completion at host \p host's NIC (the workload's only if on a flow's QP). */

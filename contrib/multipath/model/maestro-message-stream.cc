@@ -54,6 +54,7 @@ MaestroMessageStream::DoDispose()
 {
     m_endpoint = nullptr;
     m_done = Callback<void>();
+    m_loop = ClosedLoopWindow(); // its post callback points here
     Object::DoDispose();
 }
 
@@ -79,33 +80,32 @@ MaestroMessageStream::Start()
     NS_ABORT_MSG_IF(m_started, "MaestroMessageStream: started twice");
     m_started = true;
     m_end = Simulator::Now() + m_duration;
-    for (uint32_t i = 0; i < m_outstanding; ++i)
-    {
-        Post();
-    }
+    m_loop = ClosedLoopWindow(m_outstanding, ClosedLoopWindow::UNLIMITED,
+                              MakeCallback(&MaestroMessageStream::Post, this));
+    m_loop.Start();
 }
 
 void
-MaestroMessageStream::Post()
+MaestroMessageStream::Post(uint64_t k)
 {
     RdmaWorkRequest wr;
     wr.length = m_size;
-    wr.remoteAddr = (m_posted % 64) * m_size;
-    wr.wrId = m_posted++;
+    wr.remoteAddr = (k % 64) * m_size;
+    wr.wrId = k;
     m_endpoint->PostSend(wr);
 }
 
 void
 MaestroMessageStream::OnCompleted(const MaestroMessageCompletion& c)
 {
-    ++m_completed;
     m_failed += c.status != RdmaWcStatus::Success;
     m_messageDoneTrace(c);
-    if (Simulator::Now() < m_end)
+    if (Simulator::Now() >= m_end)
     {
-        Post();
+        m_loop.StopPosting();
     }
-    else if (IsDone() && !m_done.IsNull())
+    m_loop.Complete(); // posts the next message before Duration is over
+    if (Simulator::Now() >= m_end && IsDone() && !m_done.IsNull())
     {
         m_done();
     }
@@ -114,19 +114,19 @@ MaestroMessageStream::OnCompleted(const MaestroMessageCompletion& c)
 bool
 MaestroMessageStream::IsDone() const
 {
-    return m_started && Simulator::Now() >= m_end && m_completed == m_posted;
+    return m_started && Simulator::Now() >= m_end && m_loop.GetCompleted() == m_loop.GetPosted();
 }
 
 uint64_t
 MaestroMessageStream::GetNPosted() const
 {
-    return m_posted;
+    return m_loop.GetPosted();
 }
 
 uint64_t
 MaestroMessageStream::GetNCompleted() const
 {
-    return m_completed;
+    return m_loop.GetCompleted();
 }
 
 uint64_t

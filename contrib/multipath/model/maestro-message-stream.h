@@ -8,6 +8,7 @@
 #include "maestro-endpoint.h"
 
 #include "ns3/callback.h"
+#include "ns3/closed-loop-window.h"
 #include "ns3/nstime.h"
 #include "ns3/object.h"
 #include "ns3/traced-callback.h"
@@ -23,7 +24,7 @@ namespace ns3
  * sender saturating the paths while they are enabled or failed one by one). Message
  * k goes to remote address (k mod 64) · MessageSize (a ring of 64 buffers). When
  * Duration is over, the messages in flight still complete; the done callback fires
- * once the last of them has.
+ * once the last of them has. The loop is a ClosedLoopWindow (unlimited, stopped at Duration).
  */
 class MaestroMessageStream : public Object
 {
@@ -51,7 +52,8 @@ class MaestroMessageStream : public Object
     void DoDispose() override;
 
   private:
-    void Post();
+    /** Post message \p k. */
+    void Post(uint64_t k);
     void OnCompleted(const MaestroMessageCompletion& c);
 
     uint64_t m_size;
@@ -59,8 +61,7 @@ class MaestroMessageStream : public Object
     Time m_duration;
     Ptr<MaestroEndpoint> m_endpoint;
     Time m_end; //!< no message is posted from here on
-    uint64_t m_posted{0};
-    uint64_t m_completed{0};
+    ClosedLoopWindow m_loop;
     uint64_t m_failed{0};
     bool m_started{false};
     Callback<void> m_done;

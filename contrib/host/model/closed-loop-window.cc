@@ -1,0 +1,71 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#include "closed-loop-window.h"
+
+#include <algorithm>
+
+namespace ns3
+{
+
+ClosedLoopWindow::ClosedLoopWindow(uint64_t outstanding,
+                                   uint64_t messages,
+                                   Callback<void, uint64_t> post)
+    : m_outstanding(outstanding),
+      m_messages(messages),
+      m_post(post)
+{
+}
+
+void
+ClosedLoopWindow::Start()
+{
+    const uint64_t first = std::min(m_outstanding, m_messages);
+    for (uint64_t k = 0; k < first; ++k)
+    {
+        PostNext();
+    }
+}
+
+bool
+ClosedLoopWindow::Complete()
+{
+    ++m_completed;
+    if (!m_stopped && m_posted < m_messages)
+    {
+        PostNext();
+    }
+    return m_completed < m_messages;
+}
+
+void
+ClosedLoopWindow::StopPosting()
+{
+    m_stopped = true;
+}
+
+void
+ClosedLoopWindow::PostNext()
+{
+    m_post(m_posted++);
+}
+
+uint64_t
+ClosedLoopWindow::GetPosted() const
+{
+    return m_posted;
+}
+
+uint64_t
+ClosedLoopWindow::GetCompleted() const
+{
+    return m_completed;
+}
+
+bool
+ClosedLoopWindow::IsDone() const
+{
+    return (m_stopped || m_posted == m_messages) && m_completed == m_posted;
+}
+
+} // namespace ns3
