@@ -8,12 +8,11 @@
 namespace ns3
 {
 
-ClosedLoopWindow::ClosedLoopWindow(uint64_t outstanding,
-                                   uint64_t messages,
+ClosedLoopWindow::ClosedLoopWindow(uint64_t outstanding, uint64_t messages,
                                    Callback<void, uint64_t> post)
-    : m_outstanding(outstanding),
-      m_messages(messages),
-      m_post(post)
+    : m_outstanding(outstanding)
+    , m_messages(messages)
+    , m_post(post)
 {
 }
 
