@@ -3,9 +3,8 @@
 // ("load_balancing"), with selective-repeat (IRN) and go-back-N receivers, and a
 // permutation ECMP cannot collide. Measured numbers: contrib/dcb/doc/load-balancing.md.
 #include "output-file-reader.h"
+#include "permutation-outcome.h"
 
-#include "ns3/experiment-config.h"
-#include "ns3/experiment-runner.h"
 #include "ns3/simulator.h"
 
 #include <gtest/gtest.h>
@@ -16,24 +15,11 @@ namespace ns3
 namespace
 {
 
-using test::OutputDir;
-using test::Table;
-
 constexpr uint32_t LEAVES = 4;
 constexpr uint32_t HOSTS_PER_LEAF = 4;
 constexpr uint32_t HOSTS = LEAVES * HOSTS_PER_LEAF;
-constexpr double LINK_BPS = 100e9;
-constexpr double RUN_S = 500e-6;
 
-/** What a run gives. */
-struct Outcome
-{
-    double fraction{0};        //!< payload delivered / (flows x line rate x run time)
-    double slowest{0};         //!< the same for the slowest flow alone
-    uint64_t reordered{0};     //!< over all flows
-    uint64_t maxDistance{0};   //!< largest over the flows
-    uint64_t retransmitted{0}; //!< over all flows
-};
+using Outcome = test::PermutationOutcome;
 
 class HashCollisionScenarioTest : public ::testing::Test
 {
@@ -81,35 +67,7 @@ class HashCollisionScenarioTest : public ::testing::Test
                 }
             }
         }
-        const std::string text = j.dump();
-        const ExperimentConfig config = ExperimentConfig::LoadString(text, name + ".json");
-        const std::string dir = OutputDir(name);
-        {
-            ExperimentRunner runner(config, dir);
-            runner.Run();
-        }
-        Simulator::Destroy();
-        Outcome o;
-        double bytes = 0;
-        double slowest = 1e300;
-        for (const auto& row : Table(dir + "/flows.csv"))
-        {
-            bytes += std::stod(row.at("delivered_bytes"));
-            slowest = std::min(slowest, std::stod(row.at("delivered_bytes")));
-            o.retransmitted += std::stoull(row.at("retransmitted_packets"));
-            if (!balancer.empty())
-            {
-                o.reordered += std::stoull(row.at("reordered_packets"));
-                o.maxDistance =
-                    std::max<uint64_t>(o.maxDistance, std::stoull(row.at("max_reorder_distance")));
-            }
-        }
-        o.fraction = bytes * 8 / (HOSTS * LINK_BPS * RUN_S);
-        o.slowest = slowest * 8 / (LINK_BPS * RUN_S);
-        std::cout << name << ": fraction " << o.fraction << ", slowest " << o.slowest
-                  << ", reordered " << o.reordered << ", max distance " << o.maxDistance
-                  << ", retransmitted " << o.retransmitted << std::endl;
-        return o;
+        return Outcome::Run(j, name, !balancer.empty());
     }
 };
 

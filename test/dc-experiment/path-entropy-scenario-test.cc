@@ -4,9 +4,8 @@
 // unmarked, and so routes around a slow or failed uplink that oblivious spraying keeps
 // feeding. Measured numbers: contrib/dcb/doc/load-balancing.md, "NIC-side entropy".
 #include "output-file-reader.h"
+#include "permutation-outcome.h"
 
-#include "ns3/experiment-config.h"
-#include "ns3/experiment-runner.h"
 #include "ns3/simulator.h"
 
 #include <gtest/gtest.h>
@@ -17,18 +16,7 @@ namespace ns3
 namespace
 {
 
-using test::OutputDir;
-using test::Table;
-
-constexpr double HOSTS = 16;
-constexpr double LINK_BPS = 100e9;
-constexpr double RUN_S = 500e-6;
-
-struct Outcome
-{
-    double fraction{0}; //!< payload delivered / (16 x 100 Gb/s x 500 us)
-    double slowest{0};  //!< the slowest flow's payload / (100 Gb/s x 500 us)
-};
+using Outcome = test::PermutationOutcome;
 
 class PathEntropyScenarioTest : public ::testing::Test
 {
@@ -54,25 +42,7 @@ class PathEntropyScenarioTest : public ::testing::Test
         {
             j["faults"] = faults;
         }
-        const ExperimentConfig config = ExperimentConfig::LoadString(j.dump(), name + ".json");
-        const std::string dir = OutputDir(name);
-        {
-            ExperimentRunner runner(config, dir);
-            runner.Run();
-        }
-        Simulator::Destroy();
-        Outcome o;
-        double bytes = 0;
-        double slowest = 1e300;
-        for (const auto& row : Table(dir + "/flows.csv"))
-        {
-            bytes += std::stod(row.at("delivered_bytes"));
-            slowest = std::min(slowest, std::stod(row.at("delivered_bytes")));
-        }
-        o.fraction = bytes * 8 / (HOSTS * LINK_BPS * RUN_S);
-        o.slowest = slowest * 8 / (LINK_BPS * RUN_S);
-        std::cout << name << ": fraction " << o.fraction << ", slowest " << o.slowest << std::endl;
-        return o;
+        return Outcome::Run(j, name, !entropy.empty());
     }
 };
 
