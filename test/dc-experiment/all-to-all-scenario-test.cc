@@ -62,8 +62,7 @@ class AllToAllScenarioTest : public ::testing::Test
      * ("": none) or, if \p entropy is not empty, every NIC's PathEntropy of that type and no
      * switch balancer; with \p lossRecovery if not null.
      */
-    static AllToAllOutcome Run(const std::string& name,
-                               const nlohmann::json& balancer,
+    static AllToAllOutcome Run(const std::string& name, const nlohmann::json& balancer,
                                const std::string& entropy = "",
                                const nlohmann::json& lossRecovery = nlohmann::json())
     {
@@ -113,18 +112,18 @@ class AllToAllScenarioTest : public ::testing::Test
             }
         }
         Simulator::Destroy();
-        const nlohmann::json summary =
-            nlohmann::json::parse(test::ReadFile(dir + "/summary.json"));
+        const nlohmann::json summary = nlohmann::json::parse(test::ReadFile(dir + "/summary.json"));
         const nlohmann::json& job = summary.at("jobs").at(0);
         EXPECT_EQ(job.at("finished_iterations").get<uint32_t>(), 1u) << name;
-        o.completionUs = job.at("completion_us").is_null() ? 1e9 : job.at("completion_us").get<double>();
+        o.completionUs =
+            job.at("completion_us").is_null() ? 1e9 : job.at("completion_us").get<double>();
         o.pausedUs = summary.at("pfc").at("paused_us").get<double>();
         std::cout << name << ": completion " << o.completionUs << " us ("
                   << BOUND_US / o.completionUs << " of the bound " << BOUND_US << "), CNPs "
-                  << o.cnps << ", retransmitted " << o.retransmitted << ", timeouts "
-                  << o.timeouts << ", reordered " << o.reordered << " (max distance "
-                  << o.maxDistance << "), dropped out of order " << o.dropped
-                  << ", PFC paused " << o.pausedUs << " us" << std::endl;
+                  << o.cnps << ", retransmitted " << o.retransmitted << ", timeouts " << o.timeouts
+                  << ", reordered " << o.reordered << " (max distance " << o.maxDistance
+                  << "), dropped out of order " << o.dropped << ", PFC paused " << o.pausedUs
+                  << " us" << std::endl;
         return o;
     }
 };
@@ -145,17 +144,17 @@ TEST_F(AllToAllScenarioTest, PerPacketBalancingReachesTheBoundEcmpDoesNot)
     // pause, no drop, no retransmission in any. Spraying reorders nothing: every NIC serves
     // its 63 QPs in turn, so a QP's packets leave 63 packet times (21 us) apart, far more
     // than the paths' queues differ; go-back-N receivers then run exactly as selective
-    // repeat.
+    // repeat. With seeds 2 and 3 (not run here): ECMP 407.2 and 407.2, spraying 360.8 and
+    // 361.9, round robin 375.7 and 371.9, adaptive routing 356.7 and 356.2, REPS 358.8 and
+    // 358.2.
     const AllToAllOutcome ecmp = Run("a2a-ecmp", nlohmann::json());
     const AllToAllOutcome spray = Run("a2a-spray", Balancer("ns3::SprayLoadBalancer"));
     const AllToAllOutcome roundRobin =
         Run("a2a-round-robin", Balancer("ns3::RoundRobinLoadBalancer"));
     const AllToAllOutcome adaptive = Run("a2a-adaptive", Balancer("ns3::AdaptiveLoadBalancer"));
     const AllToAllOutcome reps = Run("a2a-reps", nlohmann::json(), "ns3::RepsPathEntropy");
-    const AllToAllOutcome sprayGbn = Run("a2a-spray-go-back-n",
-                                         Balancer("ns3::SprayLoadBalancer"),
-                                         "",
-                                         {{"type", "ns3::RdmaGoBackN"}});
+    const AllToAllOutcome sprayGbn = Run("a2a-spray-go-back-n", Balancer("ns3::SprayLoadBalancer"),
+                                         "", {{"type", "ns3::RdmaGoBackN"}});
 
     // Nothing beats the hosts' links: every run takes at least their 344.5 us and the
     // last packet's one-way path (5 us).
@@ -166,23 +165,26 @@ TEST_F(AllToAllScenarioTest, PerPacketBalancingReachesTheBoundEcmpDoesNot)
         EXPECT_EQ(o->pausedUs, 0.0);
     }
     // Per-packet balancing, at the switches or from the NICs, comes within 5 % of the
-    // bound; adaptive routing, which reads the queues, within 2 % and ahead of random
-    // spraying.
-    for (const AllToAllOutcome* o : {&spray, &roundRobin, &reps})
+    // bound (round robin, whose share moves most with the seed, within 8 %); adaptive
+    // routing, which reads the queues, within 2 % and ahead of random spraying.
+    for (const AllToAllOutcome* o : {&spray, &reps})
     {
         EXPECT_LT(o->completionUs, 1.05 * BOUND_US);
     }
+    EXPECT_LT(roundRobin.completionUs, 1.08 * BOUND_US);
     EXPECT_LT(adaptive.completionUs, 1.02 * BOUND_US);
     EXPECT_LT(adaptive.completionUs, spray.completionUs);
     // ECMP hashes 448 QPs per leaf onto 8 uplinks: the fuller ones queue, mark, and DCQCN
-    // cuts their senders. 12 % or more behind every per-packet mechanism, with several
-    // times their CNPs.
+    // cuts their senders. 10 % over the bound, 9 % behind spraying, adaptive routing and
+    // REPS with 4 times their CNPs, and behind round robin.
     EXPECT_GT(ecmp.completionUs, 1.1 * BOUND_US);
-    for (const AllToAllOutcome* o : {&spray, &roundRobin, &adaptive, &reps})
+    for (const AllToAllOutcome* o : {&spray, &adaptive, &reps})
     {
         EXPECT_GT(ecmp.completionUs, 1.09 * o->completionUs);
         EXPECT_GT(ecmp.cnps, 4 * o->cnps);
     }
+    EXPECT_GT(ecmp.completionUs, 1.04 * roundRobin.completionUs);
+    EXPECT_GT(ecmp.cnps, roundRobin.cnps);
     // The control: spraying reorders nothing here (each QP's packets 21 us apart), so
     // go-back-N receivers lose nothing to it; a NIC that sent its QPs' messages one after
     // the other would reorder them and fail this.
