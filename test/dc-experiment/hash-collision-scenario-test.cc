@@ -94,8 +94,9 @@ TEST_F(HashCollisionScenarioTest, EcmpCollidesSprayingAndAdaptiveRoutingDoNot)
     //   random spraying, IRN's rule (1)      0.647, 4104 resent
     //   random spraying, go-back-N           0.109, 17847 resent
     // Random spraying stays below round robin at this full load: each uplink's queue is a
-    // random walk (DRILL's argument for choosing by queue depth), which PFC turns into
-    // pauses of the senders.
+    // random walk (DRILL's argument for choosing by queue depth) past the marking threshold,
+    // and the few CNPs it draws halve the senders' DCQCN rates (no PFC pause happens;
+    // load-balancing.md, "Why random spraying stays at 0.82").
     const nlohmann::json sr = SelectiveRepeat(32);
     const Outcome control = Run("ecmp-no-collision", false, "", sr);
     const Outcome ecmp = Run("ecmp", true, "", sr);
