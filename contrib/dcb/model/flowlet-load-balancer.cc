@@ -21,8 +21,10 @@ FlowletLoadBalancer::GetTypeId()
             .AddAttribute("Gap",
                           "Idle time after which a flow's next packet starts a new flowlet "
                           "(the flowlet timeout). Default 500 us, the flowlet inactivity "
-                          "timeout of CONGA (SIGCOMM'14) and LetFlow (NSDI'17); at RDMA link "
-                          "rates shorter gaps (tens of us) split flows more often.",
+                          "timeout of CONGA (SIGCOMM'14) and LetFlow (NSDI'17) (values still to "
+                          "be checked against the papers: load-balancing.md). A gap splits only "
+                          "flows that pause that long: a line-rate flow is never split by a gap "
+                          "above a few us (measured sweep in load-balancing.md).",
                           TimeValue(MicroSeconds(500)),
                           MakeTimeAccessor(&FlowletLoadBalancer::m_gap), MakeTimeChecker(Time(0)))
             .AddAttribute("TableSize",
