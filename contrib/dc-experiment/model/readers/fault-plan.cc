@@ -339,6 +339,10 @@ ParseEvent(const JsonSchemaReader& reader, const LinkResolver& resolver, const J
     {
         keys.push_back("reroute");
     }
+    if (ev.kind == FaultKind::LinkDown || ev.kind == FaultKind::LinkUp)
+    {
+        keys.push_back("convergence");
+    }
     reader.CheckKeys(e, p, keys);
     ev.time = reader.GetTime(e, p, "time", std::nullopt, Time(0));
     if (ev.time >= stopTime)
@@ -374,6 +378,17 @@ ParseEvent(const JsonSchemaReader& reader, const LinkResolver& resolver, const J
             // false: no switch reacts (a cut the routing does not see), see FaultInjector
             ev.reroute = reader.GetBool(e, p, "reroute", true);
         }
+        if (ev.kind == FaultKind::LinkDown || ev.kind == FaultKind::LinkUp)
+        {
+            ev.convergence = reader.GetTime(e, p, "convergence",
+                                            std::string(FaultPlan::DEFAULT_CONVERGENCE), Time(0));
+            if (!ev.reroute && JsonSchemaReader::Find(e, "convergence"))
+            {
+                reader.Fail(JsonSchemaReader::Child(p, "convergence"),
+                            "has no effect with \"reroute\": false (no switch reacts to the "
+                            "link_down, so no routes are withdrawn)");
+            }
+        }
     }
     else
     {
@@ -383,6 +398,10 @@ ParseEvent(const JsonSchemaReader& reader, const LinkResolver& resolver, const J
     if (ev.kind == FaultKind::LinkDown)
     {
         eff["reroute"] = ev.reroute;
+    }
+    if ((ev.kind == FaultKind::LinkDown && ev.reroute) || ev.kind == FaultKind::LinkUp)
+    {
+        eff["convergence"] = JsonAttributeConverter::FormatTime(ev.convergence);
     }
     if (withRate)
     {
