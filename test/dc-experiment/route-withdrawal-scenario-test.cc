@@ -31,7 +31,7 @@ struct Outcome
 {
     uint32_t flows{0};
     uint32_t finished{0};
-    uint32_t lossless{0}; //!< finished flows that retransmitted nothing
+    uint32_t lossless{0};            //!< finished flows that retransmitted nothing
     std::vector<std::string> faults; //!< faults.csv's lines
 };
 

@@ -355,7 +355,7 @@ FaultInjector::DescribeChanges(const std::vector<DcbRoutingHelper::RouteChange>&
         std::string s = ports.size() > 1 ? "ports " : "port ";
         for (uint32_t i = 0; i < ports.size(); ++i)
         {
-            s += (i > 0 ? "," : "") + std::to_string(ports[i]);
+            s += (i > 0 ? "/" : "") + std::to_string(ports[i]); // no comma: a CSV field
         }
         return s;
     };
