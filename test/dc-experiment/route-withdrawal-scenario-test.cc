@@ -141,6 +141,22 @@ TEST_F(RouteWithdrawalTest, ConvergenceIsRefusedWhereNoSwitchReacts)
         EXPECT_EQ(e.GetPointer(), "/faults/events/0/convergence") << e.what();
     }
     j["faults"]["events"][0].erase("reroute");
+    // A link_up whose convergence would come before the link_down's.
+    j["faults"]["events"].push_back(
+        {{"time", "20us"}, {"kind", "link_up"}, {"link", {"s0", "s2"}}, {"convergence", "1us"}});
+    try
+    {
+        ExperimentConfig::LoadString(j.dump(), "bad.json");
+        ADD_FAILURE() << "no error";
+    }
+    catch (const ExperimentConfigError& e)
+    {
+        EXPECT_EQ(e.GetPointer(), "/faults/events/1/convergence") << e.what();
+        EXPECT_NE(std::string(e.what()).find("before the link's previous change"),
+                  std::string::npos)
+            << e.what();
+    }
+    j["faults"]["events"].erase(1);
     j["faults"]["events"][0]["convergence"] = "-1us";
     EXPECT_THROW(ExperimentConfig::LoadString(j.dump(), "bad.json"), ExperimentConfigError);
     j["faults"]["events"][0]["convergence"] = "0s";

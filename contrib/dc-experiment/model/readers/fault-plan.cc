@@ -525,6 +525,11 @@ FaultPlan::CheckEventSequence(const JsonSchemaReader& reader, const ExperimentTo
                      { return events[a].time < events[b].time; });
     std::vector<bool> linkDown(topology.links.size(), false);
     std::vector<bool> nicDown(topology.hosts.size(), false);
+    // Per link: down with "reroute" (its link_up's convergence recomputes the routes too),
+    // and when the routing converges on its last change: a later change must not converge
+    // before an earlier one, or the routing would end with the earlier one's view.
+    std::vector<bool> rerouted(topology.links.size(), false);
+    std::vector<Time> converged(topology.links.size(), Time(0));
     for (std::size_t i : order)
     {
         const FaultEvent& ev = events[i];
@@ -551,6 +556,24 @@ FaultPlan::CheckEventSequence(const JsonSchemaReader& reader, const ExperimentTo
                             "); every fault listed in faults.csv must act");
         }
         state[target] = down;
+        if (link && (down ? ev.reroute : rerouted[target]))
+        {
+            const Time at = ev.time + ev.convergence;
+            if (at < converged[target])
+            {
+                reader.Fail(JsonSchemaReader::Child(ev.pointer, "convergence"),
+                            KindName(ev.kind) + " of " + LinkName(topology, target) +
+                                " would converge at " + JsonAttributeConverter::FormatTime(at) +
+                                ", before the link's previous change does (" +
+                                JsonAttributeConverter::FormatTime(converged[target]) +
+                                "): the routing must see the link's changes in order");
+            }
+            converged[target] = at;
+        }
+        if (link)
+        {
+            rerouted[target] = down && ev.reroute;
+        }
     }
 }
 
