@@ -13,6 +13,7 @@
 
 #include <algorithm>
 #include <cinttypes>
+#include <iterator>
 #include <stdexcept>
 
 namespace ns3
@@ -252,6 +253,12 @@ FaultInjector::Apply(uint32_t index)
                     r.detail += (r.detail.empty() ? "" : "; ") + what;
                 }
             }
+            // The routing protocol hears of a down it sees, and of the link's return.
+            if (down ? ev.reroute : ends.rerouted)
+            {
+                Simulator::Schedule(ev.convergence, &FaultInjector::Converge, this, index);
+            }
+            ends.rerouted = down && ev.reroute;
             break;
         }
         case FaultKind::LinkRate:
@@ -306,6 +313,98 @@ FaultInjector::Apply(uint32_t index)
         }
     }
     m_records.push_back(r);
+}
+
+void
+FaultInjector::Converge(uint32_t index)
+{
+    const FaultEvent& ev = m_config.GetFaults().events[index];
+    const bool down = ev.kind == FaultKind::LinkDown;
+    m_ends[ev.link].withdrawn = down;
+    std::vector<Ptr<NetDevice>> withdrawn;
+    for (const LinkEnds& ends : m_ends)
+    {
+        if (ends.withdrawn)
+        {
+            withdrawn.push_back(ends.device[0]);
+            withdrawn.push_back(ends.device[1]);
+        }
+    }
+    std::vector<DcbRoutingHelper::HostAddress> hosts;
+    for (uint32_t h = 0; h < m_topology.GetNHosts(); ++h)
+    {
+        for (const Ipv4Address& address : m_topology.GetNic(h)->GetAddresses())
+        {
+            hosts.push_back({address, m_topology.GetNode(h)});
+        }
+    }
+    const std::string changed = DescribeChanges(DcbRoutingHelper::UpdateRoutes(hosts, withdrawn));
+    m_records.push_back(Record{Simulator::Now(), down ? "routes_withdrawn" : "routes_restored",
+                               FaultPlan::LinkName(m_config.GetTopology(), ev.link),
+                               JsonAttributeConverter::FormatTime(ev.convergence) + " after " +
+                                   FaultPlan::KindName(ev.kind) + ": " +
+                                   (changed.empty() ? "no route changed" : changed)});
+}
+
+std::string
+FaultInjector::DescribeChanges(const std::vector<DcbRoutingHelper::RouteChange>& changes) const
+{
+    const ExperimentTopology& topo = m_config.GetTopology();
+    const auto list = [](const std::vector<uint32_t>& ports)
+    {
+        std::string s = ports.size() > 1 ? "ports " : "port ";
+        for (uint32_t i = 0; i < ports.size(); ++i)
+        {
+            s += (i > 0 ? "/" : "") + std::to_string(ports[i]); // no comma: a CSV field
+        }
+        return s;
+    };
+    std::string text;
+    for (size_t i = 0; i < changes.size();)
+    {
+        // The changes come switch by switch: one clause per switch.
+        size_t j = i;
+        std::vector<uint32_t> removed;
+        std::vector<uint32_t> added;
+        for (; j < changes.size() && changes[j].node == changes[i].node; ++j)
+        {
+            const DcbRoutingHelper::RouteChange& c = changes[j];
+            std::set_difference(c.before.begin(), c.before.end(), c.after.begin(), c.after.end(),
+                                std::back_inserter(removed));
+            std::set_difference(c.after.begin(), c.after.end(), c.before.begin(), c.before.end(),
+                                std::back_inserter(added));
+        }
+        for (std::vector<uint32_t>* v : {&removed, &added})
+        {
+            std::sort(v->begin(), v->end());
+            v->erase(std::unique(v->begin(), v->end()), v->end());
+        }
+        std::string name = "node " + std::to_string(changes[i].node->GetId());
+        for (uint32_t n = 0; n < topo.GetNNodes(); ++n)
+        {
+            if (m_topology.GetNode(n) == changes[i].node)
+            {
+                name = topo.GetNodeName(n);
+                break;
+            }
+        }
+        const std::string routes = std::to_string(j - i) + (j - i > 1 ? " routes" : " route");
+        text += (text.empty() ? "" : "; ") + name;
+        if (added.empty())
+        {
+            text += " withdrew " + list(removed) + " from " + routes;
+        }
+        else if (removed.empty())
+        {
+            text += " added " + list(added) + " to " + routes;
+        }
+        else
+        {
+            text += " moved " + routes + " from " + list(removed) + " to " + list(added);
+        }
+        i = j;
+    }
+    return text;
 }
 
 std::vector<FaultInjector::LossLink>

@@ -9,6 +9,7 @@
 
 #include "ns3/class-loss-error-model.h"
 #include "ns3/dcb-net-device.h"
+#include "ns3/dcb-routing-helper.h"
 #include "ns3/fault-plan.h"
 #include "ns3/ipv4-address.h"
 #include "ns3/rdma-pcie-throttle.h"
@@ -25,13 +26,18 @@ namespace ns3
  * and schedules its timed faults:
  *
  * - link_down / link_up: both ends of the cable go down (DcbNetDevice::SetLinkUp),
- *   dropping what is queued, sent or received. Routing reacts as ECMP does without a
- *   control plane: a switch at an end of the link detects the loss of signal and
- *   removes that port from each of its ECMP groups that keeps another port (a group
- *   left with no other port keeps it: those packets are dropped at the dead port);
- *   no other switch learns of it, so a remote switch keeps hashing flows onto paths
- *   through the failed link, whose packets are dropped until the link comes back up
- *   (then the ports return to their groups). Recovery is the transport's.
+ *   dropping what is queued, sent or received. Routing reacts in two steps. At once, a
+ *   switch at an end of the link detects the loss of signal and removes that port from
+ *   each of its ECMP groups that keeps another port (a group left with no other port
+ *   keeps it: those packets are dropped at the dead port); at link_up the ports return
+ *   to those groups. Remote switches learn of it only through the routing protocol:
+ *   the event's convergence delay later (FaultEvent::convergence), every switch's
+ *   routes are recomputed from the topology without the links then down
+ *   (DcbRoutingHelper::UpdateRoutes), as eBGP in a Clos fabric (RFC 7938) withdraws the
+ *   prefixes reached through the failed link; until then a remote switch keeps hashing
+ *   flows onto paths through it, whose packets are dropped. After link_up, the same
+ *   recomputation with the link puts the routes back. "reroute": false: no switch
+ *   reacts at all. Recovery of what was lost is the transport's.
  * - link_rate: both ends run at the new rate from the next frame on.
  * - host_rate: the same on a host's only link (NIC <-> ToR).
  * - pcie_rate: the host NIC's PCIe writes of received payload to memory run at the new
@@ -104,6 +110,8 @@ class FaultInjector : public ExperimentComposer
         Ptr<DcbNetDevice> device[2];        //!< at topology link end a, b
         uint32_t port[2];                   //!< the device's index among its node's devices
         std::vector<Ipv4Address> pruned[2]; //!< addresses whose route lost the port at the end
+        bool rerouted{false};               //!< down with "reroute": the routing learns of it
+        bool withdrawn{false};              //!< the routing has withdrawn it (converged down)
     };
 
     struct LossModel
@@ -120,6 +128,13 @@ class FaultInjector : public ExperimentComposer
      * \return what changed ("" at a host end)
      */
     std::string UpdateRoutes(uint32_t link, uint32_t end, bool down);
+    /**
+     * The routing has converged after link_down or link_up \p event: recompute every
+     * switch's routes without the links it has withdrawn, and record what changed.
+     */
+    void Converge(uint32_t event);
+    /** \return what \p changes did, switch by switch ("s1 withdrew port 2 from 4 routes"). */
+    std::string DescribeChanges(const std::vector<DcbRoutingHelper::RouteChange>& changes) const;
     uint32_t HostLink(uint32_t host) const;
 
     const ExperimentConfig& m_config;

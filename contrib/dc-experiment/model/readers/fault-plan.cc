@@ -339,6 +339,10 @@ ParseEvent(const JsonSchemaReader& reader, const LinkResolver& resolver, const J
     {
         keys.push_back("reroute");
     }
+    if (ev.kind == FaultKind::LinkDown || ev.kind == FaultKind::LinkUp)
+    {
+        keys.push_back("convergence");
+    }
     reader.CheckKeys(e, p, keys);
     ev.time = reader.GetTime(e, p, "time", std::nullopt, Time(0));
     if (ev.time >= stopTime)
@@ -374,6 +378,17 @@ ParseEvent(const JsonSchemaReader& reader, const LinkResolver& resolver, const J
             // false: no switch reacts (a cut the routing does not see), see FaultInjector
             ev.reroute = reader.GetBool(e, p, "reroute", true);
         }
+        if (ev.kind == FaultKind::LinkDown || ev.kind == FaultKind::LinkUp)
+        {
+            ev.convergence = reader.GetTime(e, p, "convergence",
+                                            std::string(FaultPlan::DEFAULT_CONVERGENCE), Time(0));
+            if (!ev.reroute && JsonSchemaReader::Find(e, "convergence"))
+            {
+                reader.Fail(JsonSchemaReader::Child(p, "convergence"),
+                            "has no effect with \"reroute\": false (no switch reacts to the "
+                            "link_down, so no routes are withdrawn)");
+            }
+        }
     }
     else
     {
@@ -383,6 +398,10 @@ ParseEvent(const JsonSchemaReader& reader, const LinkResolver& resolver, const J
     if (ev.kind == FaultKind::LinkDown)
     {
         eff["reroute"] = ev.reroute;
+    }
+    if ((ev.kind == FaultKind::LinkDown && ev.reroute) || ev.kind == FaultKind::LinkUp)
+    {
+        eff["convergence"] = JsonAttributeConverter::FormatTime(ev.convergence);
     }
     if (withRate)
     {
@@ -506,6 +525,11 @@ FaultPlan::CheckEventSequence(const JsonSchemaReader& reader, const ExperimentTo
                      { return events[a].time < events[b].time; });
     std::vector<bool> linkDown(topology.links.size(), false);
     std::vector<bool> nicDown(topology.hosts.size(), false);
+    // Per link: down with "reroute" (its link_up's convergence recomputes the routes too),
+    // and when the routing converges on its last change: a later change must not converge
+    // before an earlier one, or the routing would end with the earlier one's view.
+    std::vector<bool> rerouted(topology.links.size(), false);
+    std::vector<Time> converged(topology.links.size(), Time(0));
     for (std::size_t i : order)
     {
         const FaultEvent& ev = events[i];
@@ -532,6 +556,24 @@ FaultPlan::CheckEventSequence(const JsonSchemaReader& reader, const ExperimentTo
                             "); every fault listed in faults.csv must act");
         }
         state[target] = down;
+        if (link && (down ? ev.reroute : rerouted[target]))
+        {
+            const Time at = ev.time + ev.convergence;
+            if (at < converged[target])
+            {
+                reader.Fail(JsonSchemaReader::Child(ev.pointer, "convergence"),
+                            KindName(ev.kind) + " of " + LinkName(topology, target) +
+                                " would converge at " + JsonAttributeConverter::FormatTime(at) +
+                                ", before the link's previous change does (" +
+                                JsonAttributeConverter::FormatTime(converged[target]) +
+                                "): the routing must see the link's changes in order");
+            }
+            converged[target] = at;
+        }
+        if (link)
+        {
+            rerouted[target] = down && ev.reroute;
+        }
     }
 }
 

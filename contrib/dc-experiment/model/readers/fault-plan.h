@@ -62,6 +62,12 @@ struct FaultEvent
     uint32_t host{0};   //!< HostRate, PcieRate, NicDown, NicUp: host index
     DataRate rate;      //!< LinkRate, HostRate, PcieRate
     bool reroute{true}; //!< LinkDown: the ends prune the port from their ECMP groups
+    /**
+     * LinkDown (with reroute), LinkUp: the delay after which every switch's routes are
+     * recomputed without (with) the link, as the routing protocol withdraws (advertises
+     * again) the prefixes through it: FaultPlan::DEFAULT_CONVERGENCE unless given
+     */
+    Time convergence;
     std::string pointer;
 };
 
@@ -79,6 +85,15 @@ struct FaultPlan
 {
     std::vector<FaultLoss> losses;
     std::vector<FaultEvent> events; //!< in file order
+
+    /**
+     * The default routing convergence delay of link_down and link_up ("convergence"):
+     * 1 s. RFC 7938 (BGP in large-scale data centers) §7: with eBGP sessions torn down
+     * on the "link down" event (fast fallover) and timely RIB and FIB updates,
+     * convergence is sub-second; the default takes that bound. A tuned fabric
+     * converges faster: give the event its own "convergence".
+     */
+    static constexpr const char* DEFAULT_CONVERGENCE = "1s";
 
     /** \return true when the section gives no fault at all. */
     bool IsEmpty() const { return losses.empty() && events.empty(); }
