@@ -14,6 +14,7 @@
 //         Gen N x16, so payload and SRNIC slow-path transfers are DMAs on it; 0: none)]
 #include "log-notice.h"
 
+#include "ns3/closed-loop-window.h"
 #include "ns3/core-module.h"
 #include "ns3/dcb-helper.h"
 #include "ns3/error-model.h"
@@ -40,6 +41,20 @@ void
 CallSink(std::function<void(const RdmaCompletion&)>* function, const RdmaCompletion& c)
 {
     (*function)(c);
+}
+
+/// Posts a receive of *request on qp: message k of its ClosedLoopWindow.
+void
+PostReceive(Ptr<RdmaQueuePair> qp, const RdmaRecvRequest* request, uint64_t /* k */)
+{
+    qp->PostRecv(*request);
+}
+
+/// Posts *request on qp: message k of its ClosedLoopWindow.
+void
+PostRequest(Ptr<RdmaQueuePair> qp, const RdmaWorkRequest* request, uint64_t /* k */)
+{
+    qp->PostSend(*request);
 }
 
 template <typename T>
@@ -151,10 +166,21 @@ Run(const std::string& profile, uint32_t nQps, uint32_t bytes, uint32_t depth, T
     wr.verb = verb;
     wr.length = bytes;
     const RdmaRecvRequest rr{0, bytes};
+    // Each QP closed-loop: `depth` messages posted and `depth` receives, each completed one
+    // replaced at once; the first ones posted round robin over the QPs.
+    std::vector<ClosedLoopWindow> receives;
+    std::vector<ClosedLoopWindow> sends;
+    for (uint32_t i = 0; i < nQps; ++i)
+    {
+        receives.emplace_back(depth, ClosedLoopWindow::UNLIMITED,
+                              MakeBoundCallback(&PostReceive, receivers[i], &rr));
+        sends.emplace_back(depth, ClosedLoopWindow::UNLIMITED,
+                           MakeBoundCallback(&PostRequest, senders[i], &wr));
+    }
     std::function<void(const RdmaCompletion&)> onCompletion = [&](const RdmaCompletion& c)
     {
         const uint32_t i = c.qpn - RdmaNic::FIRST_QPN;
-        c.receive ? receivers[i]->PostRecv(rr) : senders[i]->PostSend(wr);
+        c.receive ? receives[i].Complete() : sends[i].Complete();
         // Delivered messages: receive completions, or WRITE completions at the requester.
         const bool delivered = verb == RdmaVerb::Write ? !c.receive : c.receive;
         const bool counted = delivered && Simulator::Now() >= warmup;
@@ -164,10 +190,13 @@ Run(const std::string& profile, uint32_t nQps, uint32_t bytes, uint32_t depth, T
     Callback<void, const RdmaCompletion&> cb = MakeBoundCallback(&CallSink, &onCompletion);
     a->TraceConnectWithoutContext("Completion", cb);
     b->TraceConnectWithoutContext("Completion", cb);
-    for (uint32_t i = 0; i < nQps * depth; ++i)
+    for (uint32_t round = 0; round < depth; ++round)
     {
-        receivers[i % nQps]->PostRecv(rr);
-        senders[i % nQps]->PostSend(wr);
+        for (uint32_t i = 0; i < nQps; ++i)
+        {
+            receives[i].StartOne();
+            sends[i].StartOne();
+        }
     }
     RdmaQpCounters start;
     uint64_t pcieStart = 0;

@@ -13,6 +13,7 @@
 #include "ns3/nic-profile.h"
 #include "ns3/rdma-nic-profile.h"
 #include "ns3/simulator.h"
+#include "ns3/topology-builder.h"
 
 #include <filesystem>
 #include <fstream>
@@ -182,6 +183,61 @@ TEST_F(NodeCompositionTest, AbsentSectionLeavesEveryHostAlone)
     const ExperimentConfig c = Load(j);
     EXPECT_TRUE(c.GetNodes().hosts.empty());
     EXPECT_FALSE(c.EffectiveJson().contains("nodes"));
+}
+
+// A host's congestion control lives in one place, its composition: "cc_hosts" or its NIC
+// profile's "cc". A host given one by both is refused, naming both pointers.
+TEST_F(NodeCompositionTest, CongestionControlGivenTwiceIsRefusedNamingBoth)
+{
+    Json j = Shipped("nodes-composition.json"); // "nodes"/0: every host the cx6 profile
+    j["cc_hosts"] = Json::array({{{"hosts", {"h0"}}, {"cc", {{"type", "ns3::RdmaDctcp"}}}}});
+    try
+    {
+        Load(j);
+        FAIL() << "a host given two congestion controls was accepted";
+    }
+    catch (const ExperimentConfigError& e)
+    {
+        EXPECT_EQ(e.GetPointer(), "/nodes/0/nic_profile") << e.what();
+        EXPECT_NE(std::string(e.what()).find("host h0 gets a congestion control"),
+                  std::string::npos)
+            << e.what();
+        EXPECT_NE(std::string(e.what()).find("and from /cc_hosts/0"), std::string::npos)
+            << e.what();
+    }
+    // Twice in "cc_hosts": at the second, naming the first.
+    Json twice = j;
+    twice.erase("nodes");
+    twice["cc_hosts"].push_back({{"hosts", {"h1", "h0"}}, {"cc", Json::object()}});
+    try
+    {
+        Load(twice);
+        FAIL() << "a host in two cc_hosts entries was accepted";
+    }
+    catch (const ExperimentConfigError& e)
+    {
+        EXPECT_EQ(e.GetPointer(), "/cc_hosts/1/hosts/1") << e.what();
+        EXPECT_NE(std::string(e.what()).find("at /cc_hosts/0/hosts/0"), std::string::npos)
+            << e.what();
+    }
+
+    // Each host from its one place: h0 from "cc_hosts", the others from the profile.
+    j["nodes"][0]["hosts"] = "h1-h7";
+    const ExperimentConfig c = Load(j);
+    const NodeComposition& n = c.GetNodes();
+    ASSERT_EQ(n.hosts.size(), 8u);
+    ASSERT_NE(n.GetCongestionControl(0), nullptr);
+    EXPECT_EQ(n.GetCongestionControl(0)->typeName, "ns3::RdmaDctcp");
+    EXPECT_EQ(n.congestionControls.at(n.hosts[0].cc).pointer, "/cc_hosts/0");
+    ASSERT_NE(n.GetCongestionControl(5), nullptr);
+    EXPECT_EQ(n.congestionControls.at(n.hosts[5].cc).pointer, "/nodes/0/nic_profile");
+    EXPECT_EQ(&c.GetCongestionControl(5), n.GetCongestionControl(5));
+    TopologyBuilder topology(c);
+    topology.Build();
+    EXPECT_EQ(topology.GetNic(0)->GetCongestionControl()->GetInstanceTypeId().GetName(),
+              "ns3::RdmaDctcp");
+    EXPECT_EQ(topology.GetNic(5)->GetCongestionControl()->GetInstanceTypeId().GetName(),
+              n.GetCongestionControl(5)->typeName);
 }
 
 TEST_F(NodeCompositionTest, CachePresetOverridesKeepThePresetsOtherAttributes)

@@ -67,5 +67,33 @@ TEST(ClosedLoopWindow, UnlimitedRunsUntilToldThenDrains)
     EXPECT_EQ(w.GetCompleted(), 12u);
 }
 
+// Windows started in rounds post their first messages round robin: the first of each,
+// then the second of each, as Start would post them one window after another.
+TEST(ClosedLoopWindow, StartOneStartsWindowsInRounds)
+{
+    Poster a;
+    Poster b;
+    ClosedLoopWindow wa(2, 5, MakeCallback(&Poster::Post, &a));
+    ClosedLoopWindow wb(3, 2, MakeCallback(&Poster::Post, &b));
+    std::vector<char> order;
+    for (int round = 0; round < 3; ++round)
+    {
+        if (wa.StartOne())
+        {
+            order.push_back('a');
+        }
+        if (wb.StartOne())
+        {
+            order.push_back('b');
+        }
+    }
+    EXPECT_EQ(order, (std::vector<char>{'a', 'b', 'a', 'b'}));
+    EXPECT_EQ(a.posted, (std::vector<uint64_t>{0, 1}));
+    EXPECT_EQ(b.posted, (std::vector<uint64_t>{0, 1}));
+    EXPECT_FALSE(wa.StartOne()); // the bound is out; Complete posts the rest
+    EXPECT_TRUE(wa.Complete());
+    EXPECT_EQ(a.posted, (std::vector<uint64_t>{0, 1, 2}));
+}
+
 } // namespace
 } // namespace ns3

@@ -1,6 +1,7 @@
 // contrib/host: the RNIC metadata cache shared by tenants and the PCIe bytes a verb costs
 // (Husky, NSDI'23): a tenant deregistering MRs, moving no data, halves a WRITE tenant (key
 // finding #1); PCIe binds only in a range of message sizes (key finding #4, appendix A).
+#include "ns3/closed-loop-window.h"
 #include "ns3/nic-cache.h"
 #include "ns3/nic-processing-units.h"
 #include "ns3/random-variable-stream.h"
@@ -39,9 +40,9 @@ struct WriteTenant
     Ptr<UniformRandomVariable> key;
     Time wire;
     Time wireFree;
-    uint64_t delivered{0};
+    ClosedLoopWindow writes; //!< delivered: its completed messages
 
-    void Post()
+    void Post(uint64_t /* k */)
     {
         pu->Submit(NicProcessingUnits::WRITE, 0, MakeCallback(&WriteTenant::Transmit, this),
                    key->GetInteger(0, 2047));
@@ -53,11 +54,7 @@ struct WriteTenant
         Simulator::Schedule(wireFree - Simulator::Now(), &WriteTenant::Deliver, this);
     }
 
-    void Deliver()
-    {
-        ++delivered;
-        Post();
-    }
+    void Deliver() { writes.Complete(); }
 };
 
 /// Husky Table 1: a victim of 512 B WRITEs over an MTT working set of 2048 entries on a
@@ -78,10 +75,10 @@ RunCacheScenario(bool attack)
     victim.key = CreateObject<UniformRandomVariable>();
     victim.key->SetStream(11);
     victim.wire = NanoSeconds(610 * 8 / 100.0);
-    for (uint32_t k = 0; k < 96 * 4; ++k) // 96 QPs (6 cores x 16), a few WRITEs posted on each
-    {
-        victim.Post();
-    }
+    // 96 QPs (6 cores x 16), a few WRITEs posted on each.
+    victim.writes = ClosedLoopWindow(96 * 4, ClosedLoopWindow::UNLIMITED,
+                                     MakeCallback(&WriteTenant::Post, &victim));
+    victim.writes.Start();
     // The attacker deregisters an MR every 200 us (5K/s, the rate Husky gives for its
     // registration loop); deregistration invalidates the MTT cache.
     std::function<void()> deregister = [&]()
@@ -101,14 +98,14 @@ RunCacheScenario(bool attack)
     Simulator::Schedule(warmup,
                         [&]()
                         {
-                            start = victim.delivered;
+                            start = victim.writes.GetCompleted();
                             hits = cache->GetHits();
                             misses = cache->GetMisses();
                         });
     Simulator::Stop(warmup + measure);
     Simulator::Run();
     CacheResult r;
-    r.mrps = (victim.delivered - start) / measure.GetSeconds() / 1e6;
+    r.mrps = (victim.writes.GetCompleted() - start) / measure.GetSeconds() / 1e6;
     double m = cache->GetMisses() - misses;
     r.missRate = m / (m + cache->GetHits() - hits);
     Simulator::Destroy();

@@ -1,5 +1,6 @@
 // Husky OSDI'23 §3.3 (Fig. 4, ConnectX-5): verbs share the RNIC's processing units, so a
 // tenant issuing expensive verbs (atomics) starves a colocated tenant's cheap verbs.
+#include "ns3/closed-loop-window.h"
 #include "ns3/nic-processing-units.h"
 #include "ns3/simulator.h"
 
@@ -24,8 +25,11 @@ class HuskyProcessingUnitsTest : public ::testing::Test
         Ptr<NicProcessingUnits> pu;
         NicProcessingUnits::Verb verb;
         uint32_t id;
+        ClosedLoopWindow requests{};
 
-        void Issue() { pu->Submit(verb, id, MakeCallback(&Tenant::Issue, this)); }
+        void Issue(uint64_t /* k */) { pu->Submit(verb, id, MakeCallback(&Tenant::Done, this)); }
+
+        void Done() { requests.Complete(); }
     };
 
     /// \return the request rates (Mrps) of a victim and, if any, an attacker.
@@ -39,10 +43,9 @@ class HuskyProcessingUnitsTest : public ::testing::Test
         }
         for (auto& t : tenants)
         {
-            for (uint32_t k = 0; k < OUTSTANDING; ++k)
-            {
-                t.Issue();
-            }
+            t.requests = ClosedLoopWindow(OUTSTANDING, ClosedLoopWindow::UNLIMITED,
+                                          MakeCallback(&Tenant::Issue, &t));
+            t.requests.Start();
         }
         Simulator::Stop(MEASURE);
         Simulator::Run();

@@ -58,10 +58,7 @@ FlowWorkload::SetUp(ExperimentRunContext& context)
         }
         if (f.verb == RdmaVerb::Send && m_qps->GetRequester(f.id))
         {
-            for (uint64_t k = 0; k < std::min<uint64_t>(f.outstanding, f.GetMessageCount()); ++k)
-            {
-                PostReceive(f.id);
-            }
+            StartReceives(f.id);
         }
         ExperimentFlowResult& r = m_results[f.id];
         r.start = f.start;
@@ -170,11 +167,18 @@ FlowWorkload::OpenFlow(uint32_t id)
     const ExperimentFlow& f = m_config.GetFlows()[id];
     if (m_qps->Open(id) && f.verb == RdmaVerb::Send)
     {
-        for (uint64_t k = 0; k < std::min<uint64_t>(f.outstanding, f.GetMessageCount()); ++k)
-        {
-            PostReceive(id);
-        }
+        StartReceives(id);
     }
+}
+
+void
+FlowWorkload::StartReceives(uint32_t id)
+{
+    const ExperimentFlow& f = m_config.GetFlows()[id];
+    m_state[id].receives =
+        ClosedLoopWindow(f.outstanding, f.GetMessageCount(),
+                         MakeCallback(&FlowWorkload::PostReceive, this).Bind(id));
+    m_state[id].receives.Start();
 }
 
 void
@@ -193,14 +197,12 @@ FlowWorkload::PostMessage(uint32_t id, uint64_t k)
 }
 
 void
-FlowWorkload::PostReceive(uint32_t id)
+FlowWorkload::PostReceive(uint32_t id, uint64_t k)
 {
     const ExperimentFlow& f = m_config.GetFlows()[id];
-    FlowState& s = m_state[id];
     RdmaRecvRequest rr;
     rr.wrId = id;
-    rr.length = f.GetMessageBytes(s.receivesPosted);
-    ++s.receivesPosted;
+    rr.length = f.GetMessageBytes(k);
     m_qps->GetResponder(id)->PostRecv(rr);
 }
 
@@ -218,9 +220,9 @@ FlowWorkload::OnCompletion(uint32_t host, const RdmaCompletion& completion)
     // responder reposts one so that `outstanding` stay posted.
     if (completion.receive)
     {
-        if (completion.status == RdmaWcStatus::Success && s.receivesPosted < f.GetMessageCount())
+        if (completion.status == RdmaWcStatus::Success)
         {
-            PostReceive(completion.wrId);
+            s.receives.Complete(); // posts the next receive, if any is left
         }
         return;
     }

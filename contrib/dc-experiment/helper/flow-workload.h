@@ -29,7 +29,8 @@ class FlowQueuePairs;
  * `outstanding` messages at its start time and a new one at each successful completion
  * (a ClosedLoopWindow),
  * and finishes at the completion of its last message (for SEND the responder keeps
- * `outstanding` receives posted, reposting one at each receive completion).
+ * `outstanding` receives posted, reposting one at each receive completion: a second
+ * ClosedLoopWindow).
  *
  * SetUp reserves every flow's QP numbers in flow order (before any other workload's
  * QPs), computes each flow's ideal FCT, hands the pairs and results to the run context
@@ -68,8 +69,8 @@ class FlowWorkload : public ExperimentWorkload
   private:
     struct FlowState
     {
-        ClosedLoopWindow messages;  //!< the flow's messages: `outstanding` in flight
-        uint64_t receivesPosted{0}; //!< SEND: receives posted at the responder
+        ClosedLoopWindow messages; //!< the flow's messages: `outstanding` in flight
+        ClosedLoopWindow receives; //!< SEND: the responder's receives, `outstanding` posted
     };
 
     void StartFlow(uint32_t id);
@@ -77,8 +78,10 @@ class FlowWorkload : public ExperimentWorkload
     void OpenFlow(uint32_t id);
     /** Post the flow's message \p k (its only one, 0, unless the flow is a message stream). */
     void PostMessage(uint32_t id, uint64_t k);
-    /** SEND: post the responder's receive for the flow's next message. */
-    void PostReceive(uint32_t id);
+    /** SEND: post the responder's first `outstanding` receives (its receive window). */
+    void StartReceives(uint32_t id);
+    /** SEND: post the responder's receive for the flow's message \p k. */
+    void PostReceive(uint32_t id, uint64_t k);
     /** A completion at host \p host's NIC (the workload's only if on a flow's QP). */
     void OnCompletion(uint32_t host, const RdmaCompletion& completion);
 

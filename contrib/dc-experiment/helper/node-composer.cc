@@ -41,7 +41,7 @@ NodeComposer::NodeComposer(const ExperimentConfig& config, const TopologyBuilder
 bool
 NodeComposer::IsActive() const
 {
-    return !m_config.GetNodes().hosts.empty();
+    return m_config.GetNodes().nodesSection;
 }
 
 void
@@ -69,11 +69,9 @@ NodeComposer::Compose(ExperimentRunContext& /* context */)
         Ptr<RdmaNic> nic = m_topology.GetNic(h);
         if (spec.nicProfile >= 0)
         {
+            // Its "cc" is the host's congestion control, which the NIC was built with
+            // (NodeSpec::cc, TopologyBuilder).
             const NodeNicProfile& p = nodes.nicProfiles[spec.nicProfile];
-            if (p.hasCc)
-            {
-                nic->SetCongestionControl(Create<RdmaCongestionOps>(p.cc));
-            }
             if (p.hasLossRecovery)
             {
                 nic->SetLossRecovery(Create<RdmaLossRecovery>(p.lossRecovery));

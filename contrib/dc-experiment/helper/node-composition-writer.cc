@@ -16,7 +16,7 @@ NodeCompositionWriter::Write(ExperimentRunContext& context)
 {
     const ExperimentConfig& config = context.GetConfig();
     const NodeComposition& nodes = config.GetNodes();
-    if (nodes.hosts.empty())
+    if (!nodes.nodesSection)
     {
         return;
     }

@@ -78,21 +78,20 @@ TopologyBuilder::Build()
                 "switch " + m_config.GetTopology().switches[s] + ": " + error);
         });
 
-    // One NIC helper per congestion control: "cc" and each "cc_hosts" entry (a NIC mix).
+    // One NIC helper per congestion control: "cc", and each of the node composition's
+    // own (a "cc_hosts" entry or a NIC profile's "cc": a NIC mix).
     const RdmaHelper nics = MakeNicHelper(m_config.GetCongestionControl());
-    std::map<const ExperimentComponent*, RdmaHelper> nicHelpers;
     const NodeComposition& nodes = m_config.GetNodes();
+    std::vector<RdmaHelper> nicHelpers;
+    for (const NodeCongestionControl& cc : nodes.congestionControls)
+    {
+        nicHelpers.push_back(MakeNicHelper(cc.cc));
+    }
     for (uint32_t h = 0; h < topo.hosts.size(); ++h)
     {
-        const ExperimentComponent& cc = m_config.GetCongestionControl(h);
-        if (&cc != &m_config.GetCongestionControl())
+        if (h < nodes.hosts.size() && nodes.hosts[h].cc >= 0)
         {
-            auto it = nicHelpers.find(&cc);
-            if (it == nicHelpers.end())
-            {
-                it = nicHelpers.emplace(&cc, MakeNicHelper(cc)).first;
-            }
-            m_fabric.SetNicHelper(h, it->second);
+            m_fabric.SetNicHelper(h, nicHelpers[nodes.hosts[h].cc]);
         }
         if (h < nodes.hosts.size() && nodes.hosts[h].virtualNics > 0)
         {

@@ -167,16 +167,18 @@ ExperimentConfigParser::Parse(const Json& root)
     }
     eff["cc"] = m_components.Read(JsonSchemaReader::Find(root, "cc"), "/cc", "ns3::RdmaDcqcn",
                                   "ns3::RdmaCongestionOps", {}, m_config.m_cc);
+    // "cc_hosts": each host's own congestion control, into the node composition ("nodes"
+    // completes it below).
     OrderedJson ccHosts;
     CongestionControlReader::ReadHosts(m_reader, JsonSchemaReader::Find(root, "cc_hosts"),
-                                       "/cc_hosts", topology, hosts, m_components,
-                                       m_config.m_ccHosts, m_config.m_ccOfHost, ccHosts);
+                                       "/cc_hosts", topology, hosts, m_components, m_config.m_nodes,
+                                       ccHosts);
     if (!ccHosts.is_null())
     {
         eff["cc_hosts"] = ccHosts;
     }
     CongestionControlReader::Check(m_reader, *topo, eff["topology"], topology, m_config.m_cc,
-                                   m_config.m_ccHosts, m_config.m_ccOfHost);
+                                   m_config.m_nodes);
     eff["loss_recovery"] =
         m_components.Read(JsonSchemaReader::Find(root, "loss_recovery"), "/loss_recovery",
                           "ns3::RdmaGoBackN", "ns3::RdmaLossRecovery", {}, m_config.m_lossRecovery);
@@ -244,13 +246,14 @@ ExperimentConfigParser::Parse(const Json& root)
     // "faults": random loss and timed faults (FaultPlan; applied by FaultInjector).
     m_config.m_faults = FaultPlan::Parse(m_reader, JsonSchemaReader::Find(root, "faults"),
                                          "/faults", topology, m_config.m_stopTime, eff["faults"]);
-    // "nodes": per-host NIC profile, host model and NIC cache (NodeCompositionReader).
+    // "nodes": per-host NIC profile, host model and NIC cache (NodeCompositionReader), into
+    // the composition "cc_hosts" began.
     OrderedJson nodes;
-    m_config.m_nodes = NodeCompositionReader::Read(
+    NodeCompositionReader::Read(
         m_reader, JsonSchemaReader::Find(root, "nodes"), "/nodes", topology,
         [this](const Json* s, const std::string& p, const std::string& t, const std::string& b,
                ExperimentComponent& c) { return m_components.Read(s, p, t, b, {}, c); },
-        nodes);
+        m_config.m_nodes, nodes);
     if (!nodes.is_null())
     {
         eff["nodes"] = nodes;

@@ -231,7 +231,8 @@ ExperimentConfig::GetCongestionControl() const
 const ExperimentComponent&
 ExperimentConfig::GetCongestionControl(uint32_t host) const
 {
-    return host < m_ccOfHost.size() && m_ccOfHost[host] >= 0 ? m_ccHosts[m_ccOfHost[host]] : m_cc;
+    const ExperimentComponent* own = m_nodes.GetCongestionControl(host);
+    return own ? *own : m_cc;
 }
 
 const ExperimentComponent&

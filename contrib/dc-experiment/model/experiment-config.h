@@ -202,8 +202,9 @@ class ExperimentConfig
     const std::vector<EcnLinkRateEntry>& GetEcnByLinkRate() const;
     const ExperimentComponent& GetCongestionControl() const;
     /**
-     * \return the congestion control of host \p host: its "cc_hosts" entry (a NIC
-     * generation mix, e.g. Gen1 and Gen2/Gen3 NICs in one region) or "cc".
+     * \return the congestion control of host \p host: its own in the node composition
+     * (NodeComposition::GetCongestionControl: its "cc_hosts" entry, a NIC generation mix,
+     * e.g. Gen1 and Gen2/Gen3 NICs in one region; or its "nodes" NIC profile's) or "cc".
      */
     const ExperimentComponent& GetCongestionControl(uint32_t host) const;
     const ExperimentComponent& GetLossRecovery() const;
@@ -226,7 +227,10 @@ class ExperimentConfig
     const std::vector<ExperimentJob>& GetJobs() const;
     /** \return the "host_dma_flows" section, one entry per stream (empty when not given). */
     const std::vector<ExperimentHostDmaFlow>& GetHostDmaFlows() const;
-    /** \return the "nodes" section, per host (empty when not given). */
+    /**
+     * \return each host's composition: "cc_hosts" and the "nodes" section (empty when
+     * neither is given)
+     */
     const NodeComposition& GetNodes() const;
     /** \return the ports that write pcap files ("pcap"; empty when absent). */
     const PcapSelection& GetPcap() const;
@@ -272,8 +276,6 @@ class ExperimentConfig
     ExperimentComponent m_ecn;
     std::vector<EcnLinkRateEntry> m_ecnByLinkRate; //!< "/ecn/by_link_rate"
     ExperimentComponent m_cc;
-    std::vector<ExperimentComponent> m_ccHosts; //!< "cc_hosts" entries
-    std::vector<int32_t> m_ccOfHost;            //!< entry of each host, -1: "cc"
     ExperimentComponent m_lossRecovery;
     ExperimentComponent m_qp;
     std::vector<ExperimentFlow> m_flows;
@@ -284,7 +286,7 @@ class ExperimentConfig
     ExperimentComponent m_deadlockMonitor;
     ExperimentComponent m_pfcWatchdog;
     FaultPlan m_faults;
-    NodeComposition m_nodes;                         //!< "nodes"
+    NodeComposition m_nodes;                         //!< "cc_hosts" and "nodes"
     std::vector<ExperimentCollective> m_collectives; //!< "collectives"
     std::vector<ExperimentJob> m_jobs;               //!< "jobs"
     PcapSelection m_pcap;

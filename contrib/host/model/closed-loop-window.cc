@@ -19,11 +19,20 @@ ClosedLoopWindow::ClosedLoopWindow(uint64_t outstanding, uint64_t messages,
 void
 ClosedLoopWindow::Start()
 {
-    const uint64_t first = std::min(m_outstanding, m_messages);
-    for (uint64_t k = 0; k < first; ++k)
+    while (StartOne())
     {
-        PostNext();
     }
+}
+
+bool
+ClosedLoopWindow::StartOne()
+{
+    if (m_posted >= std::min(m_outstanding, m_messages))
+    {
+        return false;
+    }
+    PostNext();
+    return true;
 }
 
 bool

@@ -18,9 +18,12 @@ namespace ns3
  * each completed message at once, until it has posted its messages or is told to stop
  * posting. It counts; what a message is (a WRITE on a queue pair, a Maestro message, a
  * DMA) is the post callback's: Start posts messages 0, 1, ... up to the bound, and each
- * Complete posts the next index while any is left. The users: the flows' message streams
- * (FlowWorkload), MaestroMessageStream. Here, in the host module, so that every module that
- * makes traffic above it can use it; no allocation after construction.
+ * Complete posts the next index while any is left. Senders that start together in rounds
+ * (one first message of each in turn, as a benchmark posting round robin over its queue
+ * pairs) call StartOne per round instead of Start. The users: the flows' message streams
+ * and their receives (FlowWorkload), MaestroMessageStream, srnic-scalability's queue pairs.
+ * Here, in the host module, so that every module that makes traffic above it can use it; no
+ * allocation after construction.
  */
 class ClosedLoopWindow
 {
@@ -38,6 +41,12 @@ class ClosedLoopWindow
 
     /** Post the first min(outstanding, messages) messages. */
     void Start();
+    /**
+     * Post the next of the first min(outstanding, messages) messages: Start, one message
+     * at a time, for senders started in rounds.
+     * \return true if it posted one (false once the first messages are all posted)
+     */
+    bool StartOne();
     /**
      * One message completed: post the next one, if any is left and posting is not stopped.
      * \return true while messages remain to complete (fewer completed than to post in all)

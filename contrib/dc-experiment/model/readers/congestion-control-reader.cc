@@ -20,14 +20,17 @@ CongestionControlReader::ReadHosts(const JsonSchemaReader& reader, const Json* e
                                    const std::string& pointer, const ExperimentTopology& topology,
                                    const HostSelection& hostSelection,
                                    const ExperimentComponentReader& components,
-                                   std::vector<ExperimentComponent>& ccHosts,
-                                   std::vector<int32_t>& ccOfHost, OrderedJson& effective)
+                                   NodeComposition& nodes, OrderedJson& effective)
 {
-    ccOfHost.assign(topology.hosts.size(), -1);
     if (!entries)
     {
         return;
     }
+    if (nodes.hosts.empty())
+    {
+        nodes.hosts.assign(topology.hosts.size(), NodeSpec{});
+    }
+    std::vector<std::string> givenAt(topology.hosts.size()); // each host's pointer
     if (!entries->is_array())
     {
         reader.Fail(pointer, "expected an array of {\"hosts\": [...], \"cc\": {...}}");
@@ -44,18 +47,20 @@ CongestionControlReader::ReadHosts(const JsonSchemaReader& reader, const Json* e
         {
             reader.Fail(hp, "expected a non-empty array of host names or indices");
         }
-        const auto entry = static_cast<int32_t>(ccHosts.size());
+        const auto entry = static_cast<int32_t>(nodes.congestionControls.size());
         OrderedJson names = OrderedJson::array();
         for (std::size_t k = 0; k < hosts->size(); ++k)
         {
             const std::string kp = JsonSchemaReader::Child(hp, k);
             const uint32_t h = hostSelection.SelectHost((*hosts)[k], kp);
-            if (ccOfHost[h] >= 0)
+            if (nodes.hosts[h].cc >= 0)
             {
                 reader.Fail(kp, "host " + topology.hosts[h] +
-                                    " already has a congestion control in /cc_hosts");
+                                    " already has a congestion control in /cc_hosts, at " +
+                                    givenAt[h]);
             }
-            ccOfHost[h] = entry;
+            nodes.hosts[h].cc = entry;
+            givenAt[h] = kp;
             names.push_back(topology.hosts[h]);
         }
         ExperimentComponent cc;
@@ -64,7 +69,7 @@ CongestionControlReader::ReadHosts(const JsonSchemaReader& reader, const Json* e
             components.Read(JsonSchemaReader::Find(e, "cc"), cp, "ns3::RdmaDcqcn",
                             "ns3::RdmaCongestionOps", {}, cc);
         eff.push_back(OrderedJson{{"hosts", names}, {"cc", ccEffective}});
-        ccHosts.push_back(cc);
+        nodes.congestionControls.push_back({cc, p});
     }
     effective = eff;
 }
@@ -78,9 +83,7 @@ CongestionControlReader::ReadHosts(const JsonSchemaReader& reader, const Json* e
 void
 CongestionControlReader::Check(const JsonSchemaReader& reader, const Json& topologyJson,
                                const OrderedJson& topologyEffective, const ExperimentTopology& t,
-                               const ExperimentComponent& cc,
-                               const std::vector<ExperimentComponent>& ccHosts,
-                               const std::vector<int32_t>& ccOfHost)
+                               const ExperimentComponent& cc, const NodeComposition& nodes)
 {
     const auto nHosts = static_cast<uint32_t>(t.hosts.size());
     std::vector<int64_t> linkOfHost(nHosts, -1);
@@ -115,13 +118,16 @@ CongestionControlReader::Check(const JsonSchemaReader& reader, const Json& topol
                    ? std::string("/topology/host_link_rate")
                    : "the default /topology/host_link_rate";
     };
-    // The component of host h: its "cc_hosts" entry or "cc".
+    // The component of host h: its own (a "cc_hosts" entry) or "cc".
     auto ccOf = [&](uint32_t h) -> const ExperimentComponent*
-    { return h < ccOfHost.size() && ccOfHost[h] >= 0 ? &ccHosts[ccOfHost[h]] : &cc; };
-    std::vector<const ExperimentComponent*> components{&cc};
-    for (const ExperimentComponent& e : ccHosts)
     {
-        components.push_back(&e);
+        const ExperimentComponent* own = nodes.GetCongestionControl(h);
+        return own ? own : &cc;
+    };
+    std::vector<const ExperimentComponent*> components{&cc};
+    for (const NodeCongestionControl& e : nodes.congestionControls)
+    {
+        components.push_back(&e.cc);
     }
     for (const ExperimentComponent* component : components)
     {

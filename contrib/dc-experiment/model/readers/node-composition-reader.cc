@@ -357,6 +357,41 @@ ReadNicProfile(const JsonSchemaReader& reader, const Json& v, const std::string&
     return p;
 }
 
+/**
+ * Each host whose NIC profile (after every entry) has a "cc" section: that congestion
+ * control, one table entry per profile. "cc_hosts" may not have given the host one too.
+ */
+void
+SetProfileCongestionControls(const JsonSchemaReader& reader, const ExperimentTopology& topology,
+                             NodeComposition& c)
+{
+    std::vector<int32_t> ccOfProfile(c.nicProfiles.size(), -1);
+    for (uint32_t h = 0; h < c.hosts.size(); ++h)
+    {
+        NodeSpec& s = c.hosts[h];
+        if (s.nicProfile < 0 || !c.nicProfiles[s.nicProfile].hasCc)
+        {
+            continue;
+        }
+        const NodeNicProfile& p = c.nicProfiles[s.nicProfile];
+        if (s.cc >= 0)
+        {
+            reader.Fail(p.pointer, "host " + topology.hosts[h] +
+                                       " gets a congestion control from this NIC profile's "
+                                       "\"cc\" (" +
+                                       p.path + ") and from " + c.congestionControls[s.cc].pointer +
+                                       ": give each host's congestion control in one place");
+        }
+        int32_t& entry = ccOfProfile[s.nicProfile];
+        if (entry < 0)
+        {
+            c.congestionControls.push_back({p.cc, p.pointer});
+            entry = static_cast<int32_t>(c.congestionControls.size() - 1);
+        }
+        s.cc = entry;
+    }
+}
+
 } // namespace
 
 std::string
@@ -383,23 +418,27 @@ NodeCompositionReader::BuildHostModel(const NodeHostModel& m, const JsonSchemaRe
     return host;
 }
 
-NodeComposition
+void
 NodeCompositionReader::Read(const JsonSchemaReader& reader, const Json* section,
                             const std::string& pointer, const ExperimentTopology& topology,
-                            const ComponentParser& parse, OrderedJson& effective)
+                            const ComponentParser& parse, NodeComposition& c,
+                            OrderedJson& effective)
 {
-    NodeComposition c;
     if (!section)
     {
         effective = nullptr;
-        return c;
+        return;
     }
     if (!section->is_array())
     {
         reader.Fail(pointer, "expected an array of {\"hosts\": ..., \"nic_profile\", "
                              "\"host_model\", \"nic_cache\", \"virtual_nics\"} entries");
     }
-    c.hosts.assign(topology.hosts.size(), NodeSpec{});
+    c.nodesSection = true;
+    if (c.hosts.empty())
+    {
+        c.hosts.assign(topology.hosts.size(), NodeSpec{});
+    }
     const HostSelection selection(reader, topology);
     effective = OrderedJson::array();
     for (std::size_t i = 0; i < section->size(); ++i)
@@ -499,7 +538,7 @@ NodeCompositionReader::Read(const JsonSchemaReader& reader, const Json* section,
         }
         effective.push_back(eff);
     }
-    return c;
+    SetProfileCongestionControls(reader, topology, c);
 }
 
 } // namespace ns3

@@ -24,7 +24,8 @@ namespace ns3
  * "nic_profile", "host_model", "nic_cache" and "virtual_nics" (doc/dc-experiment.md,
  * "Per-node composition"). Entries apply in file order and field by field: a later entry's
  * field replaces an earlier one's for the hosts both select; fields an entry does
- * not give are left as earlier entries set them.
+ * not give are left as earlier entries set them. A host's NIC profile with a "cc" section
+ * gives the host its congestion control (NodeSpec::cc), as "cc_hosts" does.
  *
  * Selection ("hosts"): HostSelection's forms ("all"; a host name; a name range
  * "h0-h7"; a host index; {"range": [first, end]}; {"under": switches}; or an array of
@@ -42,15 +43,19 @@ class NodeCompositionReader
         const std::string& baseType, ExperimentComponent& out)>;
 
     /**
-     * \param section the "nodes" value (null when absent)
+     * \param section the "nodes" value (null when absent: \p composition untouched)
+     * \param composition the hosts' composition so far ("cc_hosts",
+     *        CongestionControlReader::ReadHosts), completed with the section; a host's final
+     *        NIC profile with a "cc" becomes its congestion control
      * \param effective receives the section with every name resolved
      * \throw ExperimentConfigError naming the experiment file (or the NIC profile or
-     *        host file) and the JSON pointer
+     *        host file) and the JSON pointer; a host whose NIC profile gives a congestion
+     *        control that "cc_hosts" gave already: at the "nic_profile", naming the other
      */
-    static NodeComposition Read(const JsonSchemaReader& reader, const nlohmann::json* section,
-                                const std::string& pointer, const ExperimentTopology& topology,
-                                const ComponentParser& parseComponent,
-                                nlohmann::ordered_json& effective);
+    static void Read(const JsonSchemaReader& reader, const nlohmann::json* section,
+                     const std::string& pointer, const ExperimentTopology& topology,
+                     const ComponentParser& parseComponent, NodeComposition& composition,
+                     nlohmann::ordered_json& effective);
 
     /**
      * Build the host model \p model describes (preset or file, then its overrides), read

@@ -1,6 +1,7 @@
 /*
- * The "nodes" section of an experiment file, resolved per host: NIC profile,
- * host model and NIC on-chip memory (cache model and QP scheduler).
+ * The composition of each host, resolved: its congestion control ("cc_hosts" or its NIC
+ * profile's), and the "nodes" section's NIC profile, host model and NIC on-chip memory
+ * (cache model and QP scheduler).
  */
 #ifndef NODE_COMPOSITION_H
 #define NODE_COMPOSITION_H
@@ -82,11 +83,23 @@ struct NodeDfabricRack
 
 /**
  * \ingroup dc-experiment
- * What the "nodes" section gives one host; each field is absent (-1) or an index
+ * A congestion control of its own for some hosts: a "cc_hosts" entry, or the "cc" of a
+ * NIC profile given in "nodes".
+ */
+struct NodeCongestionControl
+{
+    ExperimentComponent cc; //!< the algorithm and its attributes
+    std::string pointer;    //!< where the file gives it: "/cc_hosts/K" or ".../nic_profile"
+};
+
+/**
+ * \ingroup dc-experiment
+ * What the composition gives one host; each field is absent (-1) or an index
  * into NodeComposition's tables.
  */
 struct NodeSpec
 {
+    int32_t cc{-1}; //!< into NodeComposition::congestionControls; -1: the experiment's "cc"
     int32_t nicProfile{-1};
     int32_t hostModel{-1};
     int32_t nicCache{-1};
@@ -97,19 +110,34 @@ struct NodeSpec
 
 /**
  * \ingroup dc-experiment
- * The validated "nodes" section (doc/dc-experiment.md, "Per-node composition"):
- * one NodeSpec per host, after later entries override earlier ones field by field.
+ * The composition of every host (doc/dc-experiment.md, "Per-node composition"): one
+ * NodeSpec per host, from "cc_hosts" (each host's congestion control) and the validated
+ * "nodes" section, whose later entries override earlier ones field by field. The one place
+ * a host's congestion control lives: "cc_hosts" is its JSON form, a NIC profile with a "cc"
+ * its "nodes" form; a host given both is an error.
  */
 struct NodeComposition
 {
+    std::vector<NodeCongestionControl> congestionControls;
     std::vector<NodeNicProfile> nicProfiles;
     std::vector<NodeHostModel> hostModels;
     std::vector<NodeNicCache> nicCaches;
     std::vector<ExperimentComponent> nicPus; //!< ns3::NicProcessingUnits attributes
     std::vector<NodeDfabricRack> dfabricRacks;
-    std::vector<NodeSpec> hosts; //!< by host index; empty when there is no "nodes" section
+    /** By host index; empty when there is neither a "nodes" nor a "cc_hosts" section. */
+    std::vector<NodeSpec> hosts;
+    bool nodesSection{false}; //!< the file has a "nodes" section (NodeComposer, nodes.csv)
 
-    /** \return true when no host is given anything. */
+    /**
+     * \return host \p host's own congestion control, or null: the experiment's "cc"
+     */
+    const ExperimentComponent* GetCongestionControl(uint32_t host) const
+    {
+        return host < hosts.size() && hosts[host].cc >= 0 ? &congestionControls[hosts[host].cc].cc
+                                                          : nullptr;
+    }
+
+    /** \return true when "nodes" gives no host anything (congestion controls aside). */
     bool IsEmpty() const
     {
         for (const NodeSpec& s : hosts)
