@@ -1,5 +1,7 @@
 #include "fat-tree-topology.h"
 
+#include "clos-tier.h"
+
 #include "ns3/json-attribute-converter.h"
 
 namespace ns3
@@ -128,19 +130,8 @@ FatTreeTopology::Expand(const FatTreeShape& s, DataRate hostRate, DataRate fabri
         t.switches.push_back("core" + std::to_string(i));
         t.switchRoles.push_back("core");
     }
-    for (uint32_t h = 0; h < nHosts; ++h)
-    {
-        t.links.push_back(ExperimentLink{h, firstTor + h / s.hostsPerTor, hostRate, delay});
-    }
-    for (uint32_t tor = 0; tor < nTors; ++tor)
-    {
-        const uint32_t pod = tor / s.torsPerPod;
-        for (uint32_t j = 0; j < s.aggsPerPod; ++j)
-        {
-            t.links.push_back(ExperimentLink{firstTor + tor, firstAgg + pod * s.aggsPerPod + j,
-                                             fabricRate, delay});
-        }
-    }
+    ClosTier::Link(t, 0, nHosts, s.hostsPerTor, firstTor, 1, hostRate, delay);
+    ClosTier::Link(t, firstTor, nTors, s.torsPerPod, firstAgg, s.aggsPerPod, fabricRate, delay);
     if (s.cores > 0)
     {
         const uint32_t perAgg = s.cores / s.aggsPerPod;

@@ -1,5 +1,7 @@
 #include "regional-topology.h"
 
+#include "clos-tier.h"
+
 #include "ns3/json-attribute-converter.h"
 
 #include <cmath>
@@ -158,28 +160,12 @@ RegionalTopology::Expand(const RegionalShape& s, DataRate hostRate, DataRate fab
         t.switchRoles.push_back("RH");
     }
 
-    for (uint32_t h = 0; h < nServers; ++h)
-    {
-        t.links.push_back(ExperimentLink{h, firstT0 + h / s.serversPerRack, hostRate, rackDelay});
-    }
-    for (uint32_t t0 = 0; t0 < s.GetNT0(); ++t0)
-    {
-        const uint32_t clusterIndex = t0 / s.racksPerCluster; // d * clustersPerDc + c
-        for (uint32_t i = 0; i < s.t1PerCluster; ++i)
-        {
-            t.links.push_back(ExperimentLink{
-                firstT0 + t0, firstT1 + clusterIndex * s.t1PerCluster + i, fabricRate, rackDelay});
-        }
-    }
-    for (uint32_t t1 = 0; t1 < s.GetNT1(); ++t1)
-    {
-        const uint32_t dc = t1 / (s.t1PerCluster * s.clustersPerDc);
-        for (uint32_t i = 0; i < s.t2PerDc; ++i)
-        {
-            t.links.push_back(
-                ExperimentLink{firstT1 + t1, firstT2 + dc * s.t2PerDc + i, fabricRate, t1t2Delay});
-        }
-    }
+    // Servers to their rack's T0; T0s to their cluster's T1s; T1s to their datacenter's T2s.
+    ClosTier::Link(t, 0, nServers, s.serversPerRack, firstT0, 1, hostRate, rackDelay);
+    ClosTier::Link(t, firstT0, s.GetNT0(), s.racksPerCluster, firstT1, s.t1PerCluster, fabricRate,
+                   rackDelay);
+    ClosTier::Link(t, firstT1, s.GetNT1(), s.t1PerCluster * s.clustersPerDc, firstT2, s.t2PerDc,
+                   fabricRate, t1t2Delay);
     for (uint32_t t2 = 0; t2 < s.GetNT2(); ++t2)
     {
         const Time delay = FibreDelay(s.GetLongHaulKm(t2 / s.t2PerDc));
