@@ -34,8 +34,8 @@ class RandomRun
         std::vector<EventId> roots;
         for (uint32_t i = 0; i < 2000; ++i)
         {
-            roots.push_back(Simulator::Schedule(NanoSeconds(rng() % 500), &RandomRun::Fire,
-                                                this, i));
+            roots.push_back(
+                Simulator::Schedule(NanoSeconds(rng() % 500), &RandomRun::Fire, this, i));
         }
         for (uint32_t i = 0; i < 2000; i += 7)
         {
@@ -81,8 +81,8 @@ TEST(PrefetchHeapSchedulerTest, InterfaceOrdersByTimeThenId)
 {
     Ptr<PrefetchHeapScheduler> s = CreateObject<PrefetchHeapScheduler>();
     EXPECT_TRUE(s->IsEmpty());
-    const std::vector<std::pair<uint64_t, uint32_t>> keys = {{5, 4}, {3, 2}, {5, 1}, {9, 3},
-                                                             {3, 5}, {1, 6}};
+    const std::vector<std::pair<uint64_t, uint32_t>> keys = {{5, 4}, {3, 2}, {5, 1},
+                                                             {9, 3}, {3, 5}, {1, 6}};
     for (const auto& [ts, uid] : keys)
     {
         s->Insert(Scheduler::Event{nullptr, Scheduler::EventKey{ts, uid, 0}});
