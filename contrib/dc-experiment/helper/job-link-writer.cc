@@ -20,7 +20,8 @@ JobLinkWriter::Setup(const ExperimentTopology& topology, const TopologyBuilder& 
     m_devices.reserve(m_ports.size());
     for (const PortMapWriter::Port& p : m_ports)
     {
-        Ptr<DcbNetDevice> dev = DynamicCast<DcbNetDevice>(builder.GetNode(p.node)->GetDevice(p.port));
+        Ptr<DcbNetDevice> dev =
+            DynamicCast<DcbNetDevice>(builder.GetNode(p.node)->GetDevice(p.port));
         if (!dev)
         {
             throw std::runtime_error("job_links.csv: port " + std::to_string(p.port) + " of " +
@@ -57,8 +58,7 @@ JobLinkWriter::AddIteration(uint32_t job, uint32_t iteration, const Snapshot& st
         const uint64_t bytes = end.bytes[i] - start.bytes[i];
         if (bytes > 0)
         {
-            m_rows.push_back(
-                Row{job, iteration, i, end.frames[i] - start.frames[i], bytes, time});
+            m_rows.push_back(Row{job, iteration, i, end.frames[i] - start.frames[i], bytes, time});
         }
     }
 }
@@ -67,16 +67,15 @@ void
 JobLinkWriter::Write(const std::string& path, const std::vector<std::string>& names) const
 {
     std::vector<Row> rows = m_rows;
-    std::stable_sort(rows.begin(), rows.end(), [](const Row& a, const Row& b) {
-        return a.job != b.job ? a.job < b.job : a.iteration < b.iteration;
-    });
+    std::stable_sort(rows.begin(), rows.end(),
+                     [](const Row& a, const Row& b)
+                     { return a.job != b.job ? a.job < b.job : a.iteration < b.iteration; });
     std::ofstream out(path, std::ios::binary);
     out << COLUMNS << '\n';
     for (const Row& r : rows)
     {
         const PortMapWriter::Port& p = m_ports[r.port];
-        const double rate =
-            static_cast<double>(m_topology->links[p.link].rate.GetBitRate());
+        const double rate = static_cast<double>(m_topology->links[p.link].rate.GetBitRate());
         const double seconds = r.time.GetSeconds();
         char utilisation[32];
         std::snprintf(utilisation, sizeof(utilisation), "%.6f",
