@@ -123,6 +123,62 @@ TEST_F(JobWorkloadTest, RanksGoOnTheSelectedHostsAndIterationsFollowEachOther)
     EXPECT_EQ(s.at("failed_messages"), 0);
 }
 
+TEST_F(JobWorkloadTest, JobLinksCountWhatTheScheduleSendsOnTheLinksItUses)
+{
+    // Rank 0 on h0 sends 64 KiB to rank 1 on h2, across the dumbbell, twice: h0's uplink
+    // carries the data frames, h2's its ACKs, h1's and h3's nothing.
+    const std::string goal = GoalFile("ping.goal", PING);
+    const ExperimentConfig c =
+        ExperimentConfig::LoadString(Dumbbell(R"([{"name": "ping", "goal": ")" + goal +
+                                              R"(", "hosts": ["h0", "h2"], "iterations": 2}])"),
+                                     "links.json");
+    const std::string dir = OutputDir("links");
+    {
+        ExperimentRunner runner(c, dir);
+        runner.Run();
+    }
+    const auto jobs = Table(dir + "/jobs.csv");
+    ASSERT_EQ(jobs.size(), 2u);
+    const auto rows = Table(dir + "/job_links.csv");
+    EXPECT_NE(ReadFile(dir + "/README").find("job_links.csv"), std::string::npos);
+    uint32_t uplinks = 0;
+    for (const auto& row : rows)
+    {
+        EXPECT_EQ(row.at("job"), "ping");
+        const uint32_t i = std::stoul(row.at("iteration"));
+        ASSERT_LT(i, 2u);
+        const double bytes = std::stod(row.at("bytes"));
+        const double frames = std::stod(row.at("frames"));
+        EXPECT_GT(bytes, 0);
+        // utilisation: bytes x 8 over 100 Gb/s x the iteration's time.
+        const double time = std::stod(jobs[i].at("time_us"));
+        EXPECT_NEAR(std::stod(row.at("utilisation")), bytes * 8 / (100e3 * time), 1e-5);
+        // No row for a host the job leaves out, nor for a switch port towards it.
+        for (const std::string& unused : {"h1", "h3"})
+        {
+            EXPECT_NE(row.at("node"), unused);
+            EXPECT_NE(row.at("peer_node"), unused);
+        }
+        if (row.at("node") == "h0")
+        {
+            ++uplinks;
+            // 65,536 B of payload in frames of at most 1024 B: 64 frames, each with the
+            // RoCEv2 headers (Ethernet + 802.1Q 18, IPv4 20, UDP 8, BTH 12, ICRC 4: 62 B)
+            // and the first with the RETH's 16 B.
+            EXPECT_EQ(frames, 64) << i;
+            EXPECT_EQ(bytes, 65536 + 62 * frames + 16) << i;
+        }
+        if (row.at("node") == "h2")
+        {
+            ++uplinks;
+            // Its ACKs, one per data frame (AckInterval 1), 62 B each with the AETH's 4.
+            EXPECT_EQ(frames, 64) << i;
+            EXPECT_EQ(bytes, 66 * frames) << i;
+        }
+    }
+    EXPECT_EQ(uplinks, 4u) << "h0's and h2's uplinks, in both iterations";
+}
+
 TEST_F(JobWorkloadTest, ErrorsNameThePointerOrTheGoalFileLine)
 {
     const std::string goal = GoalFile("ping.goal", PING);

@@ -34,6 +34,11 @@ JobWorkload::Start(ExperimentRunContext& /* context */)
 {
     const std::vector<ExperimentJob>& jobs = m_config.GetJobs();
     m_jobs.resize(jobs.size());
+    if (jobs.empty())
+    {
+        return;
+    }
+    m_links.Setup(m_config.GetTopology(), m_topology);
     std::vector<Ptr<RdmaNic>> nics;
     for (uint32_t h = 0; h < m_topology.GetNHosts(); ++h)
     {
@@ -66,6 +71,7 @@ JobWorkload::StartIteration(uint32_t j)
     s.executor->Setup(*job.schedule, job.hosts, s.transport);
     s.executor->SetDoneCallback(MakeCallback(&JobWorkload::IterationDone, this).Bind(j));
     s.starts.push_back(Simulator::Now());
+    s.links = m_links.Take();
     s.executor->Start();
 }
 
@@ -74,6 +80,7 @@ JobWorkload::IterationDone(uint32_t j)
 {
     JobState& s = m_jobs[j];
     s.times.push_back(s.executor->GetMakespan());
+    m_links.AddIteration(j, s.times.size() - 1, s.links, s.times.back());
     if (s.times.size() < m_config.GetJobs()[j].iterations)
     {
         // Not from inside the executor's callback: the next one starts on an event of its own.
@@ -142,6 +149,22 @@ JobWorkload::Write(ExperimentRunContext& context)
         "last operation's end (time_us); end_us and time_us empty for the iteration the run "
         "ended in",
         COLUMNS);
+
+    const std::string links = context.OutputPath("job_links.csv");
+    std::vector<std::string> names;
+    for (const ExperimentJob& job : m_config.GetJobs())
+    {
+        names.push_back(job.name);
+    }
+    m_links.Write(links, names);
+    context.GetReadme().AddCsv(
+        "job_links.csv",
+        "the \"jobs\" per link: for each completed iteration (jobs.csv's start_us to end_us) "
+        "and each directed link that transmitted in it (node, port, peer as in ports.csv), the "
+        "frames and bytes the port sent (whole frames, Ethernet header to ICRC, without FCS, "
+        "preamble and gap; all traffic, the job's and any other) and utilisation = bytes x 8 "
+        "/ (link rate x time_us)",
+        JobLinkWriter::COLUMNS);
 }
 
 void

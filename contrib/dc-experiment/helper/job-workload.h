@@ -5,6 +5,7 @@
 #define JOB_WORKLOAD_H
 
 #include "experiment-workload.h"
+#include "job-link-writer.h"
 
 #include "ns3/experiment-config.h"
 #include "ns3/goal-executor.h"
@@ -26,7 +27,9 @@ namespace ns3
  * start to its last operation's end (GoalExecutor::GetMakespan), the job's completion time
  * from its start to the end of its last iteration.
  *
- * Outputs: jobs.csv (one row per iteration begun) and summary.json's "jobs". The run is
+ * Outputs: jobs.csv (one row per iteration begun), job_links.csv (the bytes each directed
+ * link sent in each completed iteration, JobLinkWriter: the ports' counters read when an
+ * iteration starts and when it ends) and summary.json's "jobs". The run is
  * done, as far as the jobs go, when every job has run every iteration.
  */
 class JobWorkload : public ExperimentWorkload
@@ -54,10 +57,11 @@ class JobWorkload : public ExperimentWorkload
     struct JobState
     {
         Ptr<GoalRdmaTransport> transport;
-        Ptr<GoalExecutor> executor; //!< of the iteration in progress (null: none)
-        std::vector<Time> starts;   //!< of every iteration begun
-        std::vector<Time> times;    //!< of every iteration completed
-        Time end{Time::Max()};      //!< of the last iteration
+        Ptr<GoalExecutor> executor;    //!< of the iteration in progress (null: none)
+        std::vector<Time> starts;      //!< of every iteration begun
+        std::vector<Time> times;       //!< of every iteration completed
+        Time end{Time::Max()};         //!< of the last iteration
+        JobLinkWriter::Snapshot links; //!< the ports' counters at the iteration's start
     };
 
     void StartIteration(uint32_t job);
@@ -66,6 +70,7 @@ class JobWorkload : public ExperimentWorkload
     const ExperimentConfig& m_config;
     const TopologyBuilder& m_topology;
     std::vector<JobState> m_jobs;
+    JobLinkWriter m_links;
     uint32_t m_finished{0}; //!< jobs that ran every iteration
 };
 
