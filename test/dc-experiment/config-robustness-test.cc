@@ -4,6 +4,7 @@
 #include "../rdma/dcqcn-profile.h"
 #include "output-file-reader.h"
 
+#include "ns3/config-error.h"
 #include "ns3/double.h"
 #include "ns3/experiment-config-error.h"
 #include "ns3/experiment-config.h"
@@ -278,35 +279,60 @@ TEST_F(ConfigRobustnessTest, NumberOverflowNamesItsPointer)
 }
 
 // config_db: pools smaller than the reservations they hold; dynamic_th outside [-8, 7].
+// SonicBufferConfig::Check refuses with a ConfigError located at the file and the pointer.
 TEST_F(ConfigRobustnessTest, SonicPoolsAndDynamicThresholdsAreValidated)
 {
+    // Check's ConfigError (its text, file and pointer), or nothing when it passes.
+    struct Refusal
+    {
+        std::string text;
+        std::string file;
+        std::string pointer;
+    };
+
+    auto check = [](const SonicBufferConfig& config)
+    {
+        try
+        {
+            config.Check();
+        }
+        catch (const ConfigError& e)
+        {
+            return Refusal{e.what(), e.GetFile(), e.GetPointer()};
+        }
+        return Refusal{};
+    };
     SonicBufferConfig c = SonicBufferConfig::AzureListing1(4);
     c.source = "db.json";
-    EXPECT_EQ(c.Validate(), "");
+    EXPECT_EQ(check(c).text, "");
     for (int32_t th : {-100, -9, 8, 100})
     {
         SonicBufferConfig bad = c;
         bad.profiles[0].dynamic = true;
         bad.profiles[0].dynamicTh = th;
-        const std::string e = bad.Validate();
-        EXPECT_TRUE(Has(e, "db.json: /BUFFER_PROFILE/" + bad.profiles[0].name + "/dynamic_th"))
-            << e;
-        EXPECT_TRUE(Has(e, "[-8, 7]")) << e;
+        const Refusal e = check(bad);
+        EXPECT_TRUE(Has(e.text, "db.json: /BUFFER_PROFILE/" + bad.profiles[0].name + "/dynamic_th"))
+            << e.text;
+        EXPECT_TRUE(Has(e.text, "[-8, 7]")) << e.text;
+        EXPECT_EQ(e.file, "db.json");
+        EXPECT_EQ(e.pointer, "/BUFFER_PROFILE/" + bad.profiles[0].name + "/dynamic_th");
     }
     for (int32_t th : {-8, 7})
     {
         SonicBufferConfig ok = c;
         ok.profiles[0].dynamic = true;
         ok.profiles[0].dynamicTh = th;
-        EXPECT_EQ(ok.Validate(), "");
+        EXPECT_EQ(check(ok).text, "");
     }
     SonicBufferConfig small = c;
     const uint32_t pool = small.profiles[0].pool;
     small.profiles[0].size = 1000000; // 1 MB reserved per bound PG, on 4 ports
     small.pools[pool].size = 1000;
-    const std::string e = small.Validate();
-    EXPECT_TRUE(Has(e, "/BUFFER_POOL/" + small.pools[pool].name + "/size: 1000 B")) << e;
-    EXPECT_TRUE(Has(e, small.profiles[0].name)) << e;
+    const Refusal e = check(small);
+    EXPECT_TRUE(Has(e.text, "/BUFFER_POOL/" + small.pools[pool].name + "/size: 1000 B")) << e.text;
+    EXPECT_TRUE(Has(e.text, small.profiles[0].name)) << e.text;
+    EXPECT_EQ(e.file, "db.json");
+    EXPECT_EQ(e.pointer, "/BUFFER_POOL/" + small.pools[pool].name + "/size");
 }
 
 // ... and in an experiment, against /buffer/config_db and the file's pointer.

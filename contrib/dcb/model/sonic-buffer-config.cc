@@ -99,20 +99,6 @@ SonicBufferConfig::AlphaFromDynamicTh(int32_t dynamicTh)
     return std::ldexp(1.0, dynamicTh);
 }
 
-std::string
-SonicBufferConfig::Validate() const
-{
-    try
-    {
-        Check();
-    }
-    catch (const ConfigError& e)
-    {
-        return e.what();
-    }
-    return "";
-}
-
 void
 SonicBufferConfig::Check() const
 {

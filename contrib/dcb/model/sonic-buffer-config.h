@@ -149,8 +149,6 @@ struct SonicBufferConfig
      * Throws ConfigError naming source, the JSON pointer and why.
      */
     void Check() const;
-    /** Check()'s error text, "" if none: the form SonicBufferManager::DoSetup returns. */
-    std::string Validate() const;
 
     /**
      * Azure's Listing 1 (NSDI'23 App. A, 24 MB pizza box) bound to \p nPorts

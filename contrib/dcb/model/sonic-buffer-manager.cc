@@ -4,6 +4,7 @@
 #include "sonic-config-loader.h"
 
 #include "ns3/boolean.h"
+#include "ns3/config-error.h"
 #include "ns3/enum.h"
 #include "ns3/string.h"
 #include "ns3/uinteger.h"
@@ -172,21 +173,30 @@ SonicBufferManager::DoSetup()
                 }
                 loader.SetPortMap(map);
             }
-            if (!loader.LoadFile(m_configFile, m_config))
+            try
             {
-                return loader.GetError();
+                m_config = loader.Read(m_configFile);
+            }
+            catch (const ConfigError& e)
+            {
+                // BufferManager::Setup's contract (shared by every buffer manager) returns
+                // the reason as text: the located error's own text, file and pointer first.
+                return e.what();
             }
             m_notes = loader.GetNotes();
         }
         m_haveConfig = true;
     }
-    std::string why = m_config.Validate();
-    if (!why.empty())
+    try
     {
-        return why;
+        m_config.Check();
     }
-    why = SonicBufferPlanner(m_config, GetPorts(), m_notes)
-              .Plan(m_unlistedLikeFirst, m_cableHeadroom, m_mmuSize);
+    catch (const ConfigError& e)
+    {
+        return e.what();
+    }
+    const std::string why = SonicBufferPlanner(m_config, GetPorts(), m_notes)
+                                .Plan(m_unlistedLikeFirst, m_cableHeadroom, m_mmuSize);
     if (!why.empty())
     {
         return why;

@@ -934,22 +934,6 @@ SonicConfigLoader::ReadString(const std::string& text, const std::string& source
     return Load({{source, text}});
 }
 
-bool
-SonicConfigLoader::LoadFile(const std::string& path, SonicBufferConfig& config)
-{
-    m_error.clear();
-    try
-    {
-        config = Read(path);
-    }
-    catch (const ConfigError& e)
-    {
-        m_error = e.what();
-        return false;
-    }
-    return true;
-}
-
 SonicBufferConfig
 SonicConfigLoader::Load(const std::vector<std::pair<std::string, std::string>>& texts)
 {
@@ -993,12 +977,6 @@ const std::string&
 SonicConfigLoader::GetUnmodelled() const
 {
     return m_unmodelled;
-}
-
-const std::string&
-SonicConfigLoader::GetError() const
-{
-    return m_error;
 }
 
 const std::vector<std::string>&

@@ -73,15 +73,6 @@ class SonicConfigLoader
     /** Same, from text; \p source names it in errors. */
     SonicBufferConfig ReadString(const std::string& text, const std::string& source);
 
-    /**
-     * Read(\p path) into \p config, or return false with the ConfigError's text in
-     * GetError(): the form SonicBufferManager::DoSetup uses, whose Setup contract returns
-     * the reason as a string. Other callers use Read.
-     */
-    bool LoadFile(const std::string& path, SonicBufferConfig& config);
-    /** \return the text of LoadFile's last error ("" after a success). */
-    const std::string& GetError() const;
-
     /** Defaults taken and ports skipped, one line each. */
     const std::vector<std::string>& GetNotes() const;
     /**
@@ -96,7 +87,6 @@ class SonicConfigLoader
 
     std::map<std::string, uint32_t> m_portMap;
     uint32_t m_divisor{0};
-    std::string m_error;
     std::vector<std::string> m_notes;
     std::string m_unmodelled;
 };
