@@ -4,6 +4,7 @@
 #include "rdma-hpcc.h"
 
 #include "ns3/abort.h"
+#include "ns3/boolean.h"
 #include "ns3/double.h"
 #include "ns3/log.h"
 #include "ns3/uinteger.h"
@@ -13,6 +14,12 @@
 
 namespace ns3
 {
+
+namespace
+{
+/** SampleCheck's allowance beyond 2 B dt: one 9 KB jumbo frame (bytes). */
+constexpr double SAMPLE_SLACK_BYTES = 9216;
+} // namespace
 
 NS_LOG_COMPONENT_DEFINE("RdmaHpcc");
 NS_OBJECT_ENSURE_REGISTERED(RdmaHpcc);
@@ -64,6 +71,22 @@ RdmaHpcc::GetTypeId()
                           "INT budget for the paths of a three-tier Clos (42 bytes).",
                           UintegerValue(5), MakeUintegerAccessor(&RdmaHpcc::m_maxHops),
                           MakeUintegerChecker<uint8_t>(1, IntTrailer::MAX_HOPS))
+            .AddAttribute(
+                "SampleCheck",
+                "Refuse a hop's sample whose transmitted bytes exceed what a port at the "
+                "record's rate B can send in the time between the two records (more than "
+                "2 B dt + 9216 bytes): the two records then came from different ports, as "
+                "when per-packet spraying or adaptive routing sends consecutive packets of a "
+                "QP through different switches at the same hop index, and their difference "
+                "is no rate. U is then taken over the other hops (as for a hop whose rate "
+                "the record cannot name). The paper (HPCC SIGCOMM'19 section 3.2) assumes "
+                "one path per flow and has no such check: on one path no sample is refused "
+                "(a port sends at most B dt between two of its own stamps, plus the "
+                "128-byte units' rounding), so the default changes nothing there. "
+                "Labelled roce-lab choice (contrib/dcb/doc/load-balancing.md, 'HPCC under "
+                "spraying'). Default true.",
+                BooleanValue(true), MakeBooleanAccessor(&RdmaHpcc::m_sampleCheck),
+                MakeBooleanChecker())
             .AddTraceSource("WindowChange", "The window changed (old, new), bytes.",
                             MakeTraceSourceAccessor(&RdmaHpcc::m_windowTrace),
                             "ns3::RdmaHpcc::WindowChangeTracedCallback");
@@ -71,6 +94,12 @@ RdmaHpcc::GetTypeId()
 }
 
 RdmaHpcc::RdmaHpcc() = default;
+
+uint64_t
+RdmaHpcc::GetSamplesRejected() const
+{
+    return m_samplesRejected;
+}
 RdmaHpcc::~RdmaHpcc() = default;
 
 std::string
@@ -93,6 +122,7 @@ RdmaHpcc::Fork() const
     copy->m_lastUpdateSeq = 0;
     copy->m_haveRecords = false;
     copy->m_nHops = 0;
+    copy->m_samplesRejected = 0;
     return copy;
 }
 
@@ -191,6 +221,13 @@ RdmaHpcc::MeasureInflight(const IntTrailer& echo)
             }
             const double bytesPerSecond = static_cast<double>(now.rateBps) / 8;
             const uint64_t dtx = (now.txUnits - was.txUnits) % IntTrailer::TX_MODULUS;
+            if (m_sampleCheck &&
+                static_cast<double>(dtx * IntTrailer::BYTE_UNIT) >
+                    2 * bytesPerSecond * (static_cast<double>(dtNs) * 1e-9) + SAMPLE_SLACK_BYTES)
+            {
+                m_samplesRejected++;
+                continue; // the records of two different ports (see SampleCheck)
+            }
             const double txRate = static_cast<double>(dtx * IntTrailer::BYTE_UNIT) /
                                   (static_cast<double>(dtNs) * 1e-9);
             const double queue = static_cast<double>(std::min(now.queueUnits, was.queueUnits)) *

@@ -61,6 +61,8 @@ class RdmaHpcc : public RdmaCongestionOps
     double GetUtilization() const;
     /** \return the reference window W_c, bytes. */
     double GetReferenceWindow() const;
+    /** \return the hop samples SampleCheck refused (records of two different ports). */
+    uint64_t GetSamplesRejected() const;
 
   private:
     /** Update U from \p echo against the stored records; false if it cannot. */
@@ -75,6 +77,8 @@ class RdmaHpcc : public RdmaCongestionOps
     DataRate m_minRate;
     Time m_baseRtt;
     uint8_t m_maxHops;
+    bool m_sampleCheck;
+    uint64_t m_samplesRejected{0}; //!< hop samples the sample check refused
 
     double m_windowInit{0}; //!< W_init = line rate x T, bytes
     double m_windowAi{0};   //!< W_AI = AdditiveIncrease x T, bytes
