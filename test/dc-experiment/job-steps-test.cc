@@ -52,8 +52,7 @@ class JobStepsTest : public ::testing::Test
     {
         const ExperimentConfig c = ExperimentConfig::LoadString(
             Experiment(ranks, R"({"hosts": "h0-h)" + std::to_string(ranks - 1) +
-                                  R"(", "executor": )" + executor + R"(, "steps": )" + steps +
-                                  "}"),
+                                  R"(", "executor": )" + executor + R"(, "steps": )" + steps + "}"),
             "steps.json");
         return *c.GetJobs().at(0).schedule;
     }
@@ -100,8 +99,7 @@ class JobStepsTest : public ::testing::Test
             ASSERT_EQ(x.tag, y.tag) << where;
             ASSERT_EQ(x.cpu, y.cpu) << where;
             ASSERT_EQ(x.nic, y.nic) << where;
-            ASSERT_EQ(Sorted(a.GetStartSuccessors(op)), Sorted(b.GetStartSuccessors(op)))
-                << where;
+            ASSERT_EQ(Sorted(a.GetStartSuccessors(op)), Sorted(b.GetStartSuccessors(op))) << where;
             ASSERT_EQ(Sorted(a.GetEndSuccessors(op)), Sorted(b.GetEndSuccessors(op))) << where;
             ASSERT_EQ(a.GetNStartPredecessors(op), b.GetNStartPredecessors(op)) << where;
             ASSERT_EQ(a.GetNEndPredecessors(op), b.GetNEndPredecessors(op)) << where;
@@ -149,10 +147,10 @@ TEST_F(JobStepsTest, ChunksWithARemainderAddUpToTheBuffer)
         uint64_t sent; //!< bytes sent by all ranks together
     };
 
-    for (const Expectation& e : {Expectation{"allreduce", 2 * (n - 1) * bytes},
-                                 Expectation{"reduce_scatter", (n - 1) * bytes},
-                                 Expectation{"allgather", (n - 1) * bytes},
-                                 Expectation{"alltoall", (n - 1) * bytes}})
+    for (const Expectation& e :
+         {Expectation{"allreduce", 2 * (n - 1) * bytes},
+          Expectation{"reduce_scatter", (n - 1) * bytes}, Expectation{"allgather", (n - 1) * bytes},
+          Expectation{"alltoall", (n - 1) * bytes}})
     {
         const GoalSchedule s = Compiled(8, std::string(R"([{"collective": ")") + e.collective +
                                                R"(", "bytes": 1003}])");
@@ -212,9 +210,9 @@ TEST_F(JobStepsTest, EachStepStartsWhenTheRanksPreviousStepIsDone)
         EXPECT_EQ(Sorted(s.GetEndSuccessors(first + k)), std::vector<uint32_t>{first + 7});
         EXPECT_EQ(s.GetOp(first + k).line, 2u); // the step's number, from 1
     }
-    EXPECT_EQ(Sorted(s.GetEndSuccessors(first)),
-              (std::vector<uint32_t>{first + 1, first + 2, first + 3, first + 4, first + 5,
-                                     first + 6}));
+    EXPECT_EQ(
+        Sorted(s.GetEndSuccessors(first)),
+        (std::vector<uint32_t>{first + 1, first + 2, first + 3, first + 4, first + 5, first + 6}));
     EXPECT_EQ(s.GetOp(first + 7).kind, GoalOpKind::Calc); // the join: zero time
     EXPECT_EQ(s.GetOp(first + 7).size, 0u);
     EXPECT_EQ(s.GetNEndPredecessors(first + 7), 6u);
@@ -278,8 +276,8 @@ TEST_F(JobStepsTest, ErrorsNameTheFieldsPointer)
 
     const std::string h = R"("hosts": "h0-h3", )";
     const std::vector<Bad> cases = {
-        {R"({"goal": "x.goal", "steps": [{"compute": "1us"}], "hosts": "h0-h3"})",
-         "/jobs/0/steps", "not both"},
+        {R"({"goal": "x.goal", "steps": [{"compute": "1us"}], "hosts": "h0-h3"})", "/jobs/0/steps",
+         "not both"},
         {R"({"hosts": "h0-h3"})", "/jobs/0", "\"steps\""},
         {"{" + h + R"("steps": []})", "/jobs/0/steps", "non-empty array"},
         {"{" + h + R"("steps": {"compute": "1us"}})", "/jobs/0/steps", "non-empty array"},
@@ -298,8 +296,7 @@ TEST_F(JobStepsTest, ErrorsNameTheFieldsPointer)
         {"{" + h + R"("executor": {"CalcUnit": "0s"}, "steps": [{"compute": "1us"}]})",
          "/jobs/0/steps/0/compute", "CalcUnit 0"},
         {"{" + h + R"("steps": [{"collective": "allreduse", "bytes": 8}]})",
-         "/jobs/0/steps/0/collective",
-         R"("allgather", "allreduce", "alltoall", "reduce_scatter")"},
+         "/jobs/0/steps/0/collective", R"("allgather", "allreduce", "alltoall", "reduce_scatter")"},
         {"{" + h + R"("steps": [{"collective": "allreduce", "algorithm": "tree", "bytes": 8}]})",
          "/jobs/0/steps/0/algorithm", "ring"},
         {"{" + h + R"("steps": [{"collective": "alltoall", "algorithm": "ring", "bytes": 8}]})",
@@ -322,8 +319,8 @@ TEST_F(JobStepsTest, ErrorsNameTheFieldsPointer)
          "/jobs/0/steps/0/send/to", "[0, 3]"},
         {"{" + h + R"("steps": [{"send": {"from": 2, "to": 2, "bytes": 8}}]})",
          "/jobs/0/steps/0/send/to", "another rank"},
-        {"{" + h + R"("steps": [{"send": {"from": 0, "to": 1}}]})",
-         "/jobs/0/steps/0/send/bytes", "missing required field"},
+        {"{" + h + R"("steps": [{"send": {"from": 0, "to": 1}}]})", "/jobs/0/steps/0/send/bytes",
+         "missing required field"},
         {"{" + h + R"("steps": [{"send": {"from": 0, "to": 1, "bytes": 8, "tag": 1}}]})",
          "/jobs/0/steps/0/send/tag", "allowed keys here: from, to, bytes"},
         {"{" + h + R"("steps": [{"send": [0, 1, 8]}]})", "/jobs/0/steps/0/send", "object"},
@@ -336,9 +333,8 @@ TEST_F(JobStepsTest, ErrorsNameTheFieldsPointer)
     {
         const ExperimentConfigError e = Error(Experiment(8, b.job));
         EXPECT_EQ(e.GetPointer(), b.pointer) << b.job << "\n" << e.what();
-        EXPECT_NE(std::string(e.what()).find(b.part), std::string::npos)
-            << b.job << "\n"
-            << e.what();
+        EXPECT_NE(std::string(e.what()).find(b.part), std::string::npos) << b.job << "\n"
+                                                                         << e.what();
     }
 }
 

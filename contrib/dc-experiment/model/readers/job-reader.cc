@@ -64,7 +64,7 @@ JobReader::Read(const JsonSchemaReader& reader, const Json* section, const std::
         const Json& e = (*section)[i];
         const std::string p = JsonSchemaReader::Child(pointer, i);
         reader.CheckKeys(e, p,
-                        {"name", "goal", "steps", "hosts", "iterations", "start", "executor"});
+                         {"name", "goal", "steps", "hosts", "iterations", "start", "executor"});
         ExperimentJob job;
         job.pointer = p;
         job.name = reader.GetString(e, p, "name", "job" + std::to_string(i), {});
@@ -108,8 +108,7 @@ JobReader::Read(const JsonSchemaReader& reader, const Json* section, const std::
         if (goal && job.hosts.size() != job.schedule->GetNRanks())
         {
             reader.Fail(hp, "selects " + std::to_string(job.hosts.size()) + " hosts, but " +
-                                job.path + " has " +
-                                std::to_string(job.schedule->GetNRanks()) +
+                                job.path + " has " + std::to_string(job.schedule->GetNRanks()) +
                                 " ranks (num_ranks): one host per rank");
         }
         job.iterations =
@@ -135,12 +134,11 @@ JobReader::Read(const JsonSchemaReader& reader, const Json* section, const std::
             // Compiled with the CalcUnit in force (the file's, the command line's or the
             // default), as the effective executor section records it.
             Time calcUnit;
-            JsonAttributeConverter::ParseTime(executor.at("CalcUnit").get<std::string>(),
-                                              calcUnit);
+            JsonAttributeConverter::ParseTime(executor.at("CalcUnit").get<std::string>(), calcUnit);
             const std::string sp = JsonSchemaReader::Child(p, "steps");
-            const std::vector<JobStep> list = JobStepReader::Read(
-                reader, *steps, sp, static_cast<uint32_t>(job.hosts.size()), calcUnit,
-                entry["steps"]);
+            const std::vector<JobStep> list =
+                JobStepReader::Read(reader, *steps, sp, static_cast<uint32_t>(job.hosts.size()),
+                                    calcUnit, entry["steps"]);
             job.schedule = std::make_shared<const GoalSchedule>(JobStepCompiler::Compile(
                 list, static_cast<uint32_t>(job.hosts.size()), reader.GetFile() + "#" + sp));
         }

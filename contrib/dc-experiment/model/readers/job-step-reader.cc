@@ -4,6 +4,7 @@
 #include "ns3/json-attribute-converter.h"
 
 #include <map>
+#include <set>
 
 namespace ns3
 {
@@ -73,8 +74,8 @@ NeedTwoRanks(const JsonSchemaReader& reader, uint32_t ranks, const std::string& 
 {
     if (ranks < 2)
     {
-        reader.Fail(pointer, "needs at least 2 ranks; the job's \"hosts\" select " +
-                                 std::to_string(ranks));
+        reader.Fail(pointer,
+                    "needs at least 2 ranks; the job's \"hosts\" select " + std::to_string(ranks));
     }
 }
 
@@ -157,8 +158,7 @@ ReadStep(const JsonSchemaReader& reader, const Json& e, const std::string& p, ui
         if (c.reduces)
         {
             const Time reduce = reader.GetTime(e, p, "reduce", "0s", Seconds(0));
-            step.calc =
-                CalcAmount(reader, reduce, calcUnit, JsonSchemaReader::Child(p, "reduce"));
+            step.calc = CalcAmount(reader, reduce, calcUnit, JsonSchemaReader::Child(p, "reduce"));
             eff["reduce"] = JsonAttributeConverter::FormatTime(reduce);
         }
     }
@@ -169,7 +169,8 @@ ReadStep(const JsonSchemaReader& reader, const Json& e, const std::string& p, ui
         reader.CheckKeys(s, kp, {"from", "to", "bytes"});
         NeedTwoRanks(reader, ranks, kp);
         step.kind = JobStepKind::Send;
-        step.from = static_cast<uint32_t>(reader.GetUint(s, kp, "from", std::nullopt, 0, ranks - 1));
+        step.from =
+            static_cast<uint32_t>(reader.GetUint(s, kp, "from", std::nullopt, 0, ranks - 1));
         step.to = static_cast<uint32_t>(reader.GetUint(s, kp, "to", std::nullopt, 0, ranks - 1));
         if (step.to == step.from)
         {

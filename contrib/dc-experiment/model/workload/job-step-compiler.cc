@@ -34,11 +34,11 @@ class RankEmitter
   public:
     RankEmitter(uint32_t rank, uint32_t ranks, std::vector<GoalOp>& ops,
                 std::vector<std::string>& labels, std::vector<GoalDependency>& dependencies)
-        : m_rank(rank),
-          m_ranks(ranks),
-          m_ops(ops),
-          m_labels(labels),
-          m_dependencies(dependencies)
+        : m_rank(rank)
+        , m_ranks(ranks)
+        , m_ops(ops)
+        , m_labels(labels)
+        , m_dependencies(dependencies)
     {
     }
 
@@ -49,36 +49,37 @@ class RankEmitter
         m_prefix = "step" + std::to_string(index) + "_";
         switch (step.kind)
         {
-        case JobStepKind::Compute: {
-            const uint32_t gate = Gate();
-            const uint32_t c = Add(GoalOpKind::Calc, step.calc, 0, 0, "compute");
-            Require(c, gate);
-            m_done = {c};
-            break;
-        }
-        case JobStepKind::Allreduce:
-        case JobStepKind::ReduceScatter:
-        case JobStepKind::Allgather:
-            Ring(step, tag);
-            break;
-        case JobStepKind::Alltoall:
-            Alltoall(step, tag);
-            break;
-        case JobStepKind::Send:
-            if (m_rank == step.from || m_rank == step.to)
+            case JobStepKind::Compute:
             {
                 const uint32_t gate = Gate();
-                const uint32_t op =
-                    m_rank == step.from
-                        ? Add(GoalOpKind::Send, step.bytes, step.to, tag, "send")
-                        : Add(GoalOpKind::Recv, step.bytes, step.from, tag, "recv");
-                Require(op, gate);
-                m_done = {op};
+                const uint32_t c = Add(GoalOpKind::Calc, step.calc, 0, 0, "compute");
+                Require(c, gate);
+                m_done = {c};
+                break;
             }
-            break;
-        case JobStepKind::Pipeline:
-            Pipeline(step, tag);
-            break;
+            case JobStepKind::Allreduce:
+            case JobStepKind::ReduceScatter:
+            case JobStepKind::Allgather:
+                Ring(step, tag);
+                break;
+            case JobStepKind::Alltoall:
+                Alltoall(step, tag);
+                break;
+            case JobStepKind::Send:
+                if (m_rank == step.from || m_rank == step.to)
+                {
+                    const uint32_t gate = Gate();
+                    const uint32_t op =
+                        m_rank == step.from
+                            ? Add(GoalOpKind::Send, step.bytes, step.to, tag, "send")
+                            : Add(GoalOpKind::Recv, step.bytes, step.from, tag, "recv");
+                    Require(op, gate);
+                    m_done = {op};
+                }
+                break;
+            case JobStepKind::Pipeline:
+                Pipeline(step, tag);
+                break;
         }
     }
 
@@ -171,8 +172,8 @@ class RankEmitter
             const std::string round = std::to_string(k);
             const uint32_t send =
                 Add(GoalOpKind::Send, Chunk(step.bytes, sent), succ, tag + k, "send" + round);
-            const uint32_t recv = Add(GoalOpKind::Recv, Chunk(step.bytes, received), pred,
-                                      tag + k, "recv" + round);
+            const uint32_t recv =
+                Add(GoalOpKind::Recv, Chunk(step.bytes, received), pred, tag + k, "recv" + round);
             Require(send, ready);
             m_dependencies.push_back(GoalDependency{recv, send, true});
             ready = recv;
@@ -251,18 +252,18 @@ JobStepCompiler::CountTags(const JobStep& step, uint32_t ranks)
 {
     switch (step.kind)
     {
-    case JobStepKind::Compute:
-        return 0;
-    case JobStepKind::Allreduce:
-        return 2 * (uint64_t{ranks} - 1);
-    case JobStepKind::ReduceScatter:
-    case JobStepKind::Allgather:
-        return uint64_t{ranks} - 1;
-    case JobStepKind::Alltoall:
-        return ranks; // shifts 1 .. n - 1
-    case JobStepKind::Send:
-    case JobStepKind::Pipeline:
-        return 1;
+        case JobStepKind::Compute:
+            return 0;
+        case JobStepKind::Allreduce:
+            return 2 * (uint64_t{ranks} - 1);
+        case JobStepKind::ReduceScatter:
+        case JobStepKind::Allgather:
+            return uint64_t{ranks} - 1;
+        case JobStepKind::Alltoall:
+            return ranks; // shifts 1 .. n - 1
+        case JobStepKind::Send:
+        case JobStepKind::Pipeline:
+            return 1;
     }
     return 0;
 }
@@ -275,26 +276,25 @@ JobStepCompiler::CountOps(const JobStep& step, uint32_t ranks)
     const uint64_t reduce = step.calc > 0 ? rounds : 0;
     switch (step.kind)
     {
-    case JobStepKind::Compute:
-        return n;
-    case JobStepKind::Allreduce:
-        return Times(n, Plus(Times(4, rounds), reduce));
-    case JobStepKind::ReduceScatter:
-        return Times(n, Plus(Times(2, rounds), reduce));
-    case JobStepKind::Allgather:
-    case JobStepKind::Alltoall:
-        return Times(n, Times(2, rounds));
-    case JobStepKind::Send:
-        return 2;
-    case JobStepKind::Pipeline:
-        return Plus(Times(2, rounds), step.calc > 0 ? n : 0);
+        case JobStepKind::Compute:
+            return n;
+        case JobStepKind::Allreduce:
+            return Times(n, Plus(Times(4, rounds), reduce));
+        case JobStepKind::ReduceScatter:
+            return Times(n, Plus(Times(2, rounds), reduce));
+        case JobStepKind::Allgather:
+        case JobStepKind::Alltoall:
+            return Times(n, Times(2, rounds));
+        case JobStepKind::Send:
+            return 2;
+        case JobStepKind::Pipeline:
+            return Plus(Times(2, rounds), step.calc > 0 ? n : 0);
     }
     return 0;
 }
 
 GoalSchedule
-JobStepCompiler::Compile(const std::vector<JobStep>& steps, uint32_t ranks,
-                         const std::string& name)
+JobStepCompiler::Compile(const std::vector<JobStep>& steps, uint32_t ranks, const std::string& name)
 {
     std::vector<uint32_t> tags(steps.size(), 0);
     uint64_t next = 0;
