@@ -265,6 +265,21 @@ TEST_F(JobStepsTest, EffectiveFormLoadsToTheSameSchedule)
     ExpectSameSchedule(*back.GetJobs()[0].schedule, *c.GetJobs()[0].schedule);
 }
 
+TEST_F(JobStepsTest, ShippedExampleCompilesToItsDocumentedSchedule)
+{
+    // configs/job-steps-small.json, 8 ranks: compute (8 operations), ring all-reduce with
+    // reductions (8 x (4 x 7 + 7)), a join per rank, all-to-all (8 x 14), a join per rank,
+    // pipeline with stages (2 x 7 + 8): 438 operations (dc-experiment.md's config table).
+    nlohmann::json j = test::Shipped("job-steps-small.json");
+    j["paths_relative_to"] = test::CONFIGS;
+    const ExperimentConfig c = ExperimentConfig::LoadString(j.dump(), "job-steps-small.json");
+    ASSERT_EQ(c.GetJobs().size(), 1u);
+    const GoalSchedule& s = *c.GetJobs()[0].schedule;
+    EXPECT_EQ(s.GetNRanks(), 8u);
+    EXPECT_EQ(s.GetNOps(), 8u + 8u * 35u + 8u + 8u * 14u + 8u + 22u);
+    GoalMessageBalance::Check(s);
+}
+
 TEST_F(JobStepsTest, ErrorsNameTheFieldsPointer)
 {
     struct Bad
