@@ -79,6 +79,7 @@ class Generator(unittest.TestCase):
         """Over many seeds: 2..32 hosts, both ends of every flow and collective on one
         NIC profile, outages below what a QP survives, files named by the config."""
         shapes = set()
+        jobs = 0
         for seed in range(400):
             config, files, meta = simfuzz.generate(seed)
             json.dumps(config)
@@ -95,6 +96,9 @@ class Generator(unittest.TestCase):
                                  profile.get(f["dst"], profile.get("*")), (seed, f))
             for c in config.get("collectives", []):
                 self.assertEqual(len({profile.get(h, profile.get("*")) for h in c["hosts"]}), 1)
+            for j in config.get("jobs", []):
+                self.assertEqual(len({profile.get(h, profile.get("*")) for h in j["hosts"]}), 1)
+                jobs += 1
             down = {}
             outage = 0.0
             for e in config.get("faults", {}).get("events", []):
@@ -109,6 +113,7 @@ class Generator(unittest.TestCase):
             if config["topology"].get("path"):
                 self.assertIn(config["topology"]["path"], files)
         self.assertTrue({"dumbbell", "leaf_spine", "fat_tree", "ring"} <= shapes, shapes)
+        self.assertGreater(jobs, 20)  # hand-written jobs ("steps"), one case in six
         self.assertTrue(any(s.startswith("hpcc_switches_first") for s in shapes), shapes)
 
 

@@ -33,12 +33,13 @@ INVARIANTS = {
             "refused",
     "exactly_once": "every byte of every flow placed exactly once (summary.json "
                     "exactly_once.violation_count is 0)",
-    "no_stall": "every flow ends (finished or failed) and every collective iteration "
-                "finishes when the faults have ended and time is ample",
-    "completes": "no flow fails (error completion: retries exceeded) unless a rate fault "
-                 "slowed a link or PCIe, flows of several classes share the fabric (a "
-                 "class starved by a higher one may outlast the retry budget), or "
-                 "Gilbert-Elliott loss has bursts of 2 frames or more on average (r < 0.9: "
+    "no_stall": "every flow ends (finished or failed), every collective iteration "
+                "finishes and every job iteration finishes or has a failed message, when the "
+                "faults have ended and time is ample",
+    "completes": "no flow or job message fails (error completion: retries exceeded) "
+                 "unless a rate fault slowed a link or PCIe, flows of several classes share "
+                 "the fabric (a class starved by a higher one may outlast the retry budget), "
+                 "or Gilbert-Elliott loss has bursts of 2 frames or more on average (r < 0.9: "
                  "8 tries in a row may be lost)",
     "lossless": "no packet dropped (summary.json drops, buffer and switch) with PFC on for "
                 "every class in use and no loss, link-down or NIC-down fault",
@@ -215,12 +216,21 @@ class Runner:
                               "failed messages" % (c.get("name"), c.get("finished_iterations"),
                                                    c.get("iterations"),
                                                    c.get("failed_messages"))))
+            # A job's iteration ends, or one of its messages failed (an error completion:
+            # the iteration cannot end), which "completes" judges as a failed flow.
+            for j in summary.get("jobs", []):
+                if j.get("finished_iterations") != j.get("iterations") \
+                        and not j.get("failed_messages"):
+                    v.append(("no_stall", "job %s: %s of %s iterations finished, no failed "
+                              "message" % (j.get("name"), j.get("finished_iterations"),
+                                           j.get("iterations"))))
             rate_cut = any(e["kind"] in ("link_rate", "host_rate", "pcie_rate")
                            for e in (config.get("faults") or {}).get("events", []))
             classes = {f.get("priority", 3) for key in ("flows", "flow_sets")
                        for f in config.get(key, [])}
             classes |= {config["workload"].get("priority", 3)} if "workload" in config else set()
-            classes |= {3} if config.get("collectives") or config.get("flows_file") else set()
+            classes |= {3} if (config.get("collectives") or config.get("jobs")
+                               or config.get("flows_file")) else set()
             # Gilbert-Elliott bursts count frames. A QP down to its retries sends one frame
             # per timeout, and each stays in the bad state (lost) with probability 1 - r:
             # RetryCount + 1 = 8 tries fail in a row with probability about (1 - r)^7, 0.21
@@ -229,11 +239,13 @@ class Runner:
             # state once the retries are spent); for r = 0.9 it is 1e-7: still a defect.
             bursty = any((entry.get("gilbert_elliott") or {}).get("r", 1.0) < 0.9
                          for entry in (config.get("faults") or {}).get("loss", []))
-            if summary.get("failed") and not rate_cut and not bursty and len(classes) == 1:
-                v.append(("completes", "%s of %s flows failed (error completion) with one "
-                          "class, no rate cut, no long loss bursts and outages below the "
-                          "retry budget"
-                          % (summary.get("failed"), summary.get("flows"))))
+            job_failed = sum(j.get("failed_messages") or 0 for j in summary.get("jobs", []))
+            if (summary.get("failed") or job_failed) and not rate_cut and not bursty \
+                    and len(classes) == 1:
+                v.append(("completes", "%s of %s flows and %d job messages failed (error "
+                          "completion) with one class, no rate cut, no long loss bursts and "
+                          "outages below the retry budget"
+                          % (summary.get("failed"), summary.get("flows"), job_failed)))
         if expect.get("lossless"):
             drops = summary.get("drops", {})
             n = sum(sum(d.values()) for d in drops.values() if isinstance(d, dict))
@@ -301,7 +313,7 @@ def _candidates(config, meta, keep_flows):
     # its hosts to the default one, go-back-N with the 67 ms IBTA timeout, whose retries
     # the case's stop time (300 ms unless the generator chose the slow profile) does not
     # cover: the shrunk case then "stalls" for want of simulated time, not for the defect.
-    for key in ("workload", "flow_sets", "flows_file", "collectives", "buffer", "cc"):
+    for key in ("workload", "flow_sets", "flows_file", "collectives", "jobs", "buffer", "cc"):
         if key in config and not (keep_flows and key in ("flow_sets", "flows_file")):
             c = copy.deepcopy(config)
             del c[key]
@@ -363,7 +375,7 @@ def shrink(runner, folder, files, violations, budget=90.0):
             if time.monotonic() - start > budget:
                 break
             if not (c.get("flows") or c.get("flow_sets") or c.get("flows_file")
-                    or c.get("workload") or c.get("collectives")):
+                    or c.get("workload") or c.get("collectives") or c.get("jobs")):
                 continue
             if os.path.isdir(small):
                 shutil.rmtree(small)

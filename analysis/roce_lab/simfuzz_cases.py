@@ -294,6 +294,7 @@ class Generator:
         self.faults(config, topo, groups, expect)
         self.load_balancing(config, topo)
         self.path_entropy(config)
+        self.job(config, groups)
         config["monitors"] = {"deadlock": {"CheckInterval": "50us", "StopOnDeadlock": True}}
         # Ample time: the IBTA timeout of the cx6 profile is 67 ms a try.
         slow = any(g.get("slow_timeout") for g in groups)
@@ -323,6 +324,43 @@ class Generator:
         config["load_balancing"] = [{"roles": sorted(r.sample(roles, r.randint(1, len(roles)))),
                                      "balancer": balancer}]
         self.features.append("lb_" + name)
+
+    def job(self, config, groups):
+        """A hand-written job ("jobs" with "steps": compute, ring collectives, all-to-all,
+        sends, a pipeline) on 2-4 hosts of one transport group, in one case in six. Drawn
+        from a stream of its own, so that every other part of a case is what the seed gave
+        before this existed."""
+        r = random.Random("job %d" % self.seed)
+        if r.random() >= 1 / 6:
+            return
+        g = r.choice([g for g in groups if len(g["hosts"]) >= 2])
+        ranks = r.sample(g["hosts"], r.randint(2, min(4, len(g["hosts"]))))
+        n = len(ranks)
+        steps = []
+        for _ in range(r.randint(1, 4)):
+            kind = r.choice(["compute", "allreduce", "reduce_scatter", "allgather", "alltoall",
+                             "send", "pipeline"])
+            if kind == "compute":
+                steps.append({"compute": us(r.uniform(0.001, 20))})
+            elif kind == "send":
+                a, b = r.sample(range(n), 2)
+                steps.append({"send": {"from": a, "to": b,
+                                       "bytes": log_uniform_int(r, 1, 200000)}})
+            elif kind == "pipeline":
+                p = {"bytes": log_uniform_int(r, 1, 100000)}
+                if r.random() < 0.5:
+                    p["compute"] = us(r.uniform(0.001, 5))
+                steps.append({"pipeline": p})
+            else:
+                s = {"collective": kind, "bytes": log_uniform_int(r, n, 500000)}
+                if kind in ("allreduce", "reduce_scatter") and r.random() < 0.5:
+                    s["reduce"] = us(r.uniform(0.001, 2))
+                steps.append(s)
+        job = {"name": "fuzz", "hosts": ranks, "steps": steps, "iterations": r.randint(1, 2)}
+        if r.random() < 0.5:
+            job["start"] = us(r.uniform(0, 30))
+        config["jobs"] = [job]
+        self.features.append("job_steps")
 
     def path_entropy(self, config):
         """NIC-side entropy per packet ("load_balancing" entry {"hosts": "all", "entropy"}) in

@@ -328,7 +328,7 @@ TEST_F(MalformedInputTest, GeneratedFromShippedConfigsAreRejectedWhereExpected)
     std::size_t n = 0;
     for (const char* base : {"configs/dumbbell-small.json", "configs/leaf-spine-incast.json",
                              "configs/poisson-small.json", "configs/leaf-spine-buffer-roles.json",
-                             "configs/regional-small.json"})
+                             "configs/regional-small.json", "configs/job-steps-small.json"})
     {
         for (const Case& c : GeneratedCases(base))
         {

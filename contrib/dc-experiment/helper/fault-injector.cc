@@ -5,6 +5,7 @@
 #include "ns3/enum.h"
 #include "ns3/experiment-config-error.h"
 #include "ns3/json-attribute-converter.h"
+#include "ns3/link-rate-timeline.h"
 #include "ns3/pointer.h"
 #include "ns3/rdma-nic.h"
 #include "ns3/rdma-rx-pipeline.h"
@@ -34,15 +35,7 @@ FaultInjector::IsActive() const
 uint32_t
 FaultInjector::HostLink(uint32_t host) const
 {
-    const auto& links = m_config.GetTopology().links;
-    for (uint32_t i = 0; i < links.size(); ++i)
-    {
-        if (links[i].a == host || links[i].b == host)
-        {
-            return i;
-        }
-    }
-    NS_ABORT_MSG("FaultInjector: host " << host << " has no link");
+    return LinkRateTimeline::HostLink(m_config.GetTopology(), host);
 }
 
 void
@@ -264,7 +257,7 @@ FaultInjector::Apply(uint32_t index)
         case FaultKind::LinkRate:
         case FaultKind::HostRate:
         {
-            const uint32_t link = ev.kind == FaultKind::LinkRate ? ev.link : HostLink(ev.host);
+            const uint32_t link = LinkRateTimeline::RateLink(topo, ev);
             LinkEnds& ends = m_ends[link];
             r.target = ev.kind == FaultKind::LinkRate ? FaultPlan::LinkName(topo, link)
                                                       : topo.hosts[ev.host];

@@ -3,6 +3,8 @@
 #include "run-readme-writer.h"
 #include "topology-builder.h"
 
+#include "ns3/simulator.h"
+
 #include <algorithm>
 #include <cstdio>
 #include <fstream>
@@ -12,9 +14,11 @@ namespace ns3
 {
 
 void
-JobLinkWriter::Setup(const ExperimentTopology& topology, const TopologyBuilder& builder)
+JobLinkWriter::Setup(const ExperimentTopology& topology, const TopologyBuilder& builder,
+                     const FaultPlan& faults)
 {
     m_topology = &topology;
+    m_rates = LinkRateTimeline(topology, faults);
     m_ports = PortMapWriter::GetPorts(topology);
     m_devices.clear();
     m_devices.reserve(m_ports.size());
@@ -35,6 +39,7 @@ JobLinkWriter::Snapshot
 JobLinkWriter::Take() const
 {
     Snapshot s;
+    s.at = Simulator::Now();
     s.frames.assign(m_devices.size(), 0);
     s.bytes.assign(m_devices.size(), 0);
     for (std::size_t i = 0; i < m_devices.size(); ++i)
@@ -58,7 +63,8 @@ JobLinkWriter::AddIteration(uint32_t job, uint32_t iteration, const Snapshot& st
         const uint64_t bytes = end.bytes[i] - start.bytes[i];
         if (bytes > 0)
         {
-            m_rows.push_back(Row{job, iteration, i, end.frames[i] - start.frames[i], bytes, time});
+            m_rows.push_back(Row{job, iteration, i, end.frames[i] - start.frames[i], bytes,
+                                 m_rates.Capacity(m_ports[i].link, start.at, start.at + time)});
         }
     }
 }
@@ -75,11 +81,9 @@ JobLinkWriter::Write(const std::string& path, const std::vector<std::string>& na
     for (const Row& r : rows)
     {
         const PortMapWriter::Port& p = m_ports[r.port];
-        const double rate = static_cast<double>(m_topology->links[p.link].rate.GetBitRate());
-        const double seconds = r.time.GetSeconds();
         char utilisation[32];
         std::snprintf(utilisation, sizeof(utilisation), "%.6f",
-                      seconds > 0 ? static_cast<double>(r.bytes) * 8 / (rate * seconds) : 0.0);
+                      r.capacity > 0 ? static_cast<double>(r.bytes) * 8 / r.capacity : 0.0);
         out << names[r.job] << ',' << r.iteration << ',' << m_topology->GetNodeName(p.node) << ','
             << p.port << ',' << m_topology->GetNodeName(p.peerNode) << ',' << p.peerPort << ','
             << r.frames << ',' << r.bytes << ',' << utilisation << '\n';

@@ -38,7 +38,7 @@ JobWorkload::Start(ExperimentRunContext& /* context */)
     {
         return;
     }
-    m_links.Setup(m_config.GetTopology(), m_topology);
+    m_links.Setup(m_config.GetTopology(), m_topology, m_config.GetFaults());
     std::vector<Ptr<RdmaNic>> nics;
     for (uint32_t h = 0; h < m_topology.GetNHosts(); ++h)
     {

@@ -19,13 +19,14 @@ namespace ns3
 /**
  * \ingroup dc-experiment
  * One entry of "jobs" (doc/dc-experiment.md, "Jobs"): the GOAL schedule of a file
- * (doc/collective-traces.md) run \p iterations times in a row from \p start, rank r on
- * host \p hosts[r], each iteration starting when the previous one has completed.
+ * (doc/collective-traces.md), or the one JobStepCompiler made of the entry's "steps", run
+ * \p iterations times in a row from \p start, rank r on host \p hosts[r], each iteration
+ * starting when the previous one has completed.
  */
 struct ExperimentJob
 {
     std::string name;                             //!< "job<i>" unless given
-    std::string path;                             //!< the GOAL file, resolved
+    std::string path;                             //!< the GOAL file, resolved ("": steps)
     std::shared_ptr<const GoalSchedule> schedule; //!< read and checked at load time
     std::vector<uint32_t> hosts;                  //!< the host of each rank
     uint32_t iterations{1};

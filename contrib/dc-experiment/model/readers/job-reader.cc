@@ -1,7 +1,10 @@
 #include "job-reader.h"
 
+#include "job-step-reader.h"
+
 #include "ns3/goal-schedule-reader.h"
 #include "ns3/host-selection.h"
+#include "ns3/job-step-compiler.h"
 #include "ns3/json-attribute-converter.h"
 
 #include <algorithm>
@@ -12,6 +15,31 @@ namespace ns3
 
 using Json = nlohmann::json;
 using OrderedJson = nlohmann::ordered_json;
+
+namespace
+{
+
+/** \return the schedule of the GOAL file "goal" of job \p e (at \p p); \p path gets it. */
+std::shared_ptr<const GoalSchedule>
+ReadGoal(const JsonSchemaReader& reader, const Json& e, const std::string& p, std::string& path)
+{
+    const std::string file = reader.GetString(e, p, "goal", std::nullopt, {});
+    const std::string gp = JsonSchemaReader::Child(p, "goal");
+    reader.CheckNoNul(e.at("goal"), gp);
+    if (file.empty())
+    {
+        reader.Fail(gp, "expected the path of a GOAL schedule file, got an empty string");
+    }
+    path = reader.ResolvePath(file);
+    if (!std::ifstream(path, std::ios::binary))
+    {
+        reader.Fail(gp, "cannot open the GOAL file \"" + path + "\"");
+    }
+    // Its own errors name the GOAL file, line and column.
+    return std::make_shared<const GoalSchedule>(GoalScheduleReader::ReadFile(path));
+}
+
+} // namespace
 
 std::vector<ExperimentJob>
 JobReader::Read(const JsonSchemaReader& reader, const Json* section, const std::string& pointer,
@@ -25,8 +53,8 @@ JobReader::Read(const JsonSchemaReader& reader, const Json* section, const std::
     }
     if (!section->is_array() || section->empty())
     {
-        reader.Fail(pointer, "expected a non-empty array of {\"goal\": file, \"hosts\": [...], "
-                             "\"iterations\", ...} entries");
+        reader.Fail(pointer, "expected a non-empty array of {\"goal\": file or \"steps\": [...], "
+                             "\"hosts\": [...], \"iterations\", ...} entries");
     }
     OrderedJson eff = OrderedJson::array();
     const HostSelection selection(reader, topology);
@@ -35,7 +63,8 @@ JobReader::Read(const JsonSchemaReader& reader, const Json* section, const std::
     {
         const Json& e = (*section)[i];
         const std::string p = JsonSchemaReader::Child(pointer, i);
-        reader.CheckKeys(e, p, {"name", "goal", "hosts", "iterations", "start", "executor"});
+        reader.CheckKeys(e, p,
+                         {"name", "goal", "steps", "hosts", "iterations", "start", "executor"});
         ExperimentJob job;
         job.pointer = p;
         job.name = reader.GetString(e, p, "name", "job" + std::to_string(i), {});
@@ -51,20 +80,23 @@ JobReader::Read(const JsonSchemaReader& reader, const Json* section, const std::
                         "another job is named \"" + job.name + "\" (names are unique)");
         }
         names.push_back(job.name);
-        const std::string file = reader.GetString(e, p, "goal", std::nullopt, {});
-        const std::string gp = JsonSchemaReader::Child(p, "goal");
-        reader.CheckNoNul(e.at("goal"), gp);
-        if (file.empty())
+        const Json* goal = JsonSchemaReader::Find(e, "goal");
+        const Json* steps = JsonSchemaReader::Find(e, "steps");
+        if (goal && steps)
         {
-            reader.Fail(gp, "expected the path of a GOAL schedule file, got an empty string");
+            reader.Fail(JsonSchemaReader::Child(p, "steps"),
+                        "a job gives either \"goal\" (a GOAL file) or \"steps\" (its steps, "
+                        "written here), not both");
         }
-        job.path = reader.ResolvePath(file);
-        if (!std::ifstream(job.path, std::ios::binary))
+        if (!goal && !steps)
         {
-            reader.Fail(gp, "cannot open the GOAL file \"" + job.path + "\"");
+            reader.Fail(p, "missing \"goal\" (a GOAL schedule file) or \"steps\" (the job's "
+                           "steps, written here): a job gives one of them");
         }
-        // Its own errors name the GOAL file, line and column.
-        job.schedule = std::make_shared<const GoalSchedule>(GoalScheduleReader::ReadFile(job.path));
+        if (goal)
+        {
+            job.schedule = ReadGoal(reader, e, p, job.path);
+        }
         const Json* hosts = JsonSchemaReader::Find(e, "hosts");
         if (!hosts)
         {
@@ -73,11 +105,10 @@ JobReader::Read(const JsonSchemaReader& reader, const Json* section, const std::
         }
         const std::string hp = JsonSchemaReader::Child(p, "hosts");
         job.hosts = selection.Select(*hosts, hp);
-        const uint32_t ranks = job.schedule->GetNRanks();
-        if (job.hosts.size() != ranks)
+        if (goal && job.hosts.size() != job.schedule->GetNRanks())
         {
             reader.Fail(hp, "selects " + std::to_string(job.hosts.size()) + " hosts, but " +
-                                job.path + " has " + std::to_string(ranks) +
+                                job.path + " has " + std::to_string(job.schedule->GetNRanks()) +
                                 " ranks (num_ranks): one host per rank");
         }
         job.iterations =
@@ -94,7 +125,23 @@ JobReader::Read(const JsonSchemaReader& reader, const Json* section, const std::
                                                "ns3::GoalExecutor", "", {}, job.executor);
         OrderedJson entry;
         entry["name"] = job.name;
-        entry["goal"] = job.path;
+        if (goal)
+        {
+            entry["goal"] = job.path;
+        }
+        else
+        {
+            // Compiled with the CalcUnit in force (the file's, the command line's or the
+            // default), as the effective executor section records it.
+            Time calcUnit;
+            JsonAttributeConverter::ParseTime(executor.at("CalcUnit").get<std::string>(), calcUnit);
+            const std::string sp = JsonSchemaReader::Child(p, "steps");
+            const std::vector<JobStep> list =
+                JobStepReader::Read(reader, *steps, sp, static_cast<uint32_t>(job.hosts.size()),
+                                    calcUnit, entry["steps"]);
+            job.schedule = std::make_shared<const GoalSchedule>(JobStepCompiler::Compile(
+                list, static_cast<uint32_t>(job.hosts.size()), reader.GetFile() + "#" + sp));
+        }
         OrderedJson hostNames = OrderedJson::array();
         for (uint32_t h : job.hosts)
         {

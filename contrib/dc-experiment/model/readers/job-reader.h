@@ -20,11 +20,12 @@ namespace ns3
 
 /**
  * \ingroup dc-experiment
- * "jobs": [{"name", "goal": file, "hosts": selection, "iterations", "start",
- * "executor": {GoalExecutor attributes}}, ...]. The GOAL file (relative to the experiment
- * file) is read and checked now (GoalScheduleReader: its errors name the file, line and
- * column); "hosts" (HostSelection's grammar) must select one host per rank of it, rank r
- * running on the r-th host selected.
+ * "jobs": [{"name", "goal": file | "steps": [...], "hosts": selection, "iterations",
+ * "start", "executor": {GoalExecutor attributes}}, ...]. The GOAL file (relative to the
+ * experiment file) is read and checked now (GoalScheduleReader: its errors name the file,
+ * line and column); "hosts" (HostSelection's grammar) must select one host per rank of it,
+ * rank r running on the r-th host selected. "steps" (JobStepReader) are compiled now
+ * (JobStepCompiler) over as many ranks as "hosts" selects, with the executor's CalcUnit.
  */
 class JobReader
 {

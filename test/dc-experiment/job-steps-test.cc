@@ -1,0 +1,522 @@
+// Hand-written jobs ("jobs" entries with "steps": JobStepReader, JobStepCompiler): the
+// compiled schedules equal the shipped GOAL traces op for op (ring all-reduce, all-to-all),
+// chunks with a remainder add up to the buffer, steps follow each other on every rank, a
+// job of compute + all-reduce + all-to-all runs end to end against its worked bound (and a
+// control that moves by the compute time), every refusal at its JSON pointer; and
+// job_links.csv's utilisation at the link rate in force when a fault changes it
+// (LinkRateTimeline).
+#include "output-file-reader.h"
+
+#include "ns3/experiment-config.h"
+#include "ns3/experiment-runner.h"
+#include "ns3/goal-message-balance.h"
+#include "ns3/goal-schedule-reader.h"
+#include "ns3/job-step-compiler.h"
+#include "ns3/link-rate-timeline.h"
+#include "ns3/simulator.h"
+
+#include <algorithm>
+#include <gtest/gtest.h>
+#include <string>
+#include <vector>
+
+namespace ns3
+{
+namespace
+{
+
+using test::OutputDir;
+using test::ReadFile;
+using test::Table;
+
+const std::string TRACES = std::string(ROCE_LAB_SOURCE_DIR) + "/traces/goal/";
+
+class JobStepsTest : public ::testing::Test
+{
+  protected:
+    void TearDown() override { Simulator::Destroy(); }
+
+    /** An experiment of \p hosts hosts (a leaf-spine, 8 a leaf) with the one job \p job. */
+    static std::string Experiment(uint32_t hosts, const std::string& job)
+    {
+        return R"({"progress": false, "stop_time": "10ms",
+                   "topology": {"type": "leaf_spine", "leaves": )" +
+               std::to_string((hosts + 7) / 8) + R"(, "spines": 2, "hosts_per_leaf": 8},
+                   "jobs": [)" +
+               job + "]}";
+    }
+
+    /** The schedule of the steps \p steps on hosts h0..h(ranks - 1). */
+    static GoalSchedule Compiled(uint32_t ranks, const std::string& steps,
+                                 const std::string& executor = "{}")
+    {
+        const ExperimentConfig c = ExperimentConfig::LoadString(
+            Experiment(ranks, R"({"hosts": "h0-h)" + std::to_string(ranks - 1) +
+                                  R"(", "executor": )" + executor + R"(, "steps": )" + steps + "}"),
+            "steps.json");
+        return *c.GetJobs().at(0).schedule;
+    }
+
+    static ExperimentConfigError Error(const std::string& text)
+    {
+        try
+        {
+            ExperimentConfig::LoadString(text, "bad.json");
+        }
+        catch (const ExperimentConfigError& e)
+        {
+            return e;
+        }
+        ADD_FAILURE() << "no error for: " << text;
+        return ExperimentConfigError("", "", "");
+    }
+
+    static std::vector<uint32_t> Sorted(GoalSchedule::OpRange range)
+    {
+        std::vector<uint32_t> v(range.begin(), range.end());
+        std::sort(v.begin(), v.end());
+        return v;
+    }
+
+    /** Every operation of \p a as \p b has it: fields (not the line), dependencies. */
+    static void ExpectSameSchedule(const GoalSchedule& a, const GoalSchedule& b)
+    {
+        ASSERT_EQ(a.GetNRanks(), b.GetNRanks());
+        ASSERT_EQ(a.GetNOps(), b.GetNOps());
+        for (uint32_t r = 0; r <= a.GetNRanks(); ++r)
+        {
+            ASSERT_EQ(a.GetFirstOp(r), b.GetFirstOp(r)) << "rank " << r;
+        }
+        for (uint32_t op = 0; op < a.GetNOps(); ++op)
+        {
+            const GoalOp& x = a.GetOp(op);
+            const GoalOp& y = b.GetOp(op);
+            const std::string where = b.Describe(op);
+            ASSERT_EQ(x.kind, y.kind) << where;
+            ASSERT_EQ(x.size, y.size) << where;
+            ASSERT_EQ(x.rank, y.rank) << where;
+            ASSERT_EQ(x.peer, y.peer) << where;
+            ASSERT_EQ(x.tag, y.tag) << where;
+            ASSERT_EQ(x.cpu, y.cpu) << where;
+            ASSERT_EQ(x.nic, y.nic) << where;
+            ASSERT_EQ(Sorted(a.GetStartSuccessors(op)), Sorted(b.GetStartSuccessors(op))) << where;
+            ASSERT_EQ(Sorted(a.GetEndSuccessors(op)), Sorted(b.GetEndSuccessors(op))) << where;
+            ASSERT_EQ(a.GetNStartPredecessors(op), b.GetNStartPredecessors(op)) << where;
+            ASSERT_EQ(a.GetNEndPredecessors(op), b.GetNEndPredecessors(op)) << where;
+        }
+    }
+};
+
+TEST_F(JobStepsTest, RingAllreduceEqualsTheShippedGoalTrace)
+{
+    // traces/goal/ring-allreduce-8r-2mib.goal: 20 us of compute, then the ring all-reduce
+    // of 2 MiB over 8 ranks (262,144 B chunks), 2 us to reduce each received chunk.
+    const GoalSchedule trace = GoalScheduleReader::ReadFile(TRACES + "ring-allreduce-8r-2mib.goal");
+    const GoalSchedule steps = Compiled(8, R"([{"compute": "20us"},
+        {"collective": "allreduce", "algorithm": "ring", "bytes": 2097152, "reduce": "2us"}])");
+    EXPECT_EQ(trace.GetNOps(), 8u * 36u);
+    ExpectSameSchedule(steps, trace);
+    // The same with the compute counted in 10 ns units: amounts of 2000 and 200.
+    const GoalSchedule coarse = Compiled(8, R"([{"compute": "20us"},
+        {"collective": "allreduce", "bytes": 2097152, "reduce": "2us"}])",
+                                         R"({"CalcUnit": "10ns"})");
+    EXPECT_EQ(coarse.GetOp(0).kind, GoalOpKind::Calc);
+    EXPECT_EQ(coarse.GetOp(0).size, 2000u);
+    EXPECT_EQ(coarse.GetOp(3).size, 200u); // the first reduction
+}
+
+TEST_F(JobStepsTest, AlltoallEqualsTheShippedGoalTrace)
+{
+    // traces/goal/all-to-all-64r-64kib.goal: 64 ranks, 64 KiB to each other rank: a
+    // buffer of 64 x 64 KiB a rank.
+    const GoalSchedule trace = GoalScheduleReader::ReadFile(TRACES + "all-to-all-64r-64kib.goal");
+    const GoalSchedule steps = Compiled(
+        64, R"([{"collective": "alltoall", "algorithm": "linear_shift", "bytes": 4194304}])");
+    EXPECT_EQ(trace.GetNOps(), 64u * 126u);
+    ExpectSameSchedule(steps, trace);
+}
+
+TEST_F(JobStepsTest, ChunksWithARemainderAddUpToTheBuffer)
+{
+    // 1003 B over 8 ranks: seven chunks of 125 B and the last of 128 B.
+    const uint64_t n = 8;
+    const uint64_t bytes = 1003;
+    struct Expectation
+    {
+        const char* collective;
+        uint64_t sent; //!< bytes sent by all ranks together
+    };
+
+    for (const Expectation& e :
+         {Expectation{"allreduce", 2 * (n - 1) * bytes},
+          Expectation{"reduce_scatter", (n - 1) * bytes}, Expectation{"allgather", (n - 1) * bytes},
+          Expectation{"alltoall", (n - 1) * bytes}})
+    {
+        const GoalSchedule s = Compiled(8, std::string(R"([{"collective": ")") + e.collective +
+                                               R"(", "bytes": 1003}])");
+        EXPECT_EQ(s.GetSentBytes(), e.sent) << e.collective;
+        uint64_t smallest = UINT64_MAX;
+        uint64_t largest = 0;
+        for (uint32_t op = 0; op < s.GetNOps(); ++op)
+        {
+            if (s.GetOp(op).kind != GoalOpKind::Calc)
+            {
+                smallest = std::min(smallest, s.GetOp(op).size);
+                largest = std::max(largest, s.GetOp(op).size);
+            }
+        }
+        EXPECT_EQ(smallest, 125u) << e.collective;
+        EXPECT_EQ(largest, 128u) << e.collective;
+        GoalMessageBalance::Check(s); // every send has its recv, of the same size
+        for (uint32_t op = 0; op < s.GetNOps(); ++op)
+        {
+            const GoalOp& o = s.GetOp(op);
+            if (o.kind != GoalOpKind::Send)
+            {
+                continue;
+            }
+            bool matched = false;
+            for (uint32_t q = s.GetFirstOp(o.peer); q < s.GetFirstOp(o.peer + 1); ++q)
+            {
+                const GoalOp& r = s.GetOp(q);
+                matched |= r.kind == GoalOpKind::Recv && r.peer == o.rank && r.tag == o.tag &&
+                           r.size == o.size;
+            }
+            EXPECT_TRUE(matched) << e.collective << ": " << s.Describe(op);
+        }
+    }
+}
+
+TEST_F(JobStepsTest, EachStepStartsWhenTheRanksPreviousStepIsDone)
+{
+    // 4 ranks: compute 10 us, all-to-all of 4 x 100 B, compute 5 us, a send from rank 1
+    // to rank 3, a pipeline of 64 B with 1 us stages.
+    const GoalSchedule s = Compiled(4, R"([{"compute": "10us"},
+        {"collective": "alltoall", "bytes": 400}, {"compute": "5us"},
+        {"send": {"from": 1, "to": 3, "bytes": 7}},
+        {"pipeline": {"bytes": 64, "compute": "1us"}}])");
+    GoalMessageBalance::Check(s);
+    // Rank 0: compute, 3 sends and 3 recvs, a join, compute, then its pipeline stage and
+    // send (no recv: it is the first stage); no part in the send.
+    const uint32_t first = s.GetFirstOp(0);
+    ASSERT_EQ(s.GetFirstOp(1) - first, 1u + 6u + 1u + 1u + 2u);
+    EXPECT_EQ(s.GetOp(first).kind, GoalOpKind::Calc);
+    EXPECT_EQ(s.GetOp(first).size, 10000u);
+    for (uint32_t k = 1; k <= 6; ++k)
+    {
+        // Every send and recv of the all-to-all waits for the compute, and the join
+        // waits for all of them.
+        EXPECT_EQ(s.GetNEndPredecessors(first + k), 1u);
+        EXPECT_EQ(Sorted(s.GetEndSuccessors(first + k)), std::vector<uint32_t>{first + 7});
+        EXPECT_EQ(s.GetOp(first + k).line, 2u); // the step's number, from 1
+    }
+    EXPECT_EQ(
+        Sorted(s.GetEndSuccessors(first)),
+        (std::vector<uint32_t>{first + 1, first + 2, first + 3, first + 4, first + 5, first + 6}));
+    EXPECT_EQ(s.GetOp(first + 7).kind, GoalOpKind::Calc); // the join: zero time
+    EXPECT_EQ(s.GetOp(first + 7).size, 0u);
+    EXPECT_EQ(s.GetNEndPredecessors(first + 7), 6u);
+    EXPECT_EQ(s.GetOp(first + 8).size, 5000u);
+    EXPECT_EQ(Sorted(s.GetEndSuccessors(first + 7)), std::vector<uint32_t>{first + 8});
+    EXPECT_EQ(s.GetLabel(first + 8), "step2_compute");
+    // The pipeline on rank 0 follows the compute directly (one operation: no join).
+    EXPECT_EQ(Sorted(s.GetEndSuccessors(first + 8)), std::vector<uint32_t>{first + 9});
+    EXPECT_EQ(s.GetOp(first + 9).kind, GoalOpKind::Calc);
+    EXPECT_EQ(s.GetOp(first + 10).kind, GoalOpKind::Send);
+    EXPECT_EQ(s.GetOp(first + 10).peer, 1u);
+
+    // Rank 1 sends to rank 3 after its compute, and its pipeline stage waits for that send.
+    const uint32_t r1 = s.GetFirstOp(1);
+    const uint32_t send = r1 + 9;
+    EXPECT_EQ(s.GetOp(send).kind, GoalOpKind::Send);
+    EXPECT_EQ(s.GetOp(send).peer, 3u);
+    EXPECT_EQ(s.GetOp(send).size, 7u);
+    EXPECT_EQ(Sorted(s.GetEndSuccessors(r1 + 8)), std::vector<uint32_t>{send});
+    EXPECT_EQ(s.GetOp(send + 1).kind, GoalOpKind::Recv); // the pipeline's, from rank 0
+    EXPECT_EQ(s.GetOp(send + 1).peer, 0u);
+    EXPECT_EQ(Sorted(s.GetEndSuccessors(send)), std::vector<uint32_t>{send + 1});
+    // Rank 3, the last stage: it receives and computes, and sends nothing on.
+    const uint32_t r3 = s.GetFirstOp(3);
+    ASSERT_EQ(s.GetFirstOp(4) - r3, 1u + 6u + 1u + 1u + 1u + 2u);
+    EXPECT_EQ(s.GetOp(s.GetFirstOp(4) - 1).kind, GoalOpKind::Calc);
+    EXPECT_EQ(s.GetOp(s.GetFirstOp(4) - 2).kind, GoalOpKind::Recv);
+    EXPECT_EQ(s.GetOp(s.GetFirstOp(4) - 2).peer, 2u);
+    // Tags: the all-to-all's shifts 1..3, then the send's 4, then the pipeline's 5.
+    EXPECT_EQ(s.GetOp(first + 1).tag, 1u);
+    EXPECT_EQ(s.GetOp(send).tag, 4u);
+    EXPECT_EQ(s.GetOp(first + 10).tag, 5u);
+}
+
+TEST_F(JobStepsTest, EffectiveFormLoadsToTheSameSchedule)
+{
+    const ExperimentConfig c = ExperimentConfig::LoadString(
+        Experiment(8, R"({"name": "t", "hosts": "h0-h3", "steps": [{"compute": "1ms"},
+            {"collective": "reduce_scatter", "bytes": 4096},
+            {"pipeline": {"bytes": 10}}]})"),
+        "eff.json");
+    const nlohmann::ordered_json& job = c.EffectiveJson()["jobs"][0];
+    EXPECT_FALSE(job.contains("goal"));
+    EXPECT_EQ(job["steps"][0]["compute"], "1ms");
+    EXPECT_EQ(job["steps"][1]["algorithm"], "ring");
+    EXPECT_EQ(job["steps"][1]["reduce"], "0ns");
+    EXPECT_EQ(job["steps"][2]["pipeline"]["compute"], "0ns");
+    const ExperimentConfig back = ExperimentConfig::LoadString(c.EffectiveJson().dump(), "e.json");
+    EXPECT_EQ(back.EffectiveJson(), c.EffectiveJson());
+    ExpectSameSchedule(*back.GetJobs()[0].schedule, *c.GetJobs()[0].schedule);
+}
+
+TEST_F(JobStepsTest, ShippedExampleCompilesToItsDocumentedSchedule)
+{
+    // configs/job-steps-small.json, 8 ranks: compute (8 operations), ring all-reduce with
+    // reductions (8 x (4 x 7 + 7)), a join per rank, all-to-all (8 x 14), a join per rank,
+    // pipeline with stages (2 x 7 + 8): 438 operations (dc-experiment.md's config table).
+    nlohmann::json j = test::Shipped("job-steps-small.json");
+    j["paths_relative_to"] = test::CONFIGS;
+    const ExperimentConfig c = ExperimentConfig::LoadString(j.dump(), "job-steps-small.json");
+    ASSERT_EQ(c.GetJobs().size(), 1u);
+    const GoalSchedule& s = *c.GetJobs()[0].schedule;
+    EXPECT_EQ(s.GetNRanks(), 8u);
+    EXPECT_EQ(s.GetNOps(), 8u + 8u * 35u + 8u + 8u * 14u + 8u + 22u);
+    GoalMessageBalance::Check(s);
+}
+
+TEST_F(JobStepsTest, ErrorsNameTheFieldsPointer)
+{
+    struct Bad
+    {
+        std::string job;
+        std::string pointer;
+        std::string part;
+    };
+
+    const std::string h = R"("hosts": "h0-h3", )";
+    const std::vector<Bad> cases = {
+        {R"({"goal": "x.goal", "steps": [{"compute": "1us"}], "hosts": "h0-h3"})", "/jobs/0/steps",
+         "not both"},
+        {R"({"hosts": "h0-h3"})", "/jobs/0", "\"steps\""},
+        {"{" + h + R"("steps": []})", "/jobs/0/steps", "non-empty array"},
+        {"{" + h + R"("steps": {"compute": "1us"}})", "/jobs/0/steps", "non-empty array"},
+        {"{" + h + R"("steps": [{"compute": "1us"}, 3]})", "/jobs/0/steps/1", "object"},
+        {"{" + h + R"("steps": [{"bytes": 10}]})", "/jobs/0/steps/0", "one of the keys"},
+        {"{" + h + R"("steps": [{"colective": "allreduce"}]})", "/jobs/0/steps/0/colective",
+         "unknown key"},
+        {"{" + h + R"("steps": [{"compute": "1us", "send": {}}]})", "/jobs/0/steps/0/send",
+         "already a \"compute\""},
+        {"{" + h + R"("steps": [{"compute": "1us", "bytes": 3}]})", "/jobs/0/steps/0/bytes",
+         "allowed keys here: compute"},
+        {"{" + h + R"("steps": [{"compute": "0s"}]})", "/jobs/0/steps/0/compute", "above 0s"},
+        {"{" + h + R"("steps": [{"compute": 5}]})", "/jobs/0/steps/0/compute", "duration"},
+        {"{" + h + R"("steps": [{"compute": "1500ps"}]})", "/jobs/0/steps/0/compute",
+         "whole number of the executor's CalcUnit (1ns)"},
+        {"{" + h + R"("executor": {"CalcUnit": "0s"}, "steps": [{"compute": "1us"}]})",
+         "/jobs/0/steps/0/compute", "CalcUnit 0"},
+        {"{" + h + R"("steps": [{"collective": "allreduse", "bytes": 8}]})",
+         "/jobs/0/steps/0/collective", R"("allgather", "allreduce", "alltoall", "reduce_scatter")"},
+        {"{" + h + R"("steps": [{"collective": "allreduce", "algorithm": "tree", "bytes": 8}]})",
+         "/jobs/0/steps/0/algorithm", "ring"},
+        {"{" + h + R"("steps": [{"collective": "alltoall", "algorithm": "ring", "bytes": 8}]})",
+         "/jobs/0/steps/0/algorithm", "linear_shift"},
+        {"{" + h + R"("steps": [{"collective": "allreduce"}]})", "/jobs/0/steps/0/bytes",
+         "missing required field"},
+        {"{" + h + R"("steps": [{"collective": "allreduce", "bytes": 0}]})",
+         "/jobs/0/steps/0/bytes", "out of range"},
+        {"{" + h + R"("steps": [{"collective": "allreduce", "bytes": "1MiB"}]})",
+         "/jobs/0/steps/0/bytes", "expected an integer"},
+        {"{" + h + R"("steps": [{"collective": "allgather", "bytes": 3}]})",
+         "/jobs/0/steps/0/bytes", "at least one byte per rank"},
+        {"{" + h + R"("steps": [{"collective": "alltoall", "bytes": 8, "reduce": "1us"}]})",
+         "/jobs/0/steps/0/reduce", "unknown key"},
+        {"{" + h + R"("steps": [{"collective": "allreduce", "bytes": 8, "reduce": "1.5ns"}]})",
+         "/jobs/0/steps/0/reduce", "whole number"},
+        {R"({"hosts": ["h0"], "steps": [{"collective": "allreduce", "bytes": 8}]})",
+         "/jobs/0/steps/0/collective", "at least 2 ranks"},
+        {"{" + h + R"("steps": [{"send": {"from": 0, "to": 4, "bytes": 8}}]})",
+         "/jobs/0/steps/0/send/to", "[0, 3]"},
+        {"{" + h + R"("steps": [{"send": {"from": 2, "to": 2, "bytes": 8}}]})",
+         "/jobs/0/steps/0/send/to", "another rank"},
+        {"{" + h + R"("steps": [{"send": {"from": 0, "to": 1}}]})", "/jobs/0/steps/0/send/bytes",
+         "missing required field"},
+        {"{" + h + R"("steps": [{"send": {"from": 0, "to": 1, "bytes": 8, "tag": 1}}]})",
+         "/jobs/0/steps/0/send/tag", "allowed keys here: from, to, bytes"},
+        {"{" + h + R"("steps": [{"send": [0, 1, 8]}]})", "/jobs/0/steps/0/send", "object"},
+        {"{" + h + R"("steps": [{"pipeline": {"bytes": 8, "stage": "1us"}}]})",
+         "/jobs/0/steps/0/pipeline/stage", "allowed keys here: bytes, compute"},
+        {"{" + h + R"("steps": [{"pipeline": {"bytes": 8, "compute": "-1us"}}]})",
+         "/jobs/0/steps/0/pipeline/compute", "duration"},
+    };
+    for (const Bad& b : cases)
+    {
+        const ExperimentConfigError e = Error(Experiment(8, b.job));
+        EXPECT_EQ(e.GetPointer(), b.pointer) << b.job << "\n" << e.what();
+        EXPECT_NE(std::string(e.what()).find(b.part), std::string::npos) << b.job << "\n"
+                                                                         << e.what();
+    }
+}
+
+TEST_F(JobStepsTest, TooManyOperationsAreRefusedAtTheStep)
+{
+    // Two all-to-alls over 4096 ranks: 33.5 M operations each, past the 50 M a job may
+    // compile to.
+    const std::string text = R"({"progress": false, "stop_time": "10ms",
+        "topology": {"type": "leaf_spine", "leaves": 64, "spines": 2, "hosts_per_leaf": 64},
+        "jobs": [{"hosts": "h0-h4095", "steps": [{"collective": "alltoall", "bytes": 4096},
+                                                 {"collective": "alltoall", "bytes": 4096}]}]})";
+    const ExperimentConfigError e = Error(text);
+    EXPECT_EQ(e.GetPointer(), "/jobs/0/steps/1") << e.what();
+    EXPECT_NE(std::string(e.what()).find("50000000"), std::string::npos) << e.what();
+}
+
+/** Run the job \p steps on the 4 hosts of a star (one switch, 100 Gb/s, 1 us links). */
+std::vector<double>
+RunStar(const std::string& name, const std::string& steps)
+{
+    const ExperimentConfig c = ExperimentConfig::LoadString(
+        R"({"progress": false, "stop_time": "10ms", "seed": 1,
+            "topology": {"type": "incast", "senders": 3, "host_link_rate": "100Gbps",
+                         "link_delay": "1us"},
+            "jobs": [{"name": "train", "hosts": "h0-h3", "iterations": 2,
+                      "steps": )" +
+            steps + "}]}",
+        name + ".json");
+    const std::string dir = OutputDir("job-steps-" + name);
+    {
+        ExperimentRunner runner(c, dir);
+        runner.Run();
+    }
+    Simulator::Destroy();
+    std::vector<double> times;
+    for (const auto& row : Table(dir + "/jobs.csv"))
+    {
+        times.push_back(row.at("time_us").empty() ? 0 : std::stod(row.at("time_us")));
+    }
+    std::cout << name << ":";
+    for (double t : times)
+    {
+        std::cout << ' ' << t;
+    }
+    std::cout << std::endl;
+    return times;
+}
+
+TEST_F(JobStepsTest, ComputeAllreduceAlltoallRunsAtItsBound)
+{
+    // 4 ranks on the 4 hosts of one switch: 50 us of compute, a ring all-reduce of 1 MiB
+    // (6 steps of a 262,144 B chunk), an all-to-all of 1 MiB (262,144 B to each of 3
+    // other ranks).
+    const std::string collectives =
+        R"({"collective": "allreduce", "bytes": 1048576},
+           {"collective": "alltoall", "bytes": 1048576}])";
+    const std::vector<double> job = RunStar("job", R"([{"compute": "50us"}, )" + collectives);
+    const std::vector<double> control = RunStar("control", "[" + collectives);
+    ASSERT_EQ(job.size(), 2u);
+    ASSERT_EQ(control.size(), 2u);
+    // The bound from the bytes alone: each host sends 6 chunks of the ring and 3 of the
+    // all-to-all on its 100 Gb/s link, 9 x 262,144 x 8 bits: 188.7 us, after 50 us of
+    // compute: 238.7 us. On the wire a chunk is 256 frames of 1024 B payload with 86 B of
+    // RoCEv2 framing each (Ethernet + 802.1Q, IPv4, UDP, BTH, ICRC, FCS, preamble and gap)
+    // and the first frame's RETH (16 B): 284,176 B, and the host's link also carries the
+    // ACKs (90 B each) of every chunk it receives: 307,216 B a chunk, 24.58 us. A ring
+    // step takes that and two links' delay and the switch's store-and-forward (88.8 ns):
+    // 26.66 us, 6 of them 160.0 us; the all-to-all's 3 chunks leave back to back, 73.7
+    // us, and arrive 2.09 us later; the last ACK comes back 2 us after: 50 + 160.0 + 73.7
+    // + 4.1 = 287.8 us.
+    const double bytesBound = 50 + 9 * 262144 * 8 / 100e3;
+    const double chunk = 307216 * 8 / 100e3;
+    const double wireBound = 50 + 6 * (chunk + 2.0888) + 3 * chunk + 4.09;
+    for (uint32_t i = 0; i < 2; ++i)
+    {
+        EXPECT_GT(job[i], bytesBound) << i;
+        EXPECT_GT(job[i], 0.98 * wireBound) << i;
+        EXPECT_LT(job[i], 1.05 * wireBound) << i;
+        // The control, without the compute step, is 50 us faster, iteration for iteration:
+        // the compute gap is run, not skipped.
+        EXPECT_NEAR(job[i] - control[i], 50, 0.5) << i;
+    }
+}
+
+TEST_F(JobStepsTest, LinkRateTimelineIntegratesTheRatesInForce)
+{
+    const ExperimentConfig c = ExperimentConfig::LoadString(
+        R"({"progress": false, "stop_time": "10ms",
+            "topology": {"type": "dumbbell", "hosts_per_side": 2},
+            "flows": [{"src": "h0", "dst": "h2", "bytes": 1000}],
+            "faults": {"events": [
+              {"time": "10us", "kind": "host_rate", "host": "h0", "rate": "10Gbps"},
+              {"time": "30us", "kind": "link_rate", "link": ["s0", "s1"], "rate": "40Gbps"},
+              {"time": "30us", "kind": "link_rate", "link": ["s1", "s0"], "rate": "25Gbps"},
+              {"time": "50us", "kind": "host_rate", "host": "h0", "rate": "100Gbps"}]}})",
+        "timeline.json");
+    const ExperimentTopology& topo = c.GetTopology();
+    const LinkRateTimeline rates(topo, c.GetFaults());
+    const uint32_t h0 = LinkRateTimeline::HostLink(topo, 0);
+    uint32_t fabric = 0;
+    for (uint32_t i = 0; i < topo.links.size(); ++i)
+    {
+        fabric = topo.links[i].a >= topo.hosts.size() && topo.links[i].b >= topo.hosts.size()
+                     ? i
+                     : fabric;
+    }
+    EXPECT_EQ(rates.GetRate(h0, MicroSeconds(5)), DataRate("100Gbps"));
+    EXPECT_EQ(rates.GetRate(h0, MicroSeconds(10)), DataRate("10Gbps"));
+    EXPECT_EQ(rates.GetRate(h0, MicroSeconds(60)), DataRate("100Gbps"));
+    // Two events at one time: the last in file order wins, as FaultInjector applies them.
+    EXPECT_EQ(rates.GetRate(fabric, MicroSeconds(30)), DataRate("25Gbps"));
+    // 0-10 us at 100 Gb/s, 10-50 us at 10 Gb/s, 50-60 us at 100 Gb/s: 1e6 + 4e5 + 1e6 bits.
+    EXPECT_NEAR(rates.Capacity(h0, Seconds(0), MicroSeconds(60)), 2.4e6, 1e-3);
+    EXPECT_TRUE(rates.Changes(h0, MicroSeconds(5), MicroSeconds(10)));
+    EXPECT_FALSE(rates.Changes(h0, MicroSeconds(10), MicroSeconds(20)));
+    EXPECT_DOUBLE_EQ(rates.Capacity(fabric, MicroSeconds(40), MicroSeconds(80)), 25e9 * 40e-6);
+}
+
+TEST_F(JobStepsTest, JobLinksUtilisationUsesTheRateInForce)
+{
+    // Rank 0 on h0 sends 1 MB to rank 1 on h1 (same switch). From 20 us on, h0's link
+    // runs at 10 Gb/s instead of 100: the send takes about 20 + 750 us, and h0's uplink
+    // is busy the whole time. At the configured 100 Gb/s its utilisation would read
+    // 0.12; at the rates in force it is near 1 (measured 0.974: frame bytes, without the
+    // wire's 24 B a frame). The link from s0 to h1 keeps its rate: its utilisation is
+    // bytes over 100 Gb/s x the iteration's time, as without the fault.
+    const ExperimentConfig c = ExperimentConfig::LoadString(
+        R"({"progress": false, "stop_time": "10ms",
+            "topology": {"type": "incast", "senders": 1},
+            "faults": {"events": [
+              {"time": "20us", "kind": "host_rate", "host": "h0", "rate": "10Gbps"}]},
+            "jobs": [{"name": "p", "hosts": ["h0", "h1"],
+                      "steps": [{"send": {"from": 0, "to": 1, "bytes": 1000000}}]}]})",
+        "rate.json");
+    const std::string dir = OutputDir("job-steps-rate");
+    {
+        ExperimentRunner runner(c, dir);
+        runner.Run();
+    }
+    const auto jobs = Table(dir + "/jobs.csv");
+    ASSERT_EQ(jobs.size(), 1u);
+    const double time = std::stod(jobs[0].at("time_us"));
+    EXPECT_GT(time, 20 + 800e3 * 8 / 10e3); // at least 800 kB at 10 Gb/s after 20 us
+    bool seen = false;
+    bool unchanged = false;
+    for (const auto& row : Table(dir + "/job_links.csv"))
+    {
+        if (row.at("node") == "s0" && row.at("peer_node") == "h1")
+        {
+            unchanged = true;
+            EXPECT_NEAR(std::stod(row.at("utilisation")),
+                        std::stod(row.at("bytes")) * 8 / (100e3 * time), 2e-6);
+        }
+        if (row.at("node") != "h0")
+        {
+            continue;
+        }
+        seen = true;
+        const double bytes = std::stod(row.at("bytes"));
+        const double capacity = 100e3 * 20 + 10e3 * (time - 20); // bits
+        EXPECT_NEAR(std::stod(row.at("utilisation")), bytes * 8 / capacity, 2e-6);
+        EXPECT_GT(std::stod(row.at("utilisation")), 0.85);
+        EXPECT_LT(std::stod(row.at("utilisation")), 1.0);
+    }
+    EXPECT_TRUE(seen);
+    EXPECT_TRUE(unchanged);
+}
+
+} // namespace
+} // namespace ns3
