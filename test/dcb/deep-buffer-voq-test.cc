@@ -6,6 +6,7 @@
 #include "sonic-loader-probe.h"
 
 #include "ns3/boolean.h"
+#include "ns3/config-error.h"
 #include "ns3/dcb-helper.h"
 #include "ns3/dcb-net-device.h"
 #include "ns3/dcb-switch.h"
@@ -203,11 +204,18 @@ TEST(VoqChassisConfig, ZeroDramBandwidthIsAConfigurationError)
     h.SetBufferManagerAttribute("DramBandwidthFraction", DoubleValue(0));
     Ptr<Node> s = CreateObject<Node>();
     h.Install(CreateObject<Node>(), s);
-    std::string error;
-    EXPECT_FALSE(h.InstallSwitch(s, &error));
-    EXPECT_NE(error.find("ns3::DeepBufferVoq: DeepBufferVoq: DramBandwidth is 0"),
-              std::string::npos)
-        << error;
+    try
+    {
+        h.InstallSwitch(s);
+        ADD_FAILURE() << "the switch was installed";
+    }
+    catch (const ConfigError& e)
+    {
+        const std::string error = e.what();
+        EXPECT_NE(error.find("ns3::DeepBufferVoq: DeepBufferVoq: DramBandwidth is 0"),
+                  std::string::npos)
+            << error;
+    }
     Simulator::Destroy();
 }
 

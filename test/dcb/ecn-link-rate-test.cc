@@ -4,6 +4,7 @@
 // alike (the control).
 #include "dcb-bulk-source.h"
 
+#include "ns3/config-error.h"
 #include "ns3/data-rate.h"
 #include "ns3/dcb-helper.h"
 #include "ns3/dcb-net-device.h"
@@ -16,6 +17,9 @@
 
 #include <gtest/gtest.h>
 #include <memory>
+#include <string>
+#include <tuple>
+#include <utility>
 #include <vector>
 
 using namespace ns3;
@@ -130,10 +134,79 @@ TEST(EcnLinkRate, ATableEntryThatBreaksKmaxAboveKminIsAnError)
         h.SetDeviceAttribute("DataRate", DataRateValue(DataRate(rate)));
         h.Install(CreateObject<Node>(), s);
     }
-    std::string error;
-    EXPECT_EQ(h.InstallSwitch(s, &error), nullptr);
-    EXPECT_NE(error.find("Kmax (1600000B) must not be below Kmin (2000000B)"), std::string::npos)
-        << error;
+    try
+    {
+        h.InstallSwitch(s);
+        ADD_FAILURE() << "the switch was installed";
+    }
+    catch (const ConfigError& e)
+    {
+        const std::string error = e.what();
+        EXPECT_NE(error.find("Kmax (1600000B) must not be below Kmin (2000000B)"),
+                  std::string::npos)
+            << error;
+    }
+    Simulator::Destroy();
+}
+
+// The helper locates its refusals where it was told its settings came from: an ECN marker
+// at the ECN settings' pointer, a buffer at the buffer settings'; the switch by its name.
+// Told nothing, the file is named after the helper and the switch after its node.
+TEST(EcnLinkRate, RefusalsAreLocatedAtTheirSettings)
+{
+    auto refusal = [](DcbHelper& h, const std::string& name)
+    {
+        Ptr<Node> s = CreateObject<Node>();
+        h.Install(CreateObject<Node>(), s);
+        try
+        {
+            h.InstallSwitch(s, name);
+        }
+        catch (const ConfigError& e)
+        {
+            return std::make_pair(std::string(e.what()), e.GetPointer());
+        }
+        return std::make_pair(std::string("accepted"), std::string());
+    };
+    DcbHelper ecn;
+    ecn.SetEcnMarkerAttribute("Kmin", QueueSizeValue(QueueSize("2MB")));
+    ecn.SetEcnMarkerAttribute("Kmax", QueueSizeValue(QueueSize("1MB")));
+    ecn.SetSource("x.json", "/buffer_switches/1/buffer", "/ecn");
+    auto [what, pointer] = refusal(ecn, "leaf0");
+    EXPECT_EQ(pointer, "/ecn");
+    EXPECT_EQ(what.rfind("x.json: /ecn: switch leaf0: ns3::RedEcnMarker: ", 0), 0u) << what;
+
+    DcbHelper buffer;
+    buffer.SetBufferManager("ns3::DeepBufferVoq");
+    buffer.SetBufferManagerAttribute("DramBandwidthFraction", DoubleValue(0));
+    buffer.SetSource("x.json", "/buffer_switches/1/buffer", "/ecn");
+    std::tie(what, pointer) = refusal(buffer, "spine1");
+    EXPECT_EQ(pointer, "/buffer_switches/1/buffer");
+    EXPECT_EQ(
+        what.rfind("x.json: /buffer_switches/1/buffer: switch spine1: ns3::DeepBufferVoq: ", 0), 0u)
+        << what;
+
+    DcbHelper byCode;
+    byCode.SetBufferManager("ns3::DeepBufferVoq");
+    byCode.SetBufferManagerAttribute("DramBandwidthFraction", DoubleValue(0));
+    Ptr<Node> s = CreateObject<Node>();
+    byCode.Install(CreateObject<Node>(), s);
+    try
+    {
+        byCode.InstallSwitch(s);
+        ADD_FAILURE() << "the switch was installed";
+    }
+    catch (const ConfigError& e)
+    {
+        EXPECT_EQ(e.GetFile(), "DcbHelper");
+        EXPECT_EQ(e.GetPointer(), "");
+        EXPECT_EQ(std::string(e.what()).rfind("DcbHelper: switch node " +
+                                                  std::to_string(s->GetId()) +
+                                                  ": ns3::DeepBufferVoq: ",
+                                              0),
+                  0u)
+            << e.what();
+    }
     Simulator::Destroy();
 }
 

@@ -301,10 +301,15 @@ class SonicQosOnSwitch : public ::testing::Test
         dcb.SetBufferManager("ns3::SonicBufferManager");
         dcb.SetBufferManagerAttribute("ConfigFile", StringValue(files));
         dcb.SetBufferManagerAttribute("UnlistedPortsLikeFirst", BooleanValue(true));
-        std::string error;
-        Ptr<DcbSwitch> s = dcb.InstallSwitch(sw, &error);
-        EXPECT_TRUE(s) << error;
-        return s;
+        try
+        {
+            return dcb.InstallSwitch(sw);
+        }
+        catch (const ConfigError& e)
+        {
+            ADD_FAILURE() << e.what();
+        }
+        return nullptr;
     }
 };
 

@@ -3,6 +3,7 @@
 // a refused switch, cable lengths, SONiC buffer edits before the NICs; RdmaLeafSpineFabric's
 // link numbering and spine lookups.
 #include "ns3/boolean.h"
+#include "ns3/config-error.h"
 #include "ns3/dcb-channel.h"
 #include "ns3/dcb-net-device.h"
 #include "ns3/node.h"
@@ -14,7 +15,6 @@
 #include "ns3/sonic-buffer-manager.h"
 
 #include <gtest/gtest.h>
-#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -197,14 +197,12 @@ TEST_F(RdmaFabricBuilderTest, SystemIdsKeepNodeOrderAndLocalChannels)
     }
 }
 
-TEST_F(RdmaFabricBuilderTest, RefusedSwitchReachesTheHandler)
+TEST_F(RdmaFabricBuilderTest, RefusedSwitchThrowsItsConfigError)
 {
     RdmaFabricBuilder f = TwoSwitches();
     DcbHelper tiny;
     tiny.SetBufferManagerAttribute("BufferSize", QueueSizeValue(QueueSize("10KB")));
     f.SetSwitchHelper(1, tiny);
-    f.SetSwitchErrorHandler([](uint32_t sw, const std::string& e)
-                            { throw std::runtime_error(std::to_string(sw) + ": " + e); });
     DcbHelper dcb;
     RdmaHelper rdma;
     try
@@ -212,9 +210,39 @@ TEST_F(RdmaFabricBuilderTest, RefusedSwitchReachesTheHandler)
         f.Build(dcb, rdma);
         FAIL() << "switch 1 was accepted";
     }
-    catch (const std::runtime_error& e)
+    catch (const ConfigError& e)
     {
-        EXPECT_EQ(std::string(e.what()).rfind("1: ", 0), 0u) << e.what();
+        EXPECT_EQ(e.GetReason().rfind("switch 1: ", 0), 0u) << e.what();
+    }
+}
+
+// Named switches, each helper told where its settings came from: the refusal names the
+// file, the refused switch's buffer settings and the switch.
+TEST_F(RdmaFabricBuilderTest, RefusedSwitchIsLocatedAndNamed)
+{
+    RdmaFabricBuilder f = TwoSwitches();
+    f.SetSwitchNames({"leaf", "spine"});
+    DcbHelper tiny;
+    tiny.SetBufferManagerAttribute("BufferSize", QueueSizeValue(QueueSize("10KB")));
+    tiny.SetSource("fabric.json", "/buffer_switches/0/buffer", "/ecn");
+    f.SetSwitchHelper(1, tiny);
+    DcbHelper dcb;
+    dcb.SetSource("fabric.json", "/buffer", "/ecn");
+    try
+    {
+        f.Build(dcb, RdmaHelper());
+        FAIL() << "switch spine was accepted";
+    }
+    catch (const ConfigError& e)
+    {
+        EXPECT_EQ(e.GetFile(), "fabric.json");
+        EXPECT_EQ(e.GetPointer(), "/buffer_switches/0/buffer");
+        EXPECT_EQ(
+            std::string(e.what()).rfind("fabric.json: /buffer_switches/0/buffer: switch spine: "
+                                        "ns3::DynamicThresholdBufferManager: ",
+                                        0),
+            0u)
+            << e.what();
     }
 }
 
@@ -271,20 +299,18 @@ TEST_F(RdmaFabricBuilderTest, SwitchBufferEditAppliesBeforeTheNics)
               Time(0));
 }
 
-TEST_F(RdmaFabricBuilderTest, SwitchBufferEditWithoutSonicBufferReachesTheHandler)
+TEST_F(RdmaFabricBuilderTest, SwitchBufferEditWithoutSonicBufferThrowsConfigError)
 {
     RdmaFabricBuilder f = TwoSwitches();
     f.SetSwitchBufferEdit(0, [](SonicBufferConfig&) {});
-    f.SetSwitchErrorHandler([](uint32_t sw, const std::string& e)
-                            { throw std::runtime_error(std::to_string(sw) + ": " + e); });
     try
     {
         f.Build(DcbHelper(), RdmaHelper()); // DynamicThresholdBufferManager
         FAIL() << "the edit was applied";
     }
-    catch (const std::runtime_error& e)
+    catch (const ConfigError& e)
     {
-        EXPECT_EQ(std::string(e.what()).rfind("0: ", 0), 0u) << e.what();
+        EXPECT_EQ(e.GetReason().rfind("switch 0: ", 0), 0u) << e.what();
         EXPECT_NE(std::string(e.what()).find("SonicBufferManager"), std::string::npos) << e.what();
     }
 }

@@ -2,7 +2,6 @@
 
 #include "ns3/abort.h"
 #include "ns3/dcb-helper.h"
-#include "ns3/experiment-config-error.h"
 #include "ns3/node.h"
 #include "ns3/rdma-helper.h"
 
@@ -67,16 +66,10 @@ TopologyBuilder::Build()
             m_fabric.SetSwitchHelper(s, it->second);
         }
     }
-    m_fabric.SetSwitchErrorHandler(
-        [this](uint32_t s, const std::string& error)
-        {
-            // The buffer or ECN attributes are individually valid but cannot work together
-            // on this topology (e.g. a buffer smaller than the PFC headroom it must reserve).
-            const bool ecn = error.find("EcnMarker") != std::string::npos;
-            throw ExperimentConfigError(
-                m_config.GetSource(), ecn ? "/ecn" : m_config.GetBuffer(s).pointer,
-                "switch " + m_config.GetTopology().switches[s] + ": " + error);
-        });
+    // A switch whose buffer or ECN attributes are individually valid but cannot work
+    // together on this topology (e.g. a buffer smaller than the PFC headroom it must
+    // reserve) is refused at its "buffer" entry or "/ecn" (MakeSwitchHelper's source).
+    m_fabric.SetSwitchNames(topo.switches);
 
     // One NIC helper per congestion control: "cc", and each of the node composition's
     // own (a "cc_hosts" entry or a NIC profile's "cc": a NIC mix).
@@ -146,6 +139,7 @@ TopologyBuilder::MakeSwitchHelper(const ExperimentComponent& buffer,
                                   const ExperimentComponent* balancer) const
 {
     DcbHelper dcb;
+    dcb.SetSource(m_config.GetSource(), buffer.pointer, m_config.GetEcn().pointer);
     for (const auto& a : m_config.GetSwitch().attributes)
     {
         dcb.SetSwitchAttribute(a.name, *a.value);

@@ -43,7 +43,11 @@ class TopologyBuilder
      */
     void SetSystemIds(std::vector<uint32_t> systemIds);
 
-    /** Create everything. Call once, before Simulator::Run. */
+    /**
+     * Create everything. Call once, before Simulator::Run. A switch whose buffer or ECN
+     * settings cannot work together on this topology throws ExperimentConfigError:
+     * "<file>: <its buffer entry's pointer, or /ecn>: switch <name>: <why>".
+     */
     void Build();
     /**
      * Fix the random streams of the switches (ECN markers, then load balancers) from
@@ -69,7 +73,8 @@ class TopologyBuilder
   private:
     /**
      * \return a helper installing switches with \p buffer, the switch/ECN sections and a
-     * load balancer of their own from \p balancer (nullptr: ECMP)
+     * load balancer of their own from \p balancer (nullptr: ECMP); its refusals located
+     * at the experiment file, \p buffer's pointer and the ECN section's
      */
     DcbHelper MakeSwitchHelper(const ExperimentComponent& buffer,
                                const ExperimentComponent* balancer) const;

@@ -1,6 +1,6 @@
 #include "dcb-helper.h"
 
-#include "ns3/abort.h"
+#include "ns3/config-error.h"
 #include "ns3/dcb-channel.h"
 #include "ns3/dcb-load-balancer.h"
 #include "ns3/dcb-net-device.h"
@@ -114,24 +114,47 @@ DcbHelper::Install(Ptr<Node> a, Ptr<Node> b) const
     return devices;
 }
 
-Ptr<DcbSwitch>
-DcbHelper::InstallSwitch(Ptr<Node> node, std::string* error) const
+void
+DcbHelper::SetSource(const std::string& file, const std::string& bufferPointer,
+                     const std::string& ecnPointer)
 {
-    auto fail = [&](const std::string& what, const std::string& why) -> Ptr<DcbSwitch>
+    m_sourceFile = file;
+    m_bufferPointer = bufferPointer;
+    m_ecnPointer = ecnPointer;
+}
+
+void
+DcbHelper::Refuse(const std::string& pointer, const std::string& reason) const
+{
+    if (pointer.empty())
     {
-        const std::string msg =
-            "switch node " + std::to_string(node->GetId()) + ": " + what + ": " + why;
-        NS_ABORT_MSG_IF(!error, msg);
-        *error = msg;
-        return nullptr;
-    };
+        throw ConfigError(m_sourceFile, reason);
+    }
+    throw ConfigError(m_sourceFile, pointer, reason);
+}
+
+namespace
+{
+/** "switch <name>: ", \p name "" naming the switch by its node's id. */
+std::string
+SwitchPrefix(Ptr<Node> node, const std::string& name)
+{
+    return "switch " + (name.empty() ? "node " + std::to_string(node->GetId()) : name) + ": ";
+}
+} // namespace
+
+Ptr<DcbSwitch>
+DcbHelper::InstallSwitch(Ptr<Node> node, const std::string& name) const
+{
+    const std::string bufferType = m_bufferFactory.GetTypeId().GetName();
+    const std::string ecnType = m_ecnFactory.GetTypeId().GetName();
     Ptr<DcbSwitch> sw = m_switchFactory.Create<DcbSwitch>();
     node->AggregateObject(sw);
     sw->SetBufferManager(m_bufferFactory.Create<BufferManager>());
     const std::string bufferError = sw->Setup();
     if (!bufferError.empty())
     {
-        return fail(m_bufferFactory.GetTypeId().GetName(), bufferError);
+        Refuse(m_bufferPointer, SwitchPrefix(node, name) + bufferType + ": " + bufferError);
     }
     ApplySonicQos(sw);
     if (m_ecnEnabled)
@@ -144,15 +167,15 @@ DcbHelper::InstallSwitch(Ptr<Node> node, std::string* error) const
             {
                 if (a.rate == rate && !marker->SetAttributeFailSafe(a.name, *a.value))
                 {
-                    return fail(m_ecnFactory.GetTypeId().GetName(),
-                                "cannot set " + a.name + " for the ports at " +
-                                    std::to_string(rate.GetBitRate()) + " bit/s");
+                    Refuse(m_ecnPointer, SwitchPrefix(node, name) + ecnType + ": cannot set " +
+                                             a.name + " for the ports at " +
+                                             std::to_string(rate.GetBitRate()) + " bit/s");
                 }
             }
             const std::string ecnError = marker->CheckConfig();
             if (!ecnError.empty())
             {
-                return fail(m_ecnFactory.GetTypeId().GetName(), ecnError);
+                Refuse(m_ecnPointer, SwitchPrefix(node, name) + ecnType + ": " + ecnError);
             }
             sw->SetEcnMarker(p, marker);
         }
@@ -240,25 +263,29 @@ DcbHelper::ApplySonicWred(Ptr<DcbSwitch> sw)
     return programmed;
 }
 
-std::string
-DcbHelper::ApplySonicConfig(Ptr<DcbSwitch> sw, const SonicBufferConfig& config)
+void
+DcbHelper::ApplySonicConfig(Ptr<DcbSwitch> sw, const SonicBufferConfig& config,
+                            const std::string& name) const
 {
+    const std::string bufferType = sw->GetBufferManager()->GetInstanceTypeId().GetName();
     Ptr<SonicBufferManager> bm = DynamicCast<SonicBufferManager>(sw->GetBufferManager());
     if (!bm)
     {
-        return "a SONiC buffer configuration needs ns3::SonicBufferManager (or a subclass), "
-               "not " +
-               sw->GetBufferManager()->GetInstanceTypeId().GetName();
+        Refuse(m_bufferPointer,
+               SwitchPrefix(sw->GetObject<Node>(), name) +
+                   "a SONiC buffer configuration needs ns3::SonicBufferManager (or a "
+                   "subclass), not " +
+                   bufferType);
     }
     bm->SetConfig(config);
     const std::string error = sw->Setup();
     if (!error.empty())
     {
-        return error;
+        Refuse(m_bufferPointer, SwitchPrefix(sw->GetObject<Node>(), name) + bufferType +
+                                    ": after a config reload: " + error);
     }
     ApplySonicQos(sw);
     ApplySonicWred(sw);
-    return "";
 }
 
 uint32_t

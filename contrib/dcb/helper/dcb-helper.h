@@ -65,13 +65,28 @@ class DcbHelper
     NetDeviceContainer Install(Ptr<Node> a, Ptr<Node> b) const;
 
     /**
+     * Where this helper's switch settings were read from, so that InstallSwitch and
+     * ApplySonicConfig locate what they refuse: \p file, the JSON pointer of the buffer
+     * settings (a refused buffer is located there) and that of the ECN settings (a
+     * refused ECN marker). TopologyBuilder gives the experiment file, the switch's
+     * "buffer" entry and "/ecn". Without it (a helper configured by code) a refusal is
+     * located as a file named after the helper: "DcbHelper: <reason>"; an empty pointer
+     * likewise names the file alone.
+     */
+    void SetSource(const std::string& file, const std::string& bufferPointer,
+                   const std::string& ecnPointer);
+
+    /**
      * Make \p node a switch: aggregate a DcbSwitch over all its (already linked)
      * devices, with a buffer manager and an ECN marker per port.
-     * \param error where to report an impossible buffer or ECN configuration; when
-     *        null such a configuration is a fatal error
-     * \return the switch, or nullptr after reporting an error
+     * A buffer or ECN configuration that cannot work (a buffer smaller than the PFC
+     * headroom it must reserve, Kmax below Kmin at a port's rate) throws ConfigError
+     * located at SetSource's buffer or ECN pointer, its reason
+     * "switch <name>: <buffer manager or marker type>: <why>".
+     * \param name the switch in the refusal ("" : "node <ns-3 node id>")
+     * \return the switch
      */
-    Ptr<DcbSwitch> InstallSwitch(Ptr<Node> node, std::string* error = nullptr) const;
+    Ptr<DcbSwitch> InstallSwitch(Ptr<Node> node, const std::string& name = "") const;
 
     /**
      * Use consecutive streams from \p stream for the switches' random variables: the
@@ -107,10 +122,12 @@ class DcbHelper
      * (DcbSwitch::Setup: pools, profiles, the CableHeadroom derivation), then its QoS
      * maps, schedulers (ApplySonicQos) and WRED marking (ApplySonicWred) from the new
      * configuration. Do it before traffic (and before NICs, so that nothing has
-     * queued). \return "" on success, else why (\p sw runs no SonicBufferManager, or
-     * the buffer cannot be set up with \p config)
+     * queued). When \p sw runs no SonicBufferManager, or its buffer cannot be set up
+     * with \p config, it throws ConfigError located at SetSource's buffer pointer, as
+     * InstallSwitch's refusals, naming the switch \p name ("" : "node <id>").
      */
-    static std::string ApplySonicConfig(Ptr<DcbSwitch> sw, const SonicBufferConfig& config);
+    void ApplySonicConfig(Ptr<DcbSwitch> sw, const SonicBufferConfig& config,
+                          const std::string& name = "") const;
 
     /**
      * Create a PfcWatchdog on \p sw: configured from PFC_WD when the switch
@@ -121,6 +138,9 @@ class DcbHelper
         Ptr<DcbSwitch> sw, const ObjectFactory& factory = ObjectFactory("ns3::PfcWatchdog"));
 
   private:
+    /** Throw ConfigError at \p pointer of the source file (none: the file alone). */
+    [[noreturn]] void Refuse(const std::string& pointer, const std::string& reason) const;
+
     ObjectFactory m_deviceFactory;
     ObjectFactory m_channelFactory;
     ObjectFactory m_bufferFactory;
@@ -139,6 +159,9 @@ class DcbHelper
     ObjectFactory m_loadBalancerFactory; //!< no TypeId set: no balancer (ECMP)
     bool m_ecnEnabled{true};
     bool m_loadBalancerEnabled{false};
+    std::string m_sourceFile{"DcbHelper"}; //!< SetSource's file; unset: the helper's name
+    std::string m_bufferPointer;           //!< SetSource's; "": none
+    std::string m_ecnPointer;              //!< SetSource's; "": none
 };
 
 } // namespace ns3

@@ -101,10 +101,12 @@ RdmaFabricBuilder::SetNicHelper(uint32_t host, const RdmaHelper& helper)
 }
 
 void
-RdmaFabricBuilder::SetSwitchErrorHandler(
-    std::function<void(uint32_t sw, const std::string& error)> handler)
+RdmaFabricBuilder::SetSwitchNames(std::vector<std::string> names)
 {
-    m_switchError = std::move(handler);
+    NS_ABORT_MSG_IF(names.size() != m_nSwitches,
+                    "RdmaFabricBuilder::SetSwitchNames: one name per switch");
+    NS_ABORT_MSG_IF(!m_switches.empty(), "RdmaFabricBuilder::SetSwitchNames after Build");
+    m_switchNames = std::move(names);
 }
 
 void
@@ -113,16 +115,6 @@ RdmaFabricBuilder::SetSwitchBufferEdit(uint32_t sw, SonicBufferEdit edit)
     NS_ABORT_MSG_IF(sw >= m_nSwitches, "RdmaFabricBuilder::SetSwitchBufferEdit: no switch " << sw);
     NS_ABORT_MSG_IF(!m_switches.empty(), "RdmaFabricBuilder::SetSwitchBufferEdit after Build");
     m_bufferEdits[sw] = std::move(edit);
-}
-
-void
-RdmaFabricBuilder::FailSwitch(uint32_t sw, const std::string& error) const
-{
-    if (m_switchError)
-    {
-        m_switchError(sw, error);
-    }
-    NS_ABORT_MSG("RdmaFabricBuilder: switch " << sw << ": " << error);
 }
 
 void
@@ -188,30 +180,20 @@ RdmaFabricBuilder::Build(const DcbHelper& links, const DcbHelper& switches, cons
 
     for (uint32_t s = 0; s < m_nSwitches; ++s)
     {
-        const int32_t helper = m_switchHelperOf[s];
-        std::string error;
-        Ptr<DcbSwitch> sw = (helper < 0 ? switches : m_switchHelpers[helper])
-                                .InstallSwitch(m_switchNodes.Get(s), &error);
-        if (!sw)
-        {
-            FailSwitch(s, error);
-        }
+        const int32_t index = m_switchHelperOf[s];
+        const DcbHelper& helper = index < 0 ? switches : m_switchHelpers[index];
+        const std::string name = m_switchNames.empty() ? std::to_string(s) : m_switchNames[s];
+        Ptr<DcbSwitch> sw = helper.InstallSwitch(m_switchNodes.Get(s), name);
         if (m_bufferEdits[s])
         {
             Ptr<SonicBufferManager> bm = DynamicCast<SonicBufferManager>(sw->GetBufferManager());
-            if (!bm)
+            SonicBufferConfig config;
+            if (bm)
             {
-                FailSwitch(s, "a SONiC buffer edit needs ns3::SonicBufferManager (or a "
-                              "subclass), not " +
-                                  sw->GetBufferManager()->GetInstanceTypeId().GetName());
+                config = bm->GetConfig();
+                m_bufferEdits[s](config);
             }
-            SonicBufferConfig config = bm->GetConfig();
-            m_bufferEdits[s](config);
-            error = DcbHelper::ApplySonicConfig(sw, config);
-            if (!error.empty())
-            {
-                FailSwitch(s, "after its SONiC buffer edit: " + error);
-            }
+            helper.ApplySonicConfig(sw, config, name); // refuses a switch without bm
         }
         m_switches.push_back(sw);
     }

@@ -79,11 +79,14 @@ class RdmaFabricBuilder
     /** Install host \p host's NIC with \p helper (a copy) rather than Build's NIC helper. */
     void SetNicHelper(uint32_t host, const RdmaHelper& helper);
     /**
-     * Called by Build when DcbHelper::InstallSwitch refuses switch \p sw (e.g. a
-     * buffer smaller than the PFC headroom it must reserve), with the reason; it may
-     * throw. Without one, Build aborts with the reason.
+     * Name the switches, one name per switch, for the refusals of their helpers: a switch
+     * that DcbHelper::InstallSwitch refuses (e.g. a buffer smaller than the PFC headroom
+     * it must reserve) makes Build throw that ConfigError, located where the switch's
+     * helper says its settings came from (DcbHelper::SetSource) and naming the switch:
+     * "switch <name>: ...". Without names switch s is named by its index, "switch <s>".
+     * Call before Build.
      */
-    void SetSwitchErrorHandler(std::function<void(uint32_t sw, const std::string& error)> handler);
+    void SetSwitchNames(std::vector<std::string> names);
     /** An edit of a switch's SONiC buffer configuration (pools, profiles, ports). */
     using SonicBufferEdit = std::function<void(SonicBufferConfig& config)>;
     /**
@@ -92,8 +95,9 @@ class RdmaFabricBuilder
      * with the CableHeadroom profiles derived) to \p edit and applies the result
      * (DcbHelper::ApplySonicConfig: set up again, QoS and WRED reprogrammed), as an
      * operator edits config_db and reloads it. The switch must run a
-     * SonicBufferManager (or DeepBufferVoq); a refusal is reported as
-     * InstallSwitch's (SetSwitchErrorHandler). Call before Build.
+     * SonicBufferManager (or DeepBufferVoq); a refusal (none, or a buffer the
+     * edited configuration cannot set up) is a ConfigError as InstallSwitch's
+     * (SetSwitchNames). Call before Build.
      */
     void SetSwitchBufferEdit(uint32_t sw, SonicBufferEdit edit);
 
@@ -101,7 +105,8 @@ class RdmaFabricBuilder
      * Create everything (see the class). \p links gives every link's device and
      * channel attributes (each link's DataRate and Delay are its own), \p switches
      * the switches' and \p nics the NICs', unless SetSwitchHelper / SetNicHelper
-     * name another. Call once.
+     * name another. Call once. A switch its helper refuses throws ConfigError
+     * (SetSwitchNames).
      */
     void Build(const DcbHelper& links, const DcbHelper& switches, const RdmaHelper& nics);
     /** Build(\p dcb, \p dcb, \p rdma). */
@@ -154,19 +159,16 @@ class RdmaFabricBuilder
         double length{0}; //!< cable metres; 0: the delay
     };
 
-    /** Report \p error for switch \p sw (handler, else abort). */
-    void FailSwitch(uint32_t sw, const std::string& error) const;
-
     uint32_t m_nHosts;
     uint32_t m_nSwitches;
     std::vector<uint32_t> m_systemIds; //!< empty: every node on system 0
     std::vector<Link> m_links;
-    std::vector<uint32_t> m_vnics;          //!< by host
-    std::vector<DcbHelper> m_switchHelpers; //!< SetSwitchHelper's copies
-    std::vector<int32_t> m_switchHelperOf;  //!< by switch: index, or -1
-    std::vector<RdmaHelper> m_nicHelpers;   //!< SetNicHelper's copies
-    std::vector<int32_t> m_nicHelperOf;     //!< by host: index, or -1
-    std::function<void(uint32_t, const std::string&)> m_switchError;
+    std::vector<uint32_t> m_vnics;              //!< by host
+    std::vector<DcbHelper> m_switchHelpers;     //!< SetSwitchHelper's copies
+    std::vector<int32_t> m_switchHelperOf;      //!< by switch: index, or -1
+    std::vector<RdmaHelper> m_nicHelpers;       //!< SetNicHelper's copies
+    std::vector<int32_t> m_nicHelperOf;         //!< by host: index, or -1
+    std::vector<std::string> m_switchNames;     //!< SetSwitchNames'; empty: the indices
     std::vector<SonicBufferEdit> m_bufferEdits; //!< by switch: empty, or the edit
     NodeContainer m_hosts;
     NodeContainer m_switchNodes;
