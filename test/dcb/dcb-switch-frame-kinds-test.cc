@@ -3,6 +3,7 @@
 // whole header), other EtherTypes (DROP_NOT_IPV4) and runts. Each forwarded frame is checked
 // byte for byte at the switch's egress against one built with ns-3's headers; each drop by
 // its reason and the packet the Drop trace gets.
+#include "ns3/data-rate.h"
 #include "ns3/dcb-helper.h"
 #include "ns3/dcb-net-device.h"
 #include "ns3/dcb-switch.h"
@@ -13,6 +14,7 @@
 #include "ns3/simulator.h"
 #include "ns3/udp-header.h"
 
+#include <algorithm>
 #include <gtest/gtest.h>
 #include <vector>
 
@@ -136,7 +138,7 @@ DroppedIpv4(Ptr<const Packet> frame, bool tagged)
 /** Host A -> switch -> host B (10.0.0.2); the switch's egress to B is captured. */
 class DcbSwitchFrameKindsTest : public ::testing::Test
 {
-  protected:
+  public:
     void SetUp() override
     {
         Ptr<Node> a = CreateObject<Node>();
@@ -149,8 +151,8 @@ class DcbSwitchFrameKindsTest : public ::testing::Test
         m_sw->SetAddressRange(Ipv4Address("10.0.0.0"), 16);
         m_sw->SetRoute(Ipv4Address("10.0.0.2"), {1});
         m_out = m_sw->GetPort(1);
-        m_out->TraceConnectWithoutContext(
-            "PhyTxBegin", MakeCallback(&DcbSwitchFrameKindsTest::OnEgress, this));
+        m_out->TraceConnectWithoutContext("PhyTxBegin",
+                                          MakeCallback(&DcbSwitchFrameKindsTest::OnEgress, this));
         m_sw->TraceConnectWithoutContext("Drop",
                                          MakeCallback(&DcbSwitchFrameKindsTest::OnDrop, this));
         m_aMac = Mac48Address::ConvertFrom(m_a->GetAddress());
@@ -191,6 +193,13 @@ class DcbSwitchFrameKindsTest : public ::testing::Test
         return Frame(true, m_swMac, m_bMac, ttl - 1, ecn, Ipv4Address("10.0.0.2"), 3, vid);
     }
 
+    /** Keep the largest class-3 queue at the egress and buffer occupancy seen. */
+    void Sample()
+    {
+        maxQueue = std::max(maxQueue, m_out->GetQueueBytes(3));
+        maxBuffer = std::max(maxBuffer, m_sw->GetBufferManager()->GetOccupancy());
+    }
+
     uint64_t Drops(DcbSwitch::DropReason r) const { return m_sw->GetDrops(r); }
 
     uint64_t AllDrops() const
@@ -213,6 +222,8 @@ class DcbSwitchFrameKindsTest : public ::testing::Test
     std::vector<std::vector<uint8_t>> egress;
     std::vector<std::vector<uint8_t>> dropped;
     std::vector<uint8_t> reasons;
+    uint64_t maxQueue{0};
+    uint64_t maxBuffer{0};
 };
 
 } // namespace
@@ -262,6 +273,26 @@ TEST_F(DcbSwitchFrameKindsTest, UntaggedFrameLeavesTaggedAndFourBytesLonger)
     EXPECT_TRUE(ip.IsChecksumOk());
     EXPECT_EQ(ip.GetTtl(), 63);
     EXPECT_EQ(ip.GetEcn(), Ipv4Header::ECN_ECT0);
+}
+
+TEST_F(DcbSwitchFrameKindsTest, UntaggedFrameIsAdmittedAndQueuedFourBytesLonger)
+{
+    // A slow egress: the second of two frames waits in the queue behind the first.
+    m_out->SetDataRate(DataRate("1Gbps"));
+    Ptr<Packet> first = FromA(false, 64, Ipv4Header::ECN_ECT0);
+    const uint32_t size = first->GetSize();
+    m_a->Enqueue(first, 0, 0);
+    m_a->Enqueue(FromA(false, 64, Ipv4Header::ECN_ECT0), 0, 0);
+    for (uint32_t i = 1; i < 200; ++i)
+    {
+        Simulator::Schedule(NanoSeconds(20 * i), &DcbSwitchFrameKindsTest::Sample, this);
+    }
+    Simulator::Run();
+    ASSERT_EQ(egress.size(), 2u);
+    EXPECT_EQ(maxQueue, size + 4);
+    EXPECT_EQ(maxBuffer, size + 4); // admitted until it starts (released at dequeue)
+    EXPECT_EQ(m_out->GetCounters(3).txBytes, 2 * (size + 4));
+    EXPECT_EQ(m_sw->GetBufferManager()->GetOccupancy(), 0u);
 }
 
 TEST_F(DcbSwitchFrameKindsTest, UntaggedFrameIsMarkedAtEnqueue)
@@ -354,6 +385,7 @@ TEST_F(DcbSwitchFrameKindsTest, Ipv4HeaderThatIsNotThereIsDroppedAsNotIpv4)
 {
     std::vector<uint8_t> full = Bytes(FromA(true, 64, Ipv4Header::ECN_ECT0));
     // Cut inside the IPv4 header; version 6 behind the IPv4 EtherType; IHL 4.
+    const std::vector<uint8_t> cut(full.begin() + 18, full.begin() + 30);
     Send(Create<Packet>(full.data(), 18 + 12));
     full[18] = 0x65;
     const std::vector<uint8_t> version6(full.begin() + 18, full.end());
@@ -365,7 +397,7 @@ TEST_F(DcbSwitchFrameKindsTest, Ipv4HeaderThatIsNotThereIsDroppedAsNotIpv4)
     EXPECT_EQ(AllDrops(), 3u);
     ASSERT_EQ(dropped.size(), 3u);
     // The packet after the Ethernet header, as it came.
-    EXPECT_EQ(dropped[0], std::vector<uint8_t>(full.begin() + 18, full.begin() + 30));
+    EXPECT_EQ(dropped[0], cut);
     EXPECT_EQ(dropped[1], version6);
     EXPECT_EQ(dropped[2], std::vector<uint8_t>(full.begin() + 18, full.end()));
 }
