@@ -422,9 +422,22 @@ void
 DcbSwitch::AcceptFrame(DcbNetDevice* port, DcbPacketRef& ref, const DcbFrameRecord& in,
                        uint32_t bytes)
 {
-    if (!in.IsIpv4())
+    if (!in.IsIpv4() || !in.IsTagged())
     {
-        DropFrame(ref.Release(), in, DROP_NOT_IPV4); // another EtherType, or a runt
+        if (!in.IsIpv4())
+        {
+            DropFrame(ref.Release(), in, DROP_NOT_IPV4); // another EtherType, or a runt
+            return;
+        }
+        // Untagged: tagged here (VID 0; the PCP is set with the class below) and written at
+        // once, so that the frame counts and serializes 4 bytes longer from here on; then it
+        // takes the path of every tagged frame. The drops below strip the tag with the rest
+        // of the Ethernet header.
+        DcbFrameRecord tagged = in;
+        tagged.flags |= DcbFrameRecord::TAGGED | DcbFrameRecord::DIRTY;
+        tagged.vid = 0;
+        tagged.Materialize(ref.Get());
+        AcceptFrame(port, ref, tagged, tagged.CountedBytes(*ref.Peek()));
         return;
     }
     DcbFrameRecord r = in;
@@ -448,13 +461,7 @@ DcbSwitch::AcceptFrame(DcbNetDevice* port, DcbPacketRef& ref, const DcbFrameReco
         DropFrame(ref.Release(), r, DROP_PFC_WATCHDOG);
         return;
     }
-    // Tagged in, tagged out: the frame keeps its size (or its wire-size override). Untagged
-    // in: it leaves tagged, 4 bytes longer.
-    const bool retag = !r.IsTagged();
-    if (retag && r.wireBytes == 0)
-    {
-        bytes += DcbFrameRecord::VLAN_BYTES;
-    }
+    // Tagged in, tagged out: the frame keeps its size (or its wire-size override).
     if (!m_buffer->Admit(inPort, outPort, tc, bytes))
     {
         DropFrame(ref.Release(), r, DROP_BUFFER);
@@ -471,13 +478,6 @@ DcbSwitch::AcceptFrame(DcbNetDevice* port, DcbPacketRef& ref, const DcbFrameReco
     r.ethDst = m_peerMac[outPort];
     r.pcp = tc;
     r.flags |= DcbFrameRecord::DIRTY;
-    if (retag)
-    {
-        // VID 0, PCP the class. Written now, so that the frame's size is its size from here on.
-        r.flags |= DcbFrameRecord::TAGGED;
-        r.vid = 0;
-        r.Materialize(ref.Get());
-    }
     m_forwarded++;
     outDev->EnqueueFrame(std::move(ref), r, bytes, tc, inPort);
 }

@@ -111,8 +111,9 @@ class DcbSwitch : public Object, public DcbFrameSink
     /**
      * A frame arrived at \p port (each port's DcbFrameReceiveCallback). Every IPv4 frame is
      * forwarded on its record: no header is parsed or written; the record's MACs, PCP, TTL
-     * and ECN are updated instead. An untagged frame leaves tagged (VID 0, PCP the class),
-     * its bytes written at once: 4 bytes longer, counted so in the buffer and on the wire.
+     * and ECN are updated instead. An untagged frame is tagged on arrival (VID 0; PCP the
+     * class), its bytes written at once: 4 bytes longer, counted so in the buffer and on the
+     * wire, and then forwarded as every tagged frame.
      * Other frames (EtherTypes, runts, no whole IPv4 header) are dropped (DROP_NOT_IPV4).
      * Public for code that watches a port's arrivals and hands them on (tests).
      */
