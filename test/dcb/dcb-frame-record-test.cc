@@ -110,16 +110,63 @@ TEST(DcbFrameRecord, UntaggedAndNonIpv4Frames)
     EXPECT_FALSE(c.IsIpv4());
     EXPECT_EQ(c.etherType, ETHERTYPE_MAC_CONTROL);
 
-    // IPv4 with options (IHL 6) is left to the header path.
+    // IPv4 with options (IHL 6) is IPv4 with a 24-byte header: the UDP header after it.
     std::vector<uint8_t> b = Bytes(Frame(true));
     b[18] = 0x46;
     const DcbFrameRecord o = DcbFrameRecord::Parse(Create<Packet>(b.data(), b.size()));
-    EXPECT_FALSE(o.IsIpv4());
+    EXPECT_TRUE(o.IsIpv4());
+    EXPECT_EQ(o.IpHeaderBytes(), 24u);
+    EXPECT_EQ(o.sport, 8 + 100); // the UDP length, four bytes into the "options"
+    EXPECT_EQ(Frame(true)->GetSize(), 18u + 20u + 8u + 100u);
+
+    // Another version, or an IHL under 5, behind the IPv4 EtherType: no IPv4 header.
+    for (uint8_t verIhl : {0x65, 0x44})
+    {
+        std::vector<uint8_t> v = Bytes(Frame(true));
+        v[18] = verIhl;
+        const DcbFrameRecord bad = DcbFrameRecord::Parse(Create<Packet>(v.data(), v.size()));
+        EXPECT_TRUE(bad.IsParsed());
+        EXPECT_FALSE(bad.IsIpv4());
+        EXPECT_EQ(bad.etherType, ETHERTYPE_IPV4);
+    }
+
+    // Options longer than the frame: no IPv4 header.
+    b[18] = 0x4f;
+    const DcbFrameRecord cut = DcbFrameRecord::Parse(Create<Packet>(b.data(), 18 + 40));
+    EXPECT_FALSE(cut.IsIpv4());
 
     // A runt frame parses without reading past its end.
     const DcbFrameRecord runt = DcbFrameRecord::Parse(Create<Packet>(b.data(), 30));
     EXPECT_TRUE(runt.IsParsed());
     EXPECT_FALSE(runt.IsIpv4());
+}
+
+TEST(DcbFrameRecord, ParseReadsTheFieldsBehindIpv4Options)
+{
+    // Eight bytes of options (IHL 7) after the 20-byte header, untagged and tagged.
+    for (bool tagged : {false, true})
+    {
+        std::vector<uint8_t> b = Bytes(Frame(tagged));
+        const uint32_t ip = tagged ? 18 : 14;
+        const uint8_t options[8] = {0x01, 0x01, 0x94, 0x04, 0x00, 0x00, 0x01, 0x00};
+        b.insert(b.begin() + ip + 20, options, options + 8);
+        b[ip] = 0x47;
+        b[ip + 3] += 8;
+        const DcbFrameRecord r = DcbFrameRecord::Parse(Create<Packet>(b.data(), b.size()));
+        EXPECT_TRUE(r.IsIpv4());
+        EXPECT_EQ(r.IsTagged(), tagged);
+        EXPECT_EQ(r.IpHeaderBytes(), 28u);
+        EXPECT_EQ(r.ipBytes, 28u + 8u + 100u);
+        EXPECT_EQ(r.src, Ipv4Address("10.0.0.1").Get());
+        EXPECT_EQ(r.dst, Ipv4Address("10.0.1.2").Get());
+        EXPECT_EQ(r.protocol, 17);
+        EXPECT_EQ(r.sport, 49152);
+        EXPECT_EQ(r.dport, 4791);
+        EXPECT_EQ(r.ttl, 64);
+        EXPECT_EQ(r.dscp, Ipv4Header::DSCP_AF31);
+        EXPECT_EQ(r.ecn, Ipv4Header::ECN_ECT0);
+    }
+    EXPECT_EQ(DcbFrameRecord::Parse(Frame(true)).IpHeaderBytes(), 20u);
 }
 
 TEST(DcbFrameRecord, MaterializeWritesWhatAHeaderRewriteWrites)

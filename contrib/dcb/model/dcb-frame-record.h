@@ -60,8 +60,9 @@ struct DcbMac
  * the bytes (pcap, traces, error models, an MPI rank boundary, a receiver that
  * parses headers) first calls Materialize, which writes the record into the
  * frame exactly as the per-hop rewrite would have, so captures and frames stay
- * byte-identical. Frame sizes never change on the fast path (a tagged frame
- * stays tagged).
+ * byte-identical. Every IPv4 frame is forwarded on its record: tagged or not, with or
+ * without IPv4 options. A frame's size changes at one place only: an untagged frame leaves
+ * a switch tagged, and the switch writes it then (4 bytes longer from there on).
  */
 struct DcbFrameRecord
 {
@@ -69,13 +70,19 @@ struct DcbFrameRecord
     {
         PARSED = 1, //!< the fields below were read from the frame
         TAGGED = 2, //!< the frame has an 802.1Q tag
-        IPV4 = 4,   //!< EtherType IPv4 with a 20-byte header (no options)
+        IPV4 = 4,   //!< EtherType IPv4 and a whole IPv4 header (version 4, IHL 5 to 15)
         DIRTY = 8,  //!< the record holds changes not yet written into the bytes
     };
+    /**
+     * The upper four bits of flags: the IPv4 header's words beyond five (IHL - 5), 0 without
+     * options. Kept in flags so that the record stays 40 bytes (a queue slot 56).
+     */
+    static constexpr uint8_t IP_OPTION_WORDS_SHIFT = 4;
 
-    static constexpr uint32_t ETH_BYTES = 14;  //!< untagged Ethernet II header
-    static constexpr uint32_t VLAN_BYTES = 4;  //!< 802.1Q tag
-    static constexpr uint32_t IPV4_BYTES = 20; //!< IPv4 header without options
+    static constexpr uint32_t ETH_BYTES = 14;      //!< untagged Ethernet II header
+    static constexpr uint32_t VLAN_BYTES = 4;      //!< 802.1Q tag
+    static constexpr uint32_t IPV4_BYTES = 20;     //!< IPv4 header without options
+    static constexpr uint32_t IPV4_MAX_BYTES = 60; //!< IPv4 header with 40 bytes of options
     static constexpr uint32_t UDP_BYTES = 8;
     static constexpr uint32_t BTH_RESV8A = 4; //!< BTH byte with the INT bits
 
@@ -144,19 +151,23 @@ struct DcbFrameRecord
     /** \return the Ethernet header size of the frame, 14 or 18 bytes. */
     uint32_t EthernetBytes() const { return IsTagged() ? ETH_BYTES + VLAN_BYTES : ETH_BYTES; }
 
+    /** \return the IPv4 header size (IHL × 4): 20 bytes, up to 60 with options. */
+    uint32_t IpHeaderBytes() const { return IPV4_BYTES + 4u * (flags >> IP_OPTION_WORDS_SHIFT); }
+
     /**
      * Write the record's changes into \p frame (in place) when it is dirty: the
      * frame then holds exactly the bytes a per-hop header rewrite would have
-     * produced (IPv4 checksum recomputed).
+     * produced (MACs, 802.1Q tag: added when the record is tagged and the bytes are not;
+     * IPv4 TTL and ECN, options kept, checksum recomputed).
      */
     void Materialize(Ptr<Packet> frame);
 
     /**
-     * For receivers that take the header path (a frame the record does not carry, e.g.
-     * untagged or not IPv4): write a copy of the record into \p frame, remove the
-     * Ethernet header and return it, leaving \p frame at the Ethernet payload.
+     * Write the record's TTL and ECN into the IPv4 header at the start of \p packet (an IPv4
+     * record's frame after its Ethernet header), in place, options kept; the header
+     * checksum is recomputed when \p checksum, else written as 0.
      */
-    EthernetVlanHeader MaterializeAndStripEthernet(Ptr<Packet> frame) const;
+    void WriteIpv4Header(Ptr<Packet> packet, bool checksum) const;
 };
 
 } // namespace ns3

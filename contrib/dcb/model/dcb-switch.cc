@@ -11,7 +11,6 @@
 #include "ns3/pointer.h"
 #include "ns3/protocol-numbers.h"
 #include "ns3/simulator.h"
-#include "ns3/udp-header.h"
 #include "ns3/uinteger.h"
 
 #include <algorithm>
@@ -60,7 +59,9 @@ DcbSwitch::GetTypeId()
                           "size. SelectPort then returns the balancer's pick for a packet now.",
                           PointerValue(), MakePointerAccessor(&DcbSwitch::m_loadBalancer),
                           MakePointerChecker<DcbLoadBalancer>())
-            .AddTraceSource("Drop", "A packet was dropped: (packet from its IPv4 header, reason).",
+            .AddTraceSource("Drop",
+                            "A frame was dropped: (the packet after its Ethernet header, IPv4 "
+                            "with TTL and ECN as at the drop and checksum 0; reason).",
                             MakeTraceSourceAccessor(&DcbSwitch::m_dropTrace),
                             "ns3::DcbSwitch::DropTracedCallback");
     return tid;
@@ -183,7 +184,7 @@ DcbSwitch::MarkAtDequeue(uint32_t port, uint8_t tc, Ptr<Packet> frame, DcbFrameR
 {
     if (!record->IsParsed())
     {
-        *record = DcbFrameRecord::Parse(frame); // queued by the header path
+        *record = DcbFrameRecord::Parse(frame); // queued on the port with Enqueue, no record
     }
     if (!record->IsIpv4() || record->ecn == Ipv4Header::ECN_NotECT)
     {
@@ -423,8 +424,20 @@ DcbSwitch::AcceptFrame(DcbNetDevice* port, DcbPacketRef& ref, const DcbFrameReco
 {
     if (!in.IsIpv4() || !in.IsTagged())
     {
-        Ptr<Packet> frame = ref.Release();
-        ReceiveFromPort(port, frame, in.MaterializeAndStripEthernet(frame));
+        if (!in.IsIpv4())
+        {
+            DropFrame(ref.Release(), in, DROP_NOT_IPV4); // another EtherType, or a runt
+            return;
+        }
+        // Untagged: tagged here (VID 0; the PCP is set with the class below) and written at
+        // once, so that the frame counts and serializes 4 bytes longer from here on; then it
+        // takes the path of every tagged frame. The drops below strip the tag with the rest
+        // of the Ethernet header.
+        DcbFrameRecord tagged = in;
+        tagged.flags |= DcbFrameRecord::TAGGED | DcbFrameRecord::DIRTY;
+        tagged.vid = 0;
+        tagged.Materialize(ref.Get());
+        AcceptFrame(port, ref, tagged, tagged.CountedBytes(*ref.Peek()));
         return;
     }
     DcbFrameRecord r = in;
@@ -477,87 +490,17 @@ DcbSwitch::DropFrame(Ptr<Packet> frame, const DcbFrameRecord& record, DropReason
     {
         return;
     }
-    EthernetVlanHeader eth;
-    frame->RemoveHeader(eth);
-    Ipv4Header ip;
-    frame->RemoveHeader(ip);
-    ip.SetTtl(record.ttl);
-    ip.SetEcn(static_cast<Ipv4Header::EcnType>(record.ecn));
-    frame->AddHeader(ip);
+    // The trace gets the packet after its Ethernet header (a runt: what there is of it); an
+    // IPv4 packet with the record's TTL and ECN written and checksum 0, as before records.
+    const uint32_t eth = record.etherType == ETHERTYPE_VLAN
+                             ? DcbFrameRecord::ETH_BYTES + DcbFrameRecord::VLAN_BYTES
+                             : record.EthernetBytes();
+    frame->RemoveAtStart(std::min(eth, frame->GetSize()));
+    if (record.IsIpv4())
+    {
+        record.WriteIpv4Header(frame, false);
+    }
     m_dropTrace(frame, reason);
-}
-
-void
-DcbSwitch::ReceiveFromPort(Ptr<DcbNetDevice> port, Ptr<Packet> packet,
-                           const EthernetVlanHeader& eth)
-{
-    if (eth.GetEtherType() != ETHERTYPE_IPV4)
-    {
-        Drop(packet, DROP_NOT_IPV4);
-        return;
-    }
-    const uint32_t inPort = port->GetIfIndex();
-    Ipv4Header ip;
-    packet->RemoveHeader(ip);
-    uint16_t sport = 0;
-    uint16_t dport = 0;
-    if (ip.GetProtocol() == IP_PROTOCOL_UDP)
-    {
-        UdpHeader udp;
-        packet->PeekHeader(udp);
-        sport = udp.GetSourcePort();
-        dport = udp.GetDestinationPort();
-    }
-    const int64_t out =
-        SelectPort(ip.GetSource(), ip.GetDestination(), ip.GetProtocol(), sport, dport);
-    if (out < 0)
-    {
-        packet->AddHeader(ip);
-        Drop(packet, DROP_NO_ROUTE);
-        return;
-    }
-    if (ip.GetTtl() <= 1)
-    {
-        packet->AddHeader(ip);
-        Drop(packet, DROP_TTL_EXPIRED);
-        return;
-    }
-    ip.SetTtl(ip.GetTtl() - 1);
-    const uint8_t tc = m_portDscpToTc[inPort * m_dscpToTc.size() + (ip.GetDscp() & 63)];
-    const uint32_t outPort = static_cast<uint32_t>(out);
-    if (((m_stormDrop[outPort] | m_stormDrop[inPort]) >> tc) & 1)
-    {
-        packet->AddHeader(ip);
-        Drop(packet, DROP_PFC_WATCHDOG);
-        return;
-    }
-    const Ptr<DcbNetDevice>& outDev = m_ports[outPort];
-
-    EthernetVlanHeader outEth;
-    outEth.SetSource(m_portMac[outPort]);
-    outEth.SetDestination(m_peerMac[outPort]);
-    outEth.SetVlanTag(tc, eth.GetVid());
-    outEth.SetEtherType(ETHERTYPE_IPV4);
-    const uint32_t frameBytes =
-        packet->GetSize() + ip.GetSerializedSize() + outEth.GetSerializedSize();
-
-    if (!m_buffer->Admit(inPort, outPort, tc, frameBytes))
-    {
-        packet->AddHeader(ip);
-        Drop(packet, DROP_BUFFER);
-        return;
-    }
-    const Ptr<EcnMarker>& marker = m_ecnMarkers[outPort];
-    if (marker && ip.GetEcn() != Ipv4Header::ECN_NotECT && !marker->MarksAtDequeue() &&
-        marker->ShouldMark(tc, outDev->GetQueueBytes(tc)))
-    {
-        ip.SetEcn(Ipv4Header::ECN_CE);
-    }
-    ip.EnableChecksum();
-    packet->AddHeader(ip);
-    packet->AddHeader(outEth);
-    m_forwarded++;
-    outDev->Enqueue(packet, tc, inPort);
 }
 
 void
@@ -570,13 +513,6 @@ void
 DcbSwitch::OnPfc(uint32_t port, uint8_t pg, bool xoff)
 {
     m_ports[port]->SetPfcXoff(pg, xoff);
-}
-
-void
-DcbSwitch::Drop(Ptr<const Packet> packet, DropReason reason)
-{
-    m_drops[reason]++;
-    m_dropTrace(packet, reason);
 }
 
 uint64_t

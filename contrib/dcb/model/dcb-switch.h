@@ -40,7 +40,7 @@ class DcbSwitch : public Object, public DcbFrameSink
     {
         DROP_NO_ROUTE = 0,
         DROP_TTL_EXPIRED,
-        DROP_NOT_IPV4,
+        DROP_NOT_IPV4,     //!< another EtherType, a runt, or no whole IPv4 header
         DROP_BUFFER,       //!< refused by the buffer manager (see its drop reasons)
         DROP_PFC_WATCHDOG, //!< queue in PFC storm state with the drop action
         N_DROP_REASONS
@@ -109,10 +109,13 @@ class DcbSwitch : public Object, public DcbFrameSink
     uint64_t GetForwarded() const;
 
     /**
-     * A frame arrived at \p port (each port's DcbFrameReceiveCallback). Forwarded on its
-     * record (tagged IPv4 without options): no header is parsed or written; the record's
-     * MACs, PCP, TTL and ECN are updated instead. Public for code that watches a port's
-     * arrivals and hands them on (tests).
+     * A frame arrived at \p port (each port's DcbFrameReceiveCallback). Every IPv4 frame is
+     * forwarded on its record: no header is parsed or written; the record's MACs, PCP, TTL
+     * and ECN are updated instead. An untagged frame is tagged on arrival (VID 0; PCP the
+     * class), its bytes written at once: 4 bytes longer, counted so in the buffer and on the
+     * wire, and then forwarded as every tagged frame.
+     * Other frames (EtherTypes, runts, no whole IPv4 header) are dropped (DROP_NOT_IPV4).
+     * Public for code that watches a port's arrivals and hands them on (tests).
      */
     void ReceiveFrame(Ptr<DcbNetDevice> port, Ptr<Packet> frame, const DcbFrameRecord& record);
 
@@ -127,18 +130,15 @@ class DcbSwitch : public Object, public DcbFrameSink
     void DoDispose() override;
 
   private:
-    /** Forward any other frame by rewriting its headers (untagged IPv4, IPv4 options). */
-    void ReceiveFromPort(Ptr<DcbNetDevice> port, Ptr<Packet> packet, const EthernetVlanHeader& eth);
     void OnDequeue(uint32_t outPort, uint32_t inPort, uint8_t tc, uint32_t bytes);
     /** ECN at dequeue: mark \p frame leaving \p port on the queue left behind it. */
     void MarkAtDequeue(uint32_t port, uint8_t tc, Ptr<Packet> frame, DcbFrameRecord* record);
     /**
-     * Drop a frame forwarded on its record: the Drop trace gets the packet from its
-     * IPv4 header, as written by the record (no checksum, as the header path did).
+     * Count a drop; the Drop trace gets the packet after its Ethernet header: an IPv4 packet
+     * from its IPv4 header, as written by the record (checksum 0), options kept.
      */
     void DropFrame(Ptr<Packet> frame, const DcbFrameRecord& record, DropReason reason);
     void OnPfc(uint32_t port, uint8_t pg, bool xoff);
-    void Drop(Ptr<const Packet> packet, DropReason reason);
     uint32_t Seed() const;
     /** HashFlow on the record's fields (host-order addresses): no Ipv4Address per frame. */
     uint32_t Hash(uint32_t src, uint32_t dst, uint8_t protocol, uint16_t sport,

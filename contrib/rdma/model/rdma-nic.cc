@@ -19,7 +19,6 @@
 #include "ns3/rnic-port.h"
 #include "ns3/simulator.h"
 #include "ns3/type-id.h"
-#include "ns3/udp-header.h"
 #include "ns3/uinteger.h"
 
 #include <vector>
@@ -839,12 +838,9 @@ RdmaNic::ReceiveFrame(Ptr<DcbNetDevice> device, Ptr<Packet> frame, const DcbFram
     {
         return;
     }
-    if (!record.IsIpv4())
-    {
-        Receive(device, frame, record.MaterializeAndStripEthernet(frame));
-        return;
-    }
-    if (record.protocol != IP_PROTOCOL_UDP || !HasAddress(Ipv4Address(record.dst)))
+    // IsIpv4 false: the IPv4 EtherType without a whole IPv4 header (cut short, another version).
+    if (!record.IsIpv4() || record.protocol != IP_PROTOCOL_UDP ||
+        !HasAddress(Ipv4Address(record.dst)))
     {
         m_droppedNoQp++;
         return;
@@ -855,37 +851,12 @@ RdmaNic::ReceiveFrame(Ptr<DcbNetDevice> device, Ptr<Packet> frame, const DcbFram
         m_droppedNoQp++;
         return;
     }
-    // Switches left the header bytes stale (the record is current): strip them unread.
-    frame->RemoveAtStart(record.EthernetBytes() + DcbFrameRecord::IPV4_BYTES +
+    // Switches left the header bytes stale (the record is current): strip them unread,
+    // IPv4 options included.
+    frame->RemoveAtStart(record.EthernetBytes() + record.IpHeaderBytes() +
                          DcbFrameRecord::UDP_BYTES);
     ReceiveRoce(frame, record.ecn == Ipv4Header::ECN_CE, record.ipBytes + ETHERNET_VLAN_BYTES,
                 record.pcp, record.ttl, record.sport);
-}
-
-void
-RdmaNic::Receive(Ptr<DcbNetDevice> device, Ptr<Packet> packet, const EthernetVlanHeader& eth)
-{
-    if (eth.GetEtherType() != ETHERTYPE_IPV4)
-    {
-        return;
-    }
-    Ipv4Header ip;
-    packet->RemoveHeader(ip);
-    if (ip.GetProtocol() != IP_PROTOCOL_UDP || !HasAddress(ip.GetDestination()))
-    {
-        m_droppedNoQp++;
-        return;
-    }
-    UdpHeader udp;
-    packet->RemoveHeader(udp);
-    if (udp.GetDestinationPort() != ROCE_V2_UDP_PORT)
-    {
-        m_droppedNoQp++;
-        return;
-    }
-    ReceiveRoce(packet, ip.GetEcn() == Ipv4Header::ECN_CE,
-                ip.GetPayloadSize() + ip.GetSerializedSize() + ETHERNET_VLAN_BYTES, eth.GetPcp(),
-                ip.GetTtl(), udp.GetSourcePort());
 }
 
 void

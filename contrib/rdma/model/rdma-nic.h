@@ -206,10 +206,11 @@ class RdmaNic : public Object, public DcbTxSource, public RdmaQpOwner
     void DoDispose() override;
 
   private:
-    /** A frame arrived with its record: the headers are read from it, not parsed. */
+    /**
+     * A frame arrived with its record (every frame: tagged or not, IPv4 options or not): the
+     * headers are read from the record, not parsed.
+     */
     void ReceiveFrame(Ptr<DcbNetDevice> device, Ptr<Packet> frame, const DcbFrameRecord& record);
-    /** Header path for IPv4 frames the record does not cover (IPv4 options). */
-    void Receive(Ptr<DcbNetDevice> device, Ptr<Packet> packet, const EthernetVlanHeader& eth);
     /** Deliver a RoCE packet (BTH first, ICRC last) that arrived with \p ce and IPv4 \p ttl. */
     void ReceiveRoce(Ptr<Packet> packet, bool ce, uint32_t frameBytes, uint8_t pcp, uint8_t ttl,
                      uint16_t sport);
