@@ -69,8 +69,8 @@ TEST_F(JobStepTimesTest, StepsCoverEachIterationFromItsStartToItsEnd)
         for (uint32_t k = 0; k < 4; ++k)
         {
             const auto& row = steps[i * 4 + k];
-            const std::string where = "iteration " + std::to_string(i) + " step " +
-                                      std::to_string(k);
+            const std::string where =
+                "iteration " + std::to_string(i) + " step " + std::to_string(k);
             EXPECT_EQ(row.at("job"), "train") << where;
             EXPECT_EQ(row.at("iteration"), std::to_string(i)) << where;
             EXPECT_EQ(row.at("step"), std::to_string(k)) << where;
@@ -130,10 +130,10 @@ TEST_F(JobStepTimesTest, AnIterationTheRunEndedInLeavesItsStepsOpen)
     {
         const auto& row = steps[k];
         EXPECT_EQ(row.at("job"), "c");
-        EXPECT_EQ((std::vector<std::string>{row.at("iteration"), row.at("step"), row.at("kind"),
-                                            row.at("start_us"), row.at("end_us"),
-                                            row.at("time_us")}),
-                  expected[k])
+        EXPECT_EQ(
+            (std::vector<std::string>{row.at("iteration"), row.at("step"), row.at("kind"),
+                                      row.at("start_us"), row.at("end_us"), row.at("time_us")}),
+            expected[k])
             << k;
         EXPECT_EQ(row.at("algorithm"), "") << k;
     }
@@ -146,11 +146,12 @@ TEST_F(JobStepTimesTest, OnlyJobsWithStepsHaveRows)
     const std::string folder = OutputDir("job-step-times-goal");
     std::filesystem::create_directories(folder);
     const std::string goal = folder + "/calc.goal";
-    std::ofstream(goal) << "num_ranks 2\nrank 0 {\n  c: calc 5000\n}\nrank 1 {\n  c: calc 7000\n}\n";
+    std::ofstream(goal)
+        << "num_ranks 2\nrank 0 {\n  c: calc 5000\n}\nrank 1 {\n  c: calc 7000\n}\n";
     const std::string dir = Run("mixed", R"({"progress": false, "stop_time": "1ms",
         "topology": {"type": "incast", "senders": 3},
         "jobs": [{"name": "g", "goal": ")" + goal +
-                                                 R"(", "hosts": ["h0", "h1"]},
+                                             R"(", "hosts": ["h0", "h1"]},
                  {"name": "s", "hosts": ["h2", "h3"], "iterations": 2,
                   "steps": [{"compute": "5us"}]}]})");
     ASSERT_EQ(Table(dir + "/jobs.csv").size(), 3u);
