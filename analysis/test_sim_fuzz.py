@@ -80,6 +80,7 @@ class Generator(unittest.TestCase):
         NIC profile, outages below what a QP survives, files named by the config."""
         shapes = set()
         jobs = 0
+        trees = 0
         for seed in range(400):
             config, files, meta = simfuzz.generate(seed)
             json.dumps(config)
@@ -99,6 +100,10 @@ class Generator(unittest.TestCase):
             for j in config.get("jobs", []):
                 self.assertEqual(len({profile.get(h, profile.get("*")) for h in j["hosts"]}), 1)
                 jobs += 1
+                for step in j["steps"]:
+                    if step.get("algorithm") == "tree":
+                        trees += 1
+                        self.assertLessEqual(step.get("chunks", 1), step["bytes"], seed)  # default: min(8, bytes)
             down = {}
             outage = 0.0
             for e in config.get("faults", {}).get("events", []):
@@ -114,6 +119,7 @@ class Generator(unittest.TestCase):
                 self.assertIn(config["topology"]["path"], files)
         self.assertTrue({"dumbbell", "leaf_spine", "fat_tree", "ring"} <= shapes, shapes)
         self.assertGreater(jobs, 20)  # hand-written jobs ("steps"), one case in six
+        self.assertGreater(trees, 3)  # half of their all-reduces are trees
         self.assertTrue(any(s.startswith("hpcc_switches_first") for s in shapes), shapes)
 
 

@@ -326,8 +326,8 @@ class Generator:
         self.features.append("lb_" + name)
 
     def job(self, config, groups):
-        """A hand-written job ("jobs" with "steps": compute, ring collectives, all-to-all,
-        sends, a pipeline) on 2-4 hosts of one transport group, in one case in six. Drawn
+        """A hand-written job ("jobs" with "steps": compute, ring collectives, the tree
+        all-reduce, all-to-all, sends, a pipeline) on 2-4 hosts of one transport group, in one case in six. Drawn
         from a stream of its own, so that every other part of a case is what the seed gave
         before this existed."""
         r = random.Random("job %d" % self.seed)
@@ -353,6 +353,11 @@ class Generator:
                 steps.append({"pipeline": p})
             else:
                 s = {"collective": kind, "bytes": log_uniform_int(r, n, 500000)}
+                if kind == "allreduce" and r.random() < 0.5:
+                    s["algorithm"] = "tree"
+                    if r.random() < 0.5:
+                        s["chunks"] = r.randint(1, min(16, s["bytes"]))
+                    self.features.append("job_tree")
                 if kind in ("allreduce", "reduce_scatter") and r.random() < 0.5:
                     s["reduce"] = us(r.uniform(0.001, 2))
                 steps.append(s)

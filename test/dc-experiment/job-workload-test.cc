@@ -141,6 +141,9 @@ TEST_F(JobWorkloadTest, JobLinksCountWhatTheScheduleSendsOnTheLinksItUses)
     ASSERT_EQ(jobs.size(), 2u);
     const auto rows = Table(dir + "/job_links.csv");
     EXPECT_NE(ReadFile(dir + "/README").find("job_links.csv"), std::string::npos);
+    // A GOAL file has no steps: no job_steps.csv.
+    EXPECT_FALSE(std::filesystem::exists(dir + "/job_steps.csv"));
+    EXPECT_EQ(ReadFile(dir + "/README").find("job_steps.csv"), std::string::npos);
     uint32_t uplinks = 0;
     for (const auto& row : rows)
     {

@@ -7,10 +7,59 @@
 #include "ns3/output-micros.h"
 #include "ns3/simulator.h"
 
+#include <algorithm>
 #include <fstream>
+#include <stdexcept>
 
 namespace ns3
 {
+
+namespace
+{
+
+/**
+ * Append to \p starts and \p ends each of the \p steps steps' first operation start and
+ * last operation end in \p executor's iteration (an operation's step: its line minus one):
+ * Time::Max() for a step none of whose operations started, and for the end of a step one
+ * of whose operations has not completed.
+ */
+void
+AppendStepTimes(const GoalExecutor& executor, std::size_t steps, std::vector<Time>& starts,
+                std::vector<Time>& ends)
+{
+    const std::size_t first = starts.size();
+    starts.resize(first + steps, Time::Max());
+    ends.resize(first + steps, Time(0));
+    std::vector<bool> open(steps, false);
+    const GoalSchedule& schedule = executor.GetSchedule();
+    for (uint32_t op = 0; op < schedule.GetNOps(); ++op)
+    {
+        const std::size_t step = schedule.GetOp(op).line - 1;
+        const Time end = executor.GetOpEnd(op);
+        starts[first + step] = std::min(starts[first + step], executor.GetOpStart(op));
+        if (end == Time::Max())
+        {
+            open[step] = true;
+        }
+        else
+        {
+            ends[first + step] = std::max(ends[first + step], end);
+        }
+    }
+    for (std::size_t i = 0; i < steps; ++i)
+    {
+        ends[first + i] = open[i] ? Time::Max() : ends[first + i];
+    }
+}
+
+/** \return \p t in microseconds, "" for Time::Max(). */
+std::string
+MicrosOrEmpty(Time t)
+{
+    return t == Time::Max() ? std::string() : FormatMicros(t);
+}
+
+} // namespace
 
 JobWorkload::JobWorkload(const ExperimentConfig& config, const TopologyBuilder& topology)
     : m_config(config)
@@ -80,6 +129,11 @@ JobWorkload::IterationDone(uint32_t j)
 {
     JobState& s = m_jobs[j];
     s.times.push_back(s.executor->GetMakespan());
+    const std::vector<JobStep>& steps = m_config.GetJobs()[j].steps;
+    if (!steps.empty())
+    {
+        AppendStepTimes(*s.executor, steps.size(), s.stepStarts, s.stepEnds);
+    }
     m_links.AddIteration(j, s.times.size() - 1, s.links, s.times.back());
     if (s.times.size() < m_config.GetJobs()[j].iterations)
     {
@@ -111,6 +165,19 @@ JobWorkload::GetCompletionTime(uint32_t job) const
 {
     const JobState& s = m_jobs.at(job);
     return s.end == Time::Max() ? Time::Max() : s.end - m_config.GetJobs()[job].start;
+}
+
+std::pair<Time, Time>
+JobWorkload::GetStepTime(uint32_t job, uint32_t iteration, uint32_t step) const
+{
+    const std::size_t steps = m_config.GetJobs().at(job).steps.size();
+    const JobState& s = m_jobs.at(job);
+    if (step >= steps || iteration >= s.times.size())
+    {
+        throw std::out_of_range("JobWorkload::GetStepTime: no such completed step");
+    }
+    const std::size_t i = iteration * steps + step;
+    return {s.stepStarts[i], s.stepEnds[i]};
 }
 
 void
@@ -165,6 +232,59 @@ JobWorkload::Write(ExperimentRunContext& context)
         "preamble and gap; all traffic, the job's and any other) and utilisation = bytes x 8 "
         "/ (link rate x time_us)",
         JobLinkWriter::COLUMNS);
+    WriteSteps(context);
+}
+
+void
+JobWorkload::WriteSteps(ExperimentRunContext& context) const
+{
+    const std::vector<ExperimentJob>& jobs = m_config.GetJobs();
+    if (std::none_of(jobs.begin(), jobs.end(),
+                     [](const ExperimentJob& job) { return !job.steps.empty(); }))
+    {
+        return;
+    }
+    const std::string path = context.OutputPath("job_steps.csv");
+    std::ofstream out(path, std::ios::binary);
+    out << STEP_COLUMNS << '\n';
+    for (uint32_t j = 0; j < jobs.size(); ++j)
+    {
+        const ExperimentJob& job = jobs[j];
+        const JobState& s = m_jobs[j];
+        if (job.steps.empty())
+        {
+            continue;
+        }
+        std::vector<Time> starts = s.stepStarts;
+        std::vector<Time> ends = s.stepEnds;
+        if (s.starts.size() > s.times.size() && s.executor)
+        {
+            AppendStepTimes(*s.executor, job.steps.size(), starts, ends); // the run ended in it
+        }
+        for (std::size_t k = 0; k < starts.size(); ++k)
+        {
+            const JobStep& step = job.steps[k % job.steps.size()];
+            out << job.name << ',' << k / job.steps.size() << ',' << k % job.steps.size() << ','
+                << JobStepCompiler::KindName(step.kind) << ','
+                << JobStepCompiler::AlgorithmName(step.kind) << ',' << MicrosOrEmpty(starts[k])
+                << ',' << MicrosOrEmpty(ends[k]) << ',';
+            if (starts[k] != Time::Max() && ends[k] != Time::Max())
+            {
+                out << FormatMicros(ends[k] - starts[k]);
+            }
+            out << '\n';
+        }
+    }
+    RunReadmeWriter::CloseChecked(out, path);
+    context.GetReadme().AddCsv(
+        "job_steps.csv",
+        "the \"jobs\" with \"steps\", per step: one row per step of each iteration begun "
+        "(step: its index in \"steps\", from 0; kind: compute, the collective, send or "
+        "pipeline; algorithm: the collective's), from the first start of any of its "
+        "operations on any rank (start_us) to the last end of any of them (end_us); the "
+        "steps of ranks that finish their previous step early overlap; start_us empty for a "
+        "step not begun, end_us and time_us empty for one not finished when the run ended",
+        STEP_COLUMNS);
 }
 
 void

@@ -12,6 +12,7 @@
 #include "ns3/goal-rdma-transport.h"
 #include "ns3/nstime.h"
 
+#include <utility>
 #include <vector>
 
 namespace ns3
@@ -29,13 +30,18 @@ namespace ns3
  *
  * Outputs: jobs.csv (one row per iteration begun), job_links.csv (the bytes each directed
  * link sent in each completed iteration, JobLinkWriter: the ports' counters read when an
- * iteration starts and when it ends) and summary.json's "jobs". The run is
- * done, as far as the jobs go, when every job has run every iteration.
+ * iteration starts and when it ends), job_steps.csv (only when a job has "steps": one row
+ * per step of each iteration begun, from the first start of any of the step's operations
+ * on any rank to the last end; one pass over the iteration's operations when it ends, the
+ * step of an operation being its line minus one, JobStepCompiler) and summary.json's
+ * "jobs". The run is done, as far as the jobs go, when every job has run every iteration.
  */
 class JobWorkload : public ExperimentWorkload
 {
   public:
     static constexpr const char* COLUMNS = "job,iteration,ranks,start_us,end_us,time_us";
+    static constexpr const char* STEP_COLUMNS =
+        "job,iteration,step,kind,algorithm,start_us,end_us,time_us";
 
     /** \p config and \p topology must outlive the workload. */
     JobWorkload(const ExperimentConfig& config, const TopologyBuilder& topology);
@@ -51,6 +57,11 @@ class JobWorkload : public ExperimentWorkload
     const std::vector<Time>& GetIterationTimes(uint32_t job) const;
     /** \return job \p job's completion time (Time::Max() while an iteration is left). */
     Time GetCompletionTime(uint32_t job) const;
+    /**
+     * \return when step \p step of completed iteration \p iteration of job \p job (a job
+     * with "steps") began and ended: the first start of any of its operations, the last end
+     */
+    std::pair<Time, Time> GetStepTime(uint32_t job, uint32_t iteration, uint32_t step) const;
 
   private:
     /** What one job has run so far. */
@@ -62,10 +73,14 @@ class JobWorkload : public ExperimentWorkload
         std::vector<Time> times;       //!< of every iteration completed
         Time end{Time::Max()};         //!< of the last iteration
         JobLinkWriter::Snapshot links; //!< the ports' counters at the iteration's start
+        /** Steps jobs: per completed iteration, each step's first start and last end. */
+        std::vector<Time> stepStarts;
+        std::vector<Time> stepEnds;
     };
 
     void StartIteration(uint32_t job);
     void IterationDone(uint32_t job);
+    void WriteSteps(ExperimentRunContext& context) const;
 
     const ExperimentConfig& m_config;
     const TopologyBuilder& m_topology;

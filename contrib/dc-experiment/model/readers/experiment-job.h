@@ -6,6 +6,7 @@
 
 #include "ns3/experiment-component.h"
 #include "ns3/goal-schedule.h"
+#include "ns3/job-step-compiler.h"
 #include "ns3/nstime.h"
 
 #include <cstdint>
@@ -28,7 +29,9 @@ struct ExperimentJob
     std::string name;                             //!< "job<i>" unless given
     std::string path;                             //!< the GOAL file, resolved ("": steps)
     std::shared_ptr<const GoalSchedule> schedule; //!< read and checked at load time
-    std::vector<uint32_t> hosts;                  //!< the host of each rank
+    /** The "steps" compiled into \c schedule (empty for a GOAL file): op line = step + 1. */
+    std::vector<JobStep> steps;
+    std::vector<uint32_t> hosts; //!< the host of each rank
     uint32_t iterations{1};
     Time start{0};
     ExperimentComponent executor; //!< ns3::GoalExecutor attributes (CalcUnit)

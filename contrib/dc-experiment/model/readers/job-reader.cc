@@ -136,11 +136,11 @@ JobReader::Read(const JsonSchemaReader& reader, const Json* section, const std::
             Time calcUnit;
             JsonAttributeConverter::ParseTime(executor.at("CalcUnit").get<std::string>(), calcUnit);
             const std::string sp = JsonSchemaReader::Child(p, "steps");
-            const std::vector<JobStep> list =
+            job.steps =
                 JobStepReader::Read(reader, *steps, sp, static_cast<uint32_t>(job.hosts.size()),
                                     calcUnit, entry["steps"]);
             job.schedule = std::make_shared<const GoalSchedule>(JobStepCompiler::Compile(
-                list, static_cast<uint32_t>(job.hosts.size()), reader.GetFile() + "#" + sp));
+                job.steps, static_cast<uint32_t>(job.hosts.size()), reader.GetFile() + "#" + sp));
         }
         OrderedJson hostNames = OrderedJson::array();
         for (uint32_t h : job.hosts)

@@ -3,6 +3,7 @@
 #include "ns3/goal-schedule-reader.h"
 #include "ns3/json-attribute-converter.h"
 
+#include <algorithm>
 #include <map>
 #include <set>
 
@@ -18,20 +19,25 @@ namespace
 /** The keys that name a step's kind, in the order errors list them. */
 const std::vector<std::string> KINDS = {"compute", "collective", "send", "pipeline"};
 
-/** The collectives, their kinds and algorithms. */
+/** The collectives, their algorithms (the first is the default) and kinds. */
 struct Collective
 {
-    JobStepKind kind;
-    const char* algorithm;
+    std::vector<std::pair<std::string, JobStepKind>> algorithms;
     bool reduces; //!< takes "reduce"
 };
 
 const std::map<std::string, Collective> COLLECTIVES = {
-    {"allreduce", {JobStepKind::Allreduce, "ring", true}},
-    {"reduce_scatter", {JobStepKind::ReduceScatter, "ring", true}},
-    {"allgather", {JobStepKind::Allgather, "ring", false}},
-    {"alltoall", {JobStepKind::Alltoall, "linear_shift", false}},
+    {"allreduce", {{{"ring", JobStepKind::Allreduce}, {"tree", JobStepKind::TreeAllreduce}}, true}},
+    {"reduce_scatter", {{{"ring", JobStepKind::ReduceScatter}}, true}},
+    {"allgather", {{{"ring", JobStepKind::Allgather}}, false}},
+    {"alltoall", {{{"linear_shift", JobStepKind::Alltoall}}, false}},
 };
+
+/**
+ * The tree all-reduce's default chunk count: the depth of NCCL's pipeline, whose
+ * connection buffers hold NCCL_STEPS = 8 chunks in flight (src/include/device.h).
+ */
+constexpr uint32_t DEFAULT_TREE_CHUNKS = 8;
 
 /**
  * \return \p time in units of \p calcUnit; fail at \p pointer when it is not a whole
@@ -86,7 +92,7 @@ ReadStep(const JsonSchemaReader& reader, const Json& e, const std::string& p, ui
 {
     reader.RequireObject(e, p);
     std::vector<std::string> allKeys = KINDS;
-    allKeys.insert(allKeys.end(), {"algorithm", "bytes", "reduce"});
+    allKeys.insert(allKeys.end(), {"algorithm", "bytes", "reduce", "chunks"});
     reader.CheckKeys(e, p, allKeys);
     std::string kind;
     for (const std::string& k : KINDS)
@@ -131,20 +137,52 @@ ReadStep(const JsonSchemaReader& reader, const Json& e, const std::string& p, ui
         }
         const std::string name = reader.GetString(e, p, "collective", std::nullopt, names);
         const Collective& c = COLLECTIVES.at(name);
+        std::vector<std::string> keys = {"collective", "algorithm", "bytes"};
         if (c.reduces)
         {
-            reader.CheckKeys(e, p, {"collective", "algorithm", "bytes", "reduce"});
+            keys.push_back("reduce");
         }
-        else
+        if (c.algorithms.size() > 1)
         {
-            reader.CheckKeys(e, p, {"collective", "algorithm", "bytes"});
+            keys.push_back("chunks");
         }
+        reader.CheckKeys(e, p, keys);
         NeedTwoRanks(reader, ranks, kp);
+        std::set<std::string> accepted;
+        for (const auto& a : c.algorithms)
+        {
+            accepted.insert(a.first);
+        }
         const std::string algorithm =
-            reader.GetString(e, p, "algorithm", std::string(c.algorithm), {c.algorithm});
-        step.kind = c.kind;
+            reader.GetString(e, p, "algorithm", c.algorithms.front().first, accepted);
+        for (const auto& a : c.algorithms)
+        {
+            step.kind = a.first == algorithm ? a.second : step.kind;
+        }
+        const bool tree = step.kind == JobStepKind::TreeAllreduce;
+        if (!tree && JsonSchemaReader::Find(e, "chunks"))
+        {
+            reader.Fail(JsonSchemaReader::Child(p, "chunks"),
+                        "\"chunks\" is the pipeline depth of \"algorithm\": \"tree\"; the " +
+                            algorithm + " algorithm cuts the buffer into one chunk per rank");
+        }
         step.bytes = Bytes(reader, e, p);
-        if (step.bytes < ranks)
+        if (tree)
+        {
+            // The default, for a buffer of fewer bytes than that: one chunk per byte.
+            step.chunks = static_cast<uint32_t>(
+                reader.GetUint(e, p, "chunks", std::min<uint64_t>(DEFAULT_TREE_CHUNKS, step.bytes),
+                               1, JobStepReader::MAX_OPS));
+            if (step.bytes < step.chunks)
+            {
+                reader.Fail(JsonSchemaReader::Child(p, "bytes"),
+                            std::to_string(step.bytes) + " B in " + std::to_string(step.chunks) +
+                                " chunks: expected at least one byte per chunk (the buffer is "
+                                "cut into \"chunks\" chunks, bytes / chunks each, the last "
+                                "with the remainder)");
+            }
+        }
+        else if (step.bytes < ranks)
         {
             reader.Fail(JsonSchemaReader::Child(p, "bytes"),
                         std::to_string(step.bytes) + " B over " + std::to_string(ranks) +
@@ -155,6 +193,10 @@ ReadStep(const JsonSchemaReader& reader, const Json& e, const std::string& p, ui
         eff["collective"] = name;
         eff["algorithm"] = algorithm;
         eff["bytes"] = step.bytes;
+        if (tree)
+        {
+            eff["chunks"] = step.chunks;
+        }
         if (c.reduces)
         {
             const Time reduce = reader.GetTime(e, p, "reduce", "0s", Seconds(0));

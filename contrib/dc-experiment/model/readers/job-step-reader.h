@@ -22,9 +22,10 @@ namespace ns3
  * - "compute": duration (> 0): a calc on every rank, of duration / CalcUnit units (the
  *   duration must be a whole number of the executor's CalcUnit, so that it is exact);
  * - "collective": "allreduce" | "reduce_scatter" | "allgather" | "alltoall", with "bytes"
- *   (each rank's buffer, at least one byte per rank), "algorithm" ("ring"; all-to-all:
- *   "linear_shift") and, for allreduce and reduce_scatter, "reduce" (duration, default
- *   0s: the reduction of each received chunk);
+ *   (each rank's buffer, at least one byte per rank; the tree: per chunk), "algorithm"
+ *   ("ring"; allreduce: "ring" or "tree"; all-to-all: "linear_shift"), for the tree
+ *   "chunks" (the pipeline's chunks: default 8, or bytes if fewer) and, for allreduce and
+ *   reduce_scatter, "reduce" (duration, default 0s: the reduction of each received chunk);
  * - "send": {"from": rank, "to": rank, "bytes": N};
  * - "pipeline": {"bytes": N, "compute": duration (default 0s: each rank's stage)}.
  * Every problem is an ExperimentConfigError at the JSON pointer of the field, naming what

@@ -62,6 +62,9 @@ class RankEmitter
             case JobStepKind::Allgather:
                 Ring(step, tag);
                 break;
+            case JobStepKind::TreeAllreduce:
+                Tree(step, tag);
+                break;
             case JobStepKind::Alltoall:
                 Alltoall(step, tag);
                 break;
@@ -85,9 +88,12 @@ class RankEmitter
 
   private:
     /** \return the size of chunk \p chunk of \p bytes: bytes / n, the last + bytes mod n. */
-    uint64_t Chunk(uint64_t bytes, uint32_t chunk) const
+    uint64_t Chunk(uint64_t bytes, uint32_t chunk) const { return Chunk(bytes, chunk, m_ranks); }
+
+    /** \return chunk \p chunk of \p count of \p bytes: bytes / count, the last + the rest. */
+    static uint64_t Chunk(uint64_t bytes, uint32_t chunk, uint32_t count)
     {
-        return bytes / m_ranks + (chunk == m_ranks - 1 ? bytes % m_ranks : 0);
+        return bytes / count + (chunk == count - 1 ? bytes % count : 0);
     }
 
     /** \return (m_rank + shift) mod n, \p shift in (-2n, 2n). */
@@ -189,6 +195,89 @@ class RankEmitter
         m_done = std::move(sinks);
     }
 
+    /** \p op starts when every operation of \p on has completed. */
+    void RequireAll(uint32_t op, const std::vector<uint32_t>& on)
+    {
+        for (uint32_t o : on)
+        {
+            Require(op, o);
+        }
+    }
+
+    void Tree(const JobStep& step, uint32_t tag)
+    {
+        const uint32_t gate = Gate();
+        const uint32_t chunks = step.chunks;
+        const bool root = m_rank == 0;
+        const uint32_t parent = root ? 0 : (m_rank - 1) / 2;
+        std::vector<uint32_t> children;
+        for (uint64_t child : {2 * uint64_t{m_rank} + 1, 2 * uint64_t{m_rank} + 2})
+        {
+            if (child < m_ranks)
+            {
+                children.push_back(static_cast<uint32_t>(child));
+            }
+        }
+        std::vector<uint32_t> sinks;
+        uint32_t lastReduction = NONE; // the rank reduces one chunk after another
+        for (uint32_t c = 0; c < chunks; ++c)
+        {
+            const uint64_t size = Chunk(step.bytes, c, chunks);
+            const std::string chunk = std::to_string(c);
+            // Reduce: chunk c from each child, reduced into this rank's.
+            std::vector<uint32_t> reduced; // what chunk c's reduced data waits for
+            for (uint32_t child : children)
+            {
+                const std::string from = chunk + "_" + std::to_string(child);
+                const uint32_t recv = Add(GoalOpKind::Recv, size, child, tag + c, "up_recv" + from);
+                Require(recv, gate);
+                if (step.calc == 0)
+                {
+                    reduced.push_back(recv);
+                    continue;
+                }
+                const uint32_t d = Add(GoalOpKind::Calc, step.calc, 0, 0, "reduce" + from);
+                Require(d, recv);
+                Require(d, lastReduction);
+                lastReduction = d;
+                reduced = {d};
+            }
+            std::vector<uint32_t> have; // what chunk c's final data waits for
+            if (root)
+            {
+                have = reduced;
+            }
+            else
+            {
+                const uint32_t send =
+                    Add(GoalOpKind::Send, size, parent, tag + c, "up_send" + chunk);
+                if (reduced.empty())
+                {
+                    Require(send, gate);
+                }
+                RequireAll(send, reduced);
+                sinks.push_back(send);
+                // Broadcast: the result of chunk c from the parent.
+                const uint32_t recv =
+                    Add(GoalOpKind::Recv, size, parent, tag + chunks + c, "down_recv" + chunk);
+                Require(recv, gate);
+                have = {recv};
+                if (children.empty())
+                {
+                    sinks.push_back(recv);
+                }
+            }
+            for (uint32_t child : children)
+            {
+                const uint32_t send = Add(GoalOpKind::Send, size, child, tag + chunks + c,
+                                          "down_send" + chunk + "_" + std::to_string(child));
+                RequireAll(send, have);
+                sinks.push_back(send);
+            }
+        }
+        m_done = std::move(sinks);
+    }
+
     void Alltoall(const JobStep& step, uint32_t tag)
     {
         const uint32_t gate = Gate();
@@ -256,6 +345,8 @@ JobStepCompiler::CountTags(const JobStep& step, uint32_t ranks)
             return 0;
         case JobStepKind::Allreduce:
             return 2 * (uint64_t{ranks} - 1);
+        case JobStepKind::TreeAllreduce:
+            return 2 * uint64_t{step.chunks}; // reduce: chunk c; broadcast: chunks + c
         case JobStepKind::ReduceScatter:
         case JobStepKind::Allgather:
             return uint64_t{ranks} - 1;
@@ -280,6 +371,10 @@ JobStepCompiler::CountOps(const JobStep& step, uint32_t ranks)
             return n;
         case JobStepKind::Allreduce:
             return Times(n, Plus(Times(4, rounds), reduce));
+        case JobStepKind::TreeAllreduce:
+            // Per chunk, over the n - 1 tree edges: a send and a recv up, a send and a recv
+            // down, and a reduction at the parent.
+            return Times(step.chunks, Plus(Times(4, rounds), reduce));
         case JobStepKind::ReduceScatter:
             return Times(n, Plus(Times(2, rounds), reduce));
         case JobStepKind::Allgather:
@@ -291,6 +386,51 @@ JobStepCompiler::CountOps(const JobStep& step, uint32_t ranks)
             return Plus(Times(2, rounds), step.calc > 0 ? n : 0);
     }
     return 0;
+}
+
+const char*
+JobStepCompiler::KindName(JobStepKind kind)
+{
+    switch (kind)
+    {
+        case JobStepKind::Compute:
+            return "compute";
+        case JobStepKind::Allreduce:
+        case JobStepKind::TreeAllreduce:
+            return "allreduce";
+        case JobStepKind::ReduceScatter:
+            return "reduce_scatter";
+        case JobStepKind::Allgather:
+            return "allgather";
+        case JobStepKind::Alltoall:
+            return "alltoall";
+        case JobStepKind::Send:
+            return "send";
+        case JobStepKind::Pipeline:
+            return "pipeline";
+    }
+    return "";
+}
+
+const char*
+JobStepCompiler::AlgorithmName(JobStepKind kind)
+{
+    switch (kind)
+    {
+        case JobStepKind::Allreduce:
+        case JobStepKind::ReduceScatter:
+        case JobStepKind::Allgather:
+            return "ring";
+        case JobStepKind::TreeAllreduce:
+            return "tree";
+        case JobStepKind::Alltoall:
+            return "linear_shift";
+        case JobStepKind::Compute:
+        case JobStepKind::Send:
+        case JobStepKind::Pipeline:
+            return "";
+    }
+    return "";
 }
 
 GoalSchedule
