@@ -30,6 +30,15 @@ def load(path):
         return json.load(f)
 
 
+def stop_us(config):
+    """The stop time of a generated case in microseconds ("100us", "300ms", "2s")."""
+    text = config["stop_time"]
+    for unit, scale in (("us", 1.0), ("ms", 1e3), ("s", 1e6)):
+        if text.endswith(unit):
+            return float(text[: -len(unit)]) * scale
+    raise ValueError(text)
+
+
 def fresh(name):
     d = os.path.join(WORK, name)
     shutil.rmtree(d, ignore_errors=True)
@@ -106,14 +115,17 @@ class Generator(unittest.TestCase):
                         self.assertLessEqual(step.get("chunks", 1), step["bytes"], seed)  # default: min(8, bytes)
             down = {}
             outage = 0.0
+            times = []
             for e in config.get("faults", {}).get("events", []):
                 key = json.dumps(e.get("link", e.get("host")))
                 t = float(e["time"][:-2])
+                times.append(t)
                 if e["kind"] in ("link_down", "nic_down"):
                     down[key] = t
                 elif e["kind"] in ("link_up", "nic_up"):
                     outage += t - down.pop(key)
             self.assertEqual(down, {}, seed)  # every outage ends
+            self.assertLess(max(times, default=0.0), stop_us(config), seed)
             self.assertLessEqual(outage, simfuzz.MAX_OUTAGE_US + 1e-6, seed)
             if config["topology"].get("path"):
                 self.assertIn(config["topology"]["path"], files)
@@ -121,6 +133,25 @@ class Generator(unittest.TestCase):
         self.assertGreater(jobs, 20)  # hand-written jobs ("steps"), one case in six
         self.assertGreater(trees, 3)  # half of their all-reduces are trees
         self.assertTrue(any(s.startswith("hpcc_switches_first") for s in shapes), shapes)
+
+
+    def test_faults_fall_before_a_short_stop_time(self):
+        """A huge collective's case stops at 100 us: its faults are drawn inside that
+        (roce-run refuses a fault at or after stop_time). Seed 777004519 drew a link down
+        at 312 us before; every case that keeps the usual stop time is what it was."""
+        huge = 0
+        for seed in [777004519] + list(range(3000)):
+            config, _, meta = simfuzz.generate(seed)
+            if "huge_collective" not in meta["features"]:
+                continue
+            huge += 1
+            self.assertEqual(config["stop_time"], "100us")
+            for e in config.get("faults", {}).get("events", []):
+                self.assertLess(float(e["time"][:-2]), 100.0, (seed, e))
+        self.assertGreater(huge, 5)
+        config, _, _ = simfuzz.generate(777004519)
+        self.assertEqual([e["kind"] for e in config["faults"]["events"]],
+                         ["link_down", "link_up"])
 
 
 class KnownDefects(unittest.TestCase):

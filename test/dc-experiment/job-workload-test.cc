@@ -121,6 +121,47 @@ TEST_F(JobWorkloadTest, RanksGoOnTheSelectedHostsAndIterationsFollowEachOther)
     EXPECT_EQ(s.at("finished_iterations"), 3);
     EXPECT_DOUBLE_EQ(s.at("completion_us").get<double>(), previousEnd - 5);
     EXPECT_EQ(s.at("failed_messages"), 0);
+    EXPECT_EQ(s.at("retransmitted_packets"), 0); // no loss
+    EXPECT_EQ(s.at("timeouts"), 0);
+}
+
+TEST_F(JobWorkloadTest, EachJobCountsItsQpsRetransmissionsAndTimeouts)
+{
+    // h0 sends 64 KiB to h2 in each of 6 iterations over host links that lose 2 % of their
+    // frames. The job's QPs resend what was lost; summary.json's top-level
+    // retransmitted_packets counts the flows' QPs only (none here), the job's entry its own.
+    // Each completed iteration's data frames out of h0 (job_links.csv) are the 64 first
+    // sends and the resends of that iteration, so the resends are counted exactly.
+    const std::string goal = GoalFile("ping.goal", PING);
+    const ExperimentConfig c = ExperimentConfig::LoadString(
+        R"({"progress": false, "stop_time": "100ms", "seed": 3,
+            "topology": {"type": "dumbbell", "hosts_per_side": 2},
+            "loss_recovery": {"type": "ns3::RdmaGoBackN", "AckTimeoutExponent": 6},
+            "faults": {"loss": [{"links": "hosts", "rate": 0.02}]},
+            "jobs": [{"name": "ping", "goal": ")" +
+            goal + R"(", "hosts": ["h0", "h2"], "iterations": 6}]})",
+        "lossy.json");
+    const std::string dir = OutputDir("lossy");
+    {
+        ExperimentRunner runner(c, dir);
+        runner.Run();
+    }
+    const nlohmann::json summary = nlohmann::json::parse(ReadFile(dir + "/summary.json"));
+    const nlohmann::json& s = summary.at("jobs").at(0);
+    ASSERT_EQ(s.at("finished_iterations"), 6);
+    EXPECT_EQ(summary.at("flows"), 0);
+    EXPECT_EQ(summary.at("retransmitted_packets"), 0); // the flows' only
+    uint64_t resent = 0;
+    for (const auto& row : Table(dir + "/job_links.csv"))
+    {
+        if (row.at("node") == "h0")
+        {
+            resent += std::stoull(row.at("frames")) - 64;
+        }
+    }
+    EXPECT_GT(resent, 0u);
+    EXPECT_EQ(s.at("retransmitted_packets").get<uint64_t>(), resent);
+    EXPECT_LE(s.at("timeouts").get<uint64_t>(), resent);
 }
 
 TEST_F(JobWorkloadTest, JobLinksCountWhatTheScheduleSendsOnTheLinksItUses)

@@ -32,6 +32,32 @@ class ScriptedHop : public RingHop
     }
 };
 
+/// A hop whose first \p slow messages take 10 µs and whose later ones are done within Send
+/// (NotifyDone called from DoSend), as a QP in the error state flushes a work request at once.
+class FailingHop : public RingHop
+{
+  public:
+    uint32_t slow{1};
+    uint32_t sent{0};
+
+  private:
+    void DoSend(uint64_t /* bytes */, uint64_t /* offset */) override
+    {
+        if (sent++ < slow)
+        {
+            Simulator::Schedule(MicroSeconds(10), &FailingHop::NotifyDone, this);
+            return;
+        }
+        NotifyDone();
+    }
+};
+
+void
+RecordIteration(std::vector<uint32_t>* out, uint32_t iteration, Time /* communication */)
+{
+    out->push_back(iteration);
+}
+
 /// A ring of ScriptedHops: hop w's message times are times[w].
 std::vector<Ptr<RingHop>>
 MakeHops(const std::vector<std::vector<uint64_t>>& times, std::vector<Ptr<ScriptedHop>>* out)
@@ -212,6 +238,41 @@ TEST_F(RingAllreduceTest, StepGateHoldsEachArrival)
     Run(RingAllreduce::LOCKSTEP, times, MakeBoundCallback(&RankTwoGate, MicroSeconds(5)),
         &lockstep);
     EXPECT_EQ(lockstep, MicroSeconds(90));
+}
+
+// A hop done within Send (a flushed work request on a failed QP) is reported as an event of
+// its own. Before, the done callback ran inside the ring's own OnStepDone, which then counted
+// the iteration's end a second time: sim-fuzz seed 4242014318 (an SRNIC QP ring allreduce
+// whose QP failed with retries exceeded) reported 4 of 2 iterations finished.
+TEST_F(RingAllreduceTest, AHopDoneWithinSendEndsEachIterationOnce)
+{
+    for (const auto schedule : {RingAllreduce::PIPELINED, RingAllreduce::LOCKSTEP})
+    {
+        Ptr<RingAllreduce> ring = CreateObject<RingAllreduce>();
+        ring->SetAttribute("Schedule", EnumValue(schedule));
+        ring->SetAttribute("ModelSize", UintegerValue(4));
+        ring->SetAttribute("Iterations", UintegerValue(2));
+        std::vector<Ptr<RingHop>> hops;
+        for (uint32_t w = 0; w < 2; ++w)
+        {
+            Ptr<FailingHop> h = CreateObject<FailingHop>();
+            h->slow = 2 + w; // hop 0 fails from iteration 1's first step, hop 1 from its second
+            hops.push_back(h);
+        }
+        ring->SetHops(hops);
+        std::vector<uint32_t> iterations;
+        ring->TraceConnectWithoutContext("IterationDone",
+                                         MakeBoundCallback(&RecordIteration, &iterations));
+        ring->Start();
+        Simulator::Run();
+        EXPECT_EQ(iterations, (std::vector<uint32_t>{0, 1})) << schedule;
+        EXPECT_EQ(ring->GetCommunicationTimes().size(), 2u) << schedule;
+        for (const Ptr<RingHop>& h : hops)
+        {
+            EXPECT_FALSE(h->IsBusy());
+        }
+        Simulator::Destroy();
+    }
 }
 
 TEST_F(RingAllreduceTest, StepGateOverDfabricRacks)

@@ -219,6 +219,36 @@ TEST_F(RdmaRequesterTest, SequenceNakGoesBackToTheNakedPsn)
     EXPECT_EQ(m_owner.completions[0].status, RdmaWcStatus::Success);
 }
 
+// A NAK held for NakReactionTime whose gap is filled meanwhile: the NAK'd packet was
+// overtaken, not lost (per-packet path entropy), and ACKs move una past the NAK'd PSN
+// before the rewind. The responder dropped what arrived between the NAK and that packet
+// and NAKs a gap once, so the rewind must still go back, to una. Before, it was taken as
+// stale and nothing was resent: the dropped packets waited for the retransmission timeout
+// (67 ms, the IBTA default of the CX-6 profile the sim fuzzer uses), and two flows of
+// sim-fuzz seed 777011296 (a ring, oblivious NIC entropy) took more than 2 s, ideal 0.9 ms.
+TEST_F(RdmaRequesterTest, GoBackNRewindsToUnaWhenTheNakedGapFilledBeforeTheRewind)
+{
+    Ptr<RdmaGoBackN> gbn = CreateObject<RdmaGoBackN>();
+    gbn->SetAttribute("NakReactionTime", TimeValue(MicroSeconds(24)));
+    Setup(gbn);
+    Post(1, RdmaVerb::Write, 8 * MTU);
+    ASSERT_EQ(SendAll().size(), 8u);
+    Acknowledge(5, true); // 6 arrived before 5: NAK 5, then 6 and 7 dropped
+    Acknowledge(5);       // 5 arrived after all: accepted
+    EXPECT_EQ(m_requester.GetSequence().una, 6u);
+    EXPECT_TRUE(SendAll().empty()); // the NAK waits for its reaction time
+    Simulator::Stop(MicroSeconds(25));
+    Simulator::Run();
+    const std::vector<Sent> resent = SendAll();
+    ASSERT_EQ(resent.size(), 2u);
+    EXPECT_EQ(resent[0].bth.GetPsn(), 6u);
+    EXPECT_EQ(resent[1].bth.GetPsn(), 7u);
+    EXPECT_EQ(m_counters.timeouts, 0u);
+    Acknowledge(7);
+    ASSERT_EQ(m_owner.completions.size(), 1u);
+    EXPECT_EQ(m_owner.completions[0].status, RdmaWcStatus::Success);
+}
+
 TEST_F(RdmaRequesterTest, RnrNakWaitsForTheRnrTimerThenResends)
 {
     Setup();

@@ -315,6 +315,10 @@ JobWorkload::AddToSummary(const ExperimentRunContext& /* context */,
                                      ? nlohmann::ordered_json()
                                      : nlohmann::ordered_json::parse(FormatMicros(completion));
         entry["failed_messages"] = s.transport ? s.transport->GetNFailed() : 0;
+        // The job's own QPs: summary.json's top-level retransmitted_packets counts the
+        // flows' only.
+        entry["retransmitted_packets"] = s.transport ? s.transport->GetRetransmittedPackets() : 0;
+        entry["timeouts"] = s.transport ? s.transport->GetTimeouts() : 0;
         list.push_back(entry);
     }
     summary["jobs"] = list;

@@ -5,6 +5,7 @@
 #define RING_HOP_H
 
 #include "ns3/callback.h"
+#include "ns3/event-id.h"
 #include "ns3/nstime.h"
 #include "ns3/object.h"
 
@@ -38,7 +39,10 @@ class RingHop : public Object
 
   protected:
     void DoDispose() override;
-    /** The message in flight is placed: the hop is free again and the callback fires. */
+    /**
+     * The message in flight is placed: the hop is free again and the callback fires (at
+     * once, or, when called from within DoSend, as an event of its own at the same time).
+     */
     void NotifyDone();
 
   private:
@@ -47,6 +51,9 @@ class RingHop : public Object
 
     Callback<void, Time> m_done;
     bool m_busy{false};
+    bool m_sending{false};    //!< within DoSend
+    bool m_doneInSend{false}; //!< NotifyDone was called within DoSend
+    EventId m_doneEvent;      //!< that NotifyDone, deferred
 };
 
 } // namespace ns3

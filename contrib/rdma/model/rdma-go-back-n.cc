@@ -81,9 +81,20 @@ void
 RdmaGoBackN::DoSequenceNak(RdmaTxSequence& seq, uint64_t psn, uint64_t sackPsn)
 {
     // A NAK at psn acknowledges everything before it; go back and resend from psn.
-    if (psn < seq.una || psn > seq.high)
+    if (psn > seq.high)
     {
-        return; // stale NAK
+        return; // names a PSN never sent
+    }
+    if (psn < seq.una)
+    {
+        // The NAK'd gap was filled after the NAK left (its packet was overtaken, not
+        // lost: per-packet path entropy, or ACKs overtaking the NAK) and ACKs moved una
+        // past it, before the rewind (NakReactionTime holds it). The responder dropped
+        // whatever arrived between the NAK and the gap's packet, and NAKs a gap once: go
+        // back to the oldest unacknowledged PSN, or those packets would wait for the
+        // retransmission timeout (67 ms at the IBTA default) with nothing else sent.
+        seq.nxt = std::min(seq.nxt, seq.una);
+        return;
     }
     seq.una = psn;
     seq.nxt = psn;

@@ -20,7 +20,10 @@ namespace ns3
  * (ConnectX firmware's adaptive retransmission), by a timeout that starts at
  * AdaptiveInitialTimeout and doubles on each timeout without progress, capped by
  * the IBTA value. NakReactionTime delays the rewind after a NAK while the transmit
- * engine keeps sending (commercial NICs' NAK handling; see rdma.md, SRNIC Fig. 11).
+ * engine keeps sending (commercial NICs' NAK handling; see rdma.md, SRNIC Fig. 11). A NAK
+ * whose PSN ACKs have passed by the time it is applied (its packet was overtaken, not
+ * lost, and filled the gap) still goes back, to the oldest unacknowledged PSN: the
+ * responder dropped what arrived between the NAK and that packet and will not NAK it.
  */
 class RdmaGoBackN : public RdmaLossRecovery
 {

@@ -2,6 +2,8 @@
 
 #include "ns3/abort.h"
 #include "ns3/rdma-helper.h"
+#include "ns3/rdma-qp-counters.h"
+#include "ns3/rdma-queue-pair.h"
 #include "ns3/uinteger.h"
 
 #include <algorithm>
@@ -78,6 +80,29 @@ GoalRdmaTransport::GetNFailed() const
     return m_failed;
 }
 
+uint64_t
+GoalRdmaTransport::GetRetransmittedPackets() const
+{
+    uint64_t n = 0;
+    for (const Connection& c : m_connections)
+    {
+        n += c.requester->GetCounters().retransmittedPackets +
+             c.responder->GetCounters().retransmittedPackets;
+    }
+    return n;
+}
+
+uint64_t
+GoalRdmaTransport::GetTimeouts() const
+{
+    uint64_t n = 0;
+    for (const Connection& c : m_connections)
+    {
+        n += c.requester->GetCounters().timeouts + c.responder->GetCounters().timeouts;
+    }
+    return n;
+}
+
 void
 GoalRdmaTransport::Register(uint32_t host, uint32_t qpn, uint32_t connection)
 {
@@ -114,6 +139,7 @@ GoalRdmaTransport::ConnectionOf(uint32_t src, uint32_t dst)
     c.src = src;
     c.dst = dst;
     c.requester = requester;
+    c.responder = responder;
     m_connections.push_back(std::move(c));
     Register(src, requester->GetQpn(), id);
     Register(dst, responder->GetQpn(), id);

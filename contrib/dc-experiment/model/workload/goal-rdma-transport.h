@@ -45,6 +45,13 @@ class GoalRdmaTransport : public GoalTransport
     uint32_t GetNConnections() const;
     /** \return the WRITEs completed in error so far. */
     uint64_t GetNFailed() const;
+    /**
+     * \return the packets the transport's QPs sent again so far (RdmaQpCounters
+     * retransmittedPackets of every connection's requester and responder).
+     */
+    uint64_t GetRetransmittedPackets() const;
+    /** \return the retransmission timeouts of the transport's QPs so far (RdmaQpCounters). */
+    uint64_t GetTimeouts() const;
 
   protected:
     void DoDispose() override;
@@ -63,6 +70,7 @@ class GoalRdmaTransport : public GoalTransport
         uint32_t src;
         uint32_t dst;
         Ptr<RdmaQueuePair> requester; //!< on src
+        Ptr<RdmaQueuePair> responder; //!< on dst
         std::vector<Write> writes;    //!< in post order; completed and arrived from the heads
         std::size_t completedHead{0};
         std::size_t arrivedHead{0};
