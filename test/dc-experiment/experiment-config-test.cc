@@ -1,6 +1,8 @@
 // Tests of ExperimentConfig: every error names the file and where the problem
 // is (line/column for syntax, JSON pointer otherwise), defaults are filled in,
 // and the effective configuration loads back to the same experiment.
+#include "config-error-of.h"
+
 #include "ns3/double.h"
 #include "ns3/experiment-config.h"
 #include "ns3/json-attribute-converter.h"
@@ -29,21 +31,6 @@ class ExperimentConfigTest : public ::testing::Test
                (extra.empty() ? std::string() : ", " + extra) + "}";
     }
 
-    /** Load \p text as "bad.json" and return the error (fails the test if none). */
-    static ExperimentConfigError Error(const std::string& text)
-    {
-        try
-        {
-            ExperimentConfig::LoadString(text, "bad.json");
-        }
-        catch (const ExperimentConfigError& e)
-        {
-            return e;
-        }
-        ADD_FAILURE() << "no error for: " << text;
-        return ExperimentConfigError("", "", "");
-    }
-
     static bool Contains(const std::string& s, const std::string& part)
     {
         return s.find(part) != std::string::npos;
@@ -53,8 +40,8 @@ class ExperimentConfigTest : public ::testing::Test
 TEST_F(ExperimentConfigTest, MalformedJsonNamesFileLineAndColumn)
 {
     const ExperimentConfigError e =
-        Error("{\n  \"seed\": 1,\n  \"topology\": {\"type\": \"incast\" "
-              "\"senders\": 2}\n}\n");
+        test::ConfigErrorOf("{\n  \"seed\": 1,\n  \"topology\": {\"type\": \"incast\" "
+                            "\"senders\": 2}\n}\n");
     EXPECT_EQ(e.GetFile(), "bad.json");
     // Line 3; nlohmann stops at the end of the unexpected token "senders" (column 41).
     EXPECT_TRUE(Contains(e.what(), "bad.json:3:41:")) << e.what();
@@ -63,7 +50,7 @@ TEST_F(ExperimentConfigTest, MalformedJsonNamesFileLineAndColumn)
 
 TEST_F(ExperimentConfigTest, EmptyFileIsASyntaxErrorAtLineOne)
 {
-    const ExperimentConfigError e = Error("");
+    const ExperimentConfigError e = test::ConfigErrorOf("");
     EXPECT_TRUE(Contains(e.what(), "bad.json:1:1:")) << e.what();
 }
 
@@ -75,7 +62,7 @@ TEST_F(ExperimentConfigTest, MissingFileIsAnError)
 
 TEST_F(ExperimentConfigTest, UnknownTopLevelKey)
 {
-    const ExperimentConfigError e = Error(Minimal(R"("sed": 3)"));
+    const ExperimentConfigError e = test::ConfigErrorOf(Minimal(R"("sed": 3)"));
     EXPECT_EQ(e.GetPointer(), "/sed");
     EXPECT_TRUE(Contains(e.what(), "bad.json: /sed: unknown key \"sed\"")) << e.what();
     EXPECT_TRUE(Contains(e.what(), "seed")) << "lists the allowed keys: " << e.what();
@@ -83,40 +70,42 @@ TEST_F(ExperimentConfigTest, UnknownTopLevelKey)
 
 TEST_F(ExperimentConfigTest, UnknownNestedKey)
 {
-    const ExperimentConfigError e = Error(R"({"topology": {"type": "incast", "senders": 2},
+    const ExperimentConfigError e =
+        test::ConfigErrorOf(R"({"topology": {"type": "incast", "senders": 2},
         "flows": [{"src": 1, "dst": 0, "bytes": 10}, {"src": 1, "dst": 0, "size": 10}]})");
     EXPECT_EQ(e.GetPointer(), "/flows/1/size");
 }
 
 TEST_F(ExperimentConfigTest, DuplicateKeyIsAnError)
 {
-    const ExperimentConfigError e = Error(Minimal(R"("seed": 1, "seed": 2)"));
+    const ExperimentConfigError e = test::ConfigErrorOf(Minimal(R"("seed": 1, "seed": 2)"));
     EXPECT_EQ(e.GetPointer(), "/seed");
     EXPECT_TRUE(Contains(e.what(), "duplicate")) << e.what();
 }
 
 TEST_F(ExperimentConfigTest, WrongType)
 {
-    const ExperimentConfigError e = Error(Minimal(R"("seed": "one")"));
+    const ExperimentConfigError e = test::ConfigErrorOf(Minimal(R"("seed": "one")"));
     EXPECT_EQ(e.GetPointer(), "/seed");
     EXPECT_TRUE(Contains(e.what(), "expected an integer in [1, 4294967295]")) << e.what();
 
-    const ExperimentConfigError b = Error(Minimal(R"("progress": 1)"));
+    const ExperimentConfigError b = test::ConfigErrorOf(Minimal(R"("progress": 1)"));
     EXPECT_EQ(b.GetPointer(), "/progress");
 }
 
 TEST_F(ExperimentConfigTest, BadTimeUnitIsACleanError)
 {
-    const ExperimentConfigError e = Error(Minimal(R"("stop_time": "20xs")"));
+    const ExperimentConfigError e = test::ConfigErrorOf(Minimal(R"("stop_time": "20xs")"));
     EXPECT_EQ(e.GetPointer(), "/stop_time");
     EXPECT_TRUE(Contains(e.what(), "unit s, ms, us, ns or ps")) << e.what();
-    EXPECT_EQ(Error(Minimal(R"("stop_time": "-5ms")")).GetPointer(), "/stop_time");
-    EXPECT_EQ(Error(Minimal(R"("stop_time": "5 ms")")).GetPointer(), "/stop_time");
+    EXPECT_EQ(test::ConfigErrorOf(Minimal(R"("stop_time": "-5ms")")).GetPointer(), "/stop_time");
+    EXPECT_EQ(test::ConfigErrorOf(Minimal(R"("stop_time": "5 ms")")).GetPointer(), "/stop_time");
 }
 
 TEST_F(ExperimentConfigTest, OutOfRangeAttributeValue)
 {
-    const ExperimentConfigError e = Error(Minimal(R"("cc": {"type": "ns3::RdmaDcqcn", "G": 2})"));
+    const ExperimentConfigError e =
+        test::ConfigErrorOf(Minimal(R"("cc": {"type": "ns3::RdmaDcqcn", "G": 2})"));
     EXPECT_EQ(e.GetPointer(), "/cc/G");
     const std::string m = e.what();
     EXPECT_TRUE(Contains(m, "attribute G of ns3::RdmaDcqcn")) << m;
@@ -128,8 +117,8 @@ TEST_F(ExperimentConfigTest, OutOfRangeAttributeValue)
 
 TEST_F(ExperimentConfigTest, NegativeGen1FirmwareCnpTimeIsNamed)
 {
-    const ExperimentConfigError e =
-        Error(Minimal(R"("cc": {"type": "ns3::RdmaDcqcn", "FirmwareCnpTime": "-1us"})"));
+    const ExperimentConfigError e = test::ConfigErrorOf(
+        Minimal(R"("cc": {"type": "ns3::RdmaDcqcn", "FirmwareCnpTime": "-1us"})"));
     EXPECT_EQ(e.GetPointer(), "/cc/FirmwareCnpTime");
     const std::string m = e.what();
     EXPECT_TRUE(Contains(m, "attribute FirmwareCnpTime of ns3::RdmaDcqcn")) << m;
@@ -143,7 +132,8 @@ TEST_F(ExperimentConfigTest, RetiredDcqcnGenerationTypeIdsNameTheirProfiles)
          {std::pair<std::string, std::string>{"ns3::RdmaDcqcnGen1", "gen1.json"},
           {"ns3::RdmaDcqcnFirmware", "gen2-gen3.json"}})
     {
-        const ExperimentConfigError e = Error(Minimal(R"("cc": {"type": ")" + type + R"("})"));
+        const ExperimentConfigError e =
+            test::ConfigErrorOf(Minimal(R"("cc": {"type": ")" + type + R"("})"));
         EXPECT_EQ(e.GetPointer(), "/cc/type");
         const std::string m = e.what();
         EXPECT_TRUE(Contains(m, "no longer a TypeId")) << m;
@@ -154,41 +144,46 @@ TEST_F(ExperimentConfigTest, RetiredDcqcnGenerationTypeIdsNameTheirProfiles)
 TEST_F(ExperimentConfigTest, AttributeValuesThatNs3WouldAbortOnAreCleanErrors)
 {
     // Each of these makes ns-3's own string conversion abort the process.
-    EXPECT_EQ(Error(Minimal(R"("qp": {"Mtu": 3.5})")).GetPointer(), "/qp/Mtu");
-    EXPECT_EQ(Error(Minimal(R"("qp": {"Mtu": "abc"})")).GetPointer(), "/qp/Mtu");
-    EXPECT_EQ(Error(Minimal(R"("cc": {"AlphaUpdatePeriod": "55xs"})")).GetPointer(),
+    EXPECT_EQ(test::ConfigErrorOf(Minimal(R"("qp": {"Mtu": 3.5})")).GetPointer(), "/qp/Mtu");
+    EXPECT_EQ(test::ConfigErrorOf(Minimal(R"("qp": {"Mtu": "abc"})")).GetPointer(), "/qp/Mtu");
+    EXPECT_EQ(test::ConfigErrorOf(Minimal(R"("cc": {"AlphaUpdatePeriod": "55xs"})")).GetPointer(),
               "/cc/AlphaUpdatePeriod");
-    EXPECT_EQ(Error(Minimal(R"("cc": {"G": "0.5x"})")).GetPointer(), "/cc/G");
-    EXPECT_EQ(Error(Minimal(R"("cc": {"AlphaCutOrder": "Sideways"})")).GetPointer(),
+    EXPECT_EQ(test::ConfigErrorOf(Minimal(R"("cc": {"G": "0.5x"})")).GetPointer(), "/cc/G");
+    EXPECT_EQ(test::ConfigErrorOf(Minimal(R"("cc": {"AlphaCutOrder": "Sideways"})")).GetPointer(),
               "/cc/AlphaCutOrder");
-    EXPECT_EQ(Error(Minimal(R"("buffer": {"BufferSize": "16XB"})")).GetPointer(),
+    EXPECT_EQ(test::ConfigErrorOf(Minimal(R"("buffer": {"BufferSize": "16XB"})")).GetPointer(),
               "/buffer/BufferSize");
-    EXPECT_EQ(Error(Minimal(R"("cc": {"MinRate": "100Gbs"})")).GetPointer(), "/cc/MinRate");
-    EXPECT_EQ(Error(Minimal(R"("qp": {"Mtu": 100000})")).GetPointer(), "/qp/Mtu");
-    EXPECT_EQ(Error(Minimal(R"("qp": {"Mtu": -1})")).GetPointer(), "/qp/Mtu");
+    EXPECT_EQ(test::ConfigErrorOf(Minimal(R"("cc": {"MinRate": "100Gbs"})")).GetPointer(),
+              "/cc/MinRate");
+    EXPECT_EQ(test::ConfigErrorOf(Minimal(R"("qp": {"Mtu": 100000})")).GetPointer(), "/qp/Mtu");
+    EXPECT_EQ(test::ConfigErrorOf(Minimal(R"("qp": {"Mtu": -1})")).GetPointer(), "/qp/Mtu");
 }
 
 TEST_F(ExperimentConfigTest, UnknownAttributeListsTheKnownOnes)
 {
-    const ExperimentConfigError e = Error(Minimal(R"("cc": {"Gain": 0.1})"));
+    const ExperimentConfigError e = test::ConfigErrorOf(Minimal(R"("cc": {"Gain": 0.1})"));
     EXPECT_EQ(e.GetPointer(), "/cc/Gain");
     EXPECT_TRUE(Contains(e.what(), "AlphaUpdatePeriod")) << e.what();
 }
 
 TEST_F(ExperimentConfigTest, ComponentTypeMustBeOfTheRightKind)
 {
-    EXPECT_EQ(Error(Minimal(R"("cc": {"type": "ns3::RdmaGoBackN"})")).GetPointer(), "/cc/type");
-    EXPECT_EQ(Error(Minimal(R"("cc": {"type": "ns3::NoSuchType"})")).GetPointer(), "/cc/type");
+    EXPECT_EQ(test::ConfigErrorOf(Minimal(R"("cc": {"type": "ns3::RdmaGoBackN"})")).GetPointer(),
+              "/cc/type");
+    EXPECT_EQ(test::ConfigErrorOf(Minimal(R"("cc": {"type": "ns3::NoSuchType"})")).GetPointer(),
+              "/cc/type");
     // Attributes the experiment sets itself are refused where they would be ignored.
-    EXPECT_EQ(Error(Minimal(R"("nic": {"CongestionControl": "ns3::RdmaDcqcn"})")).GetPointer(),
+    EXPECT_EQ(test::ConfigErrorOf(Minimal(R"("nic": {"CongestionControl": "ns3::RdmaDcqcn"})"))
+                  .GetPointer(),
               "/nic/CongestionControl");
-    EXPECT_EQ(Error(Minimal(R"("qp": {"Dscp": 26})")).GetPointer(), "/qp/Dscp");
-    EXPECT_EQ(Error(Minimal(R"("link": {"DataRate": "10Gbps"})")).GetPointer(), "/link/DataRate");
+    EXPECT_EQ(test::ConfigErrorOf(Minimal(R"("qp": {"Dscp": 26})")).GetPointer(), "/qp/Dscp");
+    EXPECT_EQ(test::ConfigErrorOf(Minimal(R"("link": {"DataRate": "10Gbps"})")).GetPointer(),
+              "/link/DataRate");
 }
 
 TEST_F(ExperimentConfigTest, CustomTopologyLinkToUndeclaredNode)
 {
-    const ExperimentConfigError e = Error(R"({"topology": {"type": "custom",
+    const ExperimentConfigError e = test::ConfigErrorOf(R"({"topology": {"type": "custom",
         "switches": ["s0"], "hosts": ["h0", "h1"],
         "links": [{"a": "h0", "b": "s0"}, {"a": "h1", "b": "s9"}]},
         "flows": [{"src": "h0", "dst": "h1", "bytes": 10}]})");
@@ -200,19 +195,19 @@ TEST_F(ExperimentConfigTest, CustomTopologyLinkToUndeclaredNode)
 TEST_F(ExperimentConfigTest, CustomTopologyStructuralErrors)
 {
     // A host with two links.
-    EXPECT_EQ(Error(R"({"topology": {"type": "custom", "switches": ["s0", "s1"],
+    EXPECT_EQ(test::ConfigErrorOf(R"({"topology": {"type": "custom", "switches": ["s0", "s1"],
         "hosts": ["h0", "h1"], "links": [{"a": "h0", "b": "s0"}, {"a": "h0", "b": "s1"},
         {"a": "h1", "b": "s1"}]}, "flows": [{"src": 0, "dst": 1, "bytes": 10}]})")
                   .GetPointer(),
               "/topology/hosts/0");
     // Two islands.
-    EXPECT_EQ(Error(R"({"topology": {"type": "custom", "switches": ["s0", "s1"],
+    EXPECT_EQ(test::ConfigErrorOf(R"({"topology": {"type": "custom", "switches": ["s0", "s1"],
         "hosts": ["h0", "h1"], "links": [{"a": "h0", "b": "s0"}, {"a": "h1", "b": "s1"}]},
         "flows": [{"src": 0, "dst": 1, "bytes": 10}]})")
                   .GetPointer(),
               "/topology/hosts/1");
     // A name declared twice.
-    EXPECT_EQ(Error(R"({"topology": {"type": "custom", "switches": ["x"],
+    EXPECT_EQ(test::ConfigErrorOf(R"({"topology": {"type": "custom", "switches": ["x"],
         "hosts": ["h0", "x"], "links": [{"a": "h0", "b": "x"}]},
         "flows": [{"src": 0, "dst": 1, "bytes": 10}]})")
                   .GetPointer(),
@@ -221,7 +216,8 @@ TEST_F(ExperimentConfigTest, CustomTopologyStructuralErrors)
 
 TEST_F(ExperimentConfigTest, FlowFromAHostToItself)
 {
-    const ExperimentConfigError e = Error(R"({"topology": {"type": "incast", "senders": 2},
+    const ExperimentConfigError e =
+        test::ConfigErrorOf(R"({"topology": {"type": "incast", "senders": 2},
                   "flows": [{"src": "h1", "dst": 1, "bytes": 10}]})");
     EXPECT_EQ(e.GetPointer(), "/flows/0/dst");
     EXPECT_TRUE(Contains(e.what(), "same host")) << e.what();
@@ -229,16 +225,17 @@ TEST_F(ExperimentConfigTest, FlowFromAHostToItself)
 
 TEST_F(ExperimentConfigTest, FlowNamingAMissingHost)
 {
-    const ExperimentConfigError e = Error(R"({"topology": {"type": "incast", "senders": 2},
+    const ExperimentConfigError e =
+        test::ConfigErrorOf(R"({"topology": {"type": "incast", "senders": 2},
                   "flows": [{"src": "h1", "dst": "h99", "bytes": 10}]})");
     EXPECT_EQ(e.GetPointer(), "/flows/0/dst");
     EXPECT_TRUE(Contains(e.what(), "unknown host \"h99\"")) << e.what();
 
-    EXPECT_EQ(Error(R"({"topology": {"type": "incast", "senders": 2},
+    EXPECT_EQ(test::ConfigErrorOf(R"({"topology": {"type": "incast", "senders": 2},
                         "flows": [{"src": 7, "dst": 0, "bytes": 10}]})")
                   .GetPointer(),
               "/flows/0/src");
-    EXPECT_TRUE(Contains(Error(R"({"topology": {"type": "incast", "senders": 2},
+    EXPECT_TRUE(Contains(test::ConfigErrorOf(R"({"topology": {"type": "incast", "senders": 2},
                         "flows": [{"src": "s0", "dst": 0, "bytes": 10}]})")
                              .what(),
                          "is a switch"));
@@ -246,38 +243,42 @@ TEST_F(ExperimentConfigTest, FlowNamingAMissingHost)
 
 TEST_F(ExperimentConfigTest, FlowRanges)
 {
-    EXPECT_EQ(Error(R"({"topology": {"type": "incast", "senders": 2},
+    EXPECT_EQ(test::ConfigErrorOf(R"({"topology": {"type": "incast", "senders": 2},
                         "flows": [{"src": 1, "dst": 0, "bytes": 0}]})")
                   .GetPointer(),
               "/flows/0/bytes");
-    EXPECT_EQ(Error(R"({"topology": {"type": "incast", "senders": 2},
+    EXPECT_EQ(test::ConfigErrorOf(R"({"topology": {"type": "incast", "senders": 2},
                         "flows": [{"src": 1, "dst": 0, "bytes": 10, "priority": 8}]})")
                   .GetPointer(),
               "/flows/0/priority");
-    EXPECT_EQ(Error(R"({"topology": {"type": "incast", "senders": 2},
+    EXPECT_EQ(test::ConfigErrorOf(R"({"topology": {"type": "incast", "senders": 2},
                         "flows": [{"src": 1, "dst": 0, "bytes": 10, "verb": "atomic"}]})")
                   .GetPointer(),
               "/flows/0/verb");
-    EXPECT_EQ(Error(R"({"topology": {"type": "incast", "senders": 2}, "stop_time": "1ms",
+    EXPECT_EQ(
+        test::ConfigErrorOf(R"({"topology": {"type": "incast", "senders": 2}, "stop_time": "1ms",
                         "flows": [{"src": 1, "dst": 0, "bytes": 10, "start": "2ms"}]})")
-                  .GetPointer(),
-              "/flows/0/start");
-    EXPECT_EQ(Error(R"({"topology": {"type": "incast", "senders": 2}})").GetPointer(), "/flows");
+            .GetPointer(),
+        "/flows/0/start");
+    EXPECT_EQ(test::ConfigErrorOf(R"({"topology": {"type": "incast", "senders": 2}})").GetPointer(),
+              "/flows");
 }
 
 TEST_F(ExperimentConfigTest, TopologyErrors)
 {
-    EXPECT_EQ(Error(R"({"flows": []})").GetPointer(), "/topology");
-    EXPECT_EQ(Error(R"({"topology": {"type": "ring"}})").GetPointer(), "/topology/type");
-    EXPECT_EQ(Error(R"({"topology": {"type": "leaf_spine", "leaves": 2, "spines": 0,
+    EXPECT_EQ(test::ConfigErrorOf(R"({"flows": []})").GetPointer(), "/topology");
+    EXPECT_EQ(test::ConfigErrorOf(R"({"topology": {"type": "ring"}})").GetPointer(),
+              "/topology/type");
+    EXPECT_EQ(test::ConfigErrorOf(R"({"topology": {"type": "leaf_spine", "leaves": 2, "spines": 0,
                         "hosts_per_leaf": 2}})")
                   .GetPointer(),
               "/topology/spines");
-    EXPECT_EQ(Error(R"({"topology": {"type": "dumbbell", "hosts_per_side": 1,
+    EXPECT_EQ(test::ConfigErrorOf(R"({"topology": {"type": "dumbbell", "hosts_per_side": 1,
                         "host_link_rate": "100Gbs"}})")
                   .GetPointer(),
               "/topology/host_link_rate");
-    EXPECT_EQ(Error(R"({"topology": {"type": "incast", "senders": 2, "leaves": 2}})").GetPointer(),
+    EXPECT_EQ(test::ConfigErrorOf(R"({"topology": {"type": "incast", "senders": 2, "leaves": 2}})")
+                  .GetPointer(),
               "/topology/leaves");
 }
 
@@ -400,7 +401,8 @@ TEST_F(ExperimentConfigTest, FlowSetsExpand)
     }
     EXPECT_EQ(dsts.size(), 8u) << "a permutation: every host receives once";
 
-    const ExperimentConfigError e = Error(R"({"topology": {"type": "incast", "senders": 2},
+    const ExperimentConfigError e =
+        test::ConfigErrorOf(R"({"topology": {"type": "incast", "senders": 2},
         "flow_sets": [{"type": "incast", "senders": ["h1", "h0"], "dst": "h0", "bytes": 1}]})");
     EXPECT_EQ(e.GetPointer(), "/flow_sets/0/senders/1");
 }
@@ -452,16 +454,16 @@ TEST_F(ExperimentConfigTest, BufferMonitorIsValidated)
     EXPECT_EQ(c.EffectiveJson()["monitors"]["buffer_interval"], "10us");
     EXPECT_TRUE(ExperimentConfig::LoadString(Minimal(), "ok.json").GetMonitors().clearWatermarks);
 
-    ExperimentConfigError e =
-        Error(Minimal(R"("monitors": {"buffer_interval": "10us", "watermark_mode": "sticky"})"));
+    ExperimentConfigError e = test::ConfigErrorOf(
+        Minimal(R"("monitors": {"buffer_interval": "10us", "watermark_mode": "sticky"})"));
     EXPECT_EQ(e.GetPointer(), "/monitors/watermark_mode");
     EXPECT_TRUE(Contains(e.what(), "bad.json: /monitors/watermark_mode: value \"sticky\" is "
                                    "not one of \"periodic\", \"persistent\""))
         << e.what();
-    e = Error(Minimal(R"("monitors": {"watermark_mode": "persistent"})"));
+    e = test::ConfigErrorOf(Minimal(R"("monitors": {"watermark_mode": "persistent"})"));
     EXPECT_EQ(e.GetPointer(), "/monitors/watermark_mode");
     EXPECT_TRUE(Contains(e.what(), "needs buffer_interval")) << e.what();
-    e = Error(Minimal(R"("monitors": {"buffer_interval": "-1us"})"));
+    e = test::ConfigErrorOf(Minimal(R"("monitors": {"buffer_interval": "-1us"})"));
     EXPECT_EQ(e.GetPointer(), "/monitors/buffer_interval");
 }
 

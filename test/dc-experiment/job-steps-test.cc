@@ -7,6 +7,7 @@
 // pointer; and
 // job_links.csv's utilisation at the link rate in force when a fault changes it
 // (LinkRateTimeline).
+#include "config-error-of.h"
 #include "output-file-reader.h"
 
 #include "ns3/experiment-config.h"
@@ -57,20 +58,6 @@ class JobStepsTest : public ::testing::Test
                                   R"(", "executor": )" + executor + R"(, "steps": )" + steps + "}"),
             "steps.json");
         return *c.GetJobs().at(0).schedule;
-    }
-
-    static ExperimentConfigError Error(const std::string& text)
-    {
-        try
-        {
-            ExperimentConfig::LoadString(text, "bad.json");
-        }
-        catch (const ExperimentConfigError& e)
-        {
-            return e;
-        }
-        ADD_FAILURE() << "no error for: " << text;
-        return ExperimentConfigError("", "", "");
     }
 
     static std::vector<uint32_t> Sorted(GoalSchedule::OpRange range)
@@ -536,7 +523,7 @@ TEST_F(JobStepsTest, ErrorsNameTheFieldsPointer)
     };
     for (const Bad& b : cases)
     {
-        const ExperimentConfigError e = Error(Experiment(8, b.job));
+        const ExperimentConfigError e = test::ConfigErrorOf(Experiment(8, b.job));
         EXPECT_EQ(e.GetPointer(), b.pointer) << b.job << "\n" << e.what();
         EXPECT_NE(std::string(e.what()).find(b.part), std::string::npos) << b.job << "\n"
                                                                          << e.what();
@@ -551,7 +538,7 @@ TEST_F(JobStepsTest, TooManyOperationsAreRefusedAtTheStep)
         "topology": {"type": "leaf_spine", "leaves": 64, "spines": 2, "hosts_per_leaf": 64},
         "jobs": [{"hosts": "h0-h4095", "steps": [{"collective": "alltoall", "bytes": 4096},
                                                  {"collective": "alltoall", "bytes": 4096}]}]})";
-    const ExperimentConfigError e = Error(text);
+    const ExperimentConfigError e = test::ConfigErrorOf(text);
     EXPECT_EQ(e.GetPointer(), "/jobs/0/steps/1") << e.what();
     EXPECT_NE(std::string(e.what()).find("50000000"), std::string::npos) << e.what();
 }

@@ -5,6 +5,7 @@
 // (configs/goal-job-background.json) alone and under 30 % Poisson
 // background load, with ECMP and with adaptive routing, and a control; its numbers are
 // in doc/collective-traces.md ("A training job beside background load").
+#include "config-error-of.h"
 #include "output-file-reader.h"
 
 #include "ns3/experiment-config.h"
@@ -54,20 +55,6 @@ class JobWorkloadTest : public ::testing::Test
                    "topology": {"type": "dumbbell", "hosts_per_side": 2},
                    "jobs": )" +
                jobs + "}";
-    }
-
-    static ExperimentConfigError Error(const std::string& text)
-    {
-        try
-        {
-            ExperimentConfig::LoadString(text, "bad.json");
-        }
-        catch (const ExperimentConfigError& e)
-        {
-            return e;
-        }
-        ADD_FAILURE() << "no error for: " << text;
-        return ExperimentConfigError("", "", "");
     }
 
     static bool Contains(const std::string& s, const std::string& part)
@@ -226,34 +213,36 @@ TEST_F(JobWorkloadTest, JobLinksCountWhatTheScheduleSendsOnTheLinksItUses)
 TEST_F(JobWorkloadTest, ErrorsNameThePointerOrTheGoalFileLine)
 {
     const std::string goal = GoalFile("ping.goal", PING);
-    ExperimentConfigError e =
-        Error(Dumbbell(R"([{"goal": ")" + goal + R"(", "hosts": ["h0", "h1", "h2"]}])"));
+    ExperimentConfigError e = test::ConfigErrorOf(
+        Dumbbell(R"([{"goal": ")" + goal + R"(", "hosts": ["h0", "h1", "h2"]}])"));
     EXPECT_EQ(e.GetPointer(), "/jobs/0/hosts");
     EXPECT_TRUE(Contains(e.GetReason(), "selects 3 hosts")) << e.what();
     EXPECT_TRUE(Contains(e.GetReason(), "2 ranks")) << e.what();
 
-    e = Error(Dumbbell(R"([{"goal": "no-such.goal", "hosts": ["h0", "h1"]}])"));
+    e = test::ConfigErrorOf(Dumbbell(R"([{"goal": "no-such.goal", "hosts": ["h0", "h1"]}])"));
     EXPECT_EQ(e.GetPointer(), "/jobs/0/goal");
     EXPECT_TRUE(Contains(e.GetReason(), "cannot open the GOAL file")) << e.what();
 
     const std::string bad = GoalFile("bad.goal", "num_ranks 2\nrank 0 {\n  send 8b to 5\n}\n");
-    e = Error(Dumbbell(R"([{"goal": ")" + bad + R"(", "hosts": ["h0", "h1"]}])"));
+    e = test::ConfigErrorOf(Dumbbell(R"([{"goal": ")" + bad + R"(", "hosts": ["h0", "h1"]}])"));
     EXPECT_TRUE(Contains(e.what(), "bad.goal:3:")) << e.what();
 
-    e = Error(Dumbbell(R"([{"goal": ")" + goal + R"(", "hosts": ["h0", "s0"]}])"));
+    e = test::ConfigErrorOf(Dumbbell(R"([{"goal": ")" + goal + R"(", "hosts": ["h0", "s0"]}])"));
     EXPECT_EQ(e.GetPointer(), "/jobs/0/hosts/1");
 
-    e = Error(Dumbbell(R"([{"goal": ")" + goal + R"(", "hosts": ["h0", "h1"], "iteration": 2}])"));
+    e = test::ConfigErrorOf(
+        Dumbbell(R"([{"goal": ")" + goal + R"(", "hosts": ["h0", "h1"], "iteration": 2}])"));
     EXPECT_EQ(e.GetPointer(), "/jobs/0/iteration");
 
-    e = Error(Dumbbell(R"([{"goal": ")" + goal + R"(", "hosts": ["h0", "h1"], "start": "1s"}])"));
+    e = test::ConfigErrorOf(
+        Dumbbell(R"([{"goal": ")" + goal + R"(", "hosts": ["h0", "h1"], "start": "1s"}])"));
     EXPECT_EQ(e.GetPointer(), "/jobs/0/start");
 
-    e = Error(Dumbbell(R"([{"goal": ")" + goal +
-                       R"(", "hosts": ["h0", "h1"], "executor": {"CalcUnt": "1ns"}}])"));
+    e = test::ConfigErrorOf(Dumbbell(
+        R"([{"goal": ")" + goal + R"(", "hosts": ["h0", "h1"], "executor": {"CalcUnt": "1ns"}}])"));
     EXPECT_EQ(e.GetPointer(), "/jobs/0/executor/CalcUnt");
 
-    e = Error(Dumbbell("[]"));
+    e = test::ConfigErrorOf(Dumbbell("[]"));
     EXPECT_EQ(e.GetPointer(), "/jobs");
 }
 

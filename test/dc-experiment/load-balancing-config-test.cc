@@ -1,6 +1,7 @@
 // "load_balancing": a DcbLoadBalancer per switch role or switch, chosen by TypeId with
 // its attributes; errors naming the JSON pointer and field; one balancer object per
 // switch with its own random stream; absent, every switch routes by ECMP.
+#include "config-error-of.h"
 #include "output-file-reader.h"
 
 #include "ns3/adaptive-load-balancer.h"
@@ -35,20 +36,6 @@ class LoadBalancingConfigTest : public ::testing::Test
                    "flows": [{"src": "h0", "dst": "h2", "bytes": 200000},
                              {"src": "h1", "dst": "h3", "bytes": 200000}])" +
                extra + "}";
-    }
-
-    static ExperimentConfigError Error(const std::string& text)
-    {
-        try
-        {
-            ExperimentConfig::LoadString(text, "bad.json");
-        }
-        catch (const ExperimentConfigError& e)
-        {
-            return e;
-        }
-        ADD_FAILURE() << "no error for: " << text;
-        return ExperimentConfigError("", "", "");
     }
 
     static bool Contains(const std::string& s, const std::string& part)
@@ -116,7 +103,7 @@ TEST_F(LoadBalancingConfigTest, AbsentSectionIsEcmp)
 
 TEST_F(LoadBalancingConfigTest, ErrorsNameThePointerAndTheField)
 {
-    ExperimentConfigError e = Error(LeafSpine(
+    ExperimentConfigError e = test::ConfigErrorOf(LeafSpine(
         R"(, "load_balancing": [{"roles": ["leaf"], "balancer": {"type": "ns3::Sprayer"}}])"));
     EXPECT_EQ(e.GetFile(), "bad.json");
     EXPECT_EQ(e.GetPointer(), "/load_balancing/0/balancer/type");
@@ -128,49 +115,50 @@ TEST_F(LoadBalancingConfigTest, ErrorsNameThePointerAndTheField)
     EXPECT_TRUE(Contains(e.GetReason(), "unknown TypeId \"ns3::Sprayer\"")) << e.what();
 
     // A TypeId that is not a load balancer.
-    e = Error(LeafSpine(
+    e = test::ConfigErrorOf(LeafSpine(
         R"(, "load_balancing": [{"roles": ["leaf"], "balancer": {"type": "ns3::DcbSwitch"}}])"));
     EXPECT_EQ(e.GetPointer(), "/load_balancing/0/balancer/type");
     EXPECT_TRUE(Contains(e.GetReason(), "not a constructible subclass of ns3::DcbLoadBalancer"))
         << e.what();
 
-    e = Error(LeafSpine(R"(, "load_balancing": [{"roles": ["leaf"], "balancer": {}}])"));
+    e = test::ConfigErrorOf(
+        LeafSpine(R"(, "load_balancing": [{"roles": ["leaf"], "balancer": {}}])"));
     EXPECT_EQ(e.GetPointer(), "/load_balancing/0/balancer/type");
     EXPECT_TRUE(Contains(e.GetReason(), "ns3::SprayLoadBalancer")) << e.what();
 
-    e = Error(LeafSpine(R"(, "load_balancing": [{"roles": ["leaf"]}])"));
+    e = test::ConfigErrorOf(LeafSpine(R"(, "load_balancing": [{"roles": ["leaf"]}])"));
     EXPECT_EQ(e.GetPointer(), "/load_balancing/0/balancer");
 
-    e = Error(LeafSpine(R"(, "load_balancing": [{"roles": ["leaf"],
+    e = test::ConfigErrorOf(LeafSpine(R"(, "load_balancing": [{"roles": ["leaf"],
         "balancer": {"type": "ns3::FlowletLoadBalancer", "Gapp": "50us"}}])"));
     EXPECT_EQ(e.GetPointer(), "/load_balancing/0/balancer/Gapp");
     EXPECT_TRUE(Contains(e.GetReason(), "unknown attribute \"Gapp\"")) << e.what();
     EXPECT_TRUE(Contains(e.GetReason(), "Gap")) << e.what();
 
-    e = Error(LeafSpine(R"(, "load_balancing": [{"roles": ["leaf"],
+    e = test::ConfigErrorOf(LeafSpine(R"(, "load_balancing": [{"roles": ["leaf"],
         "balancer": {"type": "ns3::FlowletLoadBalancer", "Gap": "fast"}}])"));
     EXPECT_EQ(e.GetPointer(), "/load_balancing/0/balancer/Gap");
 
-    e = Error(LeafSpine(R"(, "load_balancing": [{"roles": ["tor"],
+    e = test::ConfigErrorOf(LeafSpine(R"(, "load_balancing": [{"roles": ["tor"],
         "balancer": {"type": "ns3::SprayLoadBalancer"}}])"));
     EXPECT_EQ(e.GetPointer(), "/load_balancing/0/roles/0");
     EXPECT_TRUE(Contains(e.GetReason(), "leaf, spine")) << e.what();
 
-    e = Error(LeafSpine(R"(, "load_balancing": [
+    e = test::ConfigErrorOf(LeafSpine(R"(, "load_balancing": [
         {"roles": ["leaf"], "balancer": {"type": "ns3::SprayLoadBalancer"}},
         {"roles": ["leaf"], "balancer": {"type": "ns3::SprayLoadBalancer"}}])"));
     EXPECT_EQ(e.GetPointer(), "/load_balancing/1/roles/0");
     EXPECT_TRUE(Contains(e.GetReason(), "already configured at /load_balancing/0/roles/0"))
         << e.what();
 
-    e = Error(
+    e = test::ConfigErrorOf(
         LeafSpine(R"(, "load_balancing": [{"balancer": {"type": "ns3::SprayLoadBalancer"}}])"));
     EXPECT_EQ(e.GetPointer(), "/load_balancing/0");
 
-    e = Error(LeafSpine(R"(, "load_balancing": [{"roles": ["leaf"], "lb": {}}])"));
+    e = test::ConfigErrorOf(LeafSpine(R"(, "load_balancing": [{"roles": ["leaf"], "lb": {}}])"));
     EXPECT_EQ(e.GetPointer(), "/load_balancing/0/lb");
 
-    e = Error(LeafSpine(R"(, "load_balancing": {"type": "ns3::SprayLoadBalancer"})"));
+    e = test::ConfigErrorOf(LeafSpine(R"(, "load_balancing": {"type": "ns3::SprayLoadBalancer"})"));
     EXPECT_EQ(e.GetPointer(), "/load_balancing");
 }
 

@@ -1,6 +1,7 @@
 // Buffer configuration per switch role and per switch ("buffer_switches",
 // "config_db"): roles from the topology builders, precedence, errors naming the
 // file and JSON pointer, and a run mixing a deep-buffer chassis with pizza boxes.
+#include "config-error-of.h"
 #include "output-file-reader.h"
 
 #include "ns3/experiment-config.h"
@@ -43,20 +44,6 @@ class SwitchBufferAssignmentTest : public ::testing::Test
                    "topology": {"type": "leaf_spine", "leaves": 2, "spines": 2, "hosts_per_leaf": 2},
                    "flows": [{"src": "h0", "dst": "h3", "bytes": 1000}], )" +
                extra + "}";
-    }
-
-    static ExperimentConfigError Error(const std::string& text)
-    {
-        try
-        {
-            ExperimentConfig::LoadString(text, "bad.json");
-        }
-        catch (const ExperimentConfigError& e)
-        {
-            return e;
-        }
-        ADD_FAILURE() << "no error for: " << text;
-        return ExperimentConfigError("", "", "");
     }
 
     static bool Contains(const std::string& s, const std::string& part)
@@ -170,38 +157,41 @@ TEST_F(SwitchBufferAssignmentTest, NamesAndRolesAreChecked)
 {
     const std::string chassis =
         R"("buffer": {"type": "ns3::DeepBufferVoq", "config_db": ")" + CHASSIS + R"("})";
-    ExperimentConfigError e =
-        Error(LeafSpine(R"("buffer_switches": [{"roles": ["T2"], )" + chassis + "}]"));
+    ExperimentConfigError e = test::ConfigErrorOf(
+        LeafSpine(R"("buffer_switches": [{"roles": ["T2"], )" + chassis + "}]"));
     EXPECT_EQ(e.GetFile(), "bad.json");
     EXPECT_EQ(e.GetPointer(), "/buffer_switches/0/roles/0");
     EXPECT_TRUE(Contains(e.GetReason(), "unknown switch role \"T2\"")) << e.what();
     EXPECT_TRUE(Contains(e.GetReason(), "leaf, spine")) << e.what();
 
-    e = Error(LeafSpine(R"("buffer_switches": [{"switches": ["s0", "sw12"], )" + chassis + "}]"));
+    e = test::ConfigErrorOf(
+        LeafSpine(R"("buffer_switches": [{"switches": ["s0", "sw12"], )" + chassis + "}]"));
     EXPECT_EQ(e.GetPointer(), "/buffer_switches/0/switches/1");
     EXPECT_TRUE(Contains(e.GetReason(), "unknown switch \"sw12\"")) << e.what();
 
-    e = Error(R"({"topology": {"type": "dumbbell", "hosts_per_side": 1},
+    e = test::ConfigErrorOf(R"({"topology": {"type": "dumbbell", "hosts_per_side": 1},
                   "flows": [{"src": 0, "dst": 1, "bytes": 1}],
                   "buffer_switches": [{"roles": ["tor"], )" +
-              chassis + "}]}");
+                            chassis + "}]}");
     EXPECT_EQ(e.GetPointer(), "/buffer_switches/0/roles/0");
     EXPECT_TRUE(Contains(e.GetReason(), "dumbbell topology has no switch roles")) << e.what();
 
-    e = Error(LeafSpine(R"("buffer_switches": [{"roles": ["spine"], )" + chassis +
-                        R"(}, {"roles": ["leaf", "spine"], )" + chassis + "}]"));
+    e = test::ConfigErrorOf(LeafSpine(R"("buffer_switches": [{"roles": ["spine"], )" + chassis +
+                                      R"(}, {"roles": ["leaf", "spine"], )" + chassis + "}]"));
     EXPECT_EQ(e.GetPointer(), "/buffer_switches/1/roles/1");
     EXPECT_TRUE(Contains(e.GetReason(), "already configured at /buffer_switches/0/roles/0"))
         << e.what();
 
-    e = Error(LeafSpine(R"("buffer_switches": [{"switches": ["s1", "s1"], )" + chassis + "}]"));
+    e = test::ConfigErrorOf(
+        LeafSpine(R"("buffer_switches": [{"switches": ["s1", "s1"], )" + chassis + "}]"));
     EXPECT_EQ(e.GetPointer(), "/buffer_switches/0/switches/1");
 
-    e = Error(LeafSpine(R"("buffer_switches": [{)" + chassis + "}]"));
+    e = test::ConfigErrorOf(LeafSpine(R"("buffer_switches": [{)" + chassis + "}]"));
     EXPECT_EQ(e.GetPointer(), "/buffer_switches/0");
     EXPECT_TRUE(Contains(e.GetReason(), "\"roles\" or \"switches\"")) << e.what();
 
-    e = Error(R"({"topology": {"type": "custom", "switches": [{"name": "s", "role": "T 0"}],
+    e = test::ConfigErrorOf(
+        R"({"topology": {"type": "custom", "switches": [{"name": "s", "role": "T 0"}],
                   "hosts": ["a"], "links": [{"a": "a", "b": "s"}]},
                   "flows": [{"src": 0, "dst": 0, "bytes": 1}]})");
     EXPECT_EQ(e.GetPointer(), "/topology/switches/0/role");
@@ -245,7 +235,7 @@ TEST_F(SwitchBufferAssignmentTest, WrongTypesAreErrors)
     };
     for (const Case& c : cases)
     {
-        const ExperimentConfigError e = Error(LeafSpine(c.extra));
+        const ExperimentConfigError e = test::ConfigErrorOf(LeafSpine(c.extra));
         EXPECT_EQ(e.GetFile(), "bad.json");
         EXPECT_EQ(e.GetPointer(), c.pointer) << e.what();
         EXPECT_TRUE(Contains(e.GetReason(), c.reason)) << e.what();
@@ -254,7 +244,7 @@ TEST_F(SwitchBufferAssignmentTest, WrongTypesAreErrors)
 
 TEST_F(SwitchBufferAssignmentTest, ConfigDbFileErrorsNameBothFiles)
 {
-    ExperimentConfigError e = Error(LeafSpine(
+    ExperimentConfigError e = test::ConfigErrorOf(LeafSpine(
         R"("buffer_switches": [{"roles": ["leaf"], "buffer": {"type": "ns3::SonicBufferManager",
             "config_db": "/nonexistent/sonic.json"}}])"));
     EXPECT_EQ(e.GetPointer(), "/buffer_switches/0/buffer/config_db");
@@ -274,8 +264,8 @@ TEST_F(SwitchBufferAssignmentTest, ConfigDbFileErrorsNameBothFiles)
     bad.replace(bad.find(pool), pool.size(), "\"pool\": \"no_such_pool\"");
     const std::string badFile = dir + "/bad-config-db.json";
     std::ofstream(badFile) << bad;
-    e = Error(LeafSpine(R"("buffer": {"type": "ns3::SonicBufferManager", "config_db": ")" +
-                        badFile + R"("})"));
+    e = test::ConfigErrorOf(LeafSpine(
+        R"("buffer": {"type": "ns3::SonicBufferManager", "config_db": ")" + badFile + R"("})"));
     EXPECT_EQ(e.GetFile(), "bad.json");
     EXPECT_EQ(e.GetPointer(), "/buffer/config_db");
     EXPECT_TRUE(Contains(e.GetReason(), "bad-config-db.json")) << e.what();
