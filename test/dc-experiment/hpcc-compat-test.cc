@@ -1,3 +1,5 @@
+// Why ~830 lines: the HPCC simulator's files both ways (every translated or refused key, and
+// both of its output files) in one place, as HpccConfigTranslator keeps its key list in one.
 // What users of the HPCC ns-3 simulator bring: its configuration files (HpccConfigTranslator:
 // each key mapped or refused with file, line and key) and its output files (HpccOutputWriter:
 // fct.txt and pfc.txt in that simulator's columns, checked against our own flows.csv and

@@ -1,3 +1,5 @@
+// Why ~800 lines: the steps grammar in one place: each step kind compiled and checked op by op,
+// its errors at their JSON pointers, and the end-to-end runs against worked bounds.
 // Hand-written jobs ("jobs" entries with "steps": JobStepReader, JobStepCompiler): the
 // compiled schedules equal the shipped GOAL traces op for op (ring all-reduce, all-to-all),
 // chunks with a remainder add up to the buffer, the tree all-reduce op for op as derived by
