@@ -23,6 +23,7 @@
 #include <algorithm>
 #include <gtest/gtest.h>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace ns3
@@ -35,6 +36,23 @@ using test::ReadFile;
 using test::Table;
 
 const std::string TRACES = std::string(ROCE_LAB_SOURCE_DIR) + "/traces/goal/";
+
+/** The smallest and the largest message (send or recv) of \p s, bytes. */
+std::pair<uint64_t, uint64_t>
+MessageSizeRange(const GoalSchedule& s)
+{
+    uint64_t smallest = UINT64_MAX;
+    uint64_t largest = 0;
+    for (uint32_t op = 0; op < s.GetNOps(); ++op)
+    {
+        if (s.GetOp(op).kind != GoalOpKind::Calc)
+        {
+            smallest = std::min(smallest, s.GetOp(op).size);
+            largest = std::max(largest, s.GetOp(op).size);
+        }
+    }
+    return {smallest, largest};
+}
 
 class JobStepsTest : public ::testing::Test
 {
@@ -146,16 +164,7 @@ TEST_F(JobStepsTest, ChunksWithARemainderAddUpToTheBuffer)
         const GoalSchedule s = Compiled(8, std::string(R"([{"collective": ")") + e.collective +
                                                R"(", "bytes": 1003}])");
         EXPECT_EQ(s.GetSentBytes(), e.sent) << e.collective;
-        uint64_t smallest = UINT64_MAX;
-        uint64_t largest = 0;
-        for (uint32_t op = 0; op < s.GetNOps(); ++op)
-        {
-            if (s.GetOp(op).kind != GoalOpKind::Calc)
-            {
-                smallest = std::min(smallest, s.GetOp(op).size);
-                largest = std::max(largest, s.GetOp(op).size);
-            }
-        }
+        const auto [smallest, largest] = MessageSizeRange(s);
         EXPECT_EQ(smallest, 125u) << e.collective;
         EXPECT_EQ(largest, 128u) << e.collective;
         GoalMessageBalance::Check(s); // every send has its recv, of the same size
@@ -316,16 +325,7 @@ TEST_F(JobStepsTest, TreeAllreduceChunksAddUpToTheBuffer)
         // from its parent: 2 (n - 1) x bytes, as the ring.
         EXPECT_EQ(s.GetSentBytes(), 2 * (c.ranks - 1) * c.bytes) << c.step;
         EXPECT_EQ(s.GetNSends(), 2 * (c.ranks - 1) * c.chunks) << c.step;
-        uint64_t smallest = UINT64_MAX;
-        uint64_t largest = 0;
-        for (uint32_t op = 0; op < s.GetNOps(); ++op)
-        {
-            if (s.GetOp(op).kind != GoalOpKind::Calc)
-            {
-                smallest = std::min(smallest, s.GetOp(op).size);
-                largest = std::max(largest, s.GetOp(op).size);
-            }
-        }
+        const auto [smallest, largest] = MessageSizeRange(s);
         EXPECT_EQ(smallest, c.smallest) << c.step;
         EXPECT_EQ(largest, c.largest) << c.step;
         GoalMessageBalance::Check(s);
